@@ -1,0 +1,6 @@
+export * from './common.ts';
+export * from './barcode.ts';
+export * from './id-barcode.ts';
+export * from './card.ts';
+export * from './document.ts';
+export * from './health.ts';

@@ -1,0 +1,21 @@
+import type { IdBarcodeData } from '../../api/id-barcode.ts';
+import { readBarcode } from '../barcode/read-barcode.ts';
+import type { ZxingReader } from '../barcode/zxing-reader.ts';
+import type { Frame } from '../frame.ts';
+import { base64ToBytes } from '../util/base64.ts';
+import { emptyBarcodeResult, parseAamva } from './parse-aamva.ts';
+
+/** Finds the ID barcode (PDF417 on US/Canadian licences) and parses its AAMVA payload. */
+export async function readIdBarcode(zxing: ZxingReader, frame: Frame): Promise<IdBarcodeData> {
+  // ID barcodes are dense PDF417s, often small in a full-card photo: always scan thoroughly.
+  const barcode = await readBarcode(zxing, frame, { scanPdf417: true, slowerThoroughScan: true });
+  if (barcode.rawData === null) {
+    return { ...emptyBarcodeResult(), barcodeType: null, recognitionStatus: 'EMPTY' };
+  }
+  const parsed = parseAamva(base64ToBytes(barcode.rawData));
+  return {
+    ...parsed,
+    barcodeType: barcode.barcodeType,
+    recognitionStatus: barcode.uncertain ? 'UNCERTAIN' : 'VALID',
+  };
+}

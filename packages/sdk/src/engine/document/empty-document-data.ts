@@ -1,0 +1,25 @@
+import { documentDateFields, documentStringFields, type DocumentData } from '../../api/document.ts';
+
+/** The answer when nothing was read from a document: all fields null. */
+export function emptyDocumentData(): DocumentData {
+  const data: Record<string, unknown> = {};
+  for (const field of documentStringFields) data[field] = null;
+  for (const field of documentDateFields) data[field] = null;
+  Object.assign(data, {
+    fullDocumentFirstSideImage: null,
+    fullDocumentSecondSideImage: null,
+    faceImage: null,
+    signatureImage: null,
+    driverLicenseDetailedInfo: null,
+    dependentsInfo: null,
+    parentsInfo: null,
+    processingStatus: 'DETECTION_FAILED',
+    documentClassInfo: null,
+    mrzData: null,
+    barcodeData: null,
+    dataMatch: null,
+    recognitionStatus: 'EMPTY',
+    additionalProcessingInfo: null,
+  });
+  return data as DocumentData;
+}
