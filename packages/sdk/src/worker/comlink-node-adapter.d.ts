@@ -1,0 +1,12 @@
+// comlink ships this adapter without an exports entry; its own .d.ts sits beside it but is not
+// found through the .mjs path.
+declare module 'comlink/dist/esm/node-adapter.mjs' {
+  import type { Endpoint } from 'comlink';
+  export interface NodeEndpoint {
+    postMessage(message: any, transfer?: any): void;
+    on(type: string, listener: (...args: any[]) => void): void;
+    off(type: string, listener: (...args: any[]) => void): void;
+    start?: () => void;
+  }
+  export default function nodeEndpoint(nep: NodeEndpoint): Endpoint;
+}

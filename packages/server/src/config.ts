@@ -1,0 +1,111 @@
+import os from 'node:os';
+import { z } from 'zod';
+
+/**
+ * Server configuration, read once from the environment at start-up and passed down explicitly.
+ * Every variable is documented in docs/configuration.md.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Public base URL clients reach this server at (edgeApiUrl = publicUrl + '/edge'). */
+  publicUrl: string;
+  /** `file:PATH` (SQLite) or `postgres://…`. */
+  databaseUrl: string;
+  /** Operator-defined health path (spec: `/${svc.health.custom.url}`), without leading slash; null = none. */
+  healthCustomPath: string | null;
+  /** Accepted `svc-api-key` values; empty = recognition endpoints are open (as the reference says). */
+  apiKeys: string[];
+  /** Also require the key on `/card`, which declares no headers in the spec. */
+  apiKeyOnCard: boolean;
+  image: {
+    /** Largest encoded image, in bytes (after Base64 decoding / as downloaded). */
+    maxBytes: number;
+    /** Largest decoded image, in pixels (width × height). */
+    maxPixels: number;
+  };
+  urlFetch: {
+    enabled: boolean;
+    timeoutMs: number;
+    maxRedirects: number;
+    /** CIDRs or exact host names that may be fetched although they are private/loopback. */
+    allowList: string[];
+  };
+  recognition: {
+    workers: number;
+    /** Requests waiting for a worker beyond which the server answers 503. */
+    maxQueue: number;
+    /** A recognition taking longer is aborted (its worker restarted) and answered 500. */
+    timeoutMs: number;
+  };
+  /** Origins allowed to call the edge API from browsers. */
+  corsOrigins: string[];
+  /** A directory of static files served at `/` (the demo page); null = none. */
+  demoDir: string | null;
+}
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'enabled', 'disabled'])
+  .transform((v) => ['true', '1', 'yes', 'on', 'enabled'].includes(v));
+const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const envSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, 'file:PATH or postgres://…').default('file:./data/idlens.sqlite'),
+  SVC_HEALTH_CUSTOM_URL: z.string().regex(/^\/?[A-Za-z0-9._~\-/]+$/, 'a URL path').optional(),
+  SVC_API_KEYS: list.default([]),
+  SVC_API_KEY_ON_CARD: bool.default(false),
+  IMAGE_MAX_BYTES: int(1024, 200 * 2 ** 20).default(15 * 2 ** 20),
+  IMAGE_MAX_PIXELS: int(10_000, 100_000_000).default(40_000_000),
+  IMAGE_URL_FETCH: bool.default(true),
+  IMAGE_URL_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  IMAGE_URL_MAX_REDIRECTS: int(0, 10).default(3),
+  IMAGE_URL_ALLOW: list.default([]),
+  RECOGNITION_WORKERS: int(1, 64).optional(),
+  RECOGNITION_MAX_QUEUE: int(0, 10_000).default(32),
+  RECOGNITION_TIMEOUT_MS: int(1000, 600_000).default(60_000),
+  CORS_ORIGINS: list.default([]),
+  DEMO_DIR: z.string().optional(),
+});
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Validates the environment; throws a ConfigError naming every bad variable. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const hostForUrl = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    healthCustomPath: e.SVC_HEALTH_CUSTOM_URL?.replace(/^\/+/, '') ?? null,
+    apiKeys: e.SVC_API_KEYS,
+    apiKeyOnCard: e.SVC_API_KEY_ON_CARD,
+    image: { maxBytes: e.IMAGE_MAX_BYTES, maxPixels: e.IMAGE_MAX_PIXELS },
+    urlFetch: {
+      enabled: e.IMAGE_URL_FETCH,
+      timeoutMs: e.IMAGE_URL_TIMEOUT_MS,
+      maxRedirects: e.IMAGE_URL_MAX_REDIRECTS,
+      allowList: e.IMAGE_URL_ALLOW,
+    },
+    recognition: {
+      // One worker per core, minus one for the event loop and sharp, capped: each holds a wasm heap.
+      workers: e.RECOGNITION_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      maxQueue: e.RECOGNITION_MAX_QUEUE,
+      timeoutMs: e.RECOGNITION_TIMEOUT_MS,
+    },
+    corsOrigins: e.CORS_ORIGINS,
+    demoDir: e.DEMO_DIR ?? null,
+  };
+}

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Frame } from '@idlens/sdk';
+import { barcodePng } from '../../../../test/support/fixtures.ts';
+import { decodeImage } from './image/decode-image.ts';
+import type { Recognizer } from './recognizer.ts';
+import { createWorkerPool } from './worker-pool.ts';
+
+async function qrFrame(text: string): Promise<Frame> {
+  return decodeImage(await barcodePng(text, { format: 'QRCode' }), 'image', 10_000_000);
+}
+
+describe('recognition worker pool', () => {
+  let pool: Recognizer | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  it('recognizes in a worker thread, transferring the frame', async () => {
+    pool = await createWorkerPool({ workers: 2, maxQueue: 4, timeoutMs: 30_000 });
+    const frame = await qrFrame('in a worker');
+    const result = await pool.barcode(frame, { scanQrCode: true });
+    expect(result.stringData).toBe('in a worker');
+    // Transferred, not copied: the caller's buffer is detached.
+    expect(frame.data.byteLength).toBe(0);
+  });
+
+  it('keeps error codes across the thread boundary', async () => {
+    pool = await createWorkerPool({ workers: 1, maxQueue: 4, timeoutMs: 30_000 });
+    const broken = { width: 10, height: 10, data: new Uint8ClampedArray(7) };
+    await expect(pool.barcode(broken, { scanQrCode: true })).rejects.toMatchObject({ name: 'IdlensError', code: 'INVALID_FRAME' });
+    // The worker survives an error and keeps serving.
+    expect((await pool.barcode(await qrFrame('still here'), { scanQrCode: true })).stringData).toBe('still here');
+  });
+
+  it('answers QUEUE_FULL at once when every worker is busy and the queue is full', async () => {
+    pool = await createWorkerPool({ workers: 1, maxQueue: 0, timeoutMs: 30_000 });
+    const first = pool.barcode(await qrFrame('first'), { scanQrCode: true });
+    await expect(pool.barcode(await qrFrame('second'), { scanQrCode: true })).rejects.toMatchObject({ code: 'QUEUE_FULL', status: 503 });
+    expect((await first).stringData).toBe('first');
+  });
+
+  it('runs queued work in order once a worker frees up', async () => {
+    pool = await createWorkerPool({ workers: 1, maxQueue: 8, timeoutMs: 30_000 });
+    const texts = ['a', 'b', 'c', 'd'];
+    const results = await Promise.all(await Promise.all(texts.map(async (t) => pool!.barcode(await qrFrame(t), { scanQrCode: true }))));
+    expect(results.map((r) => r.stringData)).toEqual(texts);
+    expect(pool.status()).toMatchObject({ busy: 0, queued: 0 });
+  });
+
+  it('stops a recognition over its time limit, replaces the worker and keeps serving', async () => {
+    pool = await createWorkerPool({ workers: 1, maxQueue: 4, timeoutMs: 1 });
+    await expect(pool.barcode(await qrFrame('too slow'), { scanQrCode: true })).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
+    expect(pool.status()).toMatchObject({ workers: 1, busy: 0 });
+  });
+});

@@ -1,0 +1,33 @@
+import { createEngine } from '@idlens/sdk';
+import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
+import { buildInfo, createApp, defaultHealthChecks, readConfig, silentLogger, type Recognizer } from '@idlens/server';
+
+/**
+ * The real app with the real engine, run in-process (no worker threads) so contract tests can
+ * call `app.request()` without a socket. The worker pool has tests of its own.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const config = readConfig({ DATABASE_URL: 'file:./data/test.sqlite', ...env });
+  const engine = createEngine({ zxing: await loadZxingNode() });
+  const recognizer: Recognizer = {
+    barcode: (frame, options) => engine.barcode(frame, options),
+    idBarcode: (frame) => engine.idBarcode(frame),
+    card: (sides, options) => engine.card(sides, options),
+    document: (sides, options) => engine.document(sides, options),
+    status: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 0 }),
+    close: async () => {},
+  };
+  const app = createApp({ config, recognizer, logger: silentLogger, healthChecks: defaultHealthChecks({ config, recognizer }), info: buildInfo() });
+
+  /** POSTs a JSON body (or a raw string, sent as is) and returns status, headers and parsed JSON. */
+  async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+    const res = await app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : null };
+  }
+  return { app, config, post };
+}
