@@ -1,0 +1,6 @@
+// `pnpm eval [suite…]`: accuracy on the real photos of ../shared/corpus, measured through the HTTP
+// API of a server started on loopback. Writes reports/eval-<time>.{json,md}.
+import { runSuites } from '../support/run-suites.ts';
+import { evalSuites } from './suites.ts';
+
+runSuites('eval', evalSuites, process.argv.slice(2));

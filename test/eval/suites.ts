@@ -1,0 +1,4 @@
+import type { EvalSuite } from './eval-context.ts';
+
+/** Every evaluation `pnpm eval` runs, by name (`pnpm eval barcodes` runs one). */
+export const evalSuites: Record<string, EvalSuite> = {};

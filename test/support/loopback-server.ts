@@ -1,0 +1,39 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readConfig, silentLogger, startServer, type RunningServer } from '@idlens/server';
+import type { EvalContext } from '../eval/eval-context.ts';
+import { corpusDir } from './paths.ts';
+
+/**
+ * Starts a real idlens server on a loopback port (worker threads, real HTTP) and a client for it,
+ * so evals and benches call the API exactly as a client would.
+ */
+export async function startLoopbackServer(env: Record<string, string> = {}): Promise<{ server: RunningServer; ctx: EvalContext }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-eval-'));
+  const config = readConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: `file:${path.join(dataDir, 'idlens.sqlite')}`,
+    IMAGE_MAX_BYTES: String(40 * 2 ** 20),
+    RECOGNITION_MAX_QUEUE: '256',
+    ...env,
+  });
+  const server = await startServer(config, silentLogger);
+  const ctx: EvalContext = {
+    corpusDir: corpusDir(),
+    baseUrl: server.url,
+    async post(route, body) {
+      const res = await fetch(`${server.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = { unparsable: text.slice(0, 200) };
+      }
+      return { status: res.status, json };
+    },
+  };
+  return { server, ctx };
+}
