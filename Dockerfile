@@ -17,4 +17,6 @@ USER node
 VOLUME /data
 EXPOSE 8080
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:8080/health/readiness').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "--import", "tsx", "packages/server/src/cli.ts", "serve"]
+# tsx is a dependency of the server package (it runs the TypeScript sources); resolve it from there.
+WORKDIR /app/packages/server
+CMD ["node", "--import", "tsx", "src/cli.ts", "serve"]
