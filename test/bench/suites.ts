@@ -1,4 +1,9 @@
+import { barcodeBench } from './barcodes.ts';
 import type { BenchSuite } from './bench-context.ts';
+import { platformBench } from './platform.ts';
 
 /** Every benchmark `pnpm bench` runs, by name (`pnpm bench barcodes` runs one). */
-export const benchSuites: Record<string, BenchSuite> = {};
+export const benchSuites: Record<string, BenchSuite> = {
+  barcodes: barcodeBench,
+  platform: platformBench,
+};

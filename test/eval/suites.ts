@@ -1,7 +1,11 @@
 import { aamvaEval } from './aamva.ts';
+import { barcodeEval } from './barcodes.ts';
 import type { EvalSuite } from './eval-context.ts';
+import { mrzEval } from './mrz.ts';
 
 /** Every evaluation `pnpm eval` runs, by name (`pnpm eval barcodes` runs one). */
 export const evalSuites: Record<string, EvalSuite> = {
+  barcodes: barcodeEval,
   aamva: aamvaEval,
+  mrz: mrzEval,
 };

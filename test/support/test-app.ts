@@ -1,6 +1,5 @@
 import { createEngine } from '@idlens/sdk';
-import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
-import { buildInfo, createApp, defaultHealthChecks, readConfig, silentLogger, type Recognizer } from '@idlens/server';
+import { buildInfo, createApp, defaultHealthChecks, loadEngineRuntimes, readConfig, silentLogger, type Recognizer } from '@idlens/server';
 
 /**
  * The real app with the real engine, run in-process (no worker threads) so contract tests can
@@ -8,7 +7,8 @@ import { buildInfo, createApp, defaultHealthChecks, readConfig, silentLogger, ty
  */
 export async function createTestApp(env: Record<string, string> = {}) {
   const config = readConfig({ DATABASE_URL: 'file:./data/test.sqlite', ...env });
-  const engine = createEngine({ zxing: await loadZxingNode() });
+  // The server's runtimes (zxing, onnxruntime-node, verified models); ONNX sessions open lazily.
+  const engine = createEngine(await loadEngineRuntimes());
   const recognizer: Recognizer = {
     barcode: (frame, options) => engine.barcode(frame, options),
     idBarcode: (frame) => engine.idBarcode(frame),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { InfoEntry } from '@idlens/sdk/api';
 import type { Config } from './config.ts';
@@ -14,6 +15,10 @@ import { createImageLoader } from './recognition/image/create-image-loader.ts';
 import { recognitionGuard } from './recognition/guard.ts';
 import type { Recognizer } from './recognition/recognizer.ts';
 import { createRecognitionRoutes } from './recognition/routes.ts';
+import { createAgentRoutes } from './agent/routes.ts';
+import { createOAuthRoutes } from './agent/oauth-routes.ts';
+import { createEdgeRoutes } from './edge/routes.ts';
+import type { PlatformContext } from './platform/platform-context.ts';
 
 export interface AppDeps {
   config: Config;
@@ -21,12 +26,14 @@ export interface AppDeps {
   logger: Logger;
   healthChecks: HealthCheck[];
   info: InfoEntry[];
+  /** The transaction platform (agent + edge APIs); absent = recognition service only. */
+  platform?: PlatformContext;
 }
 
 const recognitionPaths = ['/barcode', '/id-barcode', '/card', '/document-multi-side', '/document-single-side'];
 
 /** The whole HTTP API, built from explicit dependencies (tests call `app.request()` on it). */
-export function createApp({ config, recognizer, logger, healthChecks, info }: AppDeps) {
+export function createApp({ config, recognizer, logger, healthChecks, info, platform }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   // Two images of up to maxBytes each, Base64-inflated by 4/3, plus room for the options.
   const maxBodyBytes = Math.ceil((config.image.maxBytes * 2 * 4) / 3) + 64 * 1024;
@@ -49,6 +56,16 @@ export function createApp({ config, recognizer, logger, healthChecks, info }: Ap
   app.route('/', createRecognitionRoutes({ recognizer, loadImage: createImageLoader(config) }));
   app.route('/', createHealthRoutes({ checks: healthChecks, info, customPath: config.healthCustomPath }));
   app.route('/', createDocsRoutes());
+  if (platform) {
+    app.use('/agent/*', bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new ApiError('INVALID_REQUEST', 'the request body is larger than 1 MiB'); } }));
+    app.route('/', createOAuthRoutes(platform));
+    app.route('/', createAgentRoutes(platform));
+    // Three images of up to maxBytes, Base64-inflated, plus the browser's extraction.
+    app.route('/', createEdgeRoutes(platform, { corsOrigins: config.corsOrigins, maxBodyBytes: Math.ceil((config.image.maxBytes * 3 * 4) / 3) + 256 * 1024 }));
+    app.openAPIRegistry.registerComponent('securitySchemes', 'agentBasic', { type: 'http', scheme: 'basic', description: 'client_id:client_secret' });
+    app.openAPIRegistry.registerComponent('securitySchemes', 'agentBearer', { type: 'http', scheme: 'bearer', description: 'access token from POST /agent/oauth/token' });
+    app.openAPIRegistry.registerComponent('securitySchemes', 'edgeBasic', { type: 'http', scheme: 'basic', description: 'transactionId:ephemeralKey' });
+  }
   if (config.demoDir) app.use('/*', serveStatic({ root: config.demoDir }));
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,4 +1,6 @@
 #!/usr/bin/env -S node --import tsx
+import { parseArgs } from 'node:util';
+import { clientAddCommand, migrateCommand, workflowImportCommand, workflowListCommand, type CommandResult } from './cli/platform-commands.ts';
 import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
@@ -6,27 +8,73 @@ import { startServer } from './server.ts';
 const usage = `usage: idlens-server <command>
 
 commands:
-  serve [--demo DIR]   start the server; --demo also serves DIR's static files at /
-                       (configuration: environment variables, see docs/configuration.md)`;
+  serve [--demo DIR]                     start the server; --demo also serves DIR's static files at /
+  migrate                                bring the database schema up to date
+  client add --name N [--json]           create an agent API client; prints its id and secret once
+  workflow import FILE [--json]          import a workflow definition (JSON) as a new version
+  workflow list [--json]                 list workflows (latest versions)
+
+  client/workflow commands take --organization ID (default: the first organization; on an empty
+  database a demo organization with the demo workflows is created).
+  Configuration: environment variables (DATABASE_URL, …), see docs/configuration.md.`;
+
+const flags = {
+  demo: { type: 'string' },
+  name: { type: 'string' },
+  organization: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+async function serve(demoDir: string | undefined): Promise<number> {
+  const config = readConfig(demoDir ? { ...process.env, DEMO_DIR: demoDir } : process.env);
+  const logger = createLogger();
+  const server = await startServer(config, logger);
+  console.log(`idlens listening on ${server.url} (API docs: ${server.url}/docs, demo: ${server.url}/)`);
+  if (server.demoCredentials) {
+    const { clientId, clientSecret, organizationId } = server.demoCredentials;
+    console.log(
+      [
+        'Empty database: seeded the demo organization, workflows demo-auto and demo-document, and a demo client.',
+        `  organizationId: ${organizationId}`,
+        `  client_id:      ${clientId}`,
+        `  client_secret:  ${clientSecret}`,
+        'The secret is shown only now (the database keeps its hash); create more clients with `pnpm cli client add --name NAME`.',
+      ].join('\n'),
+    );
+  }
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return -1; // keep running
+}
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
-  if (command === 'serve') {
-    const demoFlag = args.indexOf('--demo');
-    const config = readConfig(demoFlag >= 0 ? { ...process.env, DEMO_DIR: args[demoFlag + 1] } : process.env);
-    const logger = createLogger();
-    const server = await startServer(config, logger);
-    console.log(`idlens listening on ${server.url} (API docs: ${server.url}/docs, demo: ${server.url}/)`);
-    const stop = async () => {
-      await server.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    return -1; // keep running
+  const { values, positionals } = parseArgs({ args: argv, options: flags, allowPositionals: true, strict: true });
+  const [command, sub, arg] = positionals;
+  if (values.help || !command) {
+    console.log(usage);
+    return command ? 0 : 2;
   }
-  console.error(usage);
-  return command ? 2 : 0;
+  if (command === 'serve') return serve(values.demo);
+  const options = { config: readConfig(process.env), json: values.json, organization: values.organization };
+  const commands: Record<string, (() => Promise<CommandResult>) | undefined> = {
+    migrate: () => migrateCommand(options),
+    'client add': values.name ? () => clientAddCommand({ ...options, name: values.name! }) : undefined,
+    'workflow import': arg ? () => workflowImportCommand({ ...options, file: arg }) : undefined,
+    'workflow list': () => workflowListCommand(options),
+  };
+  const run = commands[command === 'migrate' ? 'migrate' : `${command} ${sub ?? ''}`];
+  if (!run) {
+    console.error(usage);
+    return 2;
+  }
+  const { stdout, exitCode } = await run();
+  (exitCode === 0 ? console.log : console.error)(stdout);
+  return exitCode;
 }
 
 main(process.argv.slice(2)).then(
@@ -34,7 +82,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (error: Error) => {
-    console.error(error.name === 'ConfigError' ? error.message : error);
+    console.error(error.name === 'ConfigError' || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? error.message : error);
     process.exit(1);
   },
 );

@@ -40,6 +40,18 @@ export interface Config {
   };
   /** Origins allowed to call the edge API from browsers. */
   corsOrigins: string[];
+  /** Transaction platform (docs/configuration.md, "Transaction platform"). */
+  platform: {
+    /** How long a transaction's ephemeral key works, in seconds. */
+    ephemeralKeyTtlSeconds: number;
+    /** HMAC secret of agent access tokens; null = random per process. */
+    tokenSecret: string | null;
+    tokenTtlSeconds: number;
+    /** Seed a demo organization, client and workflows into an empty database at start-up. */
+    seedDemo: boolean;
+    /** Largest Postgres connection pool per process. */
+    databasePoolMax: number;
+  };
   /** A directory of static files served at `/` (the demo page); null = none. */
   demoDir: string | null;
 }
@@ -68,6 +80,11 @@ const envSchema = z.object({
   RECOGNITION_MAX_QUEUE: int(0, 10_000).default(32),
   RECOGNITION_TIMEOUT_MS: int(1000, 600_000).default(60_000),
   CORS_ORIGINS: list.default([]),
+  EPHEMERAL_KEY_TTL: int(60, 30 * 24 * 3600).default(24 * 3600),
+  AGENT_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  AGENT_TOKEN_TTL: int(60, 24 * 3600).default(3600),
+  SEED_DEMO: bool.default(true),
+  DATABASE_POOL_MAX: int(1, 1000).default(10),
   DEMO_DIR: z.string().optional(),
 });
 
@@ -106,6 +123,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.RECOGNITION_TIMEOUT_MS,
     },
     corsOrigins: e.CORS_ORIGINS,
+    platform: {
+      ephemeralKeyTtlSeconds: e.EPHEMERAL_KEY_TTL,
+      tokenSecret: e.AGENT_TOKEN_SECRET ?? null,
+      tokenTtlSeconds: e.AGENT_TOKEN_TTL,
+      seedDemo: e.SEED_DEMO,
+      databasePoolMax: e.DATABASE_POOL_MAX,
+    },
     demoDir: e.DEMO_DIR ?? null,
   };
 }

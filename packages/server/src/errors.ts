@@ -18,6 +18,15 @@ export const apiErrorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // Transaction platform (docs/transaction-platform.md).
+  KEY_EXPIRED: 401,
+  WORKFLOW_NOT_FOUND: 404,
+  TRANSACTION_IN_PROGRESS: 409,
+  TRANSACTION_NOT_COMPLETE: 409,
+  TRANSACTION_CLOSED: 409,
+  TRANSACTION_BUSY: 409,
+  STEP_NOT_CURRENT: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
   QUEUE_FULL: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;

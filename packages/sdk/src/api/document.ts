@@ -157,4 +157,8 @@ export type DocumentData = { [K in DocumentStringField]: StringResult | null } &
   dataMatch: DataMatchResult | null;
   recognitionStatus: ResultState;
   additionalProcessingInfo: AdditionalProcessingInfo | null;
+  /** Holder's age in whole years on the day of recognition (from the date of birth), when known. */
+  age: number | null;
+  /** Whether the holder is younger than the request's `ageLimit` (null without one, or without a birth date). */
+  isBelowAgeLimit: boolean | null;
 };

@@ -4,3 +4,4 @@ export * from './id-barcode.ts';
 export * from './card.ts';
 export * from './document.ts';
 export * from './health.ts';
+export * from './transaction.ts';

@@ -8,14 +8,35 @@ import { emptyCardData } from './card/empty-card-data.ts';
 import { emptyDocumentData } from './document/empty-document-data.ts';
 import { assertValidFrame, type Frame } from './frame.ts';
 import { readIdBarcode } from './aamva/read-id-barcode.ts';
+import type { ModelSet } from '@idlens/models';
+import { createOcrEngine, type OcrEngine } from './ocr/create-ocr-engine.ts';
+import type { OrtRuntime } from './ocr/ort-runtime.ts';
+import { readDocument } from './document/read-document.ts';
+import type { MrzRecognizerChoice } from './mrz/read-mrz.ts';
 
 export * from './errors.ts';
 export * from './frame.ts';
 export type { ZxingReader } from './barcode/zxing-reader.ts';
+export type { OrtRuntime, OrtSession, OrtTensor } from './ocr/ort-runtime.ts';
+export type { MrzRecognizerChoice } from './mrz/read-mrz.ts';
 
 /** Everything environment-specific, injected so that the engine runs unchanged in Node and browsers. */
 export interface EngineRuntimes {
   zxing: ZxingReader;
+  /**
+   * ONNX Runtime (onnxruntime-node on the server, onnxruntime-web in browsers) and the loaded,
+   * verified model assets (`@idlens/models`). Without them documents answer EMPTY.
+   */
+  ort?: OrtRuntime;
+  models?: ModelSet;
+  ocr?: {
+    /** Passed to every `InferenceSession.create`. */
+    sessionOptions?: Record<string, unknown>;
+    /** MRZ line recognizer: the dedicated model when present (`auto`), or forced (eval comparisons). */
+    mrzRecognizer?: MrzRecognizerChoice;
+  };
+  /** Clock for two-digit years and ages; tests inject a fixed one. */
+  now?: () => Date;
 }
 
 export interface CardSides {
@@ -34,9 +55,13 @@ export interface Engine {
   idBarcode(frame: Frame): Promise<IdBarcodeData>;
   card(sides: CardSides, options?: CardOptions): Promise<CardData>;
   document(sides: DocumentSides, options?: DocumentOptions): Promise<DocumentData>;
+  /** Creates the ONNX sessions now (server start-up) instead of on the first request. */
+  warm?(): Promise<void>;
 }
 
-export function createEngine({ zxing }: EngineRuntimes): Engine {
+export function createEngine({ zxing, ort, models, ocr: ocrOptions = {}, now = () => new Date() }: EngineRuntimes): Engine {
+  const ocr: OcrEngine | null = ort && models ? createOcrEngine(ort, models, { sessionOptions: ocrOptions.sessionOptions }) : null;
+  const settings = { mrzRecognizer: ocrOptions.mrzRecognizer ?? 'auto', now };
   return {
     async barcode(frame, options = {}) {
       assertValidFrame(frame);
@@ -52,10 +77,14 @@ export function createEngine({ zxing }: EngineRuntimes): Engine {
       if (sides.otherSide) assertValidFrame(sides.otherSide, 'otherSide');
       return emptyCardData();
     },
-    async document(sides) {
+    async document(sides, options = {}) {
       assertValidFrame(sides.first, 'first');
       if (sides.second) assertValidFrame(sides.second, 'second');
-      return emptyDocumentData();
+      if (!ocr) return emptyDocumentData();
+      return readDocument(ocr, sides, options, settings, !!sides.second);
+    },
+    async warm() {
+      await ocr?.warm();
     },
   };
 }

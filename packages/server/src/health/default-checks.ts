@@ -1,11 +1,15 @@
 import { access, constants, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import type { OpenDatabase } from '../db/open-database.ts';
 import type { Recognizer } from '../recognition/recognizer.ts';
 import type { HealthCheck } from './routes.ts';
 
-/** liveness, readiness (workers and queue), models (engine assets), storage (database location). */
-export function defaultHealthChecks({ config, recognizer }: { config: Config; recognizer: Recognizer }): HealthCheck[] {
+/**
+ * liveness, readiness (workers and queue), models (engine assets), storage (a query against the
+ * database when there is one; else whether the SQLite location is writable).
+ */
+export function defaultHealthChecks({ config, recognizer, database }: { config: Config; recognizer: Recognizer; database?: Pick<OpenDatabase, 'kind' | 'ping'> }): HealthCheck[] {
   return [
     { name: 'liveness', check: async () => ({ operational: true }) },
     {
@@ -24,6 +28,11 @@ export function defaultHealthChecks({ config, recognizer }: { config: Config; re
     {
       name: 'storage',
       check: async () => {
+        if (database) {
+          const started = performance.now();
+          const operational = await database.ping();
+          return { operational, description: operational ? undefined : 'database query failed', details: { kind: database.kind, ms: Math.round(performance.now() - started) } };
+        }
         if (!config.databaseUrl.startsWith('file:')) return { operational: true, details: { kind: 'postgres' } };
         const dir = path.dirname(path.resolve(config.databaseUrl.slice('file:'.length)));
         await mkdir(dir, { recursive: true });

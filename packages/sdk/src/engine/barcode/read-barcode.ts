@@ -1,11 +1,19 @@
 import { defaultBarcodeOptions, type BarcodeData, type BarcodeOptions } from '../../api/barcode.ts';
 import type { Frame } from '../frame.ts';
-import { enabledSymbologies } from './symbologies.ts';
-import { emptyBarcodeData, toBarcodeData, type BarcodeCandidate } from './to-barcode-data.ts';
+import type { DerivedImage } from '../image/derived-image.ts';
+import { grayToFrame, toGray } from '../image/gray-image.ts';
+import { CandidatePool } from './candidate-pool.ts';
+import { FrameVariants } from './frame-variants.ts';
+import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
+import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
+import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
+import { emptyBarcodeData, toBarcodeData } from './to-barcode-data.ts';
 import type { ReaderOptions, ZxingReader } from './zxing-reader.ts';
 
+export type ResolvedBarcodeOptions = Required<{ [K in keyof BarcodeOptions]: boolean }>;
+
 /** Resolves nulls to the spec's defaults. */
-export function resolveBarcodeOptions(options: BarcodeOptions): Required<{ [K in keyof BarcodeOptions]: boolean }> {
+export function resolveBarcodeOptions(options: BarcodeOptions): ResolvedBarcodeOptions {
   const resolved = { ...defaultBarcodeOptions };
   for (const key of Object.keys(defaultBarcodeOptions) as Array<keyof BarcodeOptions>) {
     const value = options[key];
@@ -14,26 +22,103 @@ export function resolveBarcodeOptions(options: BarcodeOptions): Required<{ [K in
   return resolved;
 }
 
-/** Reads the one barcode the caller asked for from a frame. */
-export async function readBarcode(zxing: ZxingReader, frame: Frame, options: BarcodeOptions): Promise<BarcodeData> {
-  const resolved = resolveBarcodeOptions(options);
-  const symbologies = enabledSymbologies(resolved);
-  if (symbologies.length === 0) return emptyBarcodeData;
+/** What one executed pass saw, for diagnostics (evaluation scripts, tests). */
+export interface PassTrace {
+  pass: string;
+  width: number;
+  height: number;
+  reads: BarcodeRead[];
+}
 
-  const readerOptions: ReaderOptions = {
-    formats: symbologies.flatMap((s) => s.readFormats),
+/**
+ * Reads the one barcode the caller asked for from a frame: runs the pass plan (whole-frame
+ * variants and views of located bar regions) until the evidence is conclusive or the plan or its
+ * pixel budget is exhausted, then reports the best-supported read of the largest symbol.
+ * Deterministic: the same pixels and options always run the same passes (no wall-clock budget),
+ * so browser and server agree.
+ */
+export async function readBarcode(
+  zxing: ZxingReader,
+  frame: Frame,
+  options: BarcodeOptions,
+  onPass?: (trace: PassTrace) => void,
+): Promise<BarcodeData> {
+  const resolved = resolveBarcodeOptions(options);
+  const enabled = enabledSymbologies(resolved);
+  if (enabled.length === 0) return emptyBarcodeData;
+
+  const variants = new FrameVariants(toGray(frame));
+  const pool = new CandidatePool();
+  let budget = resolved.slowerThoroughScan ? passBudget.thoroughPixels : passBudget.defaultPixels;
+
+  for (const pass of passPlan) {
+    if (!inPlan(pass, resolved)) continue;
+    const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved), resolved.readCode39AsExtendedData);
+    if (formats.length === 0) continue;
+    for (const view of viewsOf(pass, variants, resolved.slowerThoroughScan)) {
+      const pixels = view.image.width * view.image.height;
+      if (pixels > budget) continue;
+      budget -= pixels;
+      const results = await zxing.readBarcodes(grayToFrame(view.image), readerOptions(pass, formats, resolved));
+      const reads = results
+        .filter((r) => r.isValid)
+        .map((r) => normalizeRead(r, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, toOriginal: view.toOriginal }))
+        .filter((r): r is BarcodeRead => r !== undefined);
+      pool.addPass(reads);
+      onPass?.({ pass: pass.name, width: view.image.width, height: view.image.height, reads });
+    }
+    if (pool.isConclusive()) break;
+  }
+
+  const verdict = pool.verdict();
+  if (!verdict || (!verdict.certain && !resolved.scanUncertain)) return emptyBarcodeData;
+  return toBarcodeData({ read: verdict.candidate.read, uncertain: !verdict.certain });
+}
+
+function inPlan(pass: PassSpec, options: ResolvedBarcodeOptions): boolean {
+  if (pass.tier === 'thorough') return options.slowerThoroughScan;
+  if (pass.tier === 'quietZone') return options.nullQuietZoneAllowed;
+  return true;
+}
+
+function symbologiesOf(pass: PassSpec, enabled: readonly Symbology[], options: ResolvedBarcodeOptions): Symbology[] {
+  return enabled.filter((s) => {
+    if (pass.rescales && s.autoScaled && !options.autoScaleDetection) return false;
+    if (pass.reads === 'linear') return s.linear;
+    if (pass.reads === 'bars') return s.linear || s.type === 'PDF417_BARCODE';
+    return true;
+  });
+}
+
+function viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean): DerivedImage[] {
+  // Enhancing bars where the localizer saw none only costs time (and invites misreads of texture).
+  if (pass.reads === 'linear' && !variants.hasBarRegions()) return [];
+  if ('frame' in pass.image) {
+    const view = variants.frame(pass.image.frame);
+    return view ? [view] : [];
+  }
+  const count = thorough ? pass.image.thoroughRegions : pass.image.regions;
+  const views: DerivedImage[] = [];
+  for (let i = 0; i < count; i++) {
+    const view = variants.region(i, pass.image.region);
+    if (view) views.push(view);
+  }
+  return views;
+}
+
+function readerOptions(pass: PassSpec, formats: ReaderOptions['formats'], options: ResolvedBarcodeOptions): ReaderOptions {
+  return {
+    formats,
     tryHarder: true,
     tryRotate: true,
-    tryInvert: resolved.scanInverse,
-    tryDownscale: true,
+    tryInvert: options.scanInverse,
+    // The plan has its own rescaled passes; zxing's pyramid on top doubled the first pass's time on
+    // 1080p frames without reading anything more on the corpus.
+    tryDownscale: false,
+    // Plain: the bytes as the symbol carries them (HRI would add GS1 parentheses or "<GS>" escapes).
+    textMode: 'Plain',
+    eanAddOnSymbol: 'Ignore',
     maxNumberOfSymbols: 8,
+    ...pass.reader,
   };
-  const results = await zxing.readBarcodes(frame, readerOptions);
-  const first = results.find((r) => r.isValid);
-  const candidate: BarcodeCandidate | undefined = first && {
-    result: first,
-    points: [first.position.topLeft, first.position.topRight, first.position.bottomRight, first.position.bottomLeft],
-    uncertain: false,
-  };
-  return toBarcodeData(candidate);
 }

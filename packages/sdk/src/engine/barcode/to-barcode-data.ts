@@ -1,7 +1,6 @@
 import type { BarcodeData } from '../../api/barcode.ts';
 import { bytesToBase64 } from '../util/base64.ts';
-import { barcodeTypeOf } from './symbologies.ts';
-import type { ReadResult } from './zxing-reader.ts';
+import type { BarcodeRead } from './normalize-read.ts';
 
 export const emptyBarcodeData: BarcodeData = {
   barcodeType: null,
@@ -12,23 +11,20 @@ export const emptyBarcodeData: BarcodeData = {
   recognitionStatus: 'EMPTY',
 };
 
-/** A read in the coordinates of the original frame. */
-export interface BarcodeCandidate {
-  result: ReadResult;
-  /** Corner points mapped back to the original frame. */
-  points: Array<{ x: number; y: number }>;
+/** The chosen read and whether the evidence for it falls short of certain. */
+export interface ChosenRead {
+  read: BarcodeRead;
   uncertain: boolean;
 }
 
-export function toBarcodeData(candidate: BarcodeCandidate | undefined): BarcodeData {
-  if (!candidate) return emptyBarcodeData;
-  const { result, points, uncertain } = candidate;
+/** The spec's barcode `data` for a chosen read (points already in original-frame pixels). */
+export function toBarcodeData({ read, uncertain }: ChosenRead): BarcodeData {
   return {
-    barcodeType: barcodeTypeOf(result.format) ?? 'NONE',
-    rawData: bytesToBase64(result.bytes),
-    stringData: result.text,
+    barcodeType: read.type,
+    rawData: bytesToBase64(read.bytes),
+    stringData: read.text,
     uncertain,
-    detectionPoints: { points: points.map(({ x, y }) => ({ x: round2(x), y: round2(y) })) },
+    detectionPoints: { points: read.points.map(({ x, y }) => ({ x: round2(x), y: round2(y) })) },
     recognitionStatus: uncertain ? 'UNCERTAIN' : 'VALID',
   };
 }

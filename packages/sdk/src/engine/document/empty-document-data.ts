@@ -20,6 +20,8 @@ export function emptyDocumentData(): DocumentData {
     dataMatch: null,
     recognitionStatus: 'EMPTY',
     additionalProcessingInfo: null,
+    age: null,
+    isBelowAgeLimit: null,
   });
   return data as DocumentData;
 }

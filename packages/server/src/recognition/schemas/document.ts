@@ -112,5 +112,7 @@ export const documentDataSchema = z
     additionalProcessingInfo: z
       .object({ missingMandatoryFields: fieldList(), invalidCharacterFields: fieldList(), extraPresentFields: fieldList(), imageExtractionFailures: fieldList() })
       .nullable(),
+    age: z.number().int().nullable().openapi({ description: "Holder's age in whole years on the day of recognition, from the date of birth" }),
+    isBelowAgeLimit: z.boolean().nullable().openapi({ description: 'Holder younger than the request ageLimit (null without ageLimit or birth date)' }),
   })
   .openapi('DocumentData');

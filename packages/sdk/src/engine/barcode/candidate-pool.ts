@@ -1,0 +1,210 @@
+import type { Point } from '../image/affine.ts';
+import type { BarcodeRead } from './normalize-read.ts';
+
+/** Everything the passes found for one (type, content) pair. */
+export interface Candidate {
+  /** The read with the most scan lines (its points are the ones reported). */
+  read: BarcodeRead;
+  /** Evidence: summed scan lines over passes for linear reads; a fixed weight per pass for matrix reads. */
+  support: number;
+  /** How many passes found it. */
+  passes: number;
+}
+
+/** How candidates are weighed; see docs/barcode-options.md for where the numbers come from. */
+export const candidateRules: CandidateRules = {
+  /**
+   * Evidence one matrix-code read (QR, PDF417) counts as: Reed–Solomon error correction makes a
+   * wrong decode practically impossible, so one read settles it.
+   */
+  matrixSupport: 50,
+  /** Lines per pass counted at most, so one lucky pass cannot outvote several independent ones. */
+  maxLinesPerPass: 10,
+  /**
+   * A linear read whose scan lines span less than this fraction of its length across the bars is
+   * thin: typically lines through the bars' ends and the printed digits below them, where zxing
+   * finds checksum-valid misreads …
+   */
+  thinReadRatio: 0.1,
+  /** … so its lines count only this much. */
+  thinReadWeight: 0.5,
+  /** A linear read is certain with at least this much support … */
+  certainSupport: 6,
+  /** … and at least this many times the support of any different read of the same symbol. */
+  certainDominance: 2,
+  /** The pass plan stops once the best read has this much support … */
+  conclusiveSupport: 10,
+  /** … and at least this many times the support of any rival. */
+  conclusiveDominance: 4,
+};
+
+export interface CandidateRules {
+  matrixSupport: number;
+  maxLinesPerPass: number;
+  thinReadRatio: number;
+  thinReadWeight: number;
+  certainSupport: number;
+  certainDominance: number;
+  conclusiveSupport: number;
+  conclusiveDominance: number;
+}
+
+/** The pool's verdict: the chosen read and whether it is corroborated enough to be certain. */
+export interface Verdict {
+  candidate: Candidate;
+  certain: boolean;
+}
+
+/**
+ * Collects the reads of all passes and decides which one to report. Reads of the same symbol
+ * (overlapping positions) with different content are rivals: the one with more evidence wins, and
+ * it is only certain if it clearly outweighs them. Among different symbols the largest wins
+ * (a product code beats the EAN-5 add-on or a small code in the background).
+ */
+export class CandidatePool {
+  readonly #candidates = new Map<string, Candidate>();
+  readonly #rules: CandidateRules;
+
+  constructor(rules: CandidateRules = candidateRules) {
+    this.#rules = rules;
+  }
+
+  /** Adds the reads of one pass (a read found twice in one pass counts once). */
+  addPass(reads: readonly BarcodeRead[]): void {
+    const seen = new Set<string>();
+    for (const read of reads) {
+      const key = keyOf(read);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const weight = read.linear ? this.#linearWeight(read) : this.#rules.matrixSupport;
+      const existing = this.#candidates.get(key);
+      if (!existing) {
+        this.#candidates.set(key, { read, support: weight, passes: 1 });
+        continue;
+      }
+      existing.support += weight;
+      existing.passes += 1;
+      if (read.lineCount > existing.read.lineCount) existing.read = read;
+    }
+  }
+
+  get size(): number {
+    return this.#candidates.size;
+  }
+
+  /** The read to report, or `undefined` when nothing was found. */
+  verdict(): Verdict | undefined {
+    let chosen: Verdict | undefined;
+    let chosenSize = -1;
+    for (const candidate of this.#leaders()) {
+      const rival = this.#strongestRival(candidate);
+      const certain = !candidate.read.linear
+        || (candidate.support >= this.#rules.certainSupport && candidate.support >= this.#rules.certainDominance * rival);
+      const size = symbolSize(candidate.read);
+      // Certain beats uncertain; then the larger symbol.
+      const better = !chosen || (certain && !chosen.certain) || (certain === chosen.certain && size > chosenSize);
+      if (better) {
+        chosen = { candidate, certain };
+        chosenSize = size;
+      }
+    }
+    return chosen;
+  }
+
+  /** Whether more passes are unlikely to change the verdict, so the plan can stop. */
+  isConclusive(): boolean {
+    const verdict = this.verdict();
+    if (!verdict?.certain) return false;
+    const { candidate } = verdict;
+    if (!candidate.read.linear) return true;
+    const rival = this.#strongestRival(candidate);
+    return candidate.support >= this.#rules.conclusiveSupport && candidate.support >= this.#rules.conclusiveDominance * rival;
+  }
+
+  #linearWeight(read: BarcodeRead): number {
+    const lines = Math.min(read.lineCount, this.#rules.maxLinesPerPass);
+    return lineSpread(read) < this.#rules.thinReadRatio ? lines * this.#rules.thinReadWeight : lines;
+  }
+
+  /** Candidates that are not outweighed by a rival read of the same symbol. */
+  #leaders(): Candidate[] {
+    const all = [...this.#candidates.values()];
+    return all.filter((c) => !all.some((other) => other !== c && sameSymbol(c.read, other.read) && outweighs(other, c)));
+  }
+
+  #strongestRival(candidate: Candidate): number {
+    let strongest = 0;
+    for (const other of this.#candidates.values()) {
+      if (other === candidate || !sameSymbol(candidate.read, other.read) || isPartialOf(other.read, candidate.read)) continue;
+      strongest = Math.max(strongest, other.support);
+    }
+    return strongest;
+  }
+}
+
+function keyOf(read: BarcodeRead): string {
+  let bytes = '';
+  for (const b of read.bytes) bytes += b.toString(16).padStart(2, '0');
+  return `${read.type}:${bytes}`;
+}
+
+/** `a` beats `b` when it has more support; ties go to the longer content (a partial read loses). */
+function outweighs(a: Candidate, b: Candidate): boolean {
+  if (isPartialOf(b.read, a.read)) return true;
+  if (isPartialOf(a.read, b.read)) return false;
+  return a.support > b.support || (a.support === b.support && a.read.bytes.length > b.read.bytes.length);
+}
+
+/**
+ * A read of a variable-length symbology whose content is a proper part of another read of the same
+ * type at the same place: ITF and the Code families can decode a truncated span of a damaged symbol.
+ */
+function isPartialOf(part: BarcodeRead, whole: BarcodeRead): boolean {
+  if (part.type !== whole.type || part.text === null || whole.text === null) return false;
+  return part.text.length < whole.text.length && whole.text.includes(part.text);
+}
+
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+function boxOf(points: readonly Point[]): Box {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+}
+
+/**
+ * Whether two reads are of the same physical symbol: the centre of one lies in the other's box,
+ * grown by a quarter of its size (linear reads' boxes can be as thin as one scan line).
+ */
+export function sameSymbol(a: BarcodeRead, b: BarcodeRead): boolean {
+  return centreInside(a.points, boxOf(b.points)) || centreInside(b.points, boxOf(a.points));
+}
+
+function centreInside(points: readonly Point[], box: Box): boolean {
+  const grow = 0.25 * Math.max(box.maxX - box.minX, box.maxY - box.minY, 4);
+  const cx = points.reduce((s, p) => s + p.x, 0) / points.length;
+  const cy = points.reduce((s, p) => s + p.y, 0) / points.length;
+  return cx >= box.minX - grow && cx <= box.maxX + grow && cy >= box.minY - grow && cy <= box.maxY + grow;
+}
+
+/** How far the scan lines of a linear read spread across, relative to its length along them. */
+function lineSpread(read: BarcodeRead): number {
+  const [topLeft, topRight, , bottomLeft] = read.points as [Point, Point, Point, Point];
+  const length = Math.hypot(topRight.x - topLeft.x, topRight.y - topLeft.y);
+  const spread = Math.hypot(bottomLeft.x - topLeft.x, bottomLeft.y - topLeft.y);
+  return length > 0 ? spread / length : 0;
+}
+
+/** Size to rank symbols by: the box area, with linear reads' thin boxes counted at least 1/5 as tall as long. */
+function symbolSize(read: BarcodeRead): number {
+  const box = boxOf(read.points);
+  const width = box.maxX - box.minX;
+  const height = box.maxY - box.minY;
+  const long = Math.max(width, height);
+  return read.linear ? long * Math.max(Math.min(width, height), long / 5) : width * height;
+}

@@ -1,0 +1,161 @@
+import { barSharpen } from '../image/bar-sharpen.ts';
+import { boxBlur } from '../image/box-blur.ts';
+import { contrastStretch } from '../image/contrast-stretch.ts';
+import { derive, rootImage, type DerivedImage } from '../image/derived-image.ts';
+import type { GrayImage } from '../image/gray-image.ts';
+import { pad } from '../image/pad.ts';
+import { resize, scaleBy } from '../image/resize.ts';
+import { rotate } from '../image/rotate.ts';
+import { sharpen } from '../image/sharpen.ts';
+import { locateBarRegions, type BarRegion } from './locate-bar-regions.ts';
+import { withQuietZone } from './quiet-zone.ts';
+import { regionView } from './region-view.ts';
+
+/** Size classes that decide which rescaled variants exist. */
+export const variantSizes = {
+  /** Frames whose longer side is at most this get upscaled variants (fine modules need ≥2 px). */
+  smallMaxSide: 1000,
+  /** Frames whose longer side is at most this also get a 3× variant (thorough plan). */
+  tinyMaxSide: 320,
+  /** Frames whose shorter side is at least this get a half-size variant (huge modules, and cheaper). */
+  largeMinSide: 1000,
+  /** Whole-frame filters run on a copy of at most this many pixels (their cost follows the frame). */
+  workingPixels: 1_300_000,
+  /** Rotated whole-frame variants are made from a copy of at most this many pixels. */
+  rotationPixels: 1_000_000,
+  /** Most bar regions looked at. */
+  maxRegions: 4,
+} as const;
+
+/** What a recipe can start from; every source is made once per frame and cached. */
+interface VariantSources {
+  root: DerivedImage;
+  /** The frame, or for very large frames a copy shrunk to `workingPixels`. */
+  working: () => DerivedImage;
+  /** The frame scaled by `factor` (small frames only; `undefined` otherwise). */
+  upscaled: (factor: number) => DerivedImage | undefined;
+  /** The frame, or a copy shrunk to `rotationPixels`, for rotated variants. */
+  rotationBase: () => DerivedImage;
+  maxSide: number;
+  minSide: number;
+}
+
+type Recipe = (sources: VariantSources) => DerivedImage | undefined;
+
+/** Applies a filter that keeps the geometry (so the map to the frame stays the same). */
+function filtered(source: DerivedImage | undefined, filter: (image: GrayImage) => GrayImage): DerivedImage | undefined {
+  return source && { image: filter(source.image), toOriginal: source.toOriginal };
+}
+
+function rotated(degrees: number): Recipe {
+  return ({ rotationBase }) => {
+    const base = rotationBase();
+    return derive(base, rotate(base.image, degrees));
+  };
+}
+
+/** How each whole-frame image a pass can read is made. */
+const frameRecipes = {
+  frame: ({ root }) => root,
+  sharpened: ({ working }) => filtered(working(), (image) => sharpen(image, 2, 2)),
+  denoised: ({ working }) => filtered(working(), (image) => boxBlur(image, 1)),
+  stretched: ({ working }) => filtered(working(), (image) => contrastStretch(image)),
+  barSharpenedVertical: ({ working }) => filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1 })),
+  barSharpenedHorizontal: ({ working }) => filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1, bars: 'horizontal' })),
+  padded: ({ working }) => {
+    const base = working();
+    return derive(base, pad(base.image, Math.max(16, Math.round(0.05 * Math.min(base.image.width, base.image.height)))));
+  },
+  upscaled: ({ upscaled }) => upscaled(1.5),
+  upscaledSharpened: ({ upscaled }) => filtered(upscaled(1.5), (image) => sharpen(image, 2, 2)),
+  upscaled2Sharpened: ({ upscaled }) => filtered(upscaled(2), (image) => sharpen(image, 1.5, 2)),
+  upscaled2BarSharpenedVertical: ({ upscaled }) => filtered(upscaled(2), (image) => barSharpen(image, { alongRadius: 6, acrossRadius: 6, amount: 2 })),
+  upscaled2BarSharpenedHorizontal: ({ upscaled }) => filtered(upscaled(2), (image) => barSharpen(image, { alongRadius: 6, acrossRadius: 6, amount: 2, bars: 'horizontal' })),
+  upscaled3: ({ root, maxSide }) => (maxSide <= variantSizes.tinyMaxSide ? derive(root, scaleBy(root.image, 3)) : undefined),
+  downscaled: ({ root, minSide }) => (minSide >= variantSizes.largeMinSide ? derive(root, scaleBy(root.image, 0.5)) : undefined),
+  rotated15: rotated(15),
+  'rotated-15': rotated(-15),
+  rotated30: rotated(30),
+  'rotated-30': rotated(-30),
+  rotated45: rotated(45),
+  'rotated-45': rotated(-45),
+} satisfies Record<string, Recipe>;
+
+/** Names of the whole-frame images a pass can read. */
+export type FrameVariant = keyof typeof frameRecipes;
+
+/** How each view of a bar region is made from the plain view (bars vertical, ~3 px modules). */
+const regionRecipes = {
+  view: (view) => view,
+  // Smooth along the bars, sharpen across at about two modules of the doubled view.
+  viewUpscaledSharpened: (view) => {
+    const upscaled = derive(view, scaleBy(view.image, 2));
+    return filtered(upscaled, (image) => barSharpen(image, { alongRadius: 8, acrossRadius: 6, amount: 4 }));
+  },
+  viewQuietZoneBars: (view) => withQuietZone(view, 'bars'),
+  viewQuietZoneOuter: (view) => withQuietZone(view, 'outer'),
+} satisfies Record<string, (view: DerivedImage) => DerivedImage | undefined>;
+
+/** Names of the per-region views a pass can read. */
+export type RegionVariant = keyof typeof regionRecipes;
+
+/**
+ * The images the passes read, derived lazily from the frame's gray image and cached, each with its
+ * map back to the frame. A variant that does not apply to this frame (upscaling a large frame, say)
+ * is `undefined`.
+ */
+export class FrameVariants {
+  readonly #cache = new Map<string, DerivedImage | undefined>();
+  readonly #sources: VariantSources;
+  #regions: BarRegion[] | undefined;
+
+  constructor(gray: GrayImage) {
+    const root = rootImage(gray);
+    const maxSide = Math.max(gray.width, gray.height);
+    this.#sources = {
+      root,
+      working: () => this.#shrunkTo(variantSizes.workingPixels, 'working'),
+      rotationBase: () => this.#shrunkTo(variantSizes.rotationPixels, 'rotationBase'),
+      upscaled: (factor) => this.#cached(`upscaled×${factor}`, () => (maxSide <= variantSizes.smallMaxSide ? derive(root, scaleBy(root.image, factor)) : undefined)),
+      maxSide,
+      minSide: Math.min(gray.width, gray.height),
+    };
+  }
+
+  frame(name: FrameVariant): DerivedImage | undefined {
+    return this.#cached(name, () => frameRecipes[name](this.#sources));
+  }
+
+  /** Whether the localizer saw anything bar-like at all (linear-only passes are pointless otherwise). */
+  hasBarRegions(): boolean {
+    return this.#barRegions().length > 0;
+  }
+
+  /** The view of the `index`-th bar region (best first), if there is one. */
+  region(index: number, name: RegionVariant): DerivedImage | undefined {
+    const region = this.#barRegions()[index];
+    if (!region) return undefined;
+    const view = this.#cached(`view@${index}`, () => regionView(this.#sources.root, region))!;
+    return this.#cached(`${name}@${index}`, () => regionRecipes[name](view));
+  }
+
+  #barRegions(): BarRegion[] {
+    this.#regions ??= locateBarRegions(this.#sources.root.image, { maxRegions: variantSizes.maxRegions });
+    return this.#regions;
+  }
+
+  #cached(key: string, make: () => DerivedImage | undefined): DerivedImage | undefined {
+    if (!this.#cache.has(key)) this.#cache.set(key, make());
+    return this.#cache.get(key);
+  }
+
+  #shrunkTo(maxPixels: number, key: string): DerivedImage {
+    return this.#cached(key, () => {
+      const { root } = this.#sources;
+      const pixels = root.image.width * root.image.height;
+      if (pixels <= maxPixels) return root;
+      const factor = Math.sqrt(maxPixels / pixels);
+      return derive(root, resize(root.image, root.image.width * factor, root.image.height * factor));
+    })!;
+  }
+}

@@ -1,0 +1,97 @@
+import type { BarcodeType } from '../../api/barcode.ts';
+import { applyAffine, type Affine, type Point } from '../image/affine.ts';
+import { barcodeTypeOf, isLinearType } from './symbologies.ts';
+import type { ReadResult } from './zxing-reader.ts';
+
+/** One zxing result in the spec's terms and in the original frame's coordinates. */
+export interface BarcodeRead {
+  type: BarcodeType;
+  /** `null` for binary payloads (they have no honest string form; `bytes` carries them). */
+  text: string | null;
+  bytes: Uint8Array;
+  /** Corners in original-frame pixels: top-left, top-right, bottom-right, bottom-left. */
+  points: Point[];
+  linear: boolean;
+  /** Scan lines that agreed on this read (linear symbologies; 0 for matrix codes). */
+  lineCount: number;
+}
+
+export interface NormalizeContext {
+  /** Whether the client asked for UPC-A: then a GTIN-13 with a leading 0 is reported as UPC-A. */
+  scanUpca: boolean;
+  scanEan13: boolean;
+  /** Map from the pixels zxing saw to the original frame. */
+  toOriginal: Affine;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Turns a zxing result into a {@link BarcodeRead}, applying the reporting conventions of the API:
+ * - UPC-A is reported as UPC_A with its 12 digits when `scanUpca` is on; zxing-cpp reports UPC-A as
+ *   the 13-digit GTIN (leading 0), and as EAN13 whenever EAN-13 is also enabled. With only
+ *   `scanEan13`, such a symbol stays EAN_13 with 13 digits (what an EAN-13 reader sees).
+ * - UPC-E is reported with its conventional 8 digits, not zxing's expanded GTIN-13.
+ * - Binary content (no character interpretation) gets `text: null`; `bytes` carries it.
+ * Returns `undefined` for results of a type the client did not ask for.
+ */
+export function normalizeRead(result: ReadResult, context: NormalizeContext): BarcodeRead | undefined {
+  let type = barcodeTypeOf(result.format);
+  if (!type) return undefined;
+  let text: string | null = isBinaryPayload(result) ? null : result.text;
+  let bytes = result.bytes;
+
+  if (type === 'EAN_13' || type === 'UPC_A') {
+    const isUpcA = text !== null && text.length === 13 && text.startsWith('0');
+    if (isUpcA && context.scanUpca) {
+      type = 'UPC_A';
+      text = text!.slice(1);
+      bytes = encoder.encode(text);
+    } else if (context.scanEan13) {
+      type = 'EAN_13';
+    } else {
+      return undefined;
+    }
+  } else if (type === 'UPC_E') {
+    const upce = upceDigits(result.extra);
+    if (upce) {
+      text = upce;
+      bytes = encoder.encode(upce);
+    }
+  }
+
+  const { topLeft, topRight, bottomRight, bottomLeft } = result.position;
+  return {
+    type,
+    text,
+    bytes,
+    points: [topLeft, topRight, bottomRight, bottomLeft].map((p) => applyAffine(context.toOriginal, p)),
+    linear: isLinearType(type),
+    lineCount: result.lineCount,
+  };
+}
+
+/**
+ * Control characters that do not occur in text. Separators (FS, GS, RS, US), TAB, LF and CR are
+ * allowed: AAMVA licence data and ISO 15434 messages are text built with them.
+ */
+const nonTextCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001b\u007f-\u009f\ufffd]/;
+
+/**
+ * zxing-cpp calls any payload with control characters "Binary", AAMVA data included. Only when the
+ * characters confirm it (controls that text never has, C1 codes, undecodable bytes) is it binary.
+ */
+function isBinaryPayload(result: ReadResult): boolean {
+  return result.contentType === 'Binary' && nonTextCharacter.test(result.text);
+}
+
+/** zxing-cpp keeps the original 8-digit UPC-E in `extra` (a JSON object) under `UPCE`. */
+function upceDigits(extra: string): string | undefined {
+  if (!extra) return undefined;
+  try {
+    const value = (JSON.parse(extra) as Record<string, unknown>).UPCE;
+    return typeof value === 'string' && /^\d{8}$/.test(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,80 @@
+import type { ReaderOptions } from 'zxing-wasm/reader';
+import type { FrameVariant, RegionVariant } from './frame-variants.ts';
+
+/** Which of the enabled symbologies a pass reads. */
+export type PassReads =
+  /** every enabled symbology */
+  | 'all'
+  /** linear symbologies and PDF417 (what a bar-region view can contain) */
+  | 'bars'
+  /** linear symbologies only */
+  | 'linear';
+
+/** When a pass is part of the plan. */
+export type PassTier =
+  /** always */
+  | 'default'
+  /** with `slowerThoroughScan` */
+  | 'thorough'
+  /** with `nullQuietZoneAllowed` */
+  | 'quietZone';
+
+/** One reading of one image (or of each located bar region) by zxing. */
+export interface PassSpec {
+  name: string;
+  tier: PassTier;
+  /** A whole-frame variant, or a per-region view read for the first `regions` bar regions. */
+  image: { frame: FrameVariant } | { region: RegionVariant; regions: number; thoroughRegions: number };
+  reads: PassReads;
+  /**
+   * The image is rescaled: Code 39 and Code 128 take part only with `autoScaleDetection` (the spec
+   * limits that flag to them; the other symbologies are always read at every scale).
+   */
+  rescales: boolean;
+  /** Reader options on top of the common ones. */
+  reader?: Partial<ReaderOptions>;
+}
+
+/**
+ * The pass plan, cheapest and most productive first. The plan stops as soon as the evidence is
+ * conclusive (see `CandidatePool`), so a clean symbol costs one pass, and an image without any
+ * symbol costs the whole plan — which is bounded by `passBudget`. Ordering and tiers come from the
+ * corpus evaluation (test/eval/barcodes.ts); docs/barcode-options.md explains each row.
+ */
+export const passPlan: readonly PassSpec[] = [
+  { name: 'frame', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false },
+  { name: 'padded', tier: 'quietZone', image: { frame: 'padded' }, reads: 'all', rescales: false },
+  { name: 'region-quiet-zone-bars', tier: 'quietZone', image: { region: 'viewQuietZoneBars', regions: 2, thoroughRegions: 4 }, reads: 'linear', rescales: true },
+  { name: 'region-quiet-zone-outer', tier: 'quietZone', image: { region: 'viewQuietZoneOuter', regions: 2, thoroughRegions: 4 }, reads: 'linear', rescales: true },
+  { name: 'region', tier: 'default', image: { region: 'view', regions: 2, thoroughRegions: 4 }, reads: 'bars', rescales: true },
+  { name: 'sharpened', tier: 'default', image: { frame: 'sharpened' }, reads: 'all', rescales: false },
+  { name: 'denoised', tier: 'default', image: { frame: 'denoised' }, reads: 'all', rescales: false },
+  { name: 'upscaled-sharpened', tier: 'default', image: { frame: 'upscaledSharpened' }, reads: 'all', rescales: true },
+  { name: 'fixed-threshold', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false, reader: { binarizer: 'FixedThreshold' } },
+  { name: 'region-upscaled-sharpened', tier: 'default', image: { region: 'viewUpscaledSharpened', regions: 2, thoroughRegions: 4 }, reads: 'bars', rescales: true },
+  { name: 'upscaled', tier: 'default', image: { frame: 'upscaled' }, reads: 'all', rescales: true },
+  { name: 'bar-sharpened-vertical', tier: 'default', image: { frame: 'barSharpenedVertical' }, reads: 'linear', rescales: false },
+  { name: 'bar-sharpened-horizontal', tier: 'default', image: { frame: 'barSharpenedHorizontal' }, reads: 'linear', rescales: false },
+  { name: 'upscaled-bar-sharpened-vertical', tier: 'default', image: { frame: 'upscaled2BarSharpenedVertical' }, reads: 'linear', rescales: true },
+  { name: 'upscaled-bar-sharpened-horizontal', tier: 'default', image: { frame: 'upscaled2BarSharpenedHorizontal' }, reads: 'linear', rescales: true },
+  { name: 'downscaled', tier: 'default', image: { frame: 'downscaled' }, reads: 'all', rescales: true },
+  { name: 'upscaled-2x-sharpened', tier: 'thorough', image: { frame: 'upscaled2Sharpened' }, reads: 'all', rescales: true },
+  { name: 'stretched', tier: 'thorough', image: { frame: 'stretched' }, reads: 'all', rescales: false },
+  { name: 'denoised-2d', tier: 'thorough', image: { frame: 'frame' }, reads: 'all', rescales: false, reader: { tryDenoise: true } },
+  { name: 'rotated+15', tier: 'thorough', image: { frame: 'rotated15' }, reads: 'linear', rescales: false },
+  { name: 'rotated-15', tier: 'thorough', image: { frame: 'rotated-15' }, reads: 'linear', rescales: false },
+  { name: 'rotated+30', tier: 'thorough', image: { frame: 'rotated30' }, reads: 'linear', rescales: false },
+  { name: 'rotated-30', tier: 'thorough', image: { frame: 'rotated-30' }, reads: 'linear', rescales: false },
+  { name: 'rotated+45', tier: 'thorough', image: { frame: 'rotated45' }, reads: 'linear', rescales: false },
+  { name: 'rotated-45', tier: 'thorough', image: { frame: 'rotated-45' }, reads: 'linear', rescales: false },
+  { name: 'upscaled-3x', tier: 'thorough', image: { frame: 'upscaled3' }, reads: 'all', rescales: true },
+];
+
+/**
+ * Upper bound of the pixels zxing reads per request (a pass that would exceed it is skipped): about
+ * six reads of a 1080p frame by default, fifteen thorough.
+ */
+export const passBudget = {
+  defaultPixels: 12_000_000,
+  thoroughPixels: 30_000_000,
+} as const;

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../frame.ts';
+import { fakeZxing, type FakeCall, type FakeRead } from './fake-zxing.fixture.ts';
+import { passBudget } from './pass-plan.ts';
+import { readBarcode, type PassTrace } from './read-barcode.ts';
+
+/** A frame with vertical stripes, so the bar localizer finds a region and every pass runs. */
+function stripedFrame(width = 320, height = 200): Frame {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const v = x > 60 && x < 260 && y > 40 && y < 160 && Math.floor(x / 3) % 3 === 0 ? 0 : 255;
+      data.fill(v, (y * width + x) * 4, (y * width + x) * 4 + 3);
+      data[(y * width + x) * 4 + 3] = 255;
+    }
+  }
+  return { width, height, data };
+}
+
+async function run(options: Parameters<typeof readBarcode>[2], script?: (call: number, seen: FakeCall) => FakeRead[]) {
+  const zxing = fakeZxing(script);
+  const passes: PassTrace[] = [];
+  const data = await readBarcode(zxing, stripedFrame(), options, (t) => passes.push(t));
+  return { data, calls: zxing.calls, names: passes.map((p) => p.pass) };
+}
+
+describe('readBarcode option mapping', () => {
+  it('asks zxing for the formats of the enabled flags only, as Plain text, without inversion', async () => {
+    const { calls } = await run({ scanCode39: true, scanQrCode: true });
+    expect(calls.length).toBeGreaterThan(0);
+    for (const { options } of calls) {
+      expect(options.formats!.every((f) => f === 'Code39Std' || f === 'QRCode')).toBe(true);
+      expect(options.textMode).toBe('Plain');
+      expect(options.tryInvert).toBe(false);
+    }
+  });
+
+  it('maps readCode39AsExtendedData to zxing’s full-ASCII Code39 and scanInverse to tryInvert', async () => {
+    const { calls } = await run({ scanCode39: true, readCode39AsExtendedData: true, scanInverse: true });
+    for (const { options } of calls) {
+      expect(options.formats).toEqual(['Code39']);
+      expect(options.tryInvert).toBe(true);
+    }
+  });
+
+  it('runs the thorough passes only with slowerThoroughScan and the quiet-zone passes only with nullQuietZoneAllowed', async () => {
+    const plain = await run({ scanEan13: true });
+    expect(plain.names).toContain('frame');
+    expect(plain.names).toContain('region');
+    expect(plain.names).not.toContain('rotated+30');
+    expect(plain.names).not.toContain('padded');
+
+    const thorough = await run({ scanEan13: true, slowerThoroughScan: true });
+    expect(thorough.names).toEqual(expect.arrayContaining(['rotated+15', 'rotated-45', 'upscaled-2x-sharpened']));
+    expect(thorough.calls.length).toBeGreaterThan(plain.calls.length);
+
+    const quiet = await run({ scanEan13: true, nullQuietZoneAllowed: true });
+    expect(quiet.names).toEqual(expect.arrayContaining(['padded', 'region-quiet-zone-bars']));
+  });
+
+  it('keeps Code 39 and Code 128 out of rescaled passes when autoScaleDetection is off', async () => {
+    const on = await run({ scanCode128: true, scanEan13: true });
+    const off = await run({ scanCode128: true, scanEan13: true, autoScaleDetection: false });
+    const rescaled = (r: typeof on) => r.calls.filter((c) => c.width !== 320 || c.height !== 200);
+    expect(rescaled(on).some((c) => c.options.formats!.includes('Code128'))).toBe(true);
+    expect(rescaled(off).length).toBeGreaterThan(0);
+    expect(rescaled(off).every((c) => !c.options.formats!.includes('Code128'))).toBe(true);
+    // At the native scale it is still read.
+    expect(off.calls[0]!.options.formats).toContain('Code128');
+  });
+
+  it('never reads more pixels than the budget, even when nothing is found', async () => {
+    const { calls } = await run({ scanEan13: true, scanQrCode: true, slowerThoroughScan: true, nullQuietZoneAllowed: true });
+    expect(calls.reduce((sum, c) => sum + c.width * c.height, 0)).toBeLessThanOrEqual(passBudget.thoroughPixels);
+  });
+});
+
+describe('readBarcode evidence', () => {
+  const weak: FakeRead = { format: 'Code128', text: 'WEAK', lineCount: 2 };
+
+  it('stops after the first pass when the read is conclusive', async () => {
+    const { data, calls } = await run({ scanCode128: true }, () => [{ format: 'Code128', text: 'STRONG', lineCount: 30 }]);
+    expect(calls).toHaveLength(1);
+    expect(data).toMatchObject({ stringData: 'STRONG', recognitionStatus: 'VALID', uncertain: false });
+  });
+
+  it('reports a read seen on too few scan lines as UNCERTAIN, and drops it with scanUncertain false', async () => {
+    const once = (call: number) => (call === 0 ? [weak] : []);
+    expect((await run({ scanCode128: true }, once)).data).toMatchObject({ stringData: 'WEAK', uncertain: true, recognitionStatus: 'UNCERTAIN' });
+    expect((await run({ scanCode128: true, scanUncertain: false }, once)).data.recognitionStatus).toBe('EMPTY');
+  });
+
+  it('prefers the read with more evidence over a rival at the same place', async () => {
+    const { data } = await run({ scanCode128: true }, (call) => (call === 0 ? [{ ...weak, lineCount: 3 }] : [{ format: 'Code128', text: 'RIGHT', lineCount: 8 }]));
+    expect(data).toMatchObject({ stringData: 'RIGHT', recognitionStatus: 'VALID' });
+  });
+
+  it('maps points from a rescaled view back to the frame', async () => {
+    // Only the 1.5× upscaled frame (480 px wide) shows the symbol.
+    const { data, calls } = await run({ scanQrCode: true }, (_, seen) => (seen.width === 480 ? [{ format: 'QRCode', text: 'Q', box: { x: 150, y: 60, width: 90, height: 90 } }] : []));
+    expect(calls.some((c) => c.width === 480)).toBe(true);
+    expect(data.detectionPoints!.points[0]).toEqual({ x: 100, y: 40 });
+    expect(data.detectionPoints!.points[2]).toEqual({ x: 160, y: 100 });
+  });
+
+  it('reports UPC-E with its 8 digits and binary payloads without text', async () => {
+    const upce = await run({ scanUpce: true }, () => [{ format: 'UPCE', text: '0012345000065', lineCount: 30, extra: '{"UPCE":"01234565"}' }]);
+    expect(upce.data).toMatchObject({ barcodeType: 'UPC_E', stringData: '01234565', rawData: btoa('01234565') });
+    const binary = await run({ scanPdf417: true }, () => [{ format: 'PDF417', text: '\u0001\u0002\u0085', contentType: 'Binary' }]);
+    expect(binary.data).toMatchObject({ barcodeType: 'PDF417_BARCODE', stringData: null });
+  });
+});

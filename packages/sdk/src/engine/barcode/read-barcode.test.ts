@@ -1,0 +1,209 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BarcodeData, BarcodeOptions } from '../../api/barcode.ts';
+import { loadZxingNode } from '../../runtime/zxing-node.ts';
+import type { Frame } from '../frame.ts';
+import { composeScene, emptyScene, renderBarcode, type Point, type RenderOptions, type SceneOptions } from './barcode-scenes.fixture.ts';
+import { readBarcode, type PassTrace } from './read-barcode.ts';
+import type { ZxingReader } from './zxing-reader.ts';
+
+let zxing: ZxingReader;
+beforeAll(async () => {
+  zxing = await loadZxingNode();
+});
+
+const allNine: BarcodeOptions = {
+  scanQrCode: true, scanUpca: true, scanUpce: true, scanEan8: true, scanEan13: true,
+  scanCode128: true, scanCode39: true, scanItf: true, scanPdf417: true,
+};
+
+type WriteFormat = Parameters<typeof renderBarcode>[0];
+
+async function scene(format: WriteFormat, text: string, render: RenderOptions = {}, options: SceneOptions = {}) {
+  return composeScene(await renderBarcode(format, text, render), options);
+}
+
+/** Every reported point lies on the symbol (inside its quadrilateral grown by `tolerance` px). */
+function expectPointsOnSymbol(data: BarcodeData, corners: Point[], tolerance = 6): void {
+  const points = data.detectionPoints?.points ?? [];
+  expect(points).toHaveLength(4);
+  for (const p of points) expect(distanceOutside(p, corners)).toBeLessThanOrEqual(tolerance);
+}
+
+/** 0 inside the convex quadrilateral, else the distance to its nearest edge. */
+function distanceOutside(p: Point, quad: Point[]): number {
+  let outside = 0;
+  const area = quad.reduce((s, a, i) => { const b = quad[(i + 1) % 4]!; return s + (a.x * b.y - b.x * a.y); }, 0);
+  for (let i = 0; i < 4; i++) {
+    const a = quad[i]!;
+    const b = quad[(i + 1) % 4]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    // Signed distance, positive outside for either winding.
+    const cross = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / length;
+    outside = Math.max(outside, area > 0 ? -cross : cross);
+  }
+  return Math.max(0, outside);
+}
+
+async function read(frame: Frame, options: BarcodeOptions, traces?: PassTrace[]): Promise<BarcodeData> {
+  return readBarcode(zxing, frame, options, traces && ((t) => traces.push(t)));
+}
+
+describe('readBarcode on generated scenes', () => {
+  const cases: Array<{ format: WriteFormat; text: string; type: string; expected?: string; render?: RenderOptions }> = [
+    { format: 'QRCode', text: 'https://idlens.example/scan?id=42', type: 'QR_CODE', render: { moduleSize: 4, quietZone: 4 } },
+    { format: 'UPCA', text: '03600029145', type: 'UPC_A', expected: '036000291452' },
+    { format: 'UPCE', text: '0123456', type: 'UPC_E', expected: '01234565' },
+    { format: 'EAN8', text: '9638507', type: 'EAN_8', expected: '96385074' },
+    { format: 'EAN13', text: '978044101498', type: 'EAN_13', expected: '9780441014989' },
+    { format: 'Code128', text: 'IDL-128/xyz', type: 'CODE_128', render: { moduleSize: 2 } },
+    { format: 'Code39', text: 'CODE39 TEST', type: 'CODE_39', render: { moduleSize: 2 } },
+    { format: 'ITF', text: '0123456789', type: 'ITF' },
+    { format: 'PDF417', text: 'PDF417 on a licence: DAQ123456789', type: 'PDF417_BARCODE', render: { moduleSize: 2, quietZone: 4 } },
+  ];
+
+  for (const { format, text, type, expected = text, render } of cases) {
+    it(`reads ${format}: tilted, blurred, noisy, JPEG-compressed, with exact content and points on the symbol`, async () => {
+      const { frame, corners } = await scene(format, text, render, { angle: 12, blur: 0.7, noise: 5, jpegQuality: 80, centre: { x: 0.45, y: 0.55 }, seed: 7 });
+      const data = await read(frame, allNine);
+      expect(data).toMatchObject({ barcodeType: type, stringData: expected, recognitionStatus: 'VALID', uncertain: false });
+      expect(atob(data.rawData!)).toBe(expected);
+      expectPointsOnSymbol(data, corners);
+    });
+  }
+
+  it('reads a linear code at 40° (bar-region view), with points on the symbol', async () => {
+    const { frame, corners } = await scene('Code128', 'ANGLED-40', { moduleSize: 3 }, { angle: 40, blur: 0.5, noise: 4, seed: 3 });
+    const data = await read(frame, { scanCode128: true });
+    expect(data).toMatchObject({ barcodeType: 'CODE_128', stringData: 'ANGLED-40' });
+    expectPointsOnSymbol(data, corners);
+  });
+
+  it('reads a small, fine EAN-13 in a 1920×1080 scene', async () => {
+    const { frame, corners } = await scene('EAN13', '590123412345', { moduleSize: 2, barHeight: 30 }, { width: 1920, height: 1080, angle: -8, blur: 0.6, noise: 4, jpegQuality: 85, centre: { x: 0.7, y: 0.3 } });
+    const data = await read(frame, allNine);
+    expect(data).toMatchObject({ barcodeType: 'EAN_13', stringData: '5901234123457' });
+    expectPointsOnSymbol(data, corners);
+  });
+
+  it('gives binary PDF417 payloads as rawData with a null stringData', async () => {
+    const bytes = new Uint8Array([0, 1, 2, 250, 251, 252, 253, 254, 255, 128, 129, 7, 0, 9, 31, 200]);
+    const { frame } = await composeScene(await renderBarcode('PDF417', bytes, { moduleSize: 3, quietZone: 4 }), { seed: 8 });
+    const data = await read(frame, { scanPdf417: true });
+    expect(data).toMatchObject({ barcodeType: 'PDF417_BARCODE', stringData: null, recognitionStatus: 'VALID' });
+    expect(Uint8Array.from(atob(data.rawData!), (c) => c.charCodeAt(0))).toEqual(bytes);
+  });
+});
+
+describe('readBarcode options', () => {
+  it('reports UPC-A as UPC_A with 12 digits, or as EAN_13 with 13 when only EAN-13 is asked for', async () => {
+    const { frame } = await scene('UPCA', '04210000526', {}, { seed: 2 });
+    expect(await read(frame, allNine)).toMatchObject({ barcodeType: 'UPC_A', stringData: '042100005264' });
+    expect(await read(frame, { scanUpca: true })).toMatchObject({ barcodeType: 'UPC_A', stringData: '042100005264' });
+    expect(await read(frame, { scanEan13: true })).toMatchObject({ barcodeType: 'EAN_13', stringData: '0042100005264' });
+  });
+
+  it('does not read a symbology whose flag is off', async () => {
+    const { frame } = await scene('EAN13', '400638133393', {}, { seed: 4 });
+    expect((await read(frame, { scanQrCode: true, scanCode128: true })).recognitionStatus).toBe('EMPTY');
+    // An EAN-13 not starting with 0 is no UPC-A.
+    expect((await read(frame, { scanUpca: true })).recognitionStatus).toBe('EMPTY');
+    expect(await read(frame, { scanEan13: true })).toMatchObject({ barcodeType: 'EAN_13', stringData: '4006381333931' });
+  });
+
+  it('answers EMPTY without any scan flag', async () => {
+    const { frame } = await scene('QRCode', 'hello', { moduleSize: 4 });
+    expect(await read(frame, {})).toMatchObject({ recognitionStatus: 'EMPTY', barcodeType: null, detectionPoints: null });
+  });
+
+  it('reads inverted symbols only with scanInverse', async () => {
+    const { frame } = await scene('QRCode', 'INVERTED', { moduleSize: 4, quietZone: 4 }, { invert: true, seed: 9 });
+    expect((await read(frame, { scanQrCode: true })).recognitionStatus).toBe('EMPTY');
+    expect(await read(frame, { scanQrCode: true, scanInverse: true })).toMatchObject({ barcodeType: 'QR_CODE', stringData: 'INVERTED' });
+  });
+
+  it('reads Code 39 as extended data only with readCode39AsExtendedData', async () => {
+    const { frame } = await scene('Code39Ext', 'ab+', { moduleSize: 3 }, { seed: 6 });
+    expect(await read(frame, { scanCode39: true })).toMatchObject({ barcodeType: 'CODE_39', stringData: '+A+B/K' });
+    expect(await read(frame, { scanCode39: true, readCode39AsExtendedData: true })).toMatchObject({ barcodeType: 'CODE_39', stringData: 'ab+' });
+    // A standard symbol reads the same either way.
+    const plain = await scene('Code39', 'PLAIN-39', { moduleSize: 3 }, { seed: 6 });
+    expect(await read(plain.frame, { scanCode39: true, readCode39AsExtendedData: true })).toMatchObject({ stringData: 'PLAIN-39' });
+  });
+
+  it('reads linear symbols whose quiet zone is cluttered only with nullQuietZoneAllowed', async () => {
+    for (const [format, text, flag, expected] of [
+      ['EAN13', '400638133393', 'scanEan13', '4006381333931'],
+      ['Code128', 'NOQUIET', 'scanCode128', 'NOQUIET'],
+    ] as const) {
+      // One module of margin, then diagonal stripes right up to it.
+      const frame = await clutteredFrame(await renderBarcode(format, text, { moduleSize: 2, quietZone: 1 }));
+      expect((await read(frame, { [flag]: true })).recognitionStatus).toBe('EMPTY');
+      expect(await read(frame, { [flag]: true, nullQuietZoneAllowed: true })).toMatchObject({ stringData: expected, recognitionStatus: 'VALID' });
+    }
+  });
+
+  it('reads fine Code 128 modules only with autoScaleDetection (the spec default)', async () => {
+    // 1.4 px modules, slightly blurred: only the rescaled bar-region view resolves them.
+    const { frame, corners } = await scene('Code128', 'AUTOSCALE-128', { moduleSize: 2 }, { labelScale: 0.7, blur: 0.4, noise: 3, seed: 11 });
+    const data = await read(frame, { scanCode128: true });
+    expect(data).toMatchObject({ barcodeType: 'CODE_128', stringData: 'AUTOSCALE-128' });
+    expectPointsOnSymbol(data, corners);
+    expect((await read(frame, { scanCode128: true, autoScaleDetection: false })).recognitionStatus).toBe('EMPTY');
+  });
+
+  it('reads a finer PDF417 only with slowerThoroughScan', async () => {
+    const text = 'ANSI 636023090102DL00410317ZO03580057DLDBA01212021DCSDOE';
+    const { frame, corners } = await scene('PDF417', text, { moduleSize: 2, quietZone: 3 }, { labelScale: 0.6, angle: 3, blur: 0.4, noise: 2, seed: 5 });
+    expect((await read(frame, { scanPdf417: true })).recognitionStatus).toBe('EMPTY');
+    const data = await read(frame, { scanPdf417: true, slowerThoroughScan: true });
+    expect(data).toMatchObject({ barcodeType: 'PDF417_BARCODE', stringData: text, recognitionStatus: 'VALID' });
+    expectPointsOnSymbol(data, corners, 8);
+  });
+});
+
+describe('readBarcode on images without a barcode', () => {
+  it('answers EMPTY for a blank frame', async () => {
+    expect((await read(grayFrame(640, 480, () => 200), allNine)).recognitionStatus).toBe('EMPTY');
+  });
+
+  it('answers EMPTY for noise and texture, and stays within the pass budget', async () => {
+    let state = 12345;
+    const noise = grayFrame(1280, 720, () => {
+      state = (state * 1103515245 + 12345) >>> 0;
+      return state >>> 24;
+    });
+    const traces: PassTrace[] = [];
+    expect((await read(noise, { ...allNine, slowerThoroughScan: true }, traces)).recognitionStatus).toBe('EMPTY');
+    const pixels = traces.reduce((sum, t) => sum + t.width * t.height, 0);
+    expect(pixels).toBeLessThanOrEqual(30_000_000);
+
+    const photo = await emptyScene({ width: 1280, height: 720, blur: 0.7, noise: 5, jpegQuality: 80, seed: 21 });
+    expect((await read(photo, allNine)).recognitionStatus).toBe('EMPTY');
+  });
+});
+
+/** The symbol on a grey field of diagonal stripes that run right up to it. */
+async function clutteredFrame(symbol: Awaited<ReturnType<typeof renderBarcode>>): Promise<Frame> {
+  const border = 30;
+  return grayFrame(symbol.width + 2 * border, symbol.height + 2 * border, (x, y) => {
+    const sx = x - border;
+    const sy = y - border;
+    if (sx >= 0 && sy >= 0 && sx < symbol.width && sy < symbol.height) return symbol.data[sy * symbol.width + sx]!;
+    return (x + y) % 7 < 3 ? 128 : 40;
+  });
+}
+
+function grayFrame(width: number, height: number, value: (x: number, y: number) => number): Frame {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const v = value(x, y);
+      const i = (y * width + x) * 4;
+      data[i] = v;
+      data[i + 1] = v;
+      data[i + 2] = v;
+      data[i + 3] = 255;
+    }
+  }
+  return { width, height, data };
+}

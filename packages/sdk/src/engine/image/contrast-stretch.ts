@@ -1,0 +1,41 @@
+import type { GrayImage } from './gray-image.ts';
+
+/**
+ * Maps the `clip`-quantile of the histogram to black and the (1 − `clip`)-quantile to white,
+ * linearly in between. Washed-out photos (glare, grey print, under-exposure) then span the full
+ * range, which helps zxing's global-histogram binarizer find a valley between bars and spaces.
+ * Returns the input unchanged when it has no usable range (a blank image stays blank rather than
+ * having its noise amplified into structure).
+ */
+export function contrastStretch(source: GrayImage, clip = 0.01): GrayImage {
+  const histogram = new Uint32Array(256);
+  for (const value of source.data) histogram[value]!++;
+  const low = lowerQuantile(histogram, clip * source.data.length);
+  const high = upperQuantile(histogram, clip * source.data.length);
+  if (high - low < 8) return source;
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = Math.round(Math.min(255, Math.max(0, ((v - low) * 255) / (high - low))));
+  const data = new Uint8Array(source.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = lut[source.data[i]!]!;
+  return { width: source.width, height: source.height, data };
+}
+
+/** Smallest value with more than `skip` pixels at or below it. */
+function lowerQuantile(histogram: Uint32Array, skip: number): number {
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!;
+    if (seen > skip) return v;
+  }
+  return 255;
+}
+
+/** Largest value with more than `skip` pixels at or above it. */
+function upperQuantile(histogram: Uint32Array, skip: number): number {
+  let seen = 0;
+  for (let v = 255; v >= 0; v--) {
+    seen += histogram[v]!;
+    if (seen > skip) return v;
+  }
+  return 0;
+}

@@ -1,0 +1,86 @@
+import type { Frame } from '../frame.ts';
+
+interface Tap {
+  start: number;
+  weights: Float32Array;
+}
+
+/**
+ * Resizes an RGBA frame (all four channels) to `width`×`height`: area averaging where an axis
+ * shrinks, bilinear where it grows — the same resampling as `resize` for gray images, kept separate
+ * because the OCR models want colour and the gray path must not pay for three more channels.
+ */
+export function resizeFrame(source: Frame, width: number, height: number): Frame {
+  width = Math.max(1, Math.round(width));
+  height = Math.max(1, Math.round(height));
+  if (width === source.width && height === source.height) return source;
+  const xTaps = axisTaps(source.width, width);
+  const yTaps = axisTaps(source.height, height);
+  const rows = new Float32Array(width * source.height * 4);
+  const src = source.data;
+  for (let y = 0; y < source.height; y++) {
+    const rowStart = y * source.width * 4;
+    for (let x = 0; x < width; x++) {
+      const { start, weights } = xTaps[x]!;
+      let r = 0, g = 0, b = 0, a = 0;
+      for (let k = 0, p = rowStart + start * 4; k < weights.length; k++, p += 4) {
+        const w = weights[k]!;
+        r += w * src[p]!;
+        g += w * src[p + 1]!;
+        b += w * src[p + 2]!;
+        a += w * src[p + 3]!;
+      }
+      const o = (y * width + x) * 4;
+      rows[o] = r;
+      rows[o + 1] = g;
+      rows[o + 2] = b;
+      rows[o + 3] = a;
+    }
+  }
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const { start, weights } = yTaps[y]!;
+    for (let x = 0; x < width; x++) {
+      let r = 0, g = 0, b = 0, a = 0;
+      for (let k = 0, p = ((start * width) + x) * 4; k < weights.length; k++, p += width * 4) {
+        const w = weights[k]!;
+        r += w * rows[p]!;
+        g += w * rows[p + 1]!;
+        b += w * rows[p + 2]!;
+        a += w * rows[p + 3]!;
+      }
+      const o = (y * width + x) * 4;
+      // Uint8ClampedArray rounds half to even and clamps: deterministic on every platform.
+      data[o] = r;
+      data[o + 1] = g;
+      data[o + 2] = b;
+      data[o + 3] = a;
+    }
+  }
+  return { width, height, data };
+}
+
+function axisTaps(sourceLength: number, targetLength: number): Tap[] {
+  const step = sourceLength / targetLength;
+  const taps: Tap[] = [];
+  for (let i = 0; i < targetLength; i++) taps.push(step > 1 ? areaTap(i, step, sourceLength) : bilinearTap(i, step, sourceLength));
+  return taps;
+}
+
+function areaTap(i: number, step: number, sourceLength: number): Tap {
+  const from = i * step;
+  const to = Math.min(sourceLength, from + step);
+  const start = Math.floor(from);
+  const end = Math.ceil(to);
+  const weights = new Float32Array(end - start);
+  for (let s = start; s < end; s++) weights[s - start] = (Math.min(to, s + 1) - Math.max(from, s)) / (to - from);
+  return { start, weights };
+}
+
+function bilinearTap(i: number, step: number, sourceLength: number): Tap {
+  if (sourceLength === 1) return { start: 0, weights: Float32Array.of(1) };
+  const centre = Math.min(sourceLength - 1, Math.max(0, (i + 0.5) * step - 0.5));
+  const start = Math.min(Math.floor(centre), sourceLength - 2);
+  const t = centre - start;
+  return { start, weights: Float32Array.of(1 - t, t) };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { applyAffine } from './affine.ts';
+import { resize, scaleBy } from './resize.ts';
+import { at, grayImage, mean } from './test-images.fixture.ts';
+
+describe('resize', () => {
+  it('averages areas when shrinking, so one-pixel bars become grey instead of vanishing', () => {
+    const stripes = grayImage(8, 4, (x) => (x % 2 ? 255 : 0));
+    const half = resize(stripes, 4, 2).image;
+    expect([...half.data]).toEqual(new Array(8).fill(128));
+  });
+
+  it('keeps the mean brightness for fractional factors', () => {
+    const gradient = grayImage(30, 20, (x, y) => (x * 7 + y * 3) % 256);
+    const shrunk = resize(gradient, 13, 9).image;
+    expect(Math.abs(mean(shrunk) - mean(gradient))).toBeLessThan(3);
+  });
+
+  it('interpolates bilinearly when growing', () => {
+    const step = grayImage(2, 1, (x) => (x ? 200 : 0));
+    const grown = resize(step, 8, 1).image;
+    expect(at(grown, 0, 0)).toBe(0);
+    expect(at(grown, 7, 0)).toBe(200);
+    // A smooth ramp in between, monotonic.
+    for (let x = 1; x < 8; x++) expect(grown.data[x]!).toBeGreaterThanOrEqual(grown.data[x - 1]!);
+    expect(grown.data[3]!).toBeGreaterThan(0);
+    expect(grown.data[3]!).toBeLessThan(200);
+  });
+
+  it('maps points of the resized image back to the source', () => {
+    const { toSource, image } = scaleBy(grayImage(100, 50, () => 0), 2);
+    expect(image.width).toBe(200);
+    expect(applyAffine(toSource, { x: 50, y: 20 })).toEqual({ x: 25, y: 10 });
+  });
+});

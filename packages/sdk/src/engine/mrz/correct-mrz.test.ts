@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { correctMrz } from './correct-mrz.ts';
+import { cellsFromText, type MrzCell } from './mrz-cell.ts';
+import { specimens } from './mrz-specimens.fixture.ts';
+
+const read = (lines: readonly string[], confidence = 0.99) => lines.map((l) => cellsFromText(l, confidence));
+
+describe('correctMrz', () => {
+  it('leaves a correct zone alone', () => {
+    const c = correctMrz(read(specimens.TD3))!;
+    expect(c.parsed.lines).toEqual(specimens.TD3);
+    expect(c.parsed.valid).toBe(true);
+    expect(c.uncertain).toEqual([]);
+    expect(c.changes).toEqual([]);
+  });
+
+  it('coerces symbols by field type: O/0 in the nationality, letters in dates', () => {
+    const c = correctMrz(read([specimens.TD3[0], 'L898902C36UT07408I22F12O4159ZE184226B<<<<<10']))!;
+    expect(c.parsed.lines[1]).toBe(specimens.TD3[1]);
+    expect(c.parsed.valid).toBe(true);
+    expect(c.uncertain).toEqual([]);
+  });
+
+  it('repairs an alphanumeric field through its check digit when the reader was unsure', () => {
+    const cells = read(specimens.TD3);
+    // Document number L898902C3 read as L898902G3 with low confidence and C as the runner-up.
+    const line2 = [...cells[1]!] as MrzCell[];
+    line2[7] = { char: 'G', confidence: 0.55, alternatives: [{ char: 'C', p: 0.4 }] };
+    const c = correctMrz([cells[0]!, line2])!;
+    expect(c.parsed.fields.documentNumber).toBe('L898902C3');
+    expect(c.parsed.valid).toBe(true);
+    expect(c.changes).toEqual(['2:8 G→C']);
+  });
+
+  it('does not rewrite a confident reading to satisfy a check digit: the field is uncertain', () => {
+    const printed = 'L898902C36UTO7408129F1204159ZE184226B<<<<<10'; // birth check digit misprinted
+    const c = correctMrz(read([specimens.TD3[0], printed]))!;
+    expect(c.parsed.lines[1]).toBe(printed);
+    expect(c.parsed.valid).toBe(false);
+    expect(c.uncertain).toContain('dateOfBirth');
+  });
+
+  it('reports a position that was not read at all instead of guessing it when two values fit', () => {
+    const cells = read(specimens.TD3) as MrzCell[][];
+    cells[0]![8] = null as unknown as MrzCell; // a name letter: unchecked, cannot be recovered
+    const c = correctMrz(cells as never)!;
+    expect(c.uncertain).toContain('names');
+  });
+
+  it('recovers a single unread digit of a checked field from its check digit', () => {
+    const cells = read(specimens.TD3) as Array<Array<MrzCell | null>>;
+    cells[1]![15] = null; // birth date 740812 → 74?812
+    const c = correctMrz(cells)!;
+    expect(c.parsed.fields.dateOfBirth).toBe('740812');
+    expect(c.parsed.valid).toBe(true);
+  });
+
+  it('turns filler misreads at the end of the names back into fillers', () => {
+    const c = correctMrz(read(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<K<<<<<<<<<<<<', specimens.TD3[1]]))!;
+    expect(c.parsed.lines[0]).toBe(specimens.TD3[0]);
+  });
+
+  it.each(Object.entries(specimens))('accepts the %s specimen', (_, lines) => {
+    expect(correctMrz(read(lines))!.parsed.valid).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+import type { MrzType } from '../../api/document.ts';
+
+/**
+ * What a field may hold, which decides the corrections allowed in it:
+ * `alpha` letters and fillers (codes, countries, names), `numeric` digits (dates may hold fillers for
+ * unknown parts), `alnum` either (numbers, optional data), `sex` M/F/X/filler, `digit` a check digit.
+ */
+export type MrzFieldKind = 'alpha' | 'numeric' | 'alnum' | 'sex' | 'digit';
+
+/** Names of the fields across all formats (the parser's output keys). */
+export type MrzFieldName =
+  | 'documentCode' | 'issuer' | 'names' | 'documentNumber' | 'documentNumberCheck'
+  | 'nationality' | 'dateOfBirth' | 'dateOfBirthCheck' | 'sex' | 'dateOfExpiry' | 'dateOfExpiryCheck'
+  | 'optional1' | 'optional1Check' | 'optional2' | 'compositeCheck';
+
+/** One field: where it is (0-based line and column) and what it holds. */
+export interface MrzFieldSpec {
+  name: MrzFieldName;
+  line: number;
+  start: number;
+  length: number;
+  kind: MrzFieldKind;
+  /** The check-digit field protecting this one. */
+  check?: MrzFieldName;
+}
+
+/** A stretch of one line that the composite check digit covers. */
+export interface MrzSpan {
+  line: number;
+  start: number;
+  length: number;
+}
+
+export interface MrzFormat {
+  type: MrzType;
+  lines: number;
+  length: number;
+  fields: readonly MrzFieldSpec[];
+  /** Spans covered by the composite check digit, in order (none for visas). */
+  composite: readonly MrzSpan[];
+}
+
+const f = (name: MrzFieldName, line: number, col: number, length: number, kind: MrzFieldKind, check?: MrzFieldName): MrzFieldSpec => ({
+  name, line, start: col - 1, length, kind, ...(check ? { check } : {}),
+});
+
+/** TD3 (passports) and MRV-A share line 1; so do TD2 and MRV-B. Columns are ICAO's 1-based ones. */
+const line1Long = (nameLength: number) => [f('documentCode', 0, 1, 2, 'alpha'), f('issuer', 0, 3, 3, 'alpha'), f('names', 0, 6, nameLength, 'alpha')];
+
+const line2Common = [
+  f('documentNumber', 1, 1, 9, 'alnum', 'documentNumberCheck'), f('documentNumberCheck', 1, 10, 1, 'digit'),
+  f('nationality', 1, 11, 3, 'alpha'),
+  f('dateOfBirth', 1, 14, 6, 'numeric', 'dateOfBirthCheck'), f('dateOfBirthCheck', 1, 20, 1, 'digit'),
+  f('sex', 1, 21, 1, 'sex'),
+  f('dateOfExpiry', 1, 22, 6, 'numeric', 'dateOfExpiryCheck'), f('dateOfExpiryCheck', 1, 28, 1, 'digit'),
+];
+
+/** The ICAO 9303 layouts (part 4 TD3, part 5 TD1, part 6 TD2, part 7 MRV-A/B), as data. */
+export const mrzFormats: Record<MrzType, MrzFormat> = {
+  TD1: {
+    type: 'TD1', lines: 3, length: 30,
+    fields: [
+      f('documentCode', 0, 1, 2, 'alpha'), f('issuer', 0, 3, 3, 'alpha'),
+      f('documentNumber', 0, 6, 9, 'alnum', 'documentNumberCheck'), f('documentNumberCheck', 0, 15, 1, 'digit'),
+      f('optional1', 0, 16, 15, 'alnum'),
+      f('dateOfBirth', 1, 1, 6, 'numeric', 'dateOfBirthCheck'), f('dateOfBirthCheck', 1, 7, 1, 'digit'),
+      f('sex', 1, 8, 1, 'sex'),
+      f('dateOfExpiry', 1, 9, 6, 'numeric', 'dateOfExpiryCheck'), f('dateOfExpiryCheck', 1, 15, 1, 'digit'),
+      f('nationality', 1, 16, 3, 'alpha'),
+      f('optional2', 1, 19, 11, 'alnum'),
+      f('compositeCheck', 1, 30, 1, 'digit'),
+      f('names', 2, 1, 30, 'alpha'),
+    ],
+    composite: [{ line: 0, start: 5, length: 25 }, { line: 1, start: 0, length: 7 }, { line: 1, start: 8, length: 7 }, { line: 1, start: 18, length: 11 }],
+  },
+  TD2: {
+    type: 'TD2', lines: 2, length: 36,
+    fields: [...line1Long(31), ...line2Common, f('optional1', 1, 29, 7, 'alnum'), f('compositeCheck', 1, 36, 1, 'digit')],
+    composite: [{ line: 1, start: 0, length: 10 }, { line: 1, start: 13, length: 7 }, { line: 1, start: 21, length: 14 }],
+  },
+  TD3: {
+    type: 'TD3', lines: 2, length: 44,
+    fields: [
+      ...line1Long(39), ...line2Common,
+      f('optional1', 1, 29, 14, 'alnum', 'optional1Check'), f('optional1Check', 1, 43, 1, 'digit'),
+      f('compositeCheck', 1, 44, 1, 'digit'),
+    ],
+    composite: [{ line: 1, start: 0, length: 10 }, { line: 1, start: 13, length: 7 }, { line: 1, start: 21, length: 22 }],
+  },
+  MRVA: {
+    type: 'MRVA', lines: 2, length: 44,
+    fields: [...line1Long(39), ...line2Common, f('optional1', 1, 29, 16, 'alnum')],
+    composite: [],
+  },
+  MRVB: {
+    type: 'MRVB', lines: 2, length: 36,
+    fields: [...line1Long(31), ...line2Common, f('optional1', 1, 29, 8, 'alnum')],
+    composite: [],
+  },
+};
+
+/** Line count and length of each physical MRZ size, and which formats share it (by document code). */
+export const mrzSizes = [
+  { lines: 3, length: 30, formats: ['TD1'] },
+  { lines: 2, length: 36, formats: ['TD2', 'MRVB'] },
+  { lines: 2, length: 44, formats: ['TD3', 'MRVA'] },
+] as const satisfies ReadonlyArray<{ lines: number; length: number; formats: readonly MrzType[] }>;
+
+/** Picks the format of a zone of `lines`×`length` from its document code: visas begin with V. */
+export function formatFor(lines: number, length: number, documentCode: string): MrzFormat | null {
+  const size = mrzSizes.find((s) => s.lines === lines && s.length === length);
+  if (!size) return null;
+  const visa = documentCode.startsWith('V');
+  const type = size.formats.find((t) => (t.startsWith('MRV') ? visa : !visa)) ?? size.formats[0];
+  return mrzFormats[type];
+}

@@ -1,0 +1,173 @@
+import type { Frame } from '../frame.ts';
+import { classesFor } from '../ocr/charset.ts';
+import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
+import type { TextRecognizer } from '../ocr/create-text-recognizer.ts';
+import { alignLine } from './align-line.ts';
+import { correctMrz, type CorrectedMrz, type CorrectionOptions } from './correct-mrz.ts';
+import { fitLineQuad } from './fit-line-quad.ts';
+import { applyHomography } from '../image/homography.ts';
+import { warpQuad } from '../image/warp-quad.ts';
+import type { Quad } from '../ocr/min-area-rect.ts';
+import { flipLine, locateMrzLines, type LineQuad } from './locate-mrz.ts';
+import { mrzRegions } from './mrz-regions.ts';
+import { mrzAlphabet } from './mrz-charset.ts';
+import { mrzSizes } from './mrz-formats.ts';
+import { readMrzLines, type ReadLine } from './read-mrz-line.ts';
+
+/** Which line recognizer reads the zone: the dedicated MRZ model when present, or the general one. */
+export type MrzRecognizerChoice = 'auto' | 'dedicated' | 'general';
+
+export interface ReadMrzOptions {
+  recognizer: MrzRecognizerChoice;
+  correction: Partial<CorrectionOptions>;
+  /** Candidate line blocks tried before giving up. */
+  maxAttempts: number;
+}
+
+export const defaultReadMrzOptions: ReadMrzOptions = { recognizer: 'auto', correction: {}, maxAttempts: 4 };
+
+/** A machine-readable zone found and read on a frame. */
+export interface MrzReading {
+  corrected: CorrectedMrz;
+  /** The zone's lines in frame coordinates, top line first, reading direction left to right. */
+  lines: LineQuad[];
+  /** The recognizer's raw texts, one a line. */
+  rawLines: string[];
+  recognizer: string;
+  /** Share of positions read with confidence ≥ 0.9 (a clear reading whose checks fail is a misprint, not a misread). */
+  clarity: number;
+}
+
+/**
+ * Finds and reads the MRZ of a frame: text detection, MRZ line candidates, recognition restricted
+ * to the 37 MRZ symbols, fitting each line to the fixed-width grid, then checksum-guided
+ * correction. Tries the best candidate blocks (and each upside down) until one parses with every
+ * check digit holding; otherwise returns the best partial reading, or null when nothing parses.
+ */
+export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<ReadMrzOptions> = {}): Promise<MrzReading | null> {
+  const o = { ...defaultReadMrzOptions, ...options };
+  const recognizer = pickRecognizer(ocr, o.recognizer);
+  const allowed = classesFor(recognizer.charset, mrzAlphabet);
+  const dedicated = ocr.mrzRecognizer === recognizer;
+  const height = dedicated ? 32 : 48;
+  // The general recognizer reads whole lines well most of the time and loses stretches of some; a
+  // second reading in ~12-symbol windows catches those. The dedicated model reads whole lines.
+  const windowings = dedicated ? [0] : [0, 14];
+  const quads = await ocr.detector.detect(frame);
+  let best: MrzReading | null = null;
+  const tryBlocks = async (blocks: LineQuad[][]): Promise<boolean> => {
+    for (const block of blocks) {
+      best = pickBest(best, await readBlock(block));
+      if (isSettled(best)) return true;
+    }
+    return false;
+  };
+  if (await tryBlocks(locateMrzLines(quads).filter((b) => b.length >= 2).slice(0, o.maxAttempts))) return best;
+  // Second pass: look again, closer and upright, at the regions that probably hold the zone (at
+  // page scale the detector fuses or splits MRZ lines on small or slanted zones).
+  for (const region of mrzRegions(quads, 1)) {
+    const scale = Math.min(3, Math.max(1, regionWidth / region.width));
+    const regionW = Math.round(region.width * scale);
+    const regionH = Math.round(region.height * scale);
+    const { frame: upright, toSource } = warpQuad(frame, region.points, regionW, regionH);
+    const found = await ocr.detector.detect(upright, { maxSide: Math.max(regionW, regionH), minLongSide: 0 });
+    const mapped = found.map((q) => ({ ...q, points: q.points.map((p) => applyHomography(toSource, p)) as Quad['points'], width: q.width / scale, height: q.height / scale }));
+    if (await tryBlocks(locateMrzLines(mapped).filter((b) => b.length >= 2).slice(0, 2))) return best;
+  }
+  return best;
+
+  async function readBlock(block: LineQuad[]): Promise<MrzReading | null> {
+    let bestOfBlock: MrzReading | null = null;
+    for (const lines of [block, block.map(flipLine).reverse()]) {
+      const fitted = lines.map((l) => fitLineQuad(frame, l));
+      const readings: ReadLine[][] = [];
+      for (const windowHeights of windowings) {
+        const read = await readMrzLines(frame, fitted, recognizer, { height, allowed, windowHeights });
+        readings.push(read);
+        // Each reading alone, then (from the second on) all of them merged position by position.
+        const tries = readings.length > 1 ? [read, ...mergeReadings(readings)] : [read];
+        for (const attempt of tries) {
+          const reading = interpret(attempt, o.correction);
+          if (reading) bestOfBlock = pickBest(bestOfBlock, { corrected: reading.corrected, clarity: reading.clarity, lines: fitted, rawLines: read.map((r) => r.text), recognizer: recognizer.name });
+        }
+        if (isSettled(bestOfBlock)) return bestOfBlock;
+      }
+    }
+    return bestOfBlock;
+  }
+}
+
+/** Widest an MRZ region is sampled at for the second detection pass (px). */
+const regionWidth = 1280;
+
+/**
+ * Done searching: every check holds — or the zone was read clearly and most checks hold, so the
+ * failing ones are in the print (looking at other candidates would only cost time).
+ */
+function isSettled(r: MrzReading | null): boolean {
+  if (!r) return false;
+  if (r.corrected.parsed.valid && r.corrected.uncertain.length === 0) return true;
+  const checks = r.corrected.parsed.checks;
+  return r.clarity >= 0.97 && checks.filter((c) => c.ok).length >= checks.length / 2;
+}
+
+function pickBest(a: MrzReading | null, b: MrzReading | null): MrzReading | null {
+  if (!a) return b;
+  if (!b) return a;
+  return rank(b) > rank(a) ? b : a;
+}
+
+function pickRecognizer(ocr: OcrEngine, choice: MrzRecognizerChoice): TextRecognizer {
+  if (choice === 'general') return ocr.recognizer;
+  if (choice === 'dedicated' && !ocr.mrzRecognizer) throw new Error('the dedicated MRZ recognizer (mrz-rec) is not loaded');
+  return ocr.mrzRecognizer ?? ocr.recognizer;
+}
+
+/**
+ * Readings of the same lines merged: per line, every reading's characters pooled by x, the more
+ * confident one kept where two land on one position (alignment does that) — a symbol one pass
+ * dropped is often there in the other.
+ */
+function mergeReadings(readings: ReadLine[][]): ReadLine[][] {
+  const lines = readings[0]!.map((first, i) => {
+    const all = readings.flatMap((r) => r[i]!.chars).sort((a, b) => a.x - b.x);
+    const pitch = (first.inkEnd - first.inkStart) / Math.max(1, first.chars.length);
+    const merged: typeof all = [];
+    for (const c of all) {
+      const prev = merged[merged.length - 1];
+      if (prev && c.x - prev.x < 0.5 * pitch) {
+        if (c.confidence > prev.confidence) merged[merged.length - 1] = c;
+      } else merged.push(c);
+    }
+    return { ...first, chars: merged, text: merged.map((c) => c.char).join('') };
+  });
+  return [lines];
+}
+
+/** Fits the read lines to each MRZ size with their line count and keeps the best-checking parse. */
+function interpret(read: ReadLine[], correction: Partial<CorrectionOptions>): { corrected: CorrectedMrz; clarity: number } | null {
+  let best: { corrected: CorrectedMrz; clarity: number } | null = null;
+  // Of the sizes with this many lines, the one whose length is nearest what was read.
+  const lengths = read.map((r) => r.chars.length).sort((a, b) => a - b);
+  const typical = lengths[lengths.length >> 1]!;
+  const sizes = mrzSizes.filter((s) => s.lines === read.length).sort((a, b) => Math.abs(a.length - typical) - Math.abs(b.length - typical));
+  for (const size of sizes.slice(0, 1)) {
+    const aligned = read.map((r) => alignLine(r.chars, size.length, r.inkStart, r.inkEnd));
+    if (aligned.some((a) => !a)) continue;
+    const cells = aligned.map((a) => a!.cells);
+    const corrected = correctMrz(cells, correction);
+    const all = cells.flat();
+    // A position not read at all means a misread line, never a clear one.
+    const clarity = all.some((c) => !c) ? 0 : all.filter((c) => c!.confidence >= 0.9).length / Math.max(1, all.length);
+    if (corrected && (!best || score(corrected) > score(best.corrected))) best = { corrected, clarity };
+  }
+  return best;
+}
+
+function score(c: CorrectedMrz): number {
+  return c.parsed.checks.filter((k) => k.ok).length * 10 - c.uncertain.length - c.changes.length * 0.1;
+}
+
+function rank(r: MrzReading): number {
+  return score(r.corrected);
+}

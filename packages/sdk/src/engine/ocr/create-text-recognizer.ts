@@ -1,0 +1,84 @@
+import type { ModelEntry } from '@idlens/models';
+import type { Frame } from '../frame.ts';
+import { resizeFrame } from '../image/resize-frame.ts';
+import type { CtcCharset } from './charset.ts';
+import { ctcDecode, type DecodedChar } from './ctc-decode.ts';
+import { writeFrameTensor } from './frame-tensor.ts';
+import type { ModelSession } from './model-session.ts';
+
+/** A recognized text line. */
+export interface RecognizedLine {
+  text: string;
+  chars: DecodedChar[];
+  /** Mean character confidence (0 when empty). */
+  confidence: number;
+  /** Input pixels per output step, and the line's width in input pixels: maps `peak` back to x. */
+  stride: number;
+  inputWidth: number;
+}
+
+export interface RecognizeOptions {
+  /** Decode only these classes (see `classesFor`). */
+  allowed?: Int32Array;
+  /** Lines per model run. */
+  batchSize?: number;
+  alternatives?: number;
+}
+
+/** Reads upright single-line crops. */
+export interface TextRecognizer {
+  readonly name: string;
+  readonly charset: CtcCharset;
+  recognize(lines: readonly Frame[], options?: RecognizeOptions): Promise<RecognizedLine[]>;
+}
+
+/**
+ * A CTC line recognizer over an ONNX session, configured by its manifest entry (input height,
+ * channels, normalisation, padding, logits or probabilities). Lines are sorted by aspect ratio and
+ * run in batches padded to the widest, as PaddleOCR does, so a page of lines costs a few runs.
+ */
+export function createTextRecognizer(session: ModelSession, entry: ModelEntry, charset: CtcCharset): TextRecognizer {
+  const input = entry.input!;
+  const height = input.height ?? 48;
+  const multiple = input.widthMultipleOf ?? 8;
+  const channels = input.channels;
+  const planes = channels === 'GRAY' ? 1 : 3;
+  const norm = entry.normalisation!;
+  const padValue = input.padValue ?? 0;
+  const logits = /logit/i.test(entry.output?.meaning ?? '') || entry.output?.name === 'logits';
+  // PaddleOCR never runs narrower than 320 px (its default max_wh_ratio = 320/48).
+  const minWidth = channels === 'GRAY' ? multiple : 320;
+
+  return {
+    name: entry.name,
+    charset,
+    async recognize(lines, options = {}) {
+      const batchSize = options.batchSize ?? 6;
+      const widths = lines.map((l) => Math.max(1, Math.min(4096, Math.round((l.width * height) / Math.max(1, l.height)))));
+      const order = lines.map((_, i) => i).sort((a, b) => widths[a]! - widths[b]! || a - b);
+      const results: RecognizedLine[] = new Array(lines.length);
+      for (let b = 0; b < order.length; b += batchSize) {
+        const batch = order.slice(b, b + batchSize);
+        const widest = Math.max(minWidth, ...batch.map((i) => widths[i]!));
+        const tensorWidth = Math.ceil(widest / multiple) * multiple;
+        const plane = tensorWidth * height;
+        const data = new Float32Array(batch.length * planes * plane).fill(padValue);
+        batch.forEach((lineIndex, k) => {
+          const resized = resizeFrame(lines[lineIndex]!, widths[lineIndex]!, height);
+          writeFrameTensor(resized, channels, norm, data, k * planes * plane, tensorWidth, height);
+        });
+        const out = await session.run(data, [batch.length, planes, height, tensorWidth]);
+        const steps = out.dims[1]!;
+        const classes = out.dims[2]!;
+        const stride = tensorWidth / steps;
+        batch.forEach((lineIndex, k) => {
+          const probs = out.data.subarray(k * steps * classes, (k + 1) * steps * classes);
+          const chars = ctcDecode(probs, steps, classes, charset, { allowed: options.allowed, logits, alternatives: options.alternatives });
+          const confidence = chars.length ? chars.reduce((s, c) => s + c.confidence, 0) / chars.length : 0;
+          results[lineIndex] = { text: chars.map((c) => c.char).join(''), chars, confidence, stride, inputWidth: widths[lineIndex]! };
+        });
+      }
+      return results;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The part of ONNX Runtime's JavaScript API the engine uses. onnxruntime-node and onnxruntime-web
+ * both satisfy it structurally, so the caller injects whichever fits the platform and the engine
+ * never imports a runtime (the browser bundle must not pull in native code, nor the server wasm).
+ */
+export interface OrtTensor {
+  readonly type: string;
+  readonly dims: readonly number[];
+  readonly data: unknown;
+}
+
+export interface OrtSession {
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  run(feeds: Record<string, OrtTensor>): Promise<Record<string, OrtTensor>>;
+  release?(): Promise<void>;
+}
+
+export interface OrtRuntime {
+  InferenceSession: {
+    create(model: Uint8Array, options?: Record<string, unknown>): Promise<OrtSession>;
+  };
+  Tensor: new (type: 'float32', data: Float32Array, dims: readonly number[]) => OrtTensor;
+}

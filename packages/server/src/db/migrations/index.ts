@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import { initialMigration } from './0001-initial.ts';
+
+/**
+ * Every migration, by name, in order. A static map (no directory scanning) so that it works from
+ * bundles and from `tsx` alike; names sort in the order they must run.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initialMigration,
+};

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DialectKind } from './dialect-kind.ts';
+import type { Database } from './schema.ts';
+
+/** An open database and what the rest of the server needs to know about it. */
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  kind: DialectKind;
+  /** Answers true when a trivial query succeeds (the `storage` health check). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Largest Postgres pool (connections per process). */
+  poolMax?: number;
+  /** How long SQLite waits for another process's write lock before failing (ms). */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * Opens `file:PATH` (SQLite; `file::memory:` for tests) or `postgres://…`. SQLite gets WAL (readers
+ * never block the writer, so the CLI can work while the server runs), a busy timeout (a second
+ * process waits for the lock instead of failing) and foreign keys (deletes cascade).
+ */
+export function openDatabase(url: string, { poolMax = 10, busyTimeoutMs = 5000 }: OpenDatabaseOptions = {}): OpenDatabase {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: poolMax });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return wrap(db, 'postgres');
+  }
+  if (!url.startsWith('file:')) throw new Error('DATABASE_URL must be file:PATH or postgres://…');
+  const file = url.slice('file:'.length);
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  sqlite.pragma('foreign_keys = ON');
+  // WAL makes NORMAL durable across application crashes; only a power loss may drop the last commits.
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return wrap(db, 'sqlite');
+}
+
+function wrap(db: Kysely<Database>, kind: DialectKind): OpenDatabase {
+  return {
+    db,
+    kind,
+    async ping() {
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
+      return Number(rows[0]?.one) === 1;
+    },
+    close: () => db.destroy(),
+  };
+}

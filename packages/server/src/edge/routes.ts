@@ -1,0 +1,86 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { StepSubmission } from '@idlens/sdk/api';
+import { ApiError } from '../errors.ts';
+import type { PlatformContext } from '../platform/platform-context.ts';
+import { edgeViewSchema, platformErrorResponses, resumeResponseSchema, stepSubmissionSchema, transactionIdParam } from '../platform/platform-schemas.ts';
+import { resumeTransaction } from '../platform/resume-transaction.ts';
+import { submitStep } from '../platform/submit-step.ts';
+import { toEdgeView } from '../platform/transaction-views.ts';
+import { validationError } from '../recognition/validation-hook.ts';
+import { edgeAuth } from './edge-auth.ts';
+import type { EdgeEnv } from './edge-env.ts';
+
+const base = '/edge/api/v1';
+const security: Array<Record<string, string[]>> = [{ edgeBasic: [] }];
+const tags = ['Edge'];
+const idParams = z.object({ transactionId: transactionIdParam });
+const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+const routes = {
+  resume: createRoute({
+    method: 'post', path: `${base}/transaction/{transactionId}/resume`, tags, security, summary: 'Run the workflow as far as it can go',
+    request: { params: idParams },
+    responses: { 200: json(resumeResponseSchema, 'Where the transaction stands'), ...platformErrorResponses },
+  }),
+  view: createRoute({
+    method: 'get', path: `${base}/transaction/{transactionId}`, tags, security, summary: 'The transaction as the browser needs it',
+    request: { params: idParams },
+    responses: { 200: json(edgeViewSchema, 'The edge view'), ...platformErrorResponses },
+  }),
+  submit: createRoute({
+    method: 'post', path: `${base}/transaction/{transactionId}/step/{stepId}`, tags, security, summary: "Submit an interactive step's images and the browser's extraction",
+    request: {
+      params: z.object({ transactionId: transactionIdParam, stepId: z.coerce.number().int().min(1).openapi({ param: { name: 'stepId', in: 'path' } }) }),
+      body: { required: true, content: { 'application/json': { schema: stepSubmissionSchema } } },
+    },
+    responses: { 200: json(edgeViewSchema, 'Accepted; resume to continue'), ...platformErrorResponses },
+  }),
+};
+
+export interface EdgeRouteOptions {
+  /** Origins allowed to call the edge API from browsers (`*` = any). */
+  corsOrigins: string[];
+  /** Largest step submission body (three Base64 images plus the extraction). */
+  maxBodyBytes: number;
+}
+
+/** The edge interface: one transaction, authenticated by its ephemeral key, callable from browsers. */
+export function createEdgeRoutes(ctx: PlatformContext, { corsOrigins, maxBodyBytes }: EdgeRouteOptions) {
+  const app = new OpenAPIHono<EdgeEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+  // CORS first, so preflights need no credentials and error answers stay readable by the page.
+  app.use(
+    `${base}/*`,
+    cors({
+      origin: (origin) => (corsOrigins.includes('*') ? origin || '*' : corsOrigins.includes(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: ['x-execution-id'],
+      maxAge: 600,
+    }),
+  );
+  app.use(`${base}/transaction/:transactionId/step/*`, bodyLimit({ maxSize: maxBodyBytes, onError: () => { throw new ApiError('IMAGE_TOO_LARGE', `the submission is larger than ${maxBodyBytes} bytes`); } }));
+  // `/:transactionId/*` matches `/:transactionId` itself too: one registration authenticates all three routes.
+  app.use(`${base}/transaction/:transactionId/*`, edgeAuth(ctx));
+  app.use(`${base}/*`, async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  return app
+    .openapi(routes.resume, async (c) => c.json(await resumeTransaction(ctx, c.get('transaction').id), 200))
+    .openapi(routes.view, async (c) => {
+      const tx = c.get('transaction');
+      const { definition } = await ctx.workflows.get(ctx.db, tx.workflowVersionId);
+      return c.json(toEdgeView(tx, definition), 200);
+    })
+    .openapi(routes.submit, async (c) => {
+      const { stepId } = c.req.valid('param');
+      return c.json(await submitStep(ctx, c.get('transaction'), stepId, c.req.valid('json') as StepSubmission), 200);
+    });
+}

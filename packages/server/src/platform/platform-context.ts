@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import type { Recognizer } from '../recognition/recognizer.ts';
+import type { AccessTokenSigner } from './access-token.ts';
+import type { WorkflowCache } from './workflow-cache.ts';
+
+/** Tunables of the transaction platform (from Config; tests shorten them). */
+export interface PlatformSettings {
+  /** `publicUrl + '/edge'`: returned as edgeApiUrl. */
+  edgeApiUrl: string;
+  /** How long an ephemeral key works (ms). */
+  ephemeralKeyTtlMs: number;
+  /** How long a resume's claim on a transaction lasts before another may take over (ms). */
+  leaseMs: number;
+  /** How long a resume waits for another one on the same transaction to finish (ms). */
+  resumeWaitMs: number;
+  /** A resume running more steps than this ends the transaction in Error (a loop without interactive step). */
+  maxStepsPerResume: number;
+  /** How long an Idempotency-Key is remembered (ms). */
+  idempotencyTtlMs: number;
+  maxImageBytes: number;
+  maxPixels: number;
+}
+
+export const defaultPlatformSettings: Omit<PlatformSettings, 'edgeApiUrl'> = {
+  ephemeralKeyTtlMs: 24 * 3600 * 1000,
+  leaseMs: 5 * 60 * 1000,
+  resumeWaitMs: 10_000,
+  maxStepsPerResume: 100,
+  idempotencyTtlMs: 24 * 3600 * 1000,
+  maxImageBytes: 15 * 2 ** 20,
+  maxPixels: 40_000_000,
+};
+
+/** Everything the platform's operations share. */
+export interface PlatformContext {
+  db: Kysely<Database>;
+  recognizer: Pick<Recognizer, 'document'>;
+  settings: PlatformSettings;
+  logger: Logger;
+  tokens: AccessTokenSigner;
+  workflows: WorkflowCache;
+  /** Milliseconds since the epoch (injected so tests can move time). */
+  now(): number;
+}
+
+export const isoAt = (ms: number) => new Date(ms).toISOString();

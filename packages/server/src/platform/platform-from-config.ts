@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import type { Recognizer } from '../recognition/recognizer.ts';
+import { createPlatform } from './create-platform.ts';
+import type { PlatformContext } from './platform-context.ts';
+
+/** The platform as the configuration describes it (server start-up and tests share this). */
+export function platformFromConfig(config: Config, db: Kysely<Database>, recognizer: Pick<Recognizer, 'document'>, logger: Logger, now?: () => number): PlatformContext {
+  return createPlatform({
+    db,
+    recognizer,
+    logger,
+    now,
+    tokenSecret: config.platform.tokenSecret,
+    tokenTtlSeconds: config.platform.tokenTtlSeconds,
+    settings: {
+      edgeApiUrl: `${config.publicUrl}/edge`,
+      ephemeralKeyTtlMs: config.platform.ephemeralKeyTtlSeconds * 1000,
+      // A step may run two recognitions; the claim is renewed after every step.
+      leaseMs: Math.max(60_000, 3 * config.recognition.timeoutMs),
+      maxImageBytes: config.image.maxBytes,
+      maxPixels: config.image.maxPixels,
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import os from 'node:os';
+import { loadModelsFromDisk } from '@idlens/models/node';
+import type { EngineRuntimes, MrzRecognizerChoice, OrtRuntime } from '@idlens/sdk/engine';
+import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
+
+export interface EngineRuntimeOptions {
+  /** Force the MRZ line recognizer (eval comparisons); default: the dedicated model when present. */
+  mrzRecognizer?: MrzRecognizerChoice;
+  /** ONNX Runtime threads per engine; default: one per spare core, at most 4. */
+  threads?: number;
+}
+
+/**
+ * What the server's engine needs, loaded the Node way: zxing-wasm from its package, onnxruntime-node
+ * (CPU binaries shipped in the package; its GPU-downloading install script never runs), and the
+ * model assets from disk with their sha256 checked.
+ */
+export async function loadEngineRuntimes(options: EngineRuntimeOptions = {}): Promise<EngineRuntimes> {
+  const [zxing, ort, models] = await Promise.all([
+    loadZxingNode(),
+    import('onnxruntime-node') as unknown as Promise<OrtRuntime>,
+    loadModelsFromDisk(),
+  ]);
+  const threads = options.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
+  return {
+    zxing,
+    ort,
+    models,
+    ocr: {
+      sessionOptions: { intraOpNumThreads: threads, interOpNumThreads: 1, executionProviders: ['cpu'] },
+      mrzRecognizer: options.mrzRecognizer,
+    },
+  };
+}
+
+/** `IDLENS_MRZ_RECOGNIZER` (auto | dedicated | general), for evaluation runs comparing recognizers. */
+export function mrzRecognizerFromEnv(env: Record<string, string | undefined> = process.env): MrzRecognizerChoice | undefined {
+  const value = env.IDLENS_MRZ_RECOGNIZER;
+  return value === 'auto' || value === 'dedicated' || value === 'general' ? value : undefined;
+}

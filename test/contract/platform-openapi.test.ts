@@ -1,0 +1,36 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformTestApp, type PlatformTestApp } from '../support/platform-app.ts';
+
+describe('OpenAPI document with the transaction platform', () => {
+  let t: PlatformTestApp;
+  beforeAll(async () => {
+    t = await createPlatformTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('is valid OpenAPI 3.1 and lists every agent and edge path of the spec', async () => {
+    const doc = (await t.request('GET', '/openapi.json')).json;
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    for (const path of [
+      '/agent/api/v1/transaction',
+      '/agent/api/v1/transaction/{transactionId}',
+      '/agent/api/v1/transaction/{transactionId}/verification-status',
+      '/agent/api/v1/transaction/{transactionId}/blob/{blobId}/content',
+      '/agent/api/v1/initialize/{workflowId}/info',
+      '/edge/api/v1/transaction/{transactionId}/resume',
+      '/edge/api/v1/transaction/{transactionId}',
+      '/edge/api/v1/transaction/{transactionId}/step/{stepId}',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['agentBasic', 'agentBearer', 'edgeBasic']);
+  });
+
+  it('the storage health check queries the database', async () => {
+    const res = await t.request('GET', '/health/storage');
+    expect(res.json[0]).toMatchObject({ name: 'storage', status: { operational: true }, details: { kind: 'sqlite' } });
+  });
+});

@@ -1,0 +1,171 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { loadModelsFromDisk } from '@idlens/models/node';
+import type { DocumentData } from '@idlens/sdk/api';
+import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
+import { cropMrzZone } from '../../packages/sdk/src/engine/mrz/crop-mrz-zone.ts';
+import { correctMrz } from '../../packages/sdk/src/engine/mrz/correct-mrz.ts';
+import { cellsFromText } from '../../packages/sdk/src/engine/mrz/mrz-cell.ts';
+import { parseMrz } from '../../packages/sdk/src/engine/mrz/parse-mrz.ts';
+import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
+import type { OrtRuntime } from '../../packages/sdk/src/engine/ocr/ort-runtime.ts';
+import { startLoopbackServer } from '../support/loopback-server.ts';
+import { percent, table, type SuiteReport } from '../support/report.ts';
+import type { EvalContext, EvalSuite } from './eval-context.ts';
+import { tesseractLines, tesseractVersion } from './mrz-tesseract.ts';
+
+interface MrzEntry {
+  file: string;
+  expected: { mrz: string[]; document_type: string; check_digits_valid: boolean };
+}
+
+/** Fields compared per document: what a client reads from `data`, and the truth from the MRZ lines. */
+const fieldChecks: Array<{ name: string; got: (d: DocumentData) => string | null; want: (lines: string[]) => string | null }> = [
+  { name: 'documentNumber', got: (d) => d.documentNumber?.latin ?? null, want: (l) => parseMrz(l)?.documentNumber ?? null },
+  { name: 'dateOfBirth', got: (d) => d.dateOfBirth?.originalString?.latin ?? null, want: (l) => parseMrz(l)?.fields.dateOfBirth ?? null },
+  { name: 'dateOfExpiry', got: (d) => d.dateOfExpiry?.originalString?.latin ?? null, want: (l) => parseMrz(l)?.fields.dateOfExpiry ?? null },
+  { name: 'lastName', got: (d) => d.lastName?.latin ?? null, want: (l) => names(l)?.[0] ?? null },
+  { name: 'firstName', got: (d) => d.firstName?.latin ?? null, want: (l) => names(l)?.[1] ?? null },
+  { name: 'nationality', got: (d) => d.nationality?.latin ?? null, want: (l) => parseMrz(l)?.fields.nationality?.replace(/<+$/, '') ?? null },
+  { name: 'sex', got: (d) => d.sex?.latin ?? null, want: (l) => parseMrz(l)?.fields.sex?.replace('<', '') || null },
+  { name: 'issuer', got: (d) => d.mrzData?.issuer ?? null, want: (l) => parseMrz(l)?.fields.issuer?.replace(/<+$/, '') ?? null },
+];
+
+function names(lines: string[]): [string, string] | null {
+  const n = parseMrz(lines)?.fields.names;
+  if (!n) return null;
+  const [p = '', s = ''] = n.replace(/<+$/, '').split('<<');
+  return [p.replace(/</g, ' ').trim(), s.replace(/</g, ' ').trim()];
+}
+
+interface Outcome {
+  file: string;
+  exact: boolean;
+  valid: boolean;
+  wrongButValid: boolean;
+  fields: Record<string, 'correct' | 'wrong' | 'missing'>;
+  ms: number;
+  got: string;
+}
+
+async function runRecognizer(ctx: EvalContext, entries: MrzEntry[]): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  for (const e of entries) {
+    const bytes = await readFile(path.join(ctx.corpusDir, 'mrz', e.file));
+    const t = performance.now();
+    const res = await ctx.post('/document-single-side', { image: { imageBase64: bytes.toString('base64') } });
+    const ms = performance.now() - t;
+    const data = (res.json?.data ?? null) as DocumentData | null;
+    const got = data?.mrzData?.rawMrzString ?? '';
+    const exact = got === e.expected.mrz.join('\n');
+    const valid = data?.recognitionStatus === 'VALID';
+    const fields: Outcome['fields'] = {};
+    for (const f of fieldChecks) {
+      const want = f.want(e.expected.mrz);
+      if (want === null || e.expected.document_type === 'FRA-CNI') continue;
+      const value = data ? f.got(data) : null;
+      fields[f.name] = value === null ? 'missing' : value === want ? 'correct' : 'wrong';
+    }
+    out.push({ file: e.file, exact, valid, wrongButValid: valid && !exact, fields, ms, got });
+  }
+  return out;
+}
+
+function summarise(label: string, outcomes: Outcome[]) {
+  const n = outcomes.length;
+  const exact = outcomes.filter((o) => o.exact).length;
+  const wrongValid = outcomes.filter((o) => o.wrongButValid).length;
+  const perField: Record<string, { correct: number; wrong: number; missing: number }> = {};
+  for (const o of outcomes) for (const [k, v] of Object.entries(o.fields)) (perField[k] ??= { correct: 0, wrong: 0, missing: 0 })[v]++;
+  const wrongFields = Object.values(perField).reduce((s, f) => s + f.wrong, 0);
+  return { label, documents: n, exact, exactShare: n ? exact / n : 0, wrongButValid: wrongValid, wrongFieldValues: wrongFields, perField, medianMs: median(outcomes.map((o) => o.ms)) };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[s.length >> 1]! : Number.NaN;
+}
+
+/** Tesseract on the zone crops idlens's locator finds, parsed and checked like idlens's reading. */
+async function runTesseract(ctx: EvalContext, entries: MrzEntry[]) {
+  const ort = (await import('onnxruntime-node')) as unknown as OrtRuntime;
+  const ocr = createOcrEngine(ort, await loadModelsFromDisk());
+  let exact = 0;
+  let valid = 0;
+  let wrongValid = 0;
+  let located = 0;
+  for (const e of entries) {
+    const { data, info } = await sharp(path.join(ctx.corpusDir, 'mrz', e.file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const frame = { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+    const reading = await readMrz(frame, ocr);
+    if (!reading) continue;
+    located++;
+    const lines = (await tesseractLines(cropMrzZone(frame, reading.lines))).slice(-reading.lines.length);
+    const length = e.expected.mrz[0]!.length;
+    const sized = lines.map((l) => (l.length >= length ? l.slice(0, length) : l.padEnd(length, '<')));
+    if (sized.join('\n') === e.expected.mrz.join('\n')) exact++;
+    const corrected = sized.length ? correctMrz(sized.map((l) => cellsFromText(l, 0.9))) : null;
+    const ok = !!corrected && corrected.parsed.valid && corrected.uncertain.length === 0;
+    if (ok) valid++;
+    if (ok && corrected!.parsed.lines.join('\n') !== e.expected.mrz.join('\n')) wrongValid++;
+  }
+  return { located, exact, valid, wrongButValid: wrongValid, documents: entries.length };
+}
+
+/**
+ * MRZ accuracy through `POST /document-single-side` on ../shared/corpus/mrz, as a client calls it:
+ * documents whose zone is read exactly, per-field accuracy, wrong values returned as valid — with
+ * the dedicated recognizer and the general one when both exist, and Tesseract as the peer.
+ */
+export const mrzEval: EvalSuite = async (ctx) => {
+  const entries = JSON.parse(await readFile(path.join(ctx.corpusDir, 'mrz', 'manifest.json'), 'utf8')) as MrzEntry[];
+  const runs: ReturnType<typeof summarise>[] = [];
+  const details: Record<string, Outcome[]> = {};
+  const dedicated = (await loadModelsFromDisk())['mrz-rec'];
+  const primary = await runRecognizer(ctx, entries);
+  const primaryLabel = dedicated ? 'idlens (dedicated mrz-rec)' : 'idlens (general PP-OCRv4 rec)';
+  runs.push(summarise(primaryLabel, primary));
+  details[primaryLabel] = primary;
+  if (dedicated) {
+    // A second server whose workers are told to use the general recognizer (workers read the env).
+    const previous = process.env.IDLENS_MRZ_RECOGNIZER;
+    process.env.IDLENS_MRZ_RECOGNIZER = 'general';
+    const { server, ctx: generalCtx } = await startLoopbackServer();
+    if (previous === undefined) delete process.env.IDLENS_MRZ_RECOGNIZER;
+    else process.env.IDLENS_MRZ_RECOGNIZER = previous;
+    try {
+      const general = await runRecognizer(generalCtx, entries);
+      runs.push(summarise('idlens (general PP-OCRv4 rec)', general));
+      details['idlens (general PP-OCRv4 rec)'] = general;
+    } finally {
+      await server.close();
+    }
+  }
+  const tessVersion = await tesseractVersion();
+  const tess = tessVersion ? await runTesseract(ctx, entries) : null;
+
+  const markdown = [
+    `${entries.length} documents (${entries.filter((e) => !e.expected.check_digits_valid).length} with misprinted check digits, ${entries.filter((e) => e.expected.document_type === 'FRA-CNI').length} non-ICAO French ID). "exact" = every MRZ line returned equals the printed one; "wrong but VALID" = recognitionStatus VALID with any line wrong (must be 0).`,
+    '',
+    ...table(['reader', 'exact', 'wrong but VALID', 'wrong field values returned', 'median ms / request'], [
+      ...runs.map((r) => [r.label, `${r.exact}/${r.documents} (${percent(r.exact, r.documents)})`, r.wrongButValid, r.wrongFieldValues, r.medianMs.toFixed(0)]),
+      ...(tess ? [[`tesseract (${tessVersion}, same crops, whitelist <0-9A-Z)`, `${tess.exact}/${tess.documents} (${percent(tess.exact, tess.documents)})`, tess.wrongButValid, '—', '—']] : []),
+    ]),
+    '',
+    'Per-field accuracy (correct / wrong / withheld) of the first reader:',
+    '',
+    ...table(['field', 'correct', 'wrong', 'withheld'], Object.entries(runs[0]!.perField).map(([k, v]) => [k, `${v.correct} (${percent(v.correct, v.correct + v.wrong + v.missing)})`, v.wrong, v.missing])),
+    '',
+    'Not exact:',
+    '',
+    ...Object.entries(details).flatMap(([label, outcomes]) =>
+      outcomes.filter((o) => !o.exact).map((o) => {
+        const wrong = Object.entries(o.fields).filter(([, v]) => v === 'wrong').map(([k]) => k);
+        return `- ${label}: ${o.file} → ${o.got ? '`' + o.got.replace(/\n/g, ' | ') + '`' : 'no MRZ'}${o.valid ? ' (VALID!)' : ''}${wrong.length ? ` — wrong values returned: ${wrong.join(', ')}` : ''}`;
+      }),
+    ),
+    ...(tess ? ['', `Tesseract: zone located by idlens on ${tess.located}/${tess.documents}; check digits all valid after idlens's correction on ${tess.valid}.`] : ['', 'Tesseract not installed: peer skipped (apt-get install tesseract-ocr).']),
+  ];
+  return { suite: 'mrz', metrics: { runs, tesseract: tess, tesseractVersion: tessVersion }, markdown } satisfies SuiteReport;
+};

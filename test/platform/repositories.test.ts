@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
+import { openDatabase, type OpenDatabase } from '../../packages/server/src/db/open-database.ts';
+import { countBlobs, deleteBlobs, findBlob, insertBlob } from '../../packages/server/src/db/repositories/blob-repository.ts';
+import { findClient, insertClient } from '../../packages/server/src/db/repositories/client-repository.ts';
+import { findIdempotencyKey, insertIdempotencyKey } from '../../packages/server/src/db/repositories/idempotency-repository.ts';
+import { findFirstOrganization, insertOrganization } from '../../packages/server/src/db/repositories/organization-repository.ts';
+import { findStateEntry, listStateEntries, upsertStateEntry } from '../../packages/server/src/db/repositories/state-entry-repository.ts';
+import { appendStatusLog, listStatusLog } from '../../packages/server/src/db/repositories/status-log-repository.ts';
+import {
+  claimLease, deleteClosedTransaction, findExpiredTransactionIds, findOrganizationTransaction, findTransaction, insertTransaction, listTransactions, updateTransaction, type StoredTransaction,
+} from '../../packages/server/src/db/repositories/transaction-repository.ts';
+import { findLatestWorkflowVersion, insertWorkflowVersion, listLatestWorkflowVersions } from '../../packages/server/src/db/repositories/workflow-repository.ts';
+import { demoAutoWorkflow } from '../../packages/server/src/platform/demo-workflows.ts';
+import { parseWorkflowDefinition } from '../../packages/server/src/platform/workflow-admin.ts';
+import { initialProgress } from '../../packages/server/src/workflow/progress.ts';
+import { describeEachDialect } from '../support/dialects.ts';
+import { createTestDatabase } from '../support/postgres.ts';
+
+await describeEachDialect('repositories', (dialect) => {
+  let database: OpenDatabase;
+  let drop: (() => Promise<void>) | undefined;
+  const definition = parseWorkflowDefinition(demoAutoWorkflow);
+  const at = (s: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, s)).toISOString();
+
+  beforeEach(async () => {
+    if (dialect.postgresAdminUrl) {
+      const pg = await createTestDatabase(dialect.postgresAdminUrl);
+      drop = pg.drop;
+      database = openDatabase(pg.url);
+    } else {
+      database = openDatabase('file::memory:');
+    }
+    await migrateToLatest(database.db);
+    await insertOrganization(database.db, { id: 'org-1', name: 'One', createdOn: at(0) });
+    await insertOrganization(database.db, { id: 'org-2', name: 'Two', createdOn: at(1) });
+  });
+  afterEach(async () => {
+    await database.close();
+    await drop?.();
+  });
+
+  async function transaction(id: string, overrides: Partial<StoredTransaction> = {}): Promise<StoredTransaction> {
+    const version = (await findLatestWorkflowVersion(database.db, overrides.organizationId ?? 'org-1', 'demo-auto')) ?? (await insertWorkflowVersion(database.db, overrides.organizationId ?? 'org-1', definition, at(0)));
+    const tx: StoredTransaction = {
+      id, organizationId: 'org-1', clientId: 'c', workflowId: 'demo-auto', workflowVersionId: version.workflowVersionId, platform: 'Browser', sdkVersion: '1',
+      processingStatus: 'InProgress', verificationStatus: null, originalVerificationStatus: null,
+      consent: { userId: 'u', givenOn: '2024-01-01T00:00:00', isProcessingStoringAllowed: true, isTrainingAllowed: false },
+      tags: ['a'], linkFields: { k: 'v' }, progress: initialProgress(definition), keyHash: 'ab'.repeat(32), keyExpiresOn: at(100), rowVersion: 1,
+      leaseOwner: null, leaseUntil: null, createdOn: at(10), modifiedOn: at(10), ...overrides,
+    };
+    await insertTransaction(database.db, tx);
+    return tx;
+  }
+
+  it('migrations are idempotent and the storage ping works', async () => {
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    expect(await database.ping()).toBe(true);
+    expect((await findFirstOrganization(database.db))?.id).toBe('org-1');
+  });
+
+  it('clients: insert and find', async () => {
+    await insertClient(database.db, { id: 'c1', organizationId: 'org-1', name: 'n', secretHash: 'h', createdOn: at(0) });
+    expect(await findClient(database.db, 'c1')).toEqual({ id: 'c1', organizationId: 'org-1', name: 'n', secretHash: 'h', createdOn: at(0) });
+    expect(await findClient(database.db, 'c2')).toBeUndefined();
+  });
+
+  it('workflows: versions count up per organization, latest wins, definitions round-trip', async () => {
+    const v1 = await insertWorkflowVersion(database.db, 'org-1', definition, at(0));
+    const v2 = await insertWorkflowVersion(database.db, 'org-1', { ...definition, name: 'renamed' }, at(1));
+    const other = await insertWorkflowVersion(database.db, 'org-2', definition, at(2));
+    expect([v1.version, v2.version, other.version]).toEqual([1, 2, 1]);
+    const latest = await findLatestWorkflowVersion(database.db, 'org-1', 'demo-auto');
+    expect(latest?.workflowVersionId).toBe(v2.workflowVersionId);
+    expect(latest?.definition).toEqual({ ...definition, name: 'renamed' });
+    expect((await listLatestWorkflowVersions(database.db, 'org-2')).map((v) => v.workflowVersionId)).toEqual([other.workflowVersionId]);
+    expect(await findLatestWorkflowVersion(database.db, 'org-2', 'nope')).toBeUndefined();
+  });
+
+  it('transactions: JSON columns round-trip; other organizations see nothing', async () => {
+    const tx = await transaction('t1');
+    expect(await findTransaction(database.db, 't1')).toEqual(tx);
+    expect(await findOrganizationTransaction(database.db, 'org-2', 't1')).toBeUndefined();
+  });
+
+  it('guarded updates: row version, status and lease guards; each write bumps the version', async () => {
+    await transaction('t1');
+    expect(await updateTransaction(database.db, 't1', { rowVersion: 7 }, { modifiedOn: at(11) })).toBe(false);
+    expect(await updateTransaction(database.db, 't1', { rowVersion: 1, statuses: ['Complete'] }, { modifiedOn: at(11) })).toBe(false);
+    expect(await updateTransaction(database.db, 't1', { rowVersion: 1, statuses: ['InProgress'] }, { processingStatus: 'Complete', verificationStatus: 'Accept', modifiedOn: at(11) })).toBe(true);
+    const after = await findTransaction(database.db, 't1');
+    expect(after).toMatchObject({ rowVersion: 2, processingStatus: 'Complete', verificationStatus: 'Accept', modifiedOn: at(11) });
+  });
+
+  it('leases: one claimant at a time until release or expiry', async () => {
+    await transaction('t1');
+    expect(await claimLease(database.db, 't1', 'a', at(20), at(30))).toBe(true);
+    expect(await claimLease(database.db, 't1', 'b', at(25), at(35))).toBe(false);
+    expect(await updateTransaction(database.db, 't1', { leaseOwner: 'b' }, { modifiedOn: at(26) })).toBe(false);
+    expect(await claimLease(database.db, 't1', 'b', at(31), at(41))).toBe(true); // a's lease ran out
+    expect(await updateTransaction(database.db, 't1', { leaseOwner: 'a' }, { modifiedOn: at(32) })).toBe(false); // a is fenced off
+    expect(await updateTransaction(database.db, 't1', { leaseOwner: 'b' }, { leaseOwner: null, leaseUntil: null })).toBe(true);
+    expect(await claimLease(database.db, 't1', 'c', at(33), at(43))).toBe(true);
+  });
+
+  it('state entries: upsert keeps order and creation time; status log appends in order', async () => {
+    await transaction('t1');
+    const entry = { transactionId: 't1', stepId: 1, stepType: 'Start' as const, input: { a: 1 }, extraction: {}, output: null, internal: { secret: true }, createdOn: at(1), modifiedOn: at(1) };
+    await upsertStateEntry(database.db, { ...entry, key: 'Start:0' });
+    await upsertStateEntry(database.db, { ...entry, key: 'Decision:0', stepId: 2, stepType: 'Decision' });
+    await upsertStateEntry(database.db, { ...entry, key: 'Start:0', output: { done: true }, modifiedOn: at(5) });
+    const entries = await listStateEntries(database.db, 't1');
+    expect(entries.map((e) => [e.key, e.seq])).toEqual([['Start:0', 0], ['Decision:0', 1]]);
+    expect(await findStateEntry(database.db, 't1', 'Start:0')).toMatchObject({ output: { done: true }, internal: { secret: true }, createdOn: at(1), modifiedOn: at(5) });
+    for (const value of ['InProgress', 'Complete']) {
+      await appendStatusLog(database.db, 't1', { changedOn: at(2), changedBy: 'system', field: 'processingStatus', oldValue: null, newValue: value, comment: null });
+    }
+    expect((await listStatusLog(database.db, 't1')).map((e) => e.newValue)).toEqual(['InProgress', 'Complete']);
+  });
+
+  it('blobs: bytes round-trip exactly; scoped to their transaction', async () => {
+    await transaction('t1');
+    await transaction('t2');
+    const data = Buffer.from([0, 1, 2, 255, 254, 0x89, 0x50]);
+    await insertBlob(database.db, { id: 'b1', transactionId: 't1', contentType: 'image/png', size: data.length, data }, at(1));
+    const blob = await findBlob(database.db, 't1', 'b1');
+    expect(blob?.data.equals(data)).toBe(true);
+    expect(await findBlob(database.db, 't2', 'b1')).toBeUndefined();
+    await deleteBlobs(database.db, 't1', ['b1']);
+    expect(await countBlobs(database.db, 't1')).toBe(0);
+  });
+
+  it('delete: only closed, unleased transactions; children go with them in one statement', async () => {
+    await transaction('t1');
+    await insertBlob(database.db, { id: 'b1', transactionId: 't1', contentType: 'image/png', size: 1, data: Buffer.from([1]) }, at(1));
+    await upsertStateEntry(database.db, { transactionId: 't1', key: 'Start:0', stepId: 1, stepType: 'Start', input: {}, extraction: {}, output: null, internal: null, createdOn: at(1), modifiedOn: at(1) });
+    await appendStatusLog(database.db, 't1', { changedOn: at(2), changedBy: 'system', field: 'processingStatus', oldValue: null, newValue: 'InProgress', comment: null });
+    await insertIdempotencyKey(database.db, { organizationId: 'org-1', key: 'k', requestHash: 'h', transactionId: 't1', createdOn: at(1) });
+    expect(await deleteClosedTransaction(database.db, 'org-1', 't1', ['Complete', 'Error'], at(50))).toBe(false);
+    await updateTransaction(database.db, 't1', {}, { processingStatus: 'Complete', leaseOwner: 'x', leaseUntil: at(60) });
+    expect(await deleteClosedTransaction(database.db, 'org-1', 't1', ['Complete', 'Error'], at(50))).toBe(false); // leased
+    expect(await deleteClosedTransaction(database.db, 'org-2', 't1', ['Complete', 'Error'], at(61))).toBe(false); // other org
+    expect(await deleteClosedTransaction(database.db, 'org-1', 't1', ['Complete', 'Error'], at(61))).toBe(true);
+    expect(await countBlobs(database.db, 't1')).toBe(0);
+    expect(await listStateEntries(database.db, 't1')).toEqual([]);
+    expect(await listStatusLog(database.db, 't1')).toEqual([]);
+    expect(await findIdempotencyKey(database.db, 'org-1', 'k', at(0))).toBeUndefined();
+  });
+
+  it('listing: newest first, keyset pages, filters; expiry finder', async () => {
+    for (let i = 0; i < 5; i++) await transaction(`t${i}`, { createdOn: at(10 + (i % 3)), processingStatus: i === 4 ? 'Complete' : 'InProgress', keyExpiresOn: at(i === 0 ? 5 : 100) });
+    const first = await listTransactions(database.db, 'org-1', { limit: 2 });
+    const last = first.at(-1)!;
+    const second = await listTransactions(database.db, 'org-1', { limit: 10, after: { createdOn: last.createdOn, id: last.id } });
+    const all = [...first, ...second].map((t) => t.id);
+    expect(all).toEqual(['t2', 't4', 't1', 't3', 't0']);
+    expect((await listTransactions(database.db, 'org-1', { limit: 10, processingStatus: 'Complete' })).map((t) => t.id)).toEqual(['t4']);
+    expect(await listTransactions(database.db, 'org-2', { limit: 10 })).toEqual([]);
+    expect(await findExpiredTransactionIds(database.db, at(50))).toEqual(['t0']);
+    expect(await findIdempotencyKey(database.db, 'org-1', 'none', at(0))).toBeUndefined();
+  });
+});
