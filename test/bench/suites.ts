@@ -1,9 +1,11 @@
 import { barcodeBench } from './barcodes.ts';
 import type { BenchSuite } from './bench-context.ts';
+import { ocrBench } from './ocr.ts';
 import { platformBench } from './platform.ts';
 
 /** Every benchmark `pnpm bench` runs, by name (`pnpm bench barcodes` runs one). */
 export const benchSuites: Record<string, BenchSuite> = {
   barcodes: barcodeBench,
   platform: platformBench,
+  ocr: ocrBench,
 };
