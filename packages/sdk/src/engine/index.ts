@@ -19,6 +19,8 @@ export * from './frame.ts';
 export type { ZxingReader } from './barcode/zxing-reader.ts';
 export type { OrtRuntime, OrtSession, OrtTensor } from './ocr/ort-runtime.ts';
 export type { MrzRecognizerChoice } from './mrz/read-mrz.ts';
+// MRZ parsing is pure text work: the server re-checks stored readings with the same code.
+export { parseMrz, type ParsedMrz, type MrzCheck } from './mrz/parse-mrz.ts';
 
 /** Everything environment-specific, injected so that the engine runs unchanged in Node and browsers. */
 export interface EngineRuntimes {

@@ -1,5 +1,5 @@
 import { ageOn, readDocumentDate, readDocumentText } from './field-values.ts';
-import { checkMrz } from './mrz-check-digits.ts';
+import { parseMrz } from '@idlens/sdk/engine';
 
 export const checkOutcomes = ['PASS', 'FAIL', 'NOT_PERFORMED'] as const;
 export type CheckOutcome = (typeof checkOutcomes)[number];
@@ -41,10 +41,12 @@ export const documentChecks = {
   mrzCheckDigits({ server }) {
     const mrz = server.mrzData as { rawMrzString?: unknown } | null | undefined;
     if (!mrz || typeof mrz.rawMrzString !== 'string' || !mrz.rawMrzString) return skip('no MRZ read');
-    const result = checkMrz(mrz.rawMrzString);
-    if (!result) return fail('the MRZ is not in a known format');
-    const wrong = result.fields.filter((f) => !f.valid).map((f) => f.name);
-    return wrong.length ? fail(`wrong check digit: ${wrong.join(', ')}`) : pass(`${result.mrzType}: all check digits correct`);
+    // Recomputed here from the raw lines: the step does not trust the reported `verified` flag.
+    const lines = mrz.rawMrzString.split(/\r?\n/).map((l) => l.trim().toUpperCase()).filter(Boolean);
+    const parsed = lines.every((l) => /^[A-Z0-9<]+$/.test(l)) ? parseMrz(lines) : null;
+    if (!parsed) return fail('the MRZ is not in a known format');
+    const wrong = parsed.checks.filter((c) => !c.ok).map((c) => c.name);
+    return wrong.length ? fail(`wrong check digit: ${wrong.join(', ')}`) : pass(`${parsed.format.type}: all check digits correct`);
   },
   notExpired({ server, today }) {
     const expiry = readDocumentDate(server, 'dateOfExpiry');
