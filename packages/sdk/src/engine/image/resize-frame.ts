@@ -1,9 +1,5 @@
 import type { Frame } from '../frame.ts';
-
-interface Tap {
-  start: number;
-  weights: Float32Array;
-}
+import { axisTaps } from './resample-taps.ts';
 
 /**
  * Resizes an RGBA frame (all four channels) to `width`×`height`: area averaging where an axis
@@ -58,29 +54,4 @@ export function resizeFrame(source: Frame, width: number, height: number): Frame
     }
   }
   return { width, height, data };
-}
-
-function axisTaps(sourceLength: number, targetLength: number): Tap[] {
-  const step = sourceLength / targetLength;
-  const taps: Tap[] = [];
-  for (let i = 0; i < targetLength; i++) taps.push(step > 1 ? areaTap(i, step, sourceLength) : bilinearTap(i, step, sourceLength));
-  return taps;
-}
-
-function areaTap(i: number, step: number, sourceLength: number): Tap {
-  const from = i * step;
-  const to = Math.min(sourceLength, from + step);
-  const start = Math.floor(from);
-  const end = Math.ceil(to);
-  const weights = new Float32Array(end - start);
-  for (let s = start; s < end; s++) weights[s - start] = (Math.min(to, s + 1) - Math.max(from, s)) / (to - from);
-  return { start, weights };
-}
-
-function bilinearTap(i: number, step: number, sourceLength: number): Tap {
-  if (sourceLength === 1) return { start: 0, weights: Float32Array.of(1) };
-  const centre = Math.min(sourceLength - 1, Math.max(0, (i + 0.5) * step - 0.5));
-  const start = Math.min(Math.floor(centre), sourceLength - 2);
-  const t = centre - start;
-  return { start, weights: Float32Array.of(1 - t, t) };
 }
