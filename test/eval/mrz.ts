@@ -128,12 +128,8 @@ export const mrzEval: EvalSuite = async (ctx) => {
   runs.push(summarise(primaryLabel, primary));
   details[primaryLabel] = primary;
   if (dedicated) {
-    // A second server whose workers are told to use the general recognizer (workers read the env).
-    const previous = process.env.IDLENS_MRZ_RECOGNIZER;
-    process.env.IDLENS_MRZ_RECOGNIZER = 'general';
-    const { server, ctx: generalCtx } = await startLoopbackServer();
-    if (previous === undefined) delete process.env.IDLENS_MRZ_RECOGNIZER;
-    else process.env.IDLENS_MRZ_RECOGNIZER = previous;
+    // A second server configured to use the general recognizer, for the comparison.
+    const { server, ctx: generalCtx } = await startLoopbackServer({ RECOGNITION_MRZ_MODEL: 'general' });
     try {
       const general = await runRecognizer(generalCtx, entries);
       runs.push(summarise('idlens (general PP-OCRv4 rec)', general));

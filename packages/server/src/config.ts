@@ -37,6 +37,10 @@ export interface Config {
     maxQueue: number;
     /** A recognition taking longer is aborted (its worker restarted) and answered 500. */
     timeoutMs: number;
+    /** ONNX Runtime threads per worker. */
+    ortThreads: number;
+    /** Which MRZ line recognizer the engine uses: the dedicated model when present (auto), or forced. */
+    mrzRecognizer: 'auto' | 'dedicated' | 'general';
   };
   /** Origins allowed to call the edge API from browsers. */
   corsOrigins: string[];
@@ -79,6 +83,8 @@ const envSchema = z.object({
   RECOGNITION_WORKERS: int(1, 64).optional(),
   RECOGNITION_MAX_QUEUE: int(0, 10_000).default(32),
   RECOGNITION_TIMEOUT_MS: int(1000, 600_000).default(60_000),
+  RECOGNITION_ORT_THREADS: int(1, 64).optional(),
+  RECOGNITION_MRZ_MODEL: z.enum(['auto', 'dedicated', 'general']).default('auto'),
   CORS_ORIGINS: list.default([]),
   EPHEMERAL_KEY_TTL: int(60, 30 * 24 * 3600).default(24 * 3600),
   AGENT_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
@@ -116,12 +122,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       maxRedirects: e.IMAGE_URL_MAX_REDIRECTS,
       allowList: e.IMAGE_URL_ALLOW,
     },
-    recognition: {
-      // One worker per core, minus one for the event loop and sharp, capped: each holds a wasm heap.
-      workers: e.RECOGNITION_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
-      maxQueue: e.RECOGNITION_MAX_QUEUE,
-      timeoutMs: e.RECOGNITION_TIMEOUT_MS,
-    },
+    recognition: recognitionConfig(e),
     corsOrigins: e.CORS_ORIGINS,
     platform: {
       ephemeralKeyTtlSeconds: e.EPHEMERAL_KEY_TTL,
@@ -131,5 +132,19 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       databasePoolMax: e.DATABASE_POOL_MAX,
     },
     demoDir: e.DEMO_DIR ?? null,
+  };
+}
+
+/** Worker and thread counts: workers × ONNX threads should not exceed the cores, or they fight. */
+function recognitionConfig(e: z.infer<typeof envSchema>): Config['recognition'] {
+  const cores = os.availableParallelism();
+  // One worker per core, minus one for the event loop and sharp, capped: each holds a wasm heap.
+  const workers = e.RECOGNITION_WORKERS ?? Math.max(1, Math.min(4, cores - 1));
+  return {
+    workers,
+    maxQueue: e.RECOGNITION_MAX_QUEUE,
+    timeoutMs: e.RECOGNITION_TIMEOUT_MS,
+    ortThreads: e.RECOGNITION_ORT_THREADS ?? Math.max(1, Math.floor(cores / workers)),
+    mrzRecognizer: e.RECOGNITION_MRZ_MODEL,
   };
 }

@@ -31,7 +31,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const database = openDatabase(config.databaseUrl, { poolMax: config.platform.databasePoolMax });
   await migrateToLatest(database.db);
   const demoCredentials = config.platform.seedDemo ? await seedDemo(database.db, new Date().toISOString()) : null;
-  const recognizer = await createWorkerPool(config.recognition);
+  const { workers, maxQueue, timeoutMs, ortThreads, mrzRecognizer } = config.recognition;
+  const recognizer = await createWorkerPool({ workers, maxQueue, timeoutMs, engine: { threads: ortThreads, mrzRecognizer } });
   const platform = platformFromConfig(config, database.db, recognizer, logger);
   const sweep = setInterval(() => {
     expireDueTransactions(platform).catch((error: Error) => logger.error('expiry sweep failed', { error: error.message }));

@@ -32,9 +32,3 @@ export async function loadEngineRuntimes(options: EngineRuntimeOptions = {}): Pr
     },
   };
 }
-
-/** `IDLENS_MRZ_RECOGNIZER` (auto | dedicated | general), for evaluation runs comparing recognizers. */
-export function mrzRecognizerFromEnv(env: Record<string, string | undefined> = process.env): MrzRecognizerChoice | undefined {
-  const value = env.IDLENS_MRZ_RECOGNIZER;
-  return value === 'auto' || value === 'dedicated' || value === 'general' ? value : undefined;
-}

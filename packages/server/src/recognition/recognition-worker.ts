@@ -1,9 +1,9 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { expose } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { createEngine, type Engine } from '@idlens/sdk/engine';
 import { registerIdlensErrorTransfer } from '@idlens/sdk/worker/comlink-errors';
-import { loadEngineRuntimes, mrzRecognizerFromEnv } from './engine-runtimes.ts';
+import { loadEngineRuntimes, type EngineRuntimeOptions } from './engine-runtimes.ts';
 
 // Runs the SDK engine in a worker thread so recognition never blocks the server's event loop.
 if (!parentPort) throw new Error('recognition-worker must run in a worker thread');
@@ -11,7 +11,7 @@ registerIdlensErrorTransfer();
 
 // ONNX sessions are created before the worker reports ready, so the first request does not pay
 // for graph optimisation.
-const engine: Promise<Engine> = loadEngineRuntimes({ mrzRecognizer: mrzRecognizerFromEnv() }).then(async (runtimes) => {
+const engine: Promise<Engine> = loadEngineRuntimes(workerData as EngineRuntimeOptions).then(async (runtimes) => {
   const e = createEngine(runtimes);
   await e.warm?.();
   return e;

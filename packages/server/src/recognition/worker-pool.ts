@@ -4,6 +4,7 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { Engine, Frame } from '@idlens/sdk/engine';
 import { registerIdlensErrorTransfer } from '@idlens/sdk/worker/comlink-errors';
 import { ApiError } from '../errors.ts';
+import type { EngineRuntimeOptions } from './engine-runtimes.ts';
 import type { Recognizer } from './recognizer.ts';
 
 type WorkerApi = Pick<Engine, 'barcode' | 'idBarcode' | 'card' | 'document'> & { ready(): Promise<true> };
@@ -25,6 +26,8 @@ export interface WorkerPoolOptions {
   workers: number;
   maxQueue: number;
   timeoutMs: number;
+  /** Passed to every worker's engine (from the configuration, read once in the main thread). */
+  engine?: EngineRuntimeOptions;
 }
 
 const workerUrl = new URL('./recognition-worker-bootstrap.mjs', import.meta.url);
@@ -34,7 +37,7 @@ const workerUrl = new URL('./recognition-worker-bootstrap.mjs', import.meta.url)
  * queue is answered 503 at once (with Retry-After) instead of letting latency grow without bound;
  * a task over its time limit has its worker terminated and replaced.
  */
-export async function createWorkerPool({ workers, maxQueue, timeoutMs }: WorkerPoolOptions): Promise<Recognizer> {
+export async function createWorkerPool({ workers, maxQueue, timeoutMs, engine = {} }: WorkerPoolOptions): Promise<Recognizer> {
   registerIdlensErrorTransfer();
   const idle: Slot[] = [];
   const queue: Task[] = [];
@@ -42,7 +45,7 @@ export async function createWorkerPool({ workers, maxQueue, timeoutMs }: WorkerP
   let closed = false;
 
   const spawn = (): Slot => {
-    const worker = new Worker(workerUrl);
+    const worker = new Worker(workerUrl, { workerData: engine });
     const slot: Slot = { worker, remote: wrap<WorkerApi>(nodeEndpoint(worker)), failCurrent: null };
     worker.on('error', (error) => slot.failCurrent?.(error));
     worker.on('exit', () => slot.failCurrent?.(new Error('recognition worker exited')));
