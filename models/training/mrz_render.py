@@ -82,9 +82,13 @@ class Renderer:
         if rng.random() < 0.2:
             img = 255 - img if rng.random() < 0.05 else img
 
-        # Crop the target line with a loose, uneven margin, like a locator would.
-        top = baseline_y + slope * 0 - size * rng.uniform(0.15, 0.55)
-        bottom = baseline_y + size * rng.uniform(1.05, 1.45)
+        # Crop the target line vertically as the engine's locator does: the glyphs fill 45-85 % of
+        # the crop height (the engine aims at 75 %), centred with some jitter.
+        _, glyph_top, _, glyph_bottom = font.getbbox("A0<")
+        text_h = glyph_bottom - glyph_top
+        crop_h = text_h / rng.uniform(0.45, 0.85)
+        centre_y = baseline_y + (glyph_top + glyph_bottom) / 2 + rng.uniform(-0.12, 0.12) * text_h
+        top, bottom = centre_y - crop_h / 2, centre_y + crop_h / 2
         first, last = 0, len(text)
         if window:
             # Short windows keep training cheap; the convolutional model reads whole lines alike.
@@ -118,16 +122,25 @@ class Renderer:
         out = (out - lo) / max(1.0, hi - lo) * rng.uniform(0.4, 1.0) * 255 + rng.uniform(0, 60)
         out = 255 * (np.clip(out, 0, 255) / 255) ** rng.uniform(0.7, 1.4)
         out += self.np_rng.normal(0, rng.uniform(0, 6), out.shape)
-        return np.clip(out, 0, 255).astype(np.uint8), text[first:last]
+        out = np.clip(np.round(out), 0, 255)
+        return stretch(out), text[first:last]
 
+
+def stretch(gray):
+    """The engine's per-line contrast stretch (packages/sdk/src/engine/ocr/frame-tensor.ts): the
+    2nd percentile to 0, the 98th to 255, nearest-rank percentiles. Returns float32 levels."""
+    ranked = np.sort(gray, axis=None)
+    lo = ranked[int(0.02 * (ranked.size - 1))]
+    hi = max(lo + 1, ranked[int(0.98 * (ranked.size - 1))])
+    return np.clip((gray - lo) * 255.0 / (hi - lo), 0, 255).astype(np.float32)
 
 if __name__ == "__main__":
     r = Renderer(7)
     rows = []
     for i in range(12):
-        arr, label = r.sample()
+        arr, label = r.sample(window=i % 2 == 0)
         print(label)
-        rows.append(arr)
+        rows.append(arr.astype(np.uint8))
     width = max(a.shape[1] for a in rows)
     sheet = np.full((len(rows) * (HEIGHT + 4), width), 255, np.uint8)
     for i, a in enumerate(rows):
