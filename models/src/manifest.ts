@@ -24,6 +24,12 @@ export interface ModelInputSpec {
   sizeMultipleOf?: number;
   /** Value (after normalisation) of the padding right of a line. */
   padValue?: number;
+  /**
+   * Stretch each line's gray levels so its 2nd percentile becomes 0 and its 98th 255 before
+   * normalising (GRAY only). The model was trained on lines stretched the same way, which makes it
+   * indifferent to exposure and print contrast.
+   */
+  stretchContrast?: boolean;
 }
 
 /** The symbols a CTC recognizer's classes stand for. */

@@ -65,7 +65,7 @@ export function createTextRecognizer(session: ModelSession, entry: ModelEntry, c
         const data = new Float32Array(batch.length * planes * plane).fill(padValue);
         batch.forEach((lineIndex, k) => {
           const resized = resizeFrame(lines[lineIndex]!, widths[lineIndex]!, height);
-          writeFrameTensor(resized, channels, norm, data, k * planes * plane, tensorWidth, height);
+          writeFrameTensor(resized, channels, norm, data, k * planes * plane, tensorWidth, height, input.stretchContrast === true);
         });
         const out = await session.run(data, [batch.length, planes, height, tensorWidth]);
         const steps = out.dims[1]!;

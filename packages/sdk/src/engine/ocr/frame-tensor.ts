@@ -21,17 +21,22 @@ export function writeFrameTensor(
   offset: number,
   tensorWidth: number,
   tensorHeight: number,
+  stretchContrast = false,
 ): void {
   const { width, height, data } = frame;
   const plane = tensorWidth * tensorHeight;
   if (channels === 'GRAY') {
     const m = norm.mean[0]!;
     const s = norm.std[0]!;
+    const gray = new Uint8Array(width * height);
+    for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
+      gray[i] = (306 * data[p]! + 601 * data[p + 1]! + 117 * data[p + 2]! + 512) >> 10;
+    }
+    const levels = stretchContrast ? stretchTable(gray) : null;
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
-        const p = (y * width + x) * 4;
-        const v = (306 * data[p]! + 601 * data[p + 1]! + 117 * data[p + 2]! + 512) >> 10;
-        out[offset + y * tensorWidth + x] = (v * norm.scale - m) / s;
+        const v = gray[y * width + x]!;
+        out[offset + y * tensorWidth + x] = ((levels ? levels[v]! : v) * norm.scale - m) / s;
       }
     }
     return;
@@ -48,4 +53,27 @@ export function writeFrameTensor(
       }
     }
   }
+}
+
+/**
+ * Gray level → stretched level, mapping the 2nd percentile to 0 and the 98th to 255 (the same
+ * percentiles, by the same nearest-rank rule, as models/training/mrz_render.py's `stretch`).
+ */
+function stretchTable(gray: Uint8Array): Float32Array {
+  const histogram = new Uint32Array(256);
+  for (const v of gray) histogram[v]!++;
+  const at = (fraction: number) => {
+    const rank = Math.floor(fraction * (gray.length - 1));
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += histogram[v]!;
+      if (seen > rank) return v;
+    }
+    return 255;
+  };
+  const lo = at(0.02);
+  const hi = Math.max(lo + 1, at(0.98));
+  const table = new Float32Array(256);
+  for (let v = 0; v < 256; v++) table[v] = Math.min(255, Math.max(0, ((v - lo) * 255) / (hi - lo)));
+  return table;
 }
