@@ -39,12 +39,69 @@ async function drawPreview(file, points) {
   }
 }
 
+// The browser SDK (built into ./sdk/ by `pnpm start`): recognition in a worker, on this origin.
+let recognizer;
+async function sdk() {
+  const idlens = await import('./sdk/idlens.js');
+  recognizer ??= idlens.createRecognizer({
+    onProgress: (e) => (output.textContent = `Loading ${e.asset}: ${Math.round(e.loaded / 1024)} KiB${e.cached ? ' (cached)' : ''}`),
+  });
+  return { idlens, recognizer };
+}
+
+async function recognizeInBrowser(endpoint, file, thorough) {
+  const { recognizer: r } = await sdk();
+  const started = performance.now();
+  const data = await {
+    '/barcode': () => r.barcode(file, { ...allBarcodes, slowerThoroughScan: thorough }),
+    '/id-barcode': () => r.idBarcode(file),
+    '/document-single-side': () => r.document({ first: file }),
+    '/card': () => r.card({ cardNumberSide: file }, { extractExpiryDate: true, extractCardholderName: true }),
+  }[endpoint]();
+  return { recognizedIn: `${Math.round(performance.now() - started)} ms in this browser`, data };
+}
+
+document.querySelector('#transaction').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const workflowId = new FormData(event.target).get('workflowId');
+  const file = new FormData(form).get('image');
+  output.textContent = 'Starting transaction…';
+  try {
+    const { idlens, recognizer: r } = await sdk();
+    const result = await idlens.startTransaction({
+      proxyUrl: `${location.protocol}//${location.hostname}:${Number(location.port || 80) + 1}/transaction`,
+      workflowId,
+      formValues: { customerName: 'Demo User' },
+      consent: { userId: 'demo-user', isProcessingStoringAllowed: true, isTrainingAllowed: false },
+      recognizer: r,
+      capture: async () => {
+        if (!file || !file.size) throw new Error('pick an image first');
+        return { front: file };
+      },
+      onUpdate: (u) => (output.textContent = `Transaction: ${u.processingStatus}…`),
+    });
+    output.textContent = JSON.stringify({ transactionId: result.transactionId, processingStatus: result.processingStatus, verificationStatus: result.verificationStatus }, null, 2);
+  } catch (error) {
+    output.textContent = `Transaction failed: ${error.code ?? ''} ${error.message}`;
+  }
+});
+
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const data = new FormData(form);
   const file = data.get('image');
   const endpoint = data.get('endpoint');
   output.textContent = 'Recognizing…';
+  if (data.get('where') === 'browser') {
+    try {
+      const json = await recognizeInBrowser(endpoint, file, data.get('thorough') === 'on');
+      output.textContent = JSON.stringify(json, null, 2);
+      await drawPreview(file, json.data?.detectionPoints?.points);
+    } catch (error) {
+      output.textContent = `Recognition failed: ${error.code ?? ''} ${error.message}`;
+    }
+    return;
+  }
   try {
     const body = requestFor(endpoint, { imageBase64: await toBase64(file) }, data.get('thorough') === 'on');
     const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

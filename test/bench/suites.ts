@@ -1,5 +1,7 @@
 import { barcodeBench } from './barcodes.ts';
+import { browserBench } from './browser.ts';
 import type { BenchSuite } from './bench-context.ts';
+import { cardBench } from './cards.ts';
 import { ocrBench } from './ocr.ts';
 import { platformBench } from './platform.ts';
 
@@ -8,4 +10,6 @@ export const benchSuites: Record<string, BenchSuite> = {
   barcodes: barcodeBench,
   platform: platformBench,
   ocr: ocrBench,
+  cards: cardBench,
+  browser: browserBench,
 };

@@ -124,18 +124,20 @@ export const mrzEval: EvalSuite = async (ctx) => {
   const details: Record<string, Outcome[]> = {};
   const dedicated = (await loadModelsFromDisk())['mrz-rec'];
   const primary = await runRecognizer(ctx, entries);
-  const primaryLabel = dedicated ? 'idlens (dedicated mrz-rec)' : 'idlens (general PP-OCRv4 rec)';
+  const primaryLabel = dedicated ? 'idlens (default: dedicated mrz-rec, then general)' : 'idlens (general PP-OCRv4 rec)';
   runs.push(summarise(primaryLabel, primary));
   details[primaryLabel] = primary;
   if (dedicated) {
-    // A second server configured to use the general recognizer, for the comparison.
-    const { server, ctx: generalCtx } = await startLoopbackServer({ RECOGNITION_MRZ_MODEL: 'general' });
-    try {
-      const general = await runRecognizer(generalCtx, entries);
-      runs.push(summarise('idlens (general PP-OCRv4 rec)', general));
-      details['idlens (general PP-OCRv4 rec)'] = general;
-    } finally {
-      await server.close();
+    // Each recognizer alone, on servers configured for it, for the comparison.
+    for (const [choice, label] of [['dedicated', 'idlens (dedicated mrz-rec only)'], ['general', 'idlens (general PP-OCRv4 rec only)']] as const) {
+      const { server, ctx: alone } = await startLoopbackServer({ RECOGNITION_MRZ_MODEL: choice });
+      try {
+        const outcome = await runRecognizer(alone, entries);
+        runs.push(summarise(label, outcome));
+        details[label] = outcome;
+      } finally {
+        await server.close();
+      }
     }
   }
   const tessVersion = await tesseractVersion();

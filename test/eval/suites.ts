@@ -1,5 +1,6 @@
 import { aamvaEval } from './aamva.ts';
 import { barcodeEval } from './barcodes.ts';
+import { cardEval } from './cards.ts';
 import type { EvalSuite } from './eval-context.ts';
 import { mrzEval } from './mrz.ts';
 
@@ -8,4 +9,5 @@ export const evalSuites: Record<string, EvalSuite> = {
   barcodes: barcodeEval,
   aamva: aamvaEval,
   mrz: mrzEval,
+  cards: cardEval,
 };

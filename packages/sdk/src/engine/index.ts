@@ -5,6 +5,7 @@ import type { IdBarcodeData } from '../api/id-barcode.ts';
 import { readBarcode } from './barcode/read-barcode.ts';
 import type { ZxingReader } from './barcode/zxing-reader.ts';
 import { emptyCardData } from './card/empty-card-data.ts';
+import { readCard } from './card/read-card.ts';
 import { emptyDocumentData } from './document/empty-document-data.ts';
 import { assertValidFrame, type Frame } from './frame.ts';
 import { readIdBarcode } from './aamva/read-id-barcode.ts';
@@ -73,11 +74,12 @@ export function createEngine({ zxing, ort, models, ocr: ocrOptions = {}, now = (
       assertValidFrame(frame);
       return readIdBarcode(zxing, frame);
     },
-    // Cards and documents need the OCR engine (separate issues); until then they answer EMPTY.
-    async card(sides) {
+    // Cards and documents need the OCR engine; without it they answer EMPTY.
+    async card(sides, options = {}) {
       if (sides.cardNumberSide) assertValidFrame(sides.cardNumberSide, 'cardNumberSide');
       if (sides.otherSide) assertValidFrame(sides.otherSide, 'otherSide');
-      return emptyCardData();
+      if (!ocr || (!sides.cardNumberSide && !sides.otherSide)) return emptyCardData();
+      return readCard(ocr, sides, options);
     },
     async document(sides, options = {}) {
       assertValidFrame(sides.first, 'first');

@@ -46,13 +46,17 @@ export interface MrzReading {
  */
 export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<ReadMrzOptions> = {}): Promise<MrzReading | null> {
   const o = { ...defaultReadMrzOptions, ...options };
-  const recognizer = pickRecognizer(ocr, o.recognizer);
-  const allowed = classesFor(recognizer.charset, mrzAlphabet);
-  const dedicated = ocr.mrzRecognizer === recognizer;
-  const height = dedicated ? 32 : 48;
-  // The general recognizer reads whole lines well most of the time and loses stretches of some; a
-  // second reading in ~12-symbol windows catches those. The dedicated model reads whole lines.
-  const windowings = dedicated ? [0] : [0, 14];
+  const readers = pickRecognizers(ocr, o.recognizer).map((recognizer) => {
+    const dedicated = ocr.mrzRecognizer === recognizer;
+    return {
+      recognizer,
+      allowed: classesFor(recognizer.charset, mrzAlphabet),
+      height: dedicated ? 32 : 48,
+      // The general recognizer reads whole lines well most of the time and loses stretches of some;
+      // a second reading in ~12-symbol windows catches those. The dedicated model reads whole lines.
+      windowings: dedicated ? [0] : [0, 14],
+    };
+  });
   const quads = await ocr.detector.detect(frame);
   let best: MrzReading | null = null;
   const tryBlocks = async (blocks: LineQuad[][]): Promise<boolean> => {
@@ -80,17 +84,22 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
     let bestOfBlock: MrzReading | null = null;
     for (const lines of [block, block.map(flipLine).reverse()]) {
       const fitted = lines.map((l) => fitLineQuad(frame, l));
-      const readings: ReadLine[][] = [];
-      for (const windowHeights of windowings) {
-        const read = await readMrzLines(frame, fitted, recognizer, { height, allowed, windowHeights });
-        readings.push(read);
-        // Each reading alone, then (from the second on) all of them merged position by position.
-        const tries = readings.length > 1 ? [read, ...mergeReadings(readings)] : [read];
-        for (const attempt of tries) {
-          const reading = interpret(attempt, o.correction);
-          if (reading) bestOfBlock = pickBest(bestOfBlock, { corrected: reading.corrected, clarity: reading.clarity, lines: fitted, rawLines: read.map((r) => r.text), recognizer: recognizer.name });
+      for (const [index, { recognizer, allowed, height, windowings }] of readers.entries()) {
+        // Only the last reader may settle on a clear reading with failing checks ("a misprint"):
+        // a confident misreading by the first must still get the second reader's opinion.
+        const last = index === readers.length - 1;
+        const readings: ReadLine[][] = [];
+        for (const windowHeights of windowings) {
+          const read = await readMrzLines(frame, fitted, recognizer, { height, allowed, windowHeights });
+          readings.push(read);
+          // Each reading alone, then (from the second on) all of them merged position by position.
+          const tries = readings.length > 1 ? [read, ...mergeReadings(readings)] : [read];
+          for (const attempt of tries) {
+            const reading = interpret(attempt, o.correction);
+            if (reading) bestOfBlock = pickBest(bestOfBlock, { corrected: reading.corrected, clarity: reading.clarity, lines: fitted, rawLines: read.map((r) => r.text), recognizer: recognizer.name });
+          }
+          if (isSettled(bestOfBlock, last)) return bestOfBlock;
         }
-        if (isSettled(bestOfBlock)) return bestOfBlock;
       }
     }
     return bestOfBlock;
@@ -104,9 +113,10 @@ const regionWidth = 1280;
  * Done searching: every check holds — or the zone was read clearly and most checks hold, so the
  * failing ones are in the print (looking at other candidates would only cost time).
  */
-function isSettled(r: MrzReading | null): boolean {
+function isSettled(r: MrzReading | null, acceptMisprint = true): boolean {
   if (!r) return false;
   if (r.corrected.parsed.valid && r.corrected.uncertain.length === 0) return true;
+  if (!acceptMisprint) return false;
   const checks = r.corrected.parsed.checks;
   return r.clarity >= 0.97 && checks.filter((c) => c.ok).length >= checks.length / 2;
 }
@@ -117,10 +127,18 @@ function pickBest(a: MrzReading | null, b: MrzReading | null): MrzReading | null
   return rank(b) > rank(a) ? b : a;
 }
 
-function pickRecognizer(ocr: OcrEngine, choice: MrzRecognizerChoice): TextRecognizer {
-  if (choice === 'general') return ocr.recognizer;
-  if (choice === 'dedicated' && !ocr.mrzRecognizer) throw new Error('the dedicated MRZ recognizer (mrz-rec) is not loaded');
-  return ocr.mrzRecognizer ?? ocr.recognizer;
+/**
+ * The recognizers to try, in order. `auto`: the dedicated model first (fast, made for OCR-B), then
+ * the general one where the dedicated reading does not settle — only readings whose check digits
+ * hold are ever returned as valid, so a second opinion can add reads but not wrong answers.
+ */
+function pickRecognizers(ocr: OcrEngine, choice: MrzRecognizerChoice): TextRecognizer[] {
+  if (choice === 'general') return [ocr.recognizer];
+  if (choice === 'dedicated') {
+    if (!ocr.mrzRecognizer) throw new Error('the dedicated MRZ recognizer (mrz-rec) is not loaded');
+    return [ocr.mrzRecognizer];
+  }
+  return ocr.mrzRecognizer ? [ocr.mrzRecognizer, ocr.recognizer] : [ocr.recognizer];
 }
 
 /**

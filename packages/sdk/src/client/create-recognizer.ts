@@ -1,0 +1,233 @@
+import { proxy, releaseProxy, transfer as transferWith, wrap, type Remote } from 'comlink';
+import { IdlensError } from '../engine/errors.ts';
+import type { AssetProgress } from '../runtime/fetch-asset.ts';
+import { registerIdlensErrorTransfer } from '../worker/comlink-errors.ts';
+import type { EngineWorkerApi, FrameQuality, Preload } from '../worker/worker-api.ts';
+import { toWorkerImage, type ImageInput } from './image-input.ts';
+import type { CardInput, DocumentInput, RecognizerMethods } from './recognizer-types.ts';
+import { createServerRecognizer, type ServerRecognizerOptions } from './server-recognizer.ts';
+
+/** File name of the worker script in the browser bundle (beside `idlens.js`). */
+const workerFile = 'idlens-worker.js';
+
+export interface RecognizerOptions {
+  /** URL of the worker script; default: `idlens-worker.js` beside the SDK bundle. */
+  workerUrl?: string | URL;
+  /** Folder of the `.wasm` files on the host's origin; default: the worker script's folder. */
+  assetsBaseUrl?: string | URL;
+  /** Folder of the model files on the host's origin; default: `models/` under `assetsBaseUrl`. */
+  modelsBaseUrl?: string | URL;
+  /** Load these runtimes now (default `['barcode']`); OCR (≈15 MB of models) otherwise loads on first card/document call. */
+  preload?: Preload[];
+  /** Keep wasm and models in Cache Storage for the next visit (default true; needs a secure context). */
+  cacheModels?: boolean;
+  /** ONNX Runtime threads when the page is cross-origin isolated (default: up to 4). */
+  threads?: number;
+  /** `worker` (default), `server` (always call the server) or `auto` (worker, server when the worker/WASM cannot run). */
+  mode?: 'worker' | 'server' | 'auto';
+  /** The server for `mode: 'server' | 'auto'`. */
+  server?: ServerRecognizerOptions;
+  /** Same as listening to `progress` events. */
+  onProgress?: (event: RecognizerProgressEvent) => void;
+}
+
+/** Bytes of a wasm or model file loaded (from the network or Cache Storage). */
+export class RecognizerProgressEvent extends Event {
+  static readonly eventName = 'progress';
+  readonly asset: string;
+  readonly loaded: number;
+  readonly total: number | null;
+  readonly cached: boolean;
+  constructor({ asset, loaded, total, cached }: AssetProgress) {
+    super(RecognizerProgressEvent.eventName);
+    this.asset = asset;
+    this.loaded = loaded;
+    this.total = total;
+    this.cached = cached;
+  }
+}
+
+/**
+ * The recognizer: a module Worker running the engine (or the server, see `mode`), with the
+ * server's four operations. Dispatches `progress` events while loading.
+ */
+export interface Recognizer extends RecognizerMethods, EventTarget {
+  /** Resolves once the preloaded runtimes are ready; rejects with the load error. */
+  readonly ready: Promise<void>;
+  /** Where recognition runs now (`auto` switches to `server` when the worker cannot start). */
+  readonly mode: 'worker' | 'server';
+  /** After `ready` in worker mode: whether the page is cross-origin isolated and ONNX Runtime's threads (1 until OCR loaded). */
+  readonly runtime: { crossOriginIsolated: boolean; threads: number } | null;
+  /** Blur/glare/brightness of a frame (worker only), for live-scanning feedback. */
+  frameQuality(image: ImageInput): Promise<FrameQuality>;
+  /** Stops the worker and frees its memory; pending and later calls reject with WORKER_TERMINATED. */
+  terminate(): void;
+}
+
+export function createRecognizer(options: RecognizerOptions = {}): Recognizer {
+  registerIdlensErrorTransfer();
+  return new WorkerRecognizer(options);
+}
+
+class WorkerRecognizer extends EventTarget implements Recognizer {
+  readonly ready: Promise<void>;
+  mode: 'worker' | 'server';
+  runtime: { crossOriginIsolated: boolean; threads: number } | null = null;
+  #worker: Worker | null = null;
+  #remote: Remote<EngineWorkerApi> | null = null;
+  #server: RecognizerMethods | null;
+  #terminated = false;
+  #rejectPending = new Set<(error: Error) => void>();
+
+  constructor(options: RecognizerOptions) {
+    super();
+    if (options.onProgress) this.addEventListener(RecognizerProgressEvent.eventName, options.onProgress as EventListener);
+    this.#server = options.server ? createServerRecognizer(options.server) : null;
+    const requested = options.mode ?? 'worker';
+    if ((requested === 'server' || requested === 'auto') && !this.#server) {
+      throw new IdlensError('INVALID_OPTIONS', `mode '${requested}' needs the server option`);
+    }
+    this.mode = requested === 'server' ? 'server' : 'worker';
+    this.ready = requested === 'server' ? Promise.resolve() : this.#start(options).catch((error: unknown) => {
+      if (requested === 'auto' && !this.#terminated) {
+        this.#stopWorker();
+        this.mode = 'server';
+        return;
+      }
+      throw error;
+    });
+    // Calls await `ready` themselves; an unobserved rejection here is not an error of its own.
+    this.ready.catch(() => {});
+  }
+
+  async #start(options: RecognizerOptions): Promise<void> {
+    if (typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') {
+      throw new IdlensError('RUNTIME_UNAVAILABLE', 'this browser cannot run Web Workers with WebAssembly');
+    }
+    const workerUrl = new URL(String(options.workerUrl ?? new URL(workerFile, import.meta.url)), globalThis.location?.href);
+    const assetsBaseUrl = dirUrl(options.assetsBaseUrl ?? new URL('./', workerUrl));
+    const modelsBaseUrl = dirUrl(options.modelsBaseUrl ?? new URL('models/', assetsBaseUrl));
+    const worker = new Worker(workerUrl, { type: 'module', name: 'idlens-engine' });
+    this.#worker = worker;
+    this.#remote = wrap<EngineWorkerApi>(worker);
+    // A worker script that fails to load (404, CSP) only fires `error`; without this race the
+    // first call would wait forever.
+    const failed = new Promise<never>((_, reject) => {
+      worker.addEventListener('error', (event) => {
+        event.preventDefault?.();
+        reject(new IdlensError('RUNTIME_UNAVAILABLE', `the worker script ${workerUrl.href} could not start${event.message ? `: ${event.message}` : ''}`));
+      }, { once: true });
+    });
+    const onProgress = proxy((p: AssetProgress) => this.dispatchEvent(new RecognizerProgressEvent(p)));
+    this.runtime = await this.#track(Promise.race([
+      this.#remote.init({
+        assetsBaseUrl: assetsBaseUrl.href,
+        modelsBaseUrl: modelsBaseUrl.href,
+        cacheName: options.cacheModels === false ? null : 'idlens-assets-v1',
+        preload: options.preload ?? ['barcode'],
+        threads: options.threads,
+      }, onProgress),
+      failed,
+    ]));
+  }
+
+  /** Rejects `promise`'s caller with WORKER_TERMINATED when `terminate()` runs first. */
+  #track<T>(promise: Promise<T>): Promise<T> {
+    if (this.#terminated) return Promise.reject(terminatedError());
+    return new Promise<T>((resolve, reject) => {
+      this.#rejectPending.add(reject);
+      promise.then(resolve, reject).finally(() => this.#rejectPending.delete(reject));
+    });
+  }
+
+  async #call<T>(viaWorker: (remote: Remote<EngineWorkerApi>) => Promise<T>, viaServer: (server: RecognizerMethods) => Promise<T>): Promise<T> {
+    if (this.#terminated) throw terminatedError();
+    await this.ready;
+    if (this.mode === 'server') return viaServer(this.#server!);
+    return this.#track(viaWorker(this.#remote!));
+  }
+
+  barcode(image: ImageInput, options?: Parameters<RecognizerMethods['barcode']>[1]) {
+    return this.#call(
+      async (r) => {
+        const { image: img, transfer } = await toWorkerImage(image);
+        return r.barcode(transferred(img, transfer), options);
+      },
+      (s) => s.barcode(image, options),
+    );
+  }
+
+  idBarcode(image: ImageInput) {
+    return this.#call(
+      async (r) => {
+        const { image: img, transfer } = await toWorkerImage(image);
+        return r.idBarcode(transferred(img, transfer));
+      },
+      (s) => s.idBarcode(image),
+    );
+  }
+
+  card(sides: CardInput, options?: Parameters<RecognizerMethods['card']>[1]) {
+    return this.#call(
+      async (r) => {
+        const [a, b] = await Promise.all([optional(sides.cardNumberSide, 'cardNumberSide'), optional(sides.otherSide, 'otherSide')]);
+        return r.card(transferred({ cardNumberSide: a?.image ?? null, otherSide: b?.image ?? null }, [...(a?.transfer ?? []), ...(b?.transfer ?? [])]), options);
+      },
+      (s) => s.card(sides, options),
+    );
+  }
+
+  document(sides: DocumentInput, options?: Parameters<RecognizerMethods['document']>[1]) {
+    return this.#call(
+      async (r) => {
+        const [a, b] = await Promise.all([toWorkerImage(sides.first, 'first'), optional(sides.second, 'second')]);
+        return r.document(transferred({ first: a.image, second: b?.image ?? null }, [...a.transfer, ...(b?.transfer ?? [])]), options);
+      },
+      (s) => s.document(sides, options),
+    );
+  }
+
+  frameQuality(image: ImageInput) {
+    return this.#call(
+      async (r) => {
+        const { image: img, transfer } = await toWorkerImage(image);
+        return r.frameQuality(transferred(img, transfer));
+      },
+      async () => {
+        throw new IdlensError('RUNTIME_UNAVAILABLE', 'frame quality needs the worker');
+      },
+    );
+  }
+
+  terminate(): void {
+    if (this.#terminated) return;
+    this.#terminated = true;
+    this.#stopWorker();
+    for (const reject of this.#rejectPending) reject(terminatedError());
+    this.#rejectPending.clear();
+  }
+
+  #stopWorker(): void {
+    this.#remote?.[releaseProxy]();
+    this.#worker?.terminate();
+    this.#remote = null;
+    this.#worker = null;
+  }
+}
+
+function optional(input: ImageInput | null | undefined, label: string) {
+  return input ? toWorkerImage(input, label) : Promise.resolve(null);
+}
+
+/** Marks a value for transfer with comlink (no copy of pixel buffers or bitmaps). */
+function transferred<T>(value: T, transfer: Transferable[]): T {
+  return transfer.length ? transferWith(value, transfer) : value;
+}
+
+function dirUrl(url: string | URL): URL {
+  return new URL(String(url).replace(/\/?$/, '/'), globalThis.location?.href);
+}
+
+function terminatedError(): IdlensError {
+  return new IdlensError('WORKER_TERMINATED', 'the recognizer was terminated');
+}

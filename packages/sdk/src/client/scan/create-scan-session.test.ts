@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { BarcodeData } from '../../api/barcode.ts';
+import type { RecognizerMethods } from '../recognizer-types.ts';
+import type { FrameQuality } from '../../worker/worker-api.ts';
+import { createScanSession, type ScanFeedbackEvent } from './create-scan-session.ts';
+import { FieldAgreement } from './field-agreement.ts';
+
+const frame = () => ({ width: 100, height: 100, data: new Uint8ClampedArray(100 * 100 * 4) });
+const read = (text: string | null, box = 50): BarcodeData => ({
+  barcodeType: text ? 'QR_CODE' : null,
+  rawData: text ? btoa(text) : null,
+  stringData: text,
+  uncertain: text ? false : null,
+  detectionPoints: text ? { points: [{ x: 0, y: 0 }, { x: box, y: 0 }, { x: box, y: box }, { x: 0, y: box }] } : null,
+  recognitionStatus: text ? 'VALID' : 'EMPTY',
+});
+
+function fakeRecognizer(answers: BarcodeData[], qualities: FrameQuality[] = []) {
+  let i = 0;
+  let q = 0;
+  const good: FrameQuality = { width: 100, height: 100, brightness: 128, sharpness: 500, glare: 0 };
+  return {
+    barcode: async () => answers[Math.min(i++, answers.length - 1)]!,
+    frameQuality: async () => qualities[q++] ?? good,
+  } as unknown as RecognizerMethods & { frameQuality(): Promise<FrameQuality> };
+}
+
+describe('createScanSession', () => {
+  it('accepts a barcode only when consecutive frames agree, with feedback on the way', async () => {
+    const recognizer = fakeRecognizer([read(null), read('A', 5), read('B'), read('A'), read('A')], [{ width: 100, height: 100, brightness: 128, sharpness: 3, glare: 0 }]);
+    const session = createScanSession({ recognizer, kind: 'barcode', source: frame, minIntervalMs: 0 });
+    const feedback: string[] = [];
+    session.addEventListener('feedback', (e) => feedback.push((e as ScanFeedbackEvent).feedback));
+    const result = await session.result;
+    expect(result.stringData).toBe('A');
+    expect(feedback).toEqual(['too-blurry', 'no-document', 'move-closer', 'hold-still', 'done']);
+    expect(session.stats.recognized).toBe(5);
+  });
+
+  it('stop() rejects the result with an AbortError and stops taking frames', async () => {
+    const recognizer = fakeRecognizer([read(null)]);
+    const session = createScanSession({ recognizer, kind: 'barcode', source: frame, minIntervalMs: 5 });
+    await new Promise((r) => setTimeout(r, 30));
+    session.stop();
+    await expect(session.result).rejects.toMatchObject({ name: 'AbortError' });
+    const frames = session.stats.frames;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(session.stats.frames).toBeLessThanOrEqual(frames + 1);
+  });
+
+  it('passes recognizer errors (with their code) to the result', async () => {
+    const recognizer = { barcode: async () => Promise.reject(Object.assign(new Error('gone'), { code: 'WORKER_TERMINATED' })) } as unknown as RecognizerMethods;
+    const session = createScanSession({ recognizer, kind: 'barcode', source: frame, minIntervalMs: 0 });
+    await expect(session.result).rejects.toMatchObject({ code: 'WORKER_TERMINATED' });
+  });
+});
+
+describe('FieldAgreement', () => {
+  it('needs N equal readings in a row; a different value restarts, a missing one does not', () => {
+    const a = new FieldAgreement(2);
+    expect(a.add({ n: 'X1' })).toEqual([]);
+    expect(a.add({ n: 'X2' })).toEqual([]);
+    expect(a.add({ n: null })).toEqual([]);
+    expect(a.add({ n: 'X2' })).toEqual(['n']);
+    expect(a.accepted('n')).toBe('X2');
+    expect(a.hasAll(['n'])).toBe(true);
+  });
+});

@@ -1,0 +1,196 @@
+import type { BarcodeData, BarcodeOptions } from '../../api/barcode.ts';
+import type { CardData, CardOptions } from '../../api/card.ts';
+import type { DocumentData, DocumentOptions } from '../../api/document.ts';
+import type { FrameQuality } from '../../worker/worker-api.ts';
+import type { ImageInput } from '../image-input.ts';
+import type { RecognizerMethods } from '../recognizer-types.ts';
+import { FieldAgreement } from './field-agreement.ts';
+import { defaultQualityThresholds, qualityFeedback, type QualityThresholds, type ScanFeedback } from './scan-feedback.ts';
+
+export type ScanKind = 'barcode' | 'document' | 'card';
+type ResultOf<K extends ScanKind> = K extends 'barcode' ? BarcodeData : K extends 'card' ? CardData : DocumentData;
+
+export interface ScanSessionOptions<K extends ScanKind> {
+  recognizer: RecognizerMethods & { frameQuality?(image: ImageInput): Promise<FrameQuality> };
+  kind: K;
+  /** Where frames come from: a playing `<video>` (camera), or any function returning a frame. */
+  source: HTMLVideoElement | (() => Promise<ImageInput> | ImageInput);
+  options?: K extends 'barcode' ? BarcodeOptions : K extends 'card' ? CardOptions : DocumentOptions;
+  /** Consecutive frames that must agree on each field (default 2). */
+  agreement?: number;
+  /** Minimum time between frame starts (ms, default 100); frames are never queued. */
+  minIntervalMs?: number;
+  quality?: Partial<QualityThresholds>;
+  /** A barcode whose box covers less than this share of the frame asks the user to move closer. */
+  minBarcodeArea?: number;
+}
+
+export class ScanFeedbackEvent extends Event {
+  constructor(readonly feedback: ScanFeedback) {
+    super('feedback');
+  }
+}
+
+export class ScanResultEvent<T> extends Event {
+  constructor(readonly result: T) {
+    super('result');
+  }
+}
+
+/** A running live scan; `result` resolves with the agreed reading, `stop()` ends it early. */
+export interface ScanSession<T> extends EventTarget {
+  readonly result: Promise<T>;
+  /** Frames looked at / recognized (for throttling diagnostics). */
+  readonly stats: { frames: number; recognized: number; lastMs: number };
+  stop(): void;
+}
+
+/** Fields that must agree before a document/card/barcode counts as read. */
+const agreedFields = {
+  barcode: (d: BarcodeData) => ({ stringData: d.rawData ? `${d.barcodeType}:${d.rawData}` : null }),
+  document: (d: DocumentData) => ({
+    documentNumber: d.documentNumber?.latin,
+    dateOfBirth: d.dateOfBirth?.originalString?.latin,
+    dateOfExpiry: d.dateOfExpiry?.originalString?.latin,
+  }),
+  card: (d: CardData) => ({ cardNumber: d.cardNumber }),
+} satisfies Record<ScanKind, (d: never) => Record<string, string | null | undefined>>;
+
+/**
+ * Live scanning: takes frames from a video, one at a time (a new frame starts only when the last
+ * one finished, so a slow device simply sees fewer frames instead of a growing queue), checks
+ * blur/glare/brightness cheaply first, recognizes, and accepts the reading once `agreement`
+ * consecutive frames agree on every key field. Emits `feedback` events whenever the advice changes.
+ */
+export function createScanSession<K extends ScanKind>(options: ScanSessionOptions<K>): ScanSession<ResultOf<K>> {
+  return new LiveScanSession(options) as unknown as ScanSession<ResultOf<K>>;
+}
+
+class LiveScanSession<K extends ScanKind> extends EventTarget {
+  readonly result: Promise<ResultOf<K>>;
+  readonly stats = { frames: 0, recognized: 0, lastMs: 0 };
+  #stopped = false;
+  #lastFeedback: ScanFeedback | null = null;
+  #resolve!: (value: ResultOf<K>) => void;
+  #reject!: (error: unknown) => void;
+
+  constructor(private readonly o: ScanSessionOptions<K>) {
+    super();
+    this.result = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    this.result.catch(() => {});
+    void this.#loop();
+  }
+
+  stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#reject(new DOMException('the scan session was stopped', 'AbortError'));
+  }
+
+  #feedback(feedback: ScanFeedback): void {
+    if (feedback === this.#lastFeedback) return;
+    this.#lastFeedback = feedback;
+    this.dispatchEvent(new ScanFeedbackEvent(feedback));
+  }
+
+  async #loop(): Promise<void> {
+    const { recognizer, kind, agreement = 2, minIntervalMs = 100, minBarcodeArea = 0.01 } = this.o;
+    const thresholds = { ...defaultQualityThresholds, ...this.o.quality };
+    const fields = new FieldAgreement(agreement);
+    const names = Object.keys(agreedFields[kind]({} as never));
+    let best: ResultOf<K> | null = null;
+    // Quality probes need the worker; with the server fallback the session goes without them.
+    let probeQuality = !!recognizer.frameQuality && (recognizer as { mode?: string }).mode !== 'server';
+    while (!this.#stopped) {
+      const started = performance.now();
+      try {
+        const frame = await this.#nextFrame();
+        this.stats.frames++;
+        if (probeQuality) {
+          const quality = await recognizer.frameQuality!(await cloneIfNeeded(frame)).catch((error: { code?: string }) => {
+            if (error.code !== 'RUNTIME_UNAVAILABLE') throw error;
+            probeQuality = false;
+            return null;
+          });
+          const problem = quality && qualityFeedback(quality, thresholds);
+          if (problem) {
+            this.#feedback(problem);
+            await delay(minIntervalMs - (performance.now() - started));
+            continue;
+          }
+        }
+        const size = frameSize(frame); // read before the frame is transferred to the worker
+        const data = (await this.#recognize(frame)) as ResultOf<K>;
+        this.stats.recognized++;
+        if (this.#stopped) return;
+        if ((data as { recognitionStatus: string }).recognitionStatus === 'EMPTY') {
+          this.#feedback('no-document');
+        } else if (kind === 'barcode' && boxShare(data as BarcodeData, size) < minBarcodeArea) {
+          this.#feedback('move-closer');
+        } else if (kind === 'card' && (data as CardData).processingStatus === 'AWAITING_OTHER_SIDE') {
+          this.#feedback('flip-side');
+        } else {
+          fields.add(agreedFields[kind](data as never));
+          best = data;
+          if (fields.hasAll(names)) {
+            this.#feedback('done');
+            this.dispatchEvent(new ScanResultEvent(best));
+            this.#stopped = true;
+            this.#resolve(best);
+            return;
+          }
+          this.#feedback('hold-still');
+        }
+      } catch (error) {
+        this.#stopped = true;
+        this.#reject(error);
+        return;
+      } finally {
+        this.stats.lastMs = performance.now() - started;
+      }
+      await delay(minIntervalMs - (performance.now() - started));
+    }
+  }
+
+  async #nextFrame(): Promise<ImageInput> {
+    const { source } = this.o;
+    if (typeof source === 'function') return source();
+    // A fresh bitmap per frame: it is transferred to the worker, the video keeps playing.
+    return createImageBitmap(source);
+  }
+
+  #recognize(frame: ImageInput): Promise<unknown> {
+    const { recognizer, kind, options } = this.o;
+    if (kind === 'barcode') return recognizer.barcode(frame, options as BarcodeOptions);
+    if (kind === 'card') return recognizer.card({ cardNumberSide: frame }, options as CardOptions);
+    return recognizer.document({ first: frame }, options as DocumentOptions);
+  }
+}
+
+/** The quality probe transfers its input; keep the original for recognition. */
+async function cloneIfNeeded(frame: ImageInput): Promise<ImageInput> {
+  if (typeof ImageBitmap !== 'undefined' && frame instanceof ImageBitmap) return createImageBitmap(frame);
+  const f = frame as { width: number; height: number; data?: unknown };
+  if (f.data instanceof Uint8ClampedArray) return { width: f.width, height: f.height, data: new Uint8ClampedArray(f.data) };
+  return frame;
+}
+
+function frameSize(frame: ImageInput): { width?: number; height?: number } {
+  const { width, height } = frame as { width?: number; height?: number };
+  return { width, height };
+}
+
+function boxShare(data: BarcodeData, { width, height }: { width?: number; height?: number }): number {
+  const points = data.detectionPoints?.points;
+  if (!points?.length || !width || !height) return 1;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return ((Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys))) / (width * height);
+}
+
+function delay(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}

@@ -1,0 +1,54 @@
+import type { Frame } from '../frame.ts';
+import type { Point } from '../image/affine.ts';
+import { applyHomography } from '../image/homography.ts';
+import { encodePng } from '../image/png-encode.ts';
+import { warpQuad } from '../image/warp-quad.ts';
+import { bytesToBase64 } from '../util/base64.ts';
+import { id1Aspect } from './card-geometry.ts';
+import type { CardOutline } from './locate-card.ts';
+
+/** Widest returned card image (px): more than any field needs, far less than a 4K photo. */
+const maxWidth = 1200;
+
+/**
+ * The card cut out of the frame along its outline and rectified to the ID-1 aspect (85.60×53.98),
+ * as Base64 PNG. `masks` are frame-space quads (number, CVV, name, IBAN rows) painted black when
+ * anonymization applies to images, so the hidden values never leave the engine in pixels either.
+ */
+export async function fullCardImage(frame: Frame, outline: CardOutline, masks: ReadonlyArray<readonly Point[]>): Promise<string> {
+  const [tl, tr, , bl] = outline.points;
+  const sourceWidth = Math.hypot(tr.x - tl.x, tr.y - tl.y);
+  const sourceHeight = Math.hypot(bl.x - tl.x, bl.y - tl.y);
+  // A card turned 90° in its text's frame (vertical card) keeps its portrait shape.
+  const portrait = sourceHeight > sourceWidth;
+  const long = Math.max(16, Math.round(Math.min(maxWidth, Math.max(sourceWidth, sourceHeight))));
+  const short = Math.max(10, Math.round(long / id1Aspect));
+  const [width, height] = portrait ? [short, long] : [long, short];
+  const { frame: out, toSource } = warpQuad(frame, outline.points, width, height);
+  if (masks.length) {
+    const inside = masks.map(pointInQuad);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const p = applyHomography(toSource, { x: x + 0.5, y: y + 0.5 });
+        if (inside.some((f) => f(p.x, p.y))) out.data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
+      }
+    }
+  }
+  return bytesToBase64(await encodePng(out));
+}
+
+/** Whether a point lies inside a convex quad (same side of every edge). */
+function pointInQuad(points: readonly Point[]): (x: number, y: number) => boolean {
+  return (x, y) => {
+    let sign = 0;
+    for (let i = 0; i < 4; i++) {
+      const a = points[i]!;
+      const b = points[(i + 1) % 4]!;
+      const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+      if (cross === 0) continue;
+      if (sign === 0) sign = Math.sign(cross);
+      else if (Math.sign(cross) !== sign) return false;
+    }
+    return true;
+  };
+}

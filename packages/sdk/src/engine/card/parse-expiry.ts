@@ -1,0 +1,55 @@
+import type { DateResult } from '../../api/common.ts';
+import { expiryLabels, otherDateLabels } from './expiry-labels.ts';
+
+/** A line of card text as read, top to bottom (`index` orders lines on the card). */
+export interface CardTextLine {
+  text: string;
+  /** Position of the line's centre across the card, in line heights (smaller = higher). */
+  y: number;
+  /** Position of the line's start along the reading direction, in line heights. */
+  x: number;
+}
+
+export interface ExpiryReading<L extends CardTextLine = CardTextLine> {
+  date: DateResult;
+  /** Where on the card it was read: the line's text offset, for masking and ordering. */
+  line: L;
+}
+
+// MM/YY or MM/YYYY with a separator OCR reads on cards ("/", "-", "." and the odd "\"), no digit around.
+const datePattern = /(?<!\d)(0[1-9]|1[0-2])\s?[/\\.\-]\s?(20\d{2}|\d{2})(?!\d)/g;
+
+const normalise = (s: string) => s.toUpperCase().replace(/[^A-ZÀ-ÖØ-ÞĀ-ž\u0400-\u04FF']+/g, ' ');
+
+/**
+ * The expiry date among the card's lines: a month/year date after an expiry label (same line, or
+ * the line just before or to the left), else the latest date that is not labelled as another date
+ * (cards with "member since" or "valid from" dates print the expiry last and later).
+ */
+export function parseExpiry<L extends CardTextLine>(lines: readonly L[]): ExpiryReading<L> | null {
+  const candidates: Array<{ month: number; year: number; original: string; labelled: number; line: L }> = [];
+  for (const line of lines) {
+    for (const m of line.text.matchAll(datePattern)) {
+      const month = Number(m[1]);
+      const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+      const before = normalise(line.text.slice(0, m.index));
+      const neighbours = lines.filter((l) => l !== line && Math.abs(l.y - line.y) < 1.6 && (l.y < line.y - 0.3 || l.x < line.x)).map((l) => normalise(l.text)).join(' ');
+      const context = `${neighbours} ${before}`;
+      const labelled = hasLabel(context, expiryLabels) ? 1 : hasLabel(context, otherDateLabels) ? -1 : 0;
+      candidates.push({ month, year, original: m[0].trim(), labelled, line });
+    }
+  }
+  if (candidates.length === 0) return null;
+  candidates.sort((a, b) => b.labelled - a.labelled || b.year - a.year || b.month - a.month);
+  const best = candidates[0]!;
+  if (best.labelled < 0) return null;
+  return {
+    date: { day: null, month: best.month, year: best.year, successfullyParsed: true, filledByDomainKnowledge: false, originalString: best.original },
+    line: best.line,
+  };
+}
+
+function hasLabel(context: string, labels: readonly string[]): boolean {
+  const words = ` ${context.trim()} `;
+  return labels.some((label) => words.includes(` ${normalise(label).trim()} `) || words.endsWith(` ${normalise(label).trim()} `));
+}

@@ -1,0 +1,50 @@
+import type { EdgeTransactionView, ResumeResponse, StepSubmission } from '../api/transaction.ts';
+import { IdlensError } from '../engine/errors.ts';
+import { fetchWithRetry, type RetryOptions } from '../client/fetch-with-retry.ts';
+
+/** An error answer of the platform, with its stable `code` and HTTP status. */
+export class TransactionError extends Error {
+  override readonly name = 'TransactionError';
+  constructor(readonly code: string, message: string, readonly status: number | null) {
+    super(message);
+  }
+}
+
+export interface EdgeClientOptions {
+  /** `edgeApiUrl` of the create response. */
+  edgeApiUrl: string;
+  transactionId: string;
+  ephemeralKey: string;
+  retry?: RetryOptions;
+}
+
+/**
+ * The edge interface of one transaction, authenticated with Basic `transactionId:ephemeralKey`.
+ * Reads and resume are retried on network errors (a resume that already ran answers
+ * `isChanged: false`); a step submission is not — the driver checks the view instead.
+ */
+export function createEdgeClient({ edgeApiUrl, transactionId, ephemeralKey, retry = {} }: EdgeClientOptions) {
+  const base = `${edgeApiUrl.replace(/\/+$/, '')}/api/v1/transaction/${encodeURIComponent(transactionId)}`;
+  const authorization = `Basic ${btoa(`${transactionId}:${ephemeralKey}`)}`;
+  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, idempotent: boolean): Promise<T> {
+    const headers: Record<string, string> = { authorization, accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetchWithRetry(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' }, { ...retry, idempotent });
+    return readJson<T>(res, `${method} ${path || '/'}`);
+  }
+  return {
+    transactionId,
+    view: () => call<EdgeTransactionView>('GET', '', undefined, true),
+    submitStep: (stepId: number, submission: StepSubmission) => call<EdgeTransactionView>('POST', `/step/${stepId}`, submission, false),
+    resume: () => call<ResumeResponse>('POST', '/resume', undefined, true),
+  };
+}
+
+export type EdgeClient = ReturnType<typeof createEdgeClient>;
+
+export async function readJson<T>(res: Response, what: string): Promise<T> {
+  const json = (await res.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
+  if (res.ok && json) return json;
+  if (!json) throw new IdlensError('SERVER_ERROR', `${what}: HTTP ${res.status} without a JSON body`);
+  throw new TransactionError(json.code ?? 'HTTP_ERROR', `${what}: HTTP ${res.status}${json.message ? `: ${json.message}` : ''}`, res.status);
+}

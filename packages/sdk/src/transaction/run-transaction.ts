@@ -1,0 +1,169 @@
+import type { Consent, CreateTransactionResponse, CurrentStepView, EdgeTransactionView, ProcessingStatus, ResumeResponse, StepImages, VerificationStatus } from '../api/transaction.ts';
+import { fetchWithRetry, type RetryOptions } from '../client/fetch-with-retry.ts';
+import type { ImageInput } from '../client/image-input.ts';
+import type { RecognizerMethods } from '../client/recognizer-types.ts';
+import { bytesToBase64, toEncodedBytes } from '../client/server-recognizer.ts';
+import { createEdgeClient, readJson, TransactionError, type EdgeClient } from './edge-client.ts';
+import { sdkVersion } from './sdk-version.ts';
+
+/** What the page captured for an interactive step (the SDK recognizes and submits it). */
+export interface CapturedImages {
+  /** Document front / card number side / the barcode. */
+  front: ImageInput;
+  back?: ImageInput | null;
+  face?: ImageInput | null;
+}
+
+export interface TransactionCallbacks {
+  /**
+   * Called for each interactive step that waits for input: capture what `step.settings` asks for
+   * (e.g. `requireBack`) — usually with the web components — and return the images.
+   */
+  capture?: (step: CurrentStepView, view: EdgeTransactionView) => Promise<CapturedImages>;
+  /** Recognizes captured images locally (a `createRecognizer()`), sent as the step's extraction. */
+  recognizer?: RecognizerMethods;
+  /** Every view/resume answer, for progress UI. */
+  onUpdate?: (update: EdgeTransactionView | ResumeResponse) => void;
+  retry?: RetryOptions;
+  signal?: AbortSignal;
+}
+
+export interface StartTransactionOptions extends TransactionCallbacks {
+  /** The customer's proxy: adds agent credentials and forwards to `POST /agent/api/v1/transaction`. */
+  proxyUrl: string | URL;
+  workflowId: string;
+  formValues: Record<string, unknown>;
+  /** `givenOn` defaults to now (ISO 8601 without zone designator, as the spec requires). */
+  consent: Omit<Consent, 'givenOn'> & { givenOn?: string };
+  /** Extra headers for the proxy (e.g. the page's own session token). */
+  proxyHeaders?: Record<string, string>;
+}
+
+export interface ResumeTransactionOptions extends TransactionCallbacks {
+  edgeApiUrl: string;
+  transactionId: string;
+  ephemeralKey: string;
+}
+
+export interface TransactionResult {
+  transactionId: string;
+  processingStatus: ProcessingStatus;
+  verificationStatus: VerificationStatus | null;
+  /** The creation answer (absent for `resumeTransaction`); holds `ephemeralKey` and `edgeApiUrl` to resume later. */
+  created?: CreateTransactionResponse;
+  view: EdgeTransactionView;
+}
+
+/** A resume loop running more steps than this without finishing is a server problem. */
+const maxRounds = 50;
+
+/**
+ * Creates a transaction through the customer's proxy, then drives it at the edge until Complete
+ * or Error. The create call carries an `Idempotency-Key`, so a retry after a lost answer gets the
+ * same transaction instead of a second one.
+ */
+export async function startTransaction(options: StartTransactionOptions): Promise<TransactionResult> {
+  const { proxyUrl, workflowId, formValues, consent, proxyHeaders = {}, retry = {}, signal } = options;
+  const body = {
+    workflowId,
+    platform: 'browser',
+    sdkVersion,
+    formValues,
+    consent: { ...consent, givenOn: consent.givenOn ?? new Date().toISOString().replace(/Z$/, '') },
+  };
+  const res = await fetchWithRetry(String(proxyUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': randomKey(), ...proxyHeaders },
+    body: JSON.stringify(body),
+  }, { ...retry, signal, idempotent: true });
+  const created = await readJson<CreateTransactionResponse>(res, 'create transaction');
+  const result = await drive(createEdgeClient({ edgeApiUrl: created.edgeApiUrl, transactionId: created.transactionId, ephemeralKey: created.ephemeralKey, retry: { ...retry, signal } }), options);
+  return { ...result, created };
+}
+
+/** Continues an existing transaction (e.g. after a page reload) until Complete or Error. */
+export function resumeTransaction(options: ResumeTransactionOptions): Promise<TransactionResult> {
+  const { edgeApiUrl, transactionId, ephemeralKey, retry = {}, signal } = options;
+  return drive(createEdgeClient({ edgeApiUrl, transactionId, ephemeralKey, retry: { ...retry, signal } }), options);
+}
+
+async function drive(edge: EdgeClient, callbacks: TransactionCallbacks): Promise<TransactionResult> {
+  const { onUpdate, signal } = callbacks;
+  for (let round = 0; round < maxRounds; round++) {
+    signal?.throwIfAborted();
+    let view = await edge.view();
+    onUpdate?.(view);
+    if (view.processingStatus !== 'InProgress') return finished(edge, view);
+    const step = view.currentStep;
+    if (step?.interactive && step.awaitingInput) {
+      view = await submitStep(edge, step, view, callbacks);
+      onUpdate?.(view);
+    }
+    const resumed = await edge.resume();
+    onUpdate?.(resumed);
+    if (resumed.processingStatus !== 'InProgress') return finished(edge, await edge.view());
+    if (!resumed.isChanged && !(step?.interactive && step.awaitingInput)) {
+      throw new TransactionError('TRANSACTION_STALLED', 'the transaction does not advance and waits for no input', null);
+    }
+  }
+  throw new TransactionError('TRANSACTION_STALLED', `no end after ${maxRounds} rounds`, null);
+}
+
+function finished(edge: EdgeClient, view: EdgeTransactionView): TransactionResult {
+  return { transactionId: edge.transactionId, processingStatus: view.processingStatus, verificationStatus: view.verificationStatus, view };
+}
+
+/** Captures, recognizes locally, submits. A lost answer is checked against the view, not blindly resent. */
+async function submitStep(edge: EdgeClient, step: CurrentStepView, view: EdgeTransactionView, { capture, recognizer }: TransactionCallbacks): Promise<EdgeTransactionView> {
+  if (!capture) throw new TransactionError('CAPTURE_REQUIRED', `step ${step.id} (${step.type}) needs images: pass a capture callback`, null);
+  const captured = await capture(step, view);
+  // Encode first: recognition may transfer (detach) the caller's pixel buffers.
+  const images: StepImages = {
+    front: await encode(captured.front),
+    back: captured.back ? await encode(captured.back) : null,
+    face: captured.face ? await encode(captured.face) : null,
+  };
+  const extraction = recognizer ? await recognize(recognizer, step, images) : null;
+  try {
+    return await edge.submitStep(step.id, { images, extraction });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'NETWORK_ERROR') throw error;
+    const now = await edge.view();
+    if (now.currentStep?.id === step.id && now.currentStep.awaitingInput) return edge.submitStep(step.id, { images, extraction });
+    return now;
+  }
+}
+
+async function recognize(recognizer: RecognizerMethods, step: CurrentStepView, images: StepImages): Promise<Record<string, unknown> | null> {
+  const blob = (b64: string | null | undefined) => (b64 ? new Blob([base64ToBytes(b64) as Uint8Array<ArrayBuffer>]) : null);
+  const front = blob(images.front)!;
+  switch (step.type) {
+    case 'ScanDocument':
+      return { ...(await recognizer.document({ first: front, second: blob(images.back) })) };
+    case 'ScanCard':
+      return { ...(await recognizer.card({ cardNumberSide: front, otherSide: blob(images.back) })) };
+    case 'ScanBarcode':
+      return { ...(await recognizer.barcode(front, allSymbologies)) };
+    default:
+      return null;
+  }
+}
+
+const allSymbologies = {
+  scanQrCode: true, scanPdf417: true, scanCode128: true, scanCode39: true, scanEan13: true, scanEan8: true, scanUpca: true, scanUpce: true, scanItf: true,
+};
+
+async function encode(input: ImageInput): Promise<string> {
+  return bytesToBase64(await toEncodedBytes(input));
+}
+
+function base64ToBytes(b64: string): Uint8Array {
+  const binary = atob(b64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+function randomKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

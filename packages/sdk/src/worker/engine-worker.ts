@@ -1,0 +1,133 @@
+/// <reference lib="webworker" />
+import { expose } from 'comlink';
+import { modelManifest, loadModels, type ModelSet } from '@idlens/models';
+import { createEngine, type Engine } from '../engine/index.ts';
+import { IdlensError } from '../engine/errors.ts';
+import { fetchAsset, type AssetProgress } from '../runtime/fetch-asset.ts';
+import { loadOrtWebBrowser } from '../runtime/ort-web-browser.ts';
+import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
+import { registerIdlensErrorTransfer } from './comlink-errors.ts';
+import { decodeFrame } from './decode-frame.ts';
+import { measureFrameQuality } from './frame-quality.ts';
+import type { EngineWorkerApi, WorkerInit } from './worker-api.ts';
+
+/**
+ * The browser's engine worker (a module Worker): the same `createEngine` as the server, with
+ * zxing-wasm and onnxruntime-web loaded from the host's origin. OCR runtimes (onnxruntime-web and
+ * ~15 MB of models) load only when a card or document is first asked for, unless preloaded, so a
+ * barcode-only page never downloads them.
+ */
+registerIdlensErrorTransfer();
+
+export const zxingWasmFile = 'zxing_reader.wasm';
+export const ortWasmFile = 'ort-wasm-simd-threaded.wasm';
+
+let settings: WorkerInit | null = null;
+let progress: ((p: AssetProgress) => void) | undefined;
+let barcodeEngine: Promise<Engine> | null = null;
+let ocrEngine: Promise<Engine> | null = null;
+let threads = 1;
+
+function requireInit(): WorkerInit {
+  if (!settings) throw new IdlensError('RUNTIME_UNAVAILABLE', 'the worker was not initialised');
+  return settings;
+}
+
+function asset(file: string, base: string): Promise<Uint8Array> {
+  const init = requireInit();
+  return fetchAsset(new URL(file, base).href, file, { cacheName: init.cacheName, onProgress: progress }).then((bytes) => {
+    if (!bytes) throw new IdlensError('RUNTIME_UNAVAILABLE', `${file} not found at ${base}`);
+    return bytes;
+  });
+}
+
+function loadZxing() {
+  const { assetsBaseUrl } = requireInit();
+  return asset(zxingWasmFile, assetsBaseUrl).then((wasm) => loadZxingBrowser({ wasm, baseUrl: assetsBaseUrl }).catch(unavailable('zxing-wasm')));
+}
+
+/** A runtime that cannot start (e.g. a CSP without 'wasm-unsafe-eval') is RUNTIME_UNAVAILABLE. */
+function unavailable(what: string) {
+  return (error: unknown): never => {
+    if (error instanceof IdlensError) throw error;
+    throw new IdlensError('RUNTIME_UNAVAILABLE', `${what} cannot start: ${(error as Error)?.message ?? error}`, { cause: error });
+  };
+}
+
+function engineForBarcodes(): Promise<Engine> {
+  barcodeEngine ??= loadZxing().then((zxing) => createEngine({ zxing }));
+  barcodeEngine.catch(() => (barcodeEngine = null)); // a failed load may be retried
+  return barcodeEngine;
+}
+
+function engineForOcr(): Promise<Engine> {
+  ocrEngine ??= (async () => {
+    const init = requireInit();
+    const [zxing, ort, models] = await Promise.all([
+      loadZxing(),
+      asset(ortWasmFile, init.assetsBaseUrl).then((wasm) => loadOrtWebBrowser({ wasm, baseUrl: init.assetsBaseUrl, threads: init.threads }).catch(unavailable('onnxruntime-web'))),
+      loadModelSet(init),
+    ]);
+    threads = (ort as unknown as { env: { wasm: { numThreads: number } } }).env.wasm.numThreads;
+    const engine = createEngine({ zxing, ort, models });
+    await engine.warm?.();
+    return engine;
+  })();
+  ocrEngine.catch(() => (ocrEngine = null));
+  return ocrEngine;
+}
+
+/** Every manifest asset from `modelsBaseUrl` (Cache Storage first), sha256-verified. */
+function loadModelSet(init: WorkerInit): Promise<ModelSet> {
+  return loadModels({
+    names: modelManifest.map((e) => e.name),
+    read: async (entry) => {
+      // The sha256 in the URL makes the cache key change whenever the weights do.
+      const url = `${new URL(entry.file, init.modelsBaseUrl).href}?sha256=${entry.sha256.slice(0, 16)}`;
+      return fetchAsset(url, entry.file, { cacheName: init.cacheName, onProgress: progress });
+    },
+  }).catch((error: Error & { code?: string }) => {
+    throw new IdlensError('MODEL_LOAD_FAILED', error.message, { cause: error });
+  });
+}
+
+const api: EngineWorkerApi = {
+  async init(init, onProgress) {
+    settings = init;
+    progress = onProgress;
+    const loads: Promise<unknown>[] = [];
+    if (init.preload.includes('barcode')) loads.push(engineForBarcodes());
+    if (init.preload.includes('ocr')) loads.push(engineForOcr());
+    await Promise.all(loads);
+    return { crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true, threads };
+  },
+  async barcode(image, options) {
+    const [engine, frame] = await Promise.all([engineForBarcodes(), decodeFrame(image)]);
+    return engine.barcode(frame, options ?? {});
+  },
+  async idBarcode(image) {
+    const [engine, frame] = await Promise.all([engineForBarcodes(), decodeFrame(image)]);
+    return engine.idBarcode(frame);
+  },
+  async card(sides, options) {
+    const [engine, cardNumberSide, otherSide] = await Promise.all([
+      engineForOcr(),
+      sides.cardNumberSide ? decodeFrame(sides.cardNumberSide, 'cardNumberSide') : null,
+      sides.otherSide ? decodeFrame(sides.otherSide, 'otherSide') : null,
+    ]);
+    return engine.card({ cardNumberSide, otherSide }, options ?? {});
+  },
+  async document(sides, options) {
+    const [engine, first, second] = await Promise.all([
+      engineForOcr(),
+      decodeFrame(sides.first, 'first'),
+      sides.second ? decodeFrame(sides.second, 'second') : null,
+    ]);
+    return engine.document({ first, second }, options ?? {});
+  },
+  async frameQuality(image) {
+    return measureFrameQuality(await decodeFrame(image));
+  },
+};
+
+expose(api);

@@ -1,0 +1,59 @@
+import type { BarcodeData, BarcodeOptions } from '../api/barcode.ts';
+import type { CardData, CardOptions } from '../api/card.ts';
+import type { DocumentData, DocumentOptions } from '../api/document.ts';
+import type { IdBarcodeData } from '../api/id-barcode.ts';
+import type { Frame } from '../engine/frame.ts';
+import type { AssetProgress } from '../runtime/fetch-asset.ts';
+
+/**
+ * What crosses into the worker: a decoded RGBA frame (its buffer transferred), an ImageBitmap
+ * (transferred) or an encoded Blob/File (shared by reference, decoded in the worker).
+ */
+export type WorkerImage = Frame | ImageBitmap | Blob;
+
+/** Which runtimes to load before the first call (the others load on first use). */
+export type Preload = 'barcode' | 'ocr';
+
+export interface WorkerInit {
+  /** Absolute URL of the folder holding `zxing_reader.wasm` and `ort-wasm-simd-threaded.wasm`. */
+  assetsBaseUrl: string;
+  /** Absolute URL of the folder holding the model files named in `@idlens/models`' manifest. */
+  modelsBaseUrl: string;
+  /** Cache Storage bucket for wasm and models; null = no Cache Storage. */
+  cacheName: string | null;
+  preload: Preload[];
+  /** ONNX Runtime threads when cross-origin isolated. */
+  threads?: number;
+}
+
+export interface WorkerCardSides {
+  cardNumberSide?: WorkerImage | null;
+  otherSide?: WorkerImage | null;
+}
+
+export interface WorkerDocumentSides {
+  first: WorkerImage;
+  second?: WorkerImage | null;
+}
+
+/** The comlink-exposed surface of the engine worker. */
+export interface EngineWorkerApi {
+  init(init: WorkerInit, onProgress?: (progress: AssetProgress) => void): Promise<{ crossOriginIsolated: boolean; threads: number }>;
+  barcode(image: WorkerImage, options?: BarcodeOptions): Promise<BarcodeData>;
+  idBarcode(image: WorkerImage): Promise<IdBarcodeData>;
+  card(sides: WorkerCardSides, options?: CardOptions): Promise<CardData>;
+  document(sides: WorkerDocumentSides, options?: DocumentOptions): Promise<DocumentData>;
+  /** Blur/glare/brightness of a frame, for live-scanning feedback (cheap, no OCR). */
+  frameQuality(image: WorkerImage): Promise<FrameQuality>;
+}
+
+export interface FrameQuality {
+  width: number;
+  height: number;
+  /** Mean luma 0…255. */
+  brightness: number;
+  /** Variance of a Laplacian on a downscaled gray image; low = blurry. */
+  sharpness: number;
+  /** Share of near-white pixels (0…1); high = glare. */
+  glare: number;
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBrowserBundle, launchChromium, openPage, startIdlensServer, startPageServer, strictCsp } from './support/browser-harness.ts';
+import { framePng } from '../support/mrz-render.ts';
+import { renderCard } from '../support/card-render.ts';
+import { passportPng } from './support/passport.ts';
+
+type Harness = {
+  bundle: Awaited<ReturnType<typeof buildBrowserBundle>>;
+  server: Awaited<ReturnType<typeof startIdlensServer>>;
+  browser: Awaited<ReturnType<typeof launchChromium>>;
+  passport: Buffer;
+  card: Buffer;
+};
+
+describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
+  let h: Harness;
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    const [bundle, server, passport, card] = await Promise.all([
+      buildBrowserBundle(),
+      startIdlensServer(),
+      passportPng(),
+      renderCard({ number: '5555 5555 5555 4444', expiry: '08/29', name: 'ANNA ERIKSSON', network: 'MASTERCARD', width: 700, canvas: { width: 1000, height: 700 } }).then(framePng),
+    ]);
+    h = { bundle, server, passport, card, browser: await launchChromium() };
+  }, 120_000);
+  afterAll(async () => {
+    // The browser first: its keep-alive connections would hold the page servers open.
+    await h?.browser.close();
+    for (const close of closers) await close();
+    await h?.server.close();
+    await h?.bundle.remove();
+  });
+
+  async function pageWith(csp: string, headers: Record<string, string> = {}) {
+    const pageServer = await startPageServer({ bundleDir: h.bundle.dir, csp, headers, fixtures: new Map([['passport', h.passport], ['card', h.card]]) });
+    closers.push(pageServer.close);
+    return openPage(h.browser.context, pageServer.url);
+  }
+
+  it('loads the worker, zxing-wasm, onnxruntime-web and the models with no violation, and reads a passport and a card like the server', async () => {
+    const page = await pageWith(strictCsp);
+    const consoleBefore = h.browser.console.length;
+    const result = await page.evaluate(async () => {
+      const { createRecognizer } = (window as any).idlens;
+      const assets = new Set<string>();
+      const recognizer = createRecognizer({ preload: ['barcode', 'ocr'], onProgress: (e: { asset: string }) => assets.add(e.asset) });
+      await recognizer.ready;
+      const blob = await (await fetch('/fixtures/passport')).blob();
+      const data = await recognizer.document({ first: blob });
+      const cardBlob = await (await fetch('/fixtures/card')).blob();
+      const card = await recognizer.card({ cardNumberSide: cardBlob }, { extractExpiryDate: true, extractCardholderName: true });
+      recognizer.terminate();
+      return { data, card, assets: [...assets].sort(), violations: (window as any).cspViolations };
+    });
+    const res = await fetch(`${h.server.url}/document-single-side`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ image: { imageBase64: h.passport.toString('base64') } }),
+    });
+    const server = ((await res.json()) as { data: Record<string, unknown> }).data;
+    const cardRes = await fetch(`${h.server.url}/card`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cardNumberSide: { imageBase64: h.card.toString('base64') }, extractExpiryDate: true, extractCardholderName: true }),
+    });
+    const serverCard = ((await cardRes.json()) as { data: Record<string, unknown> }).data;
+    expect(result.violations).toEqual([]);
+    expect(h.browser.console.slice(consoleBefore).filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
+    expect(result.assets).toEqual(expect.arrayContaining(['zxing_reader.wasm', 'ort-wasm-simd-threaded.wasm', 'ch_PP-OCRv4_det_infer.onnx', 'ch_PP-OCRv4_rec_infer.onnx', 'ppocr_keys_v1.txt']));
+    // Reading accuracy is the engine's business (test/engine); here the zone must be found and read.
+    expect((result.data as { mrzData: { mrzType: string } | null }).mrzData?.mrzType).toBe('TD3');
+    expect(result.data).toEqual(server);
+    // Cards run the same OCR engine in the worker: same pixels, same data as the server.
+    expect(result.card).toEqual(serverCard);
+    // Not parity of two EMPTY answers (reading accuracy itself is the card engine's tests' business).
+    expect((result.card as { recognitionStatus: string }).recognitionStatus).not.toBe('EMPTY');
+  }, 180_000); // OCR in single-threaded wasm plus the server's run; generous for a loaded CI machine
+
+  it('runs onnxruntime-web multi-threaded when the page is cross-origin isolated (COOP/COEP), with the same result', async () => {
+    const page = await pageWith(strictCsp, { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
+    const result = await page.evaluate(async () => {
+      const { createRecognizer } = (window as any).idlens;
+      const recognizer = createRecognizer({ preload: ['ocr'], threads: 2 });
+      await recognizer.ready;
+      const blob = await (await fetch('/fixtures/passport')).blob();
+      const data = await recognizer.document({ first: blob });
+      const runtime = recognizer.runtime;
+      recognizer.terminate();
+      return { runtime, expectedThreads: Math.min(2, navigator.hardwareConcurrency), mrzType: data.mrzData?.mrzType, violations: (window as any).cspViolations };
+    });
+    expect(result).toMatchObject({ runtime: { crossOriginIsolated: true, threads: result.expectedThreads }, mrzType: 'TD3', violations: [] });
+  }, 120_000);
+
+  it('detects a violation when the policy forbids WebAssembly (the check is not vacuous)', async () => {
+    const page = await pageWith("script-src 'self'; worker-src 'self'");
+    const consoleBefore = h.browser.console.length;
+    const code = await page.evaluate(async () => {
+      const { createRecognizer } = (window as any).idlens;
+      const recognizer = createRecognizer();
+      const outcome = await recognizer.ready.then(() => 'ready', (e: { code?: string }) => e.code);
+      recognizer.terminate();
+      return outcome;
+    });
+    expect(code).toBe('RUNTIME_UNAVAILABLE');
+    expect(h.browser.console.slice(consoleBefore).some((line) => /Content Security Policy|wasm-unsafe-eval/i.test(line))).toBe(true);
+  });
+});

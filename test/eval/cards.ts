@@ -1,0 +1,180 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { CardData } from '@idlens/sdk/api';
+import { luhnValid } from '../../packages/sdk/src/engine/card/luhn.ts';
+import { groupNumber, renderCard, seededRandom, syntheticCardNumber, type RenderCardOptions } from '../support/card-render.ts';
+import { framePng } from '../support/mrz-render.ts';
+import { percent, table, type SuiteReport } from '../support/report.ts';
+import type { EvalSuite } from './eval-context.ts';
+
+interface CardEntry {
+  file: string;
+  expected: { number: string | null; expiry: string | null; name: string | null; notes?: string };
+}
+
+type Verdict = 'correct' | 'wrong' | 'missing' | '—';
+
+interface Outcome {
+  file: string;
+  number: Verdict;
+  /** A number returned as valid (Luhn holds) that is not the card's: the error that must not happen. */
+  wrongButValid: boolean;
+  expiry: Verdict;
+  name: Verdict;
+  status: string;
+  network: string;
+  ms: number;
+}
+
+const judge = (want: string | null, got: string | null): Verdict => (want === null ? (got === null ? '—' : 'wrong') : got === null ? 'missing' : got === want ? 'correct' : 'wrong');
+
+/** Expiry as the manifest writes it (MM/YY) from the returned Date object. */
+const expiryOf = (d: CardData | null) => (d?.expiryDate?.month && d.expiryDate.year ? `${String(d.expiryDate.month).padStart(2, '0')}/${String(d.expiryDate.year % 100).padStart(2, '0')}` : null);
+
+/**
+ * Payment-card accuracy through `POST /card` on ../shared/corpus/cards, each image sent as the
+ * number side with every extract flag on: numbers exactly right, expiry right, name right, numbers
+ * wrong but Luhn-valid (must be 0), and negatives (must give no number). The report names files and
+ * verdicts only — never a number.
+ */
+export const cardEval: EvalSuite = async (ctx) => {
+  const dir = path.join(ctx.corpusDir, 'cards');
+  const entries = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as CardEntry[];
+  const outcomes: Outcome[] = [];
+  for (const e of entries) {
+    const bytes = await readFile(path.join(dir, e.file));
+    const t = performance.now();
+    const res = await ctx.post('/card', {
+      cardNumberSide: { imageBase64: bytes.toString('base64') },
+      extractExpiryDate: true,
+      extractCardholderName: true,
+      extractIban: true,
+      extractCvv: true,
+      extractInvalidCardNumber: false,
+    });
+    const ms = performance.now() - t;
+    const data = (res.status === 200 ? res.json?.data : null) as CardData | null;
+    const number = data?.cardNumber ?? null;
+    outcomes.push({
+      file: e.file,
+      number: judge(e.expected.number, number),
+      wrongButValid: number !== null && number !== e.expected.number && (data?.cardNumberValid === true || luhnValid(number)),
+      expiry: judge(e.expected.expiry, expiryOf(data)),
+      name: judge(e.expected.name, data?.cardholderName ?? null),
+      status: data ? `${data.processingStatus}/${data.recognitionStatus}` : `HTTP ${res.status}`,
+      network: data?.issuingNetwork ?? '—',
+      ms,
+    });
+  }
+  const positives = entries.filter((e) => e.expected.number !== null);
+  const negatives = entries.filter((e) => e.expected.number === null);
+  const count = (f: (o: Outcome) => boolean) => outcomes.filter(f).length;
+  const withExpiry = entries.filter((e) => e.expected.expiry !== null).length;
+  const withName = entries.filter((e) => e.expected.name !== null).length;
+  const metrics = {
+    cards: positives.length,
+    negatives: negatives.length,
+    numberExact: count((o) => o.number === 'correct'),
+    numberMissing: count((o) => o.number === 'missing'),
+    wrongButLuhnValid: count((o) => o.wrongButValid),
+    negativesWithNumber: count((o) => negatives.some((n) => n.file === o.file) && o.number === 'wrong'),
+    expiryRight: count((o) => o.expiry === 'correct'),
+    expiryWrong: count((o) => o.expiry === 'wrong'),
+    cardsWithExpiry: withExpiry,
+    nameRight: count((o) => o.name === 'correct'),
+    nameWrong: count((o) => o.name === 'wrong'),
+    cardsWithName: withName,
+    medianMs: median(outcomes.map((o) => o.ms)),
+    outcomes,
+  };
+  // The same cards as a phone would also deliver them: turned 90° / 180° / 270°, and small ones enlarged
+  // into a 1920×1080 frame (the spec's recommended resolution). Numbers only.
+  const variants: Array<{ name: string; make: (bytes: Buffer) => Promise<Buffer> }> = [
+    { name: 'turned 90°', make: (b) => sharp(b).rotate(90).png().toBuffer() },
+    { name: 'turned 180°', make: (b) => sharp(b).rotate(180).png().toBuffer() },
+    { name: 'turned 270°', make: (b) => sharp(b).rotate(270).png().toBuffer() },
+    { name: 'letterboxed into 1920×1080', make: (b) => sharp(b).resize(1920, 1080, { fit: 'contain', background: '#5a5048' }).png().toBuffer() },
+  ];
+  const robustness: Array<{ variant: string; exact: number; wrongButValid: number; total: number }> = [];
+  for (const v of variants) {
+    let exact = 0;
+    let wrongButValid = 0;
+    for (const e of positives) {
+      const bytes = await v.make(await readFile(path.join(dir, e.file)));
+      const res = await ctx.post('/card', { cardNumberSide: { imageBase64: bytes.toString('base64') } });
+      const number = (res.json?.data?.cardNumber ?? null) as string | null;
+      if (number === e.expected.number) exact++;
+      else if (number !== null && luhnValid(number)) wrongButValid++;
+    }
+    robustness.push({ variant: v.name, exact, wrongButValid, total: positives.length });
+  }
+  Object.assign(metrics, { robustness });
+
+  // Generated cards (not corpus): per print style, numbers of the main layouts in several fonts,
+  // turned up to ±12°, on 1280×800 photos — how far flat, embossed and relief-only digits read.
+  const random = seededRandom(7);
+  const layouts = [
+    { prefix: '400000', length: 16, groups: [4, 4, 4, 4] },
+    { prefix: '555555', length: 16, groups: [4, 4, 4, 4] },
+    { prefix: '378282', length: 15, groups: [4, 6, 5] },
+    { prefix: '601111', length: 16, groups: [4, 4, 4, 4] },
+    { prefix: '362272', length: 14, groups: [4, 6, 4] },
+  ];
+  const fonts: NonNullable<RenderCardOptions['font']>[] = ['DejaVu Sans Mono', 'OCR B', 'Liberation Mono', 'DejaVu Sans', 'Liberation Sans'];
+  const styles: Array<{ name: string; embossed: RenderCardOptions['embossed']; colours?: RenderCardOptions['colours']; blur?: number }> = [
+    { name: 'flat print', embossed: false },
+    { name: 'embossed, silver face', embossed: true },
+    { name: 'embossed, relief only (light card)', embossed: 'plain', colours: { from: '#d9d6cf', to: '#c4c0b6', text: '#303030' } },
+    { name: 'embossed, relief only, out of focus (σ 2 px)', embossed: 'plain', colours: { from: '#d9d6cf', to: '#c4c0b6', text: '#303030' }, blur: 2 },
+  ];
+  const perStyle = 10;
+  const rendered: Array<{ style: string; exact: number; withheld: number; wrongButValid: number; total: number }> = [];
+  for (const style of styles) {
+    const r = { style: style.name, exact: 0, withheld: 0, wrongButValid: 0, total: perStyle };
+    for (let i = 0; i < perStyle; i++) {
+      const layout = layouts[i % layouts.length]!;
+      const number = syntheticCardNumber(layout.prefix, layout.length, random);
+      const frame = await renderCard({
+        number: groupNumber(number, layout.groups), expiry: '09/30', name: 'ALEX MORGAN', font: fonts[i % fonts.length],
+        embossed: style.embossed, colours: style.colours, blur: style.blur, rotate: Math.round((random() - 0.5) * 24), width: 760, canvas: { width: 1280, height: 800 },
+      });
+      const res = await ctx.post('/card', { cardNumberSide: { imageBase64: (await framePng(frame)).toString('base64') } });
+      const got = (res.json?.data?.cardNumber ?? null) as string | null;
+      if (got === number) r.exact++;
+      else if (got === null) r.withheld++;
+      else if (luhnValid(got)) r.wrongButValid++;
+    }
+    rendered.push(r);
+  }
+  Object.assign(metrics, { rendered });
+  const markdown = [
+    `${positives.length} cards and ${negatives.length} negatives, each sent as \`cardNumberSide\` with every extract flag on (invalid numbers not requested). "wrong but Luhn-valid" = a number returned that is not the card's but passes Luhn (must be 0).`,
+    '',
+    ...table(['measure', 'value'], [
+      ['card number exactly right', `${metrics.numberExact}/${positives.length} (${percent(metrics.numberExact, positives.length)})`],
+      ['card number withheld', metrics.numberMissing],
+      ['wrong but Luhn-valid numbers', metrics.wrongButLuhnValid],
+      ['negatives that gave a number', `${metrics.negativesWithNumber}/${negatives.length}`],
+      ['expiry right', `${metrics.expiryRight}/${withExpiry} (${percent(metrics.expiryRight, withExpiry)}); wrong ${metrics.expiryWrong}`],
+      ['cardholder name right', `${metrics.nameRight}/${withName} (${percent(metrics.nameRight, withName)}); wrong ${metrics.nameWrong}`],
+      ['median ms / request (HTTP, worker)', metrics.medianMs.toFixed(0)],
+    ]),
+    '',
+    'The positive cards transformed (number only):',
+    '',
+    ...table(['variant', 'number exactly right', 'wrong but Luhn-valid'], robustness.map((r) => [r.variant, `${r.exact}/${r.total}`, r.wrongButValid])),
+    '',
+    `Generated cards (${perStyle} per style: Visa/Mastercard/Discover 4-4-4-4, Amex 4-6-5, Diners 4-6-4 in five fonts, turned up to ±12°, 1280×800):`,
+    '',
+    ...table(['print style', 'number exactly right', 'withheld', 'wrong but Luhn-valid'], rendered.map((r) => [r.style, `${r.exact}/${r.total}`, r.withheld, r.wrongButValid])),
+    '',
+    ...table(['file', 'number', 'expiry', 'name', 'network', 'status', 'ms'], outcomes.map((o) => [o.file, o.number + (o.wrongButValid ? ' (LUHN-VALID!)' : ''), o.expiry, o.name, o.network, o.status, o.ms.toFixed(0)])),
+  ];
+  return { suite: 'cards', metrics, markdown } satisfies SuiteReport;
+};
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[s.length >> 1]! : Number.NaN;
+}

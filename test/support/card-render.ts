@@ -1,0 +1,145 @@
+import sharp from 'sharp';
+import type { Frame } from '@idlens/sdk/engine';
+
+/** Test card numbers (networks' published test PANs — never real accounts). */
+export const testCards = {
+  visa: '4111111111111111',
+  visa19: '4111111111111111110',
+  mastercard: '5555555555554444',
+  mastercard2: '2223003122003222',
+  amex: '378282246310005',
+  discover: '6011111111111117',
+  diners14: '36227206271667',
+  jcb: '3530111333300000',
+  unionpay: '6200000000000005',
+  maestro: '6759649826438453',
+} as const;
+
+export interface RenderCardOptions {
+  /** Number as printed, groups separated by spaces ("4111 1111 1111 1111"). Omit for a card back. */
+  number?: string;
+  expiry?: string;
+  /** Label before the expiry ("VALID THRU", "GÜLTIG BIS"…). */
+  expiryLabel?: string;
+  name?: string;
+  /** Extra lines: bank name, network word, IBAN… (top-left first, then the network logo bottom-right). */
+  bank?: string;
+  network?: string;
+  iban?: string;
+  /** Back side: magnetic stripe, signature panel with "last4 cvv", service text. */
+  back?: { cvv: string; last4?: string };
+  /** Amex-style 4-digit code above the number on the front. */
+  frontCode?: string;
+  font?: 'DejaVu Sans Mono' | 'OCR B' | 'Liberation Mono' | 'DejaVu Sans' | 'Liberation Sans';
+  /** Embossed look: raised digits drawn with a highlight and a shadow, silver face ('plain': face in the card's colour, relief only). */
+  embossed?: boolean | 'plain';
+  /** Card colours (background gradient from → to, text). */
+  colours?: { from: string; to: string; text: string };
+  /** Card width in px (height follows ID-1). */
+  width?: number;
+  /** Portrait card: the design is turned 90° (vertical card). */
+  vertical?: boolean;
+  /** Rotation of the card in the photo, degrees counter-clockwise. */
+  rotate?: number;
+  /** Gaussian blur sigma applied to the photo. */
+  blur?: number;
+  /** Canvas (photo) size and background colour; the card is centred. */
+  canvas?: { width: number; height: number; background?: string };
+}
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * A synthetic payment card photo: an ID-1 card (rounded corners, gradient with a diagonal pattern)
+ * with number, expiry, name, network and bank words in a chosen font — printed flat or embossed —
+ * or its back with stripe and signature panel; turned, blurred and placed on a background.
+ */
+export async function renderCard(options: RenderCardOptions): Promise<Frame> {
+  const width = options.width ?? 860;
+  const height = Math.round(width / (85.6 / 53.98));
+  const font = options.font ?? 'DejaVu Sans Mono';
+  const colours = options.colours ?? { from: '#1d3f7a', to: '#3f7bc4', text: '#f4f6fa' };
+  const u = width / 100;
+  const parts: string[] = [];
+  const text = (x: number, y: number, size: number, value: string, extra = '') => {
+    if (options.embossed) {
+      parts.push(`<text x="${x - 1.2}" y="${y - 1.2}" font-family="${font}" font-size="${size}" fill="#ffffff" fill-opacity="0.85" ${extra}>${escape(value)}</text>`);
+      parts.push(`<text x="${x + 1.8}" y="${y + 1.8}" font-family="${font}" font-size="${size}" fill="#1a1a1a" fill-opacity="0.8" ${extra}>${escape(value)}</text>`);
+      parts.push(`<text x="${x}" y="${y}" font-family="${font}" font-size="${size}" fill="${options.embossed === 'plain' ? colours.from : '#c9ccd1'}" ${extra}>${escape(value)}</text>`);
+    } else parts.push(`<text x="${x}" y="${y}" font-family="${font}" font-size="${size}" fill="${colours.text}" ${extra}>${escape(value)}</text>`);
+  };
+  if (options.back) {
+    parts.push(`<rect x="0" y="${height * 0.1}" width="${width}" height="${height * 0.19}" fill="#111"/>`);
+    parts.push(`<rect x="${u * 6}" y="${height * 0.4}" width="${u * 62}" height="${height * 0.14}" fill="#f2f0e6"/>`);
+    parts.push(`<text x="${u * 70}" y="${height * 0.5}" font-family="DejaVu Sans" font-style="italic" font-size="${u * 4.4}" fill="#111">${escape(`${options.back.last4 ?? ''} ${options.back.cvv}`.trim())}</text>`);
+    parts.push(`<text x="${u * 6}" y="${height * 0.37}" font-family="DejaVu Sans" font-size="${u * 2.4}" fill="${colours.text}">AUTHORIZED SIGNATURE - NOT VALID UNLESS SIGNED</text>`);
+    parts.push(`<text x="${u * 6}" y="${height * 0.7}" font-family="DejaVu Sans" font-size="${u * 2.4}" fill="${colours.text}">Customer service: call the number on your statement</text>`);
+  }
+  if (options.bank) parts.push(`<text x="${u * 6}" y="${height * 0.16}" font-family="DejaVu Sans" font-weight="bold" font-size="${u * 5}" fill="${colours.text}">${escape(options.bank)}</text>`);
+  if (options.frontCode) parts.push(`<text x="${u * 74}" y="${height * 0.46}" font-family="DejaVu Sans" font-size="${u * 3.2}" fill="${colours.text}">${escape(options.frontCode)}</text>`);
+  if (options.number) text(u * 8, height * 0.6, u * 6.4, options.number, 'xml:space="preserve"');
+  if (options.expiry) {
+    if (options.expiryLabel) parts.push(`<text x="${u * 30}" y="${height * 0.72}" font-family="DejaVu Sans" font-size="${u * 2.2}" fill="${colours.text}">${escape(options.expiryLabel)}</text>`);
+    text(u * (options.expiryLabel ? 30 + options.expiryLabel.length * 1.5 : 40), height * 0.74, u * 4.2, options.expiry);
+  }
+  if (options.name) text(u * 8, height * 0.88, u * 4.2, options.name);
+  if (options.iban) parts.push(`<text x="${u * 6}" y="${height * (options.back ? 0.84 : 0.3)}" font-family="DejaVu Sans Mono" font-size="${u * 3}" fill="${colours.text}" xml:space="preserve">${escape(options.iban)}</text>`);
+  if (options.network) parts.push(`<text x="${u * 72}" y="${height * 0.9}" font-family="DejaVu Sans" font-weight="bold" font-style="italic" font-size="${u * 7}" fill="${colours.text}">${escape(options.network)}</text>`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs>
+      <linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colours.from}"/><stop offset="1" stop-color="${colours.to}"/></linearGradient>
+      <pattern id="p" width="${u * 6}" height="${u * 6}" patternUnits="userSpaceOnUse" patternTransform="rotate(35)"><rect width="${u * 3}" height="${u * 6}" fill="#ffffff" fill-opacity="0.05"/></pattern>
+    </defs>
+    <rect width="${width}" height="${height}" rx="${u * 3.5}" fill="url(#g)"/>
+    <rect width="${width}" height="${height}" rx="${u * 3.5}" fill="url(#p)"/>
+    ${parts.join('\n    ')}
+  </svg>`;
+  let card = sharp(Buffer.from(svg)).png();
+  if (options.vertical) card = sharp(await card.toBuffer()).rotate(90).png();
+  const background = options.canvas?.background ?? '#8a7f70';
+  if (options.rotate) card = sharp(await card.toBuffer()).rotate(-options.rotate, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png();
+  const cardPng = await card.toBuffer();
+  const meta = await sharp(cardPng).metadata();
+  const canvas = options.canvas ?? { width: Math.round(meta.width! * 1.3), height: Math.round(meta.height! * 1.4) };
+  let photo = sharp({ create: { width: canvas.width, height: canvas.height, channels: 4, background } })
+    .composite([{ input: cardPng, left: Math.round((canvas.width - meta.width!) / 2), top: Math.round((canvas.height - meta.height!) / 2) }])
+    .png();
+  if (options.blur) photo = sharp(await photo.toBuffer()).blur(options.blur);
+  const { data, info } = await photo.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+/** A deterministic pseudo-random generator (mulberry32), so generated test sets are the same every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A Luhn-valid number of `length` digits after a test-range `prefix` (synthetic, for rendering only). */
+export function syntheticCardNumber(prefix: string, length: number, random: () => number): string {
+  let body = prefix;
+  while (body.length < length - 1) body += Math.floor(random() * 10);
+  for (let d = 0; d <= 9; d++) {
+    const candidate = body + d;
+    let sum = 0;
+    for (let i = candidate.length - 1, double = false; i >= 0; i--, double = !double) {
+      let v = candidate.charCodeAt(i) - 48;
+      if (double && (v *= 2) > 9) v -= 9;
+      sum += v;
+    }
+    if (sum % 10 === 0) return candidate;
+  }
+  throw new Error('unreachable');
+}
+
+/** Groups a number as printed (e.g. [4, 6, 5] for Amex). */
+export function groupNumber(n: string, sizes: readonly number[]): string {
+  let i = 0;
+  return sizes.map((s) => n.slice(i, (i += s))).join(' ');
+}
