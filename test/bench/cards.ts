@@ -49,6 +49,13 @@ export const cardBench: BenchSuite = async (ctx) => {
       (perScene[s.name] ??= []).push(ms);
     }
   }
+  // The same with the rectified card image (edge search, warp, PNG encode) on top.
+  const withImage: number[] = [];
+  for (const s of list) {
+    const t = performance.now();
+    await engine.card({ cardNumberSide: s.frame }, { ...options, returnFullCardImage: true });
+    withImage.push(performance.now() - t);
+  }
   const pngs = await Promise.all(list.map((s) => framePng(s.frame)));
   const http: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -62,6 +69,7 @@ export const cardBench: BenchSuite = async (ctx) => {
   const metrics = {
     inProcessMedianMs: median(inProcess),
     inProcessP90Ms: percentile(inProcess, 90),
+    withImageMedianMs: median(withImage),
     httpMedianMs: median(http),
     httpP90Ms: percentile(http, 90),
     perSceneMedianMs: Object.fromEntries(Object.entries(perScene).map(([k, v]) => [k, median(v)])),
@@ -72,6 +80,7 @@ export const cardBench: BenchSuite = async (ctx) => {
     '',
     ...table(['path', 'median ms / card image', 'p90 ms'], [
       ['in-process (onnxruntime-node, 1 thread)', metrics.inProcessMedianMs.toFixed(0), metrics.inProcessP90Ms.toFixed(0)],
+      ['in-process with returnFullCardImage (one run each)', metrics.withImageMedianMs.toFixed(0), '—'],
       ['`POST /card` (worker pool, PNG decode)', metrics.httpMedianMs.toFixed(0), metrics.httpP90Ms.toFixed(0)],
     ]),
     '',

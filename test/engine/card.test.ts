@@ -47,6 +47,12 @@ describe('card reading: fields (rendered cards)', () => {
     expect(data.firstSideAnonymized).toBe(false);
   });
 
+  it('reports the number prefix printed under the first group', async () => {
+    const data = await engine.card({ cardNumberSide: await front({ prefixLine: '4111', expiry: undefined }) }, {});
+    expect(data.cardNumber).toBe(testCards.visa);
+    expect(data.cardNumberPrefix).toBe('4111');
+  });
+
   it('returns only the fields whose extract flag is set', async () => {
     const data = await engine.card({ cardNumberSide: await front(), otherSide: await back() }, {});
     expect(data.cardNumber).toBe(testCards.visa);

@@ -28,6 +28,8 @@ export interface RenderCardOptions {
   iban?: string;
   /** Back side: magnetic stripe, signature panel with "last4 cvv", service text. */
   back?: { cvv: string; last4?: string };
+  /** Small print of the number's first digits under its first group (older embossed cards). */
+  prefixLine?: string;
   /** Amex-style 4-digit code above the number on the front. */
   frontCode?: string;
   font?: 'DejaVu Sans Mono' | 'OCR B' | 'Liberation Mono' | 'DejaVu Sans' | 'Liberation Sans';
@@ -78,6 +80,7 @@ export async function renderCard(options: RenderCardOptions): Promise<Frame> {
   if (options.bank) parts.push(`<text x="${u * 6}" y="${height * 0.16}" font-family="DejaVu Sans" font-weight="bold" font-size="${u * 5}" fill="${colours.text}">${escape(options.bank)}</text>`);
   if (options.frontCode) parts.push(`<text x="${u * 74}" y="${height * 0.46}" font-family="DejaVu Sans" font-size="${u * 3.2}" fill="${colours.text}">${escape(options.frontCode)}</text>`);
   if (options.number) text(u * 8, height * 0.6, u * 6.4, options.number, 'xml:space="preserve"');
+  if (options.prefixLine) parts.push(`<text x="${u * 8}" y="${height * 0.67}" font-family="DejaVu Sans" font-size="${u * 2.6}" fill="${colours.text}">${escape(options.prefixLine)}</text>`);
   if (options.expiry) {
     if (options.expiryLabel) parts.push(`<text x="${u * 30}" y="${height * 0.72}" font-family="DejaVu Sans" font-size="${u * 2.2}" fill="${colours.text}">${escape(options.expiryLabel)}</text>`);
     text(u * (options.expiryLabel ? 30 + options.expiryLabel.length * 1.5 : 40), height * 0.74, u * 4.2, options.expiry);

@@ -9,5 +9,5 @@ export const id1Aspect = id1.width / id1.height;
  */
 export const numberPlacement = { widthShare: 0.78, centreDown: 0.56 } as const;
 
-/** Aspect ratios (long/short) accepted for a found card outline: ID-1 ± perspective and rounding. */
-export const cardAspectRange = { min: 1.42, max: 1.76 } as const;
+/** Aspect ratios (long/short) accepted for a found card outline: ID-1 (1.586) ± perspective and rounding. */
+export const cardAspectRange = { min: 1.38, max: 1.8 } as const;

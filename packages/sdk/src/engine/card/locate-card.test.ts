@@ -31,6 +31,29 @@ describe('locateCard', () => {
     expect(br.y).toBeCloseTo(card.y + card.height, -1);
   });
 
+  it('follows sides slanted by perspective (a trapezoid)', () => {
+    const w = 640, h = 480, data = new Uint8ClampedArray(w * h * 4);
+    const top = 80, bottom = 350, slope = Math.tan((5 * Math.PI) / 180);
+    // Top edge narrower than the bottom one: each side leans out by 5° going down.
+    const left = (y: number) => 120 - (y - top) * slope;
+    const right = (y: number) => 508 + (y - top) * slope;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const v = y >= top && y < bottom && x >= left(y) && x < right(y) ? 200 : 60;
+        data.set([v, v, v, 255], (y * w + x) * 4);
+      }
+    }
+    const outline = locateCard({ width: w, height: h, data }, { ...text, u0: 170, u1: 460, v0: 220, v1: 250, numberRow: { u: 314, v: 231, length: 300 } })!;
+    expect(outline.source).toBe('edges');
+    const [tl, tr, br, bl] = outline.points;
+    expect(tl.x).toBeCloseTo(left(top), -1);
+    expect(tr.x).toBeCloseTo(right(top), -1);
+    expect(bl.x).toBeCloseTo(left(bottom), -1);
+    expect(br.x).toBeCloseTo(right(bottom), -1);
+    expect(tl.y).toBeCloseTo(top, -1);
+    expect(bl.y).toBeCloseTo(bottom, -1);
+  });
+
   it('extrapolates from the number row when no edges stand out, and gives up without one', () => {
     const flat: Frame = { width: 640, height: 480, data: new Uint8ClampedArray(640 * 480 * 4).fill(200) };
     const outline = locateCard(flat, { ...text, u0: 0, u1: 640 })!;

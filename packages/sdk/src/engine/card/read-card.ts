@@ -66,8 +66,9 @@ export async function readCard(
   // The number: from the number side, else from the other side (sides swapped).
   let number: { value: string; valid: boolean; side: UsedSide; row: SideRow } | null = null;
   for (const s of ordered) {
-    // Rows with words in them (an IBAN "DE89 3704…", "ACCOUNT 1234…") hold other numbers.
-    const numberRows = s.digits.map((d, i) => (/[A-Za-z]{2,}/.test(s.reading.rows[i]!.text) ? noDigits : d));
+    // Rows with words in them (an IBAN "DE89 3704…", "ACCOUNT 1234…") hold other numbers; letters
+    // the recognizer reads for digits in card fonts (l, I, O, S, B, Z, G) do not count as words.
+    const numberRows = s.digits.map((d, i) => (/[A-Za-z]{2,}/.test(s.reading.rows[i]!.text.replace(/[lIiOoSsBZzG|]/g, '')) ? noDigits : d));
     const found = findCardNumber(numberRows, !!options.extractInvalidCardNumber);
     if (found) {
       number = { value: found.number, valid: found.valid, side: s, row: s.reading.rows[found.line]! };
