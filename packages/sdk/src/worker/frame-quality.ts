@@ -1,4 +1,5 @@
 import type { Frame } from '../engine/frame.ts';
+import { laplacianVariance } from '../engine/image/laplacian-sharpness.ts';
 import type { FrameQuality } from './worker-api.ts';
 
 /**
@@ -22,24 +23,11 @@ export function measureFrameQuality(frame: Frame): FrameQuality {
       if (v > 245) bright++;
     }
   }
-  let lapSum = 0;
-  let lapSq = 0;
-  let n = 0;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const c = y * w + x;
-      const lap = gray[c - 1]! + gray[c + 1]! + gray[c - w]! + gray[c + w]! - 4 * gray[c]!;
-      lapSum += lap;
-      lapSq += lap * lap;
-      n++;
-    }
-  }
-  const mean = n ? lapSum / n : 0;
   return {
     width: frame.width,
     height: frame.height,
     brightness: w * h ? sum / (w * h) : 0,
-    sharpness: n ? lapSq / n - mean * mean : 0,
+    sharpness: laplacianVariance(gray, w, h),
     glare: w * h ? bright / (w * h) : 0,
   };
 }

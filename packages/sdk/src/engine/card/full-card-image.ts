@@ -6,6 +6,7 @@ import { warpQuad } from '../image/warp-quad.ts';
 import { bytesToBase64 } from '../util/base64.ts';
 import { id1Aspect } from './card-geometry.ts';
 import type { CardOutline } from './locate-card.ts';
+import { pointInQuad } from '../image/point-in-quad.ts';
 
 /** Widest returned card image (px): more than any field needs, far less than a 4K photo. */
 const maxWidth = 1200;
@@ -35,20 +36,4 @@ export async function fullCardImage(frame: Frame, outline: CardOutline, masks: R
     }
   }
   return bytesToBase64(await encodePng(out));
-}
-
-/** Whether a point lies inside a convex quad (same side of every edge). */
-function pointInQuad(points: readonly Point[]): (x: number, y: number) => boolean {
-  return (x, y) => {
-    let sign = 0;
-    for (let i = 0; i < 4; i++) {
-      const a = points[i]!;
-      const b = points[(i + 1) % 4]!;
-      const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
-      if (cross === 0) continue;
-      if (sign === 0) sign = Math.sign(cross);
-      else if (Math.sign(cross) !== sign) return false;
-    }
-    return true;
-  };
 }

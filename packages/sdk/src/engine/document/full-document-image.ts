@@ -5,6 +5,7 @@ import { encodePng } from '../image/png-encode.ts';
 import type { LineQuad } from '../mrz/locate-mrz.ts';
 import { bytesToBase64 } from '../util/base64.ts';
 import { documentGeometry, documentQuad } from './document-geometry.ts';
+import { pointInQuad } from '../image/point-in-quad.ts';
 
 /** Widest returned document image, px. */
 const maxWidth = 1600;
@@ -33,19 +34,4 @@ export async function fullDocumentImage(frame: Frame, type: MrzType, lines: read
     }
   }
   return bytesToBase64(await encodePng(out));
-}
-
-function pointInQuad(points: ReadonlyArray<{ x: number; y: number }>): (x: number, y: number) => boolean {
-  return (x, y) => {
-    let sign = 0;
-    for (let i = 0; i < 4; i++) {
-      const a = points[i]!;
-      const b = points[(i + 1) % 4]!;
-      const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
-      if (cross === 0) continue;
-      if (sign === 0) sign = Math.sign(cross);
-      else if (Math.sign(cross) !== sign) return false;
-    }
-    return true;
-  };
 }

@@ -17,6 +17,11 @@ export function laplacianSharpness(image: GrayImage): number {
     return 255;
   };
   const range = Math.max(16, percentile(0.98) - percentile(0.02));
+  return laplacianVariance(data, w, h) / (range * range);
+}
+
+/** Variance of the 4-neighbour Laplacian over the interior of a `w`×`h` gray raster (0 if too small). */
+export function laplacianVariance(data: ArrayLike<number>, w: number, h: number): number {
   let sum = 0;
   let sumSq = 0;
   let n = 0;
@@ -29,6 +34,7 @@ export function laplacianSharpness(image: GrayImage): number {
       n++;
     }
   }
+  if (n === 0) return 0;
   const mean = sum / n;
-  return (sumSq / n - mean * mean) / (range * range);
+  return sumSq / n - mean * mean;
 }
