@@ -1,5 +1,8 @@
 import sharp from 'sharp';
 import type { Frame } from '@idlens/sdk/engine';
+import { seededRandom } from './seeded-random.ts';
+
+export { seededRandom };
 
 /** Test card numbers (networks' published test PANs — never real accounts). */
 export const testCards = {
@@ -112,17 +115,6 @@ export async function renderCard(options: RenderCardOptions): Promise<Frame> {
   return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
 }
 
-/** A deterministic pseudo-random generator (mulberry32), so generated test sets are the same every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A Luhn-valid number of `length` digits after a test-range `prefix` (synthetic, for rendering only). */
 export function syntheticCardNumber(prefix: string, length: number, random: () => number): string {

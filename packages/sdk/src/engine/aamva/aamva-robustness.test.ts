@@ -5,6 +5,7 @@ import { decodePayload } from './aamva-text.ts';
 import { parseAamva } from './parse-aamva.ts';
 import { readAamvaDocument } from './read-aamva-document.ts';
 import { toBarcodeResult } from './to-barcode-result.ts';
+import { seededRandom } from '../../../../../test/support/seeded-random.ts';
 
 const parse = (text: string) => parseAamva(payloadBytes(text));
 
@@ -175,14 +176,3 @@ describe('parseAamva: never throws', () => {
   });
 });
 
-/** Deterministic PRNG (mulberry32) so that fuzz failures reproduce. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

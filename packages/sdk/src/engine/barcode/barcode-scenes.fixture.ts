@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { prepareZXingModule, writeBarcode, type WriteInputBarcodeFormat } from 'zxing-wasm/writer';
 import type { Frame } from '../frame.ts';
+import { seededRandom } from '../../../../../test/support/seeded-random.ts';
 
 export interface Point {
   x: number;
@@ -119,7 +120,7 @@ function isSingleRow(symbol: { data: Uint8ClampedArray; width: number; height: n
  */
 export async function composeScene(barcode: RenderedBarcode, options: SceneOptions = {}): Promise<Scene> {
   const { width = 800, height = 600, centre = { x: 0.5, y: 0.5 }, angle = 0, labelScale = 1, invert = false, seed = 1 } = options;
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
 
   // Grey → RGBA with an opaque alpha, so that sharp's rotation pads with transparency and only the
   // label itself covers the background.
@@ -172,7 +173,7 @@ export async function composeScene(barcode: RenderedBarcode, options: SceneOptio
 /** The same photo-like background and degradations, without any symbol: for negative tests. */
 export async function emptyScene(options: SceneOptions = {}): Promise<Frame> {
   const { width = 800, height = 600, seed = 1 } = options;
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   return degrade(texturedBackground(width, height, random), width, height, options, random);
 }
 
@@ -237,14 +238,3 @@ function addNoise(pixels: Uint8Array, sigma: number, random: () => number): Uint
   return out;
 }
 
-/** Small seeded PRNG, so every scene is reproducible. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
