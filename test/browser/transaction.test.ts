@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoProxy } from '../../demo/proxy/proxy.ts';
-import { buildBrowserBundle, freePort, launchChromium, openPage, startIdlensServer, startPageServer, type PageServer } from './support/browser-harness.ts';
+import { buildBrowserBundle, closeHarness, freePort, launchChromium, openPage, startIdlensServer, startPageServer, type PageServer } from './support/browser-harness.ts';
 import { barcodePng } from '../support/fixtures.ts';
 import { renderCard } from '../support/card-render.ts';
 import { framePng } from '../support/mrz-render.ts';
@@ -52,12 +52,7 @@ describe('transactions from the browser against the real server (Chromium)', () 
     });
     h = { bundle, server, pageServer, browser: await launchChromium() };
   }, 120_000);
-  afterAll(async () => {
-    await h?.browser.close();
-    await h?.pageServer.close();
-    await h?.server.close();
-    await h?.bundle.remove();
-  });
+  afterAll(() => closeHarness(h));
 
   function agentAuthorization() {
     const { clientId, clientSecret } = h.server.demoCredentials!;

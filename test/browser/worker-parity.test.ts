@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildBrowserBundle, launchChromium, openPage, startIdlensServer, startPageServer, type PageServer } from './support/browser-harness.ts';
+import { buildBrowserBundle, closeHarness, launchChromium, openPage, startIdlensServer, startPageServer, type PageServer } from './support/browser-harness.ts';
 import { allSymbologies, parityFixtures, type ParityFixture } from './support/parity-fixtures.ts';
 
 type Harness = {
@@ -33,12 +33,7 @@ describe('browser worker: same results as the server (Chromium)', () => {
     const page = await openPage(browser.context, pageServer.url);
     h = { bundle, server, pageServer, browser, page, fixtures };
   }, 120_000);
-  afterAll(async () => {
-    await h?.browser.close();
-    await h?.pageServer.close();
-    await h?.server.close();
-    await h?.bundle.remove();
-  });
+  afterAll(() => closeHarness(h));
 
   it('recognizes every fixture in the worker with the same JSON data as the server', async () => {
     const server: Record<string, unknown> = {};

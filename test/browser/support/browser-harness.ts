@@ -125,3 +125,11 @@ export async function openPage(context: BrowserContext, url: string): Promise<Pa
   await page.waitForFunction(() => (window as unknown as { pageReady?: boolean }).pageReady === true, null, { timeout: 20_000 });
   return page;
 }
+
+/** Tears down what a browser suite started, in reverse order; tolerates a setup that failed half-way. */
+export async function closeHarness(h: { browser?: { close(): Promise<void> }; pageServer?: { close(): Promise<void> }; server?: { close(): Promise<void> }; bundle?: { remove(): Promise<void> } } | undefined): Promise<void> {
+  await h?.browser?.close();
+  await h?.pageServer?.close();
+  await h?.server?.close();
+  await h?.bundle?.remove();
+}
