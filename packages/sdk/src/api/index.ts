@@ -5,3 +5,4 @@ export * from './card.ts';
 export * from './document.ts';
 export * from './health.ts';
 export * from './transaction.ts';
+export * from './recognition-methods.ts';

@@ -1,7 +1,4 @@
-import type { BarcodeData, BarcodeOptions } from '../api/barcode.ts';
-import type { CardData, CardOptions } from '../api/card.ts';
-import type { DocumentData, DocumentOptions } from '../api/document.ts';
-import type { IdBarcodeData } from '../api/id-barcode.ts';
+import type { CardSidesOf, DocumentSidesOf, RecognitionMethods } from '../api/recognition-methods.ts';
 import { readBarcode } from './barcode/read-barcode.ts';
 import type { ZxingReader } from './barcode/zxing-reader.ts';
 import { emptyCardData } from './card/empty-card-data.ts';
@@ -42,22 +39,11 @@ export interface EngineRuntimes {
   now?: () => Date;
 }
 
-export interface CardSides {
-  cardNumberSide?: Frame | null;
-  otherSide?: Frame | null;
-}
-
-export interface DocumentSides {
-  first: Frame;
-  second?: Frame | null;
-}
+export type CardSides = CardSidesOf<Frame>;
+export type DocumentSides = DocumentSidesOf<Frame>;
 
 /** The recognition engine: frames in, the spec's `data` objects out. */
-export interface Engine {
-  barcode(frame: Frame, options?: BarcodeOptions): Promise<BarcodeData>;
-  idBarcode(frame: Frame): Promise<IdBarcodeData>;
-  card(sides: CardSides, options?: CardOptions): Promise<CardData>;
-  document(sides: DocumentSides, options?: DocumentOptions): Promise<DocumentData>;
+export interface Engine extends RecognitionMethods<Frame> {
   /** Creates the ONNX sessions now (server start-up) instead of on the first request. */
   warm?(): Promise<void>;
 }

@@ -1,9 +1,6 @@
-import type { BarcodeData, BarcodeOptions } from '../api/barcode.ts';
-import type { CardData, CardOptions } from '../api/card.ts';
-import type { DocumentData, DocumentOptions } from '../api/document.ts';
-import type { IdBarcodeData } from '../api/id-barcode.ts';
 import type { Frame } from '../engine/frame.ts';
 import type { AssetProgress } from '../runtime/fetch-asset.ts';
+import type { CardSidesOf, DocumentSidesOf, RecognitionMethods } from '../api/recognition-methods.ts';
 
 /**
  * What crosses into the worker: a decoded RGBA frame (its buffer transferred), an ImageBitmap
@@ -26,23 +23,12 @@ export interface WorkerInit {
   threads?: number;
 }
 
-export interface WorkerCardSides {
-  cardNumberSide?: WorkerImage | null;
-  otherSide?: WorkerImage | null;
-}
-
-export interface WorkerDocumentSides {
-  first: WorkerImage;
-  second?: WorkerImage | null;
-}
+export type WorkerCardSides = CardSidesOf<WorkerImage>;
+export type WorkerDocumentSides = DocumentSidesOf<WorkerImage>;
 
 /** The comlink-exposed surface of the engine worker. */
-export interface EngineWorkerApi {
+export interface EngineWorkerApi extends RecognitionMethods<WorkerImage> {
   init(init: WorkerInit, onProgress?: (progress: AssetProgress) => void): Promise<{ crossOriginIsolated: boolean; threads: number }>;
-  barcode(image: WorkerImage, options?: BarcodeOptions): Promise<BarcodeData>;
-  idBarcode(image: WorkerImage): Promise<IdBarcodeData>;
-  card(sides: WorkerCardSides, options?: CardOptions): Promise<CardData>;
-  document(sides: WorkerDocumentSides, options?: DocumentOptions): Promise<DocumentData>;
   /** Blur/glare/brightness of a frame, for live-scanning feedback (cheap, no OCR). */
   frameQuality(image: WorkerImage): Promise<FrameQuality>;
 }
