@@ -35,8 +35,12 @@ describe('recognition worker pool', () => {
 
   it('answers QUEUE_FULL at once when every worker is busy and the queue is full', async () => {
     pool = await createWorkerPool({ workers: 1, maxQueue: 0, timeoutMs: 30_000 });
-    const first = pool.barcode(await qrFrame('first'), { scanQrCode: true });
-    await expect(pool.barcode(await qrFrame('second'), { scanQrCode: true })).rejects.toMatchObject({ code: 'QUEUE_FULL', status: 503 });
+    // Both frames decoded first: the second submission must follow the first with no await
+    // between them, or the (warm) worker could finish the first in the meantime.
+    const [firstFrame, secondFrame] = await Promise.all([qrFrame('first'), qrFrame('second')]);
+    const first = pool.barcode(firstFrame, { scanQrCode: true });
+    const second = pool.barcode(secondFrame, { scanQrCode: true });
+    await expect(second).rejects.toMatchObject({ code: 'QUEUE_FULL', status: 503 });
     expect((await first).stringData).toBe('first');
   });
 
