@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
-import { specimens } from '../../packages/sdk/src/engine/mrz/mrz-specimens.fixture.ts';
+import type { Point } from '../../packages/sdk/src/engine/image/affine.ts';
+import { frenchIdSpecimen, specimens } from '../../packages/sdk/src/engine/mrz/mrz-specimens.fixture.ts';
+import { profileBlocks } from '../../packages/sdk/src/engine/mrz/profile-block.ts';
 import { renderMrzPage } from '../support/mrz-render.ts';
 
 // Rendered pages in OCR-B (Debian fonts-ocr-b) read end to end by the engine with onnxruntime-node.
@@ -81,6 +83,65 @@ describe('document reading through the MRZ (rendered pages)', () => {
     const unvalidated = await engine.document({ first: await renderMrzPage(misprinted) }, { enableCharacterValidation: false });
     expect(unvalidated.dateOfBirth?.originalString?.latin).toBe('740812');
   });
+
+  it('reads the 2×36 zone of a French national identity card by its national layout', async () => {
+    const data = await engine.document({ first: await renderMrzPage(frenchIdSpecimen, { width: 900 }) });
+    expect(data.recognitionStatus).toBe('VALID');
+    expect(data.mrzData).toMatchObject({ mrzType: 'TD2', verified: true, documentCode: 'ID', issuer: 'FRA', documentNumber: '061275012345', primaryId: 'MARTIN', secondaryId: 'JEAN PIERRE', gender: 'M', opt1: '075034', dateOfExpiry: null });
+    expect(data.mrzData!.rawMrzString).toBe(frenchIdSpecimen.join('\n'));
+    expect(data.lastName?.latin).toBe('MARTIN');
+    expect(data.firstName?.latin).toBe('JEAN PIERRE');
+    expect(data.dateOfBirth).toMatchObject({ year: 1980, month: 1, day: 1 });
+    expect(data.dateOfExpiry).toBeNull();
+    expect(data.documentClassInfo).toEqual({ country: 'COUNTRY_FRANCE', region: 'REGION_NONE', type: 'TYPE_ID' });
+  });
+
+  it('returns a defective zone as printed, uncertain, rather than a coerced guess or an upside-down reading', async () => {
+    const defective = [specimens.TD1[0], '7408122F120415UTO<<<<<<<<<<<<6', specimens.TD1[2]]; // no expiry check digit
+    const data = await engine.document({ first: await renderMrzPage(defective, { width: 800 }) });
+    expect(data.recognitionStatus).toBe('UNCERTAIN');
+    expect(data.mrzData!.rawMrzString).toBe(defective.join('\n'));
+    expect(data.mrzData!.verified).toBe(false);
+    expect(data.dateOfExpiry).toBeNull();
+    expect(data.lastName?.latin).toBe('ERIKSSON');
+  });
+
+  it('finds every line of a zone by its ink from one box around two fused lines', async () => {
+    // A 300 px card: the page layout puts the three 30-symbol lines at a known pitch.
+    const width = 300;
+    const page = await renderMrzPage(specimens.TD1, { width, canvas: { width, height: Math.round(width * 0.7) } });
+    const fontSize = (0.9 * width) / 30 / 0.72;
+    const lineGap = fontSize * 1.45;
+    const mrzTop = Math.round(width * 0.7) - lineGap * 3 - fontSize * 0.6;
+    const middles = [1, 2, 3].map((i) => mrzTop + i * lineGap - 0.35 * fontSize);
+    // The box a detector gives when it fuses lines 2 and 3, slightly short of the line ends.
+    const x0 = width * 0.08;
+    const x1 = width * 0.9;
+    const y0 = middles[1]! - 0.5 * fontSize;
+    const y1 = middles[2]! + 0.5 * fontSize;
+    const anchor = { points: [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }] as [Point, Point, Point, Point], width: x1 - x0, height: y1 - y0, angle: 0 };
+    const [block] = profileBlocks(page, anchor);
+    expect(block).toHaveLength(3);
+    block!.forEach((line, i) => {
+      const middle = (line.points[0].y + line.points[3].y) / 2;
+      expect(Math.abs(middle - middles[i]!)).toBeLessThan(0.25 * fontSize);
+      // Each line runs from the first symbol to the last, not just as far as the box did.
+      expect(line.points[0].x).toBeLessThan(width * 0.05);
+      expect(line.points[1].x).toBeGreaterThan(width * 0.93);
+    });
+  });
+
+  it('answers EMPTY for lines of ordinary text as long and regular as an MRZ', async () => {
+    const paragraphs = [
+      ['THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG AND', 'RUNS AWAY INTO THE FOREST WHERE NOBODY CAN SEE', 'IT AGAIN UNTIL THE NEXT MORNING COMES AROUND NOW'],
+      ['LOREM IPSUM DOLOR SIT AMET CONSECTETUR ADIPIS', 'SED DO EIUSMOD TEMPOR INCIDIDUNT UT LABORE ET'],
+    ];
+    for (const lines of paragraphs) {
+      const data = await engine.document({ first: await renderMrzPage(lines, { width: 900 }) });
+      expect(data.recognitionStatus).toBe('EMPTY');
+      expect(data.mrzData).toBeNull();
+    }
+  }, 30_000);
 
   it('answers EMPTY for a page without an MRZ', async () => {
     const data = await engine.document({ first: await renderMrzPage(['HELLO WORLD'], { viz: ['Nothing to see'] }) });

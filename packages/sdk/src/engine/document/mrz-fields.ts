@@ -9,6 +9,7 @@ export const mrzFieldTargets: Record<MrzFieldName, ReadonlyArray<DocumentStringF
   documentCode: [],
   issuer: [],
   names: ['firstName', 'lastName', 'fullName'],
+  givenNames: ['firstName', 'fullName'],
   documentNumber: ['documentNumber'],
   documentNumberCheck: [],
   nationality: ['nationality'],

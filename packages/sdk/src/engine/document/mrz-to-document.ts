@@ -5,6 +5,7 @@ import { countryOf } from '../mrz/icao-countries.ts';
 import { documentTypeOf } from '../mrz/document-classes.ts';
 import type { MrzFieldName } from '../mrz/mrz-formats.ts';
 import { parseMrzDate } from '../mrz/mrz-dates.ts';
+import { mrzNames } from '../mrz/parse-mrz.ts';
 import type { MrzReading } from '../mrz/read-mrz.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
 import { anonymizedFields, anonymizedMrzFields, mrzFieldTargets } from './mrz-fields.ts';
@@ -42,11 +43,9 @@ export function mrzToDocumentData(reading: MrzReading, o: MrzToDocumentOptions):
     (data as Record<string, unknown>)[target] = stringResult(value, location(at));
   };
 
-  const [primary = '', secondary = ''] = (f.names ?? '').replace(/<+$/, '').split('<<');
-  const lastName = primary.replace(/</g, ' ').trim();
-  const firstName = secondary.replace(/</g, ' ').trim();
+  const { primary: lastName, secondary: firstName } = mrzNames(f);
   sr('lastName', lastName, 'names');
-  sr('firstName', firstName, 'names');
+  sr('firstName', firstName, f.givenNames === undefined ? 'names' : 'givenNames');
   sr('fullName', [firstName, lastName].filter(Boolean).join(' '), 'names');
   sr('documentNumber', parsed.documentNumber, 'documentNumber');
   sr('nationality', strip(f.nationality), 'nationality');
@@ -57,9 +56,10 @@ export function mrzToDocumentData(reading: MrzReading, o: MrzToDocumentOptions):
   sr('documentAdditionalNumber', strip(f.optional2), 'optional2');
 
   const dateOfBirth = parseMrzDate(f.dateOfBirth ?? '', 'birth', o.now);
-  const dateOfExpiry = parseMrzDate(f.dateOfExpiry ?? '', 'expiry', o.now);
+  // Not every layout has an expiry (the French national card has none).
+  const dateOfExpiry = f.dateOfExpiry === undefined ? null : parseMrzDate(f.dateOfExpiry, 'expiry', o.now);
   if (show('dateOfBirth')) data.dateOfBirth = documentDate(dateOfBirth, location('dateOfBirth'));
-  if (show('dateOfExpiry')) data.dateOfExpiry = documentDate(dateOfExpiry, location('dateOfExpiry'));
+  if (dateOfExpiry && show('dateOfExpiry')) data.dateOfExpiry = documentDate(dateOfExpiry, location('dateOfExpiry'));
 
   const country = countryOf(strip(f.issuer));
   data.documentClassInfo = { country: country ?? 'COUNTRY_NONE', region: 'REGION_NONE', type: documentTypeOf(f.documentCode ?? '') };
@@ -76,7 +76,7 @@ export function mrzToDocumentData(reading: MrzReading, o: MrzToDocumentOptions):
   return data;
 }
 
-function mrzData(reading: MrzReading, dateOfBirth: DateResult, dateOfExpiry: DateResult, anonymize: boolean): MrzData {
+function mrzData(reading: MrzReading, dateOfBirth: DateResult, dateOfExpiry: DateResult | null, anonymize: boolean): MrzData {
   const { parsed, uncertain } = reading.corrected;
   const f = parsed.fields;
   const strip = (s: string | undefined) => (s ?? '').replace(/<+$/, '');
@@ -86,7 +86,7 @@ function mrzData(reading: MrzReading, dateOfBirth: DateResult, dateOfExpiry: Dat
       if (anonymizedMrzFields.includes(spec.name)) for (let i = 0; i < spec.length; i++) lines[spec.line]![spec.start + i] = '*';
     }
   }
-  const [primary = '', secondary = ''] = (f.names ?? '').replace(/<+$/, '').split('<<');
+  const { primary, secondary } = mrzNames(f);
   return {
     rawMrzString: lines.map((l) => l.join('')).join('\n'),
     documentCode: strip(f.documentCode),
@@ -96,8 +96,8 @@ function mrzData(reading: MrzReading, dateOfBirth: DateResult, dateOfExpiry: Dat
     opt2: anonymize ? '' : strip(f.optional2),
     gender: f.sex === '<' ? '' : (f.sex ?? ''),
     nationality: strip(f.nationality),
-    primaryId: primary.replace(/</g, ' ').trim(),
-    secondaryId: secondary.replace(/</g, ' ').trim(),
+    primaryId: primary,
+    secondaryId: secondary,
     dateOfBirth,
     dateOfExpiry,
     verified: parsed.valid && uncertain.length === 0,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { correctMrz } from './correct-mrz.ts';
 import { cellsFromText, type MrzCell } from './mrz-cell.ts';
-import { specimens } from './mrz-specimens.fixture.ts';
+import { frenchIdSpecimen, specimens } from './mrz-specimens.fixture.ts';
 
 const read = (lines: readonly string[], confidence = 0.99) => lines.map((l) => cellsFromText(l, confidence));
 
@@ -58,6 +58,31 @@ describe('correctMrz', () => {
   it('turns filler misreads at the end of the names back into fillers', () => {
     const c = correctMrz(read(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<K<<<<<<<<<<<<', specimens.TD3[1]]))!;
     expect(c.parsed.lines[0]).toBe(specimens.TD3[0]);
+  });
+
+  it('keeps a state code printed with digits as printed, uncertain, when no coercion makes it a known code', () => {
+    const printed = specimens.TD2[1].replace('UTO', '132'); // as on a Romanian card; no check digit covers it
+    const c = correctMrz(read([specimens.TD2[0], printed]))!;
+    expect(c.parsed.lines[1]).toBe(printed);
+    expect(c.uncertain).toEqual(['nationality']);
+    expect(c.parsed.valid).toBe(true);
+  });
+
+  it('reports the printed symbols of a checked field whose check digit cannot be satisfied', () => {
+    const printed = '7408122F120415UTO<<<<<<<<<<<<6'; // a defective specimen: no expiry check digit
+    const c = correctMrz(read([specimens.TD1[0], printed, specimens.TD1[2]]))!;
+    expect(c.parsed.lines[1]).toBe(printed); // not 7408122F1204150TO…: a coercion that checks nothing is a guess
+    expect(c.uncertain).toContain('dateOfExpiry');
+    expect(c.parsed.valid).toBe(false);
+  });
+
+  it('reads the French national card layout and repairs it through its check digits', () => {
+    const misread = [frenchIdSpecimen[0], frenchIdSpecimen[1].replace('8001014', '80O1014')];
+    const c = correctMrz(read(misread))!;
+    expect(c.parsed.format.id).toBe('FRA_CNI');
+    expect(c.parsed.lines).toEqual(frenchIdSpecimen);
+    expect(c.parsed.valid).toBe(true);
+    expect(c.uncertain).toEqual([]);
   });
 
   it.each(Object.entries(specimens))('accepts the %s specimen', (_, lines) => {

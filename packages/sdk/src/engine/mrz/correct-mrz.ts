@@ -1,6 +1,7 @@
 import { checkDigitMatches } from './check-digit.ts';
 import { admits, confusedWith, isStrongConfusion, kindAlphabet } from './char-confusions.ts';
 import type { MrzCell, MrzCells } from './mrz-cell.ts';
+import { countryOf } from './icao-countries.ts';
 import { formatFor, type MrzFieldKind, type MrzFieldName, type MrzFieldSpec, type MrzFormat } from './mrz-formats.ts';
 import { compositeText, parseWithFormat, type ParsedMrz } from './parse-mrz.ts';
 
@@ -50,8 +51,8 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
   const o = { ...defaultCorrectionOptions, ...options };
   const length = lines[0]?.length ?? 0;
   if (lines.some((l) => l.length !== length)) return null;
-  const code = bestOf(lines[0]![0] ?? null, 'alpha').char + bestOf(lines[0]![1] ?? null, 'alpha').char;
-  const format = formatFor(lines.length, length, code);
+  const head = lines[0]!.slice(0, 5).map((cell) => bestOf(cell ?? null, 'alpha').char).join('');
+  const format = formatFor(lines.length, length, head);
   if (!format) return null;
 
   const out = lines.map((l) => l.map((cell) => cell?.char ?? '<'));
@@ -63,10 +64,18 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
   for (const spec of format.fields) {
     const cells = lines[spec.line]!.slice(spec.start, spec.start + spec.length);
     const best = cells.map((cell) => bestOf(cell, spec.kind));
-    write(out, spec, best.map((b) => b.char).join(''));
+    const coerced = best.map((b) => b.char).join('');
+    // A state code is checked by no digit, only by being a code: coercing digits read there into
+    // letters must give a known one, or the print (a national oddity like ROU's "132") stays as read.
+    if (isStateCode(spec.name) && coerced !== rawText(cells) && !countryOf(coerced)) {
+      write(out, spec, rawText(cells));
+      uncertain.add(spec.name);
+      continue;
+    }
+    write(out, spec, coerced);
     if (!spec.check && !isCheckField(format, spec.name) && best.some((b) => b.p < o.minConfidence)) uncertain.add(spec.name);
   }
-  if (format.fields.some((s) => s.name === 'names')) cleanNames(out, format);
+  for (const spec of format.fields) if (spec.name === 'names' || spec.name === 'givenNames') cleanNames(out, spec);
 
   // 2. Checked fields: candidates whose own check digit holds.
   for (const spec of format.fields) {
@@ -77,6 +86,9 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
     const passing = enumerate(cells, kinds, o.maxChangesPerField, (t) => checkDigitMatches(t.slice(0, -1), t.slice(-1)));
     candidatesByField.set(spec.name, passing);
     if (passing.length === 0) {
+      // Nothing that checks: report what is printed, not a coercion that did not make it check.
+      write(out, spec, rawText(cells.slice(0, -1)));
+      write(out, checkSpec, rawText(cells.slice(-1)));
       uncertain.add(spec.name);
       continue;
     }
@@ -98,6 +110,14 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
   for (const check of parsed.checks) if (!check.ok) for (const name of check.name === 'compositeCheck' ? [] : check.covers) uncertain.add(name);
   if (!parsed.checks.find((c) => c.name === 'compositeCheck')?.ok && format.composite.length) uncertain.add('compositeCheck');
   return { parsed, uncertain: [...uncertain], changes };
+}
+
+function isStateCode(name: MrzFieldName): boolean {
+  return name === 'issuer' || name === 'nationality';
+}
+
+function rawText(cells: ReadonlyArray<MrzCell | null>): string {
+  return cells.map((cell) => cell?.char ?? '<').join('');
 }
 
 function isCheckField(format: MrzFormat, name: MrzFieldName): boolean {
@@ -252,8 +272,7 @@ function holdsWith(format: MrzFormat, out: string[][], spec: MrzFieldSpec, textW
  * but fillers behind it, cannot be a name part (parts are separated by one or two fillers): it is a
  * misread filler (`<` read as K, X, C…), so it becomes fillers again.
  */
-function cleanNames(out: string[][], format: MrzFormat): void {
-  const spec = format.fields.find((s) => s.name === 'names')!;
+function cleanNames(out: string[][], spec: MrzFieldSpec): void {
   const text = read(out, spec);
   const cleaned = text.replace(/(<{3,})([A-Z]{1,2})(?=<*$)/, (_, fill: string, run: string) => fill + '<'.repeat(run.length))
     .replace(/<{3,}[A-Z]{1,2}(<{2,}[A-Z]{1,2})+(?=<*$)/, (m) => '<'.repeat(m.length));

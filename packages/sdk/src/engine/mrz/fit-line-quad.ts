@@ -1,5 +1,6 @@
 import type { Frame } from '../frame.ts';
 import type { Point } from '../image/affine.ts';
+import { otsuThreshold } from '../image/otsu.ts';
 import { warpQuad } from '../image/warp-quad.ts';
 import type { LineQuad } from './locate-mrz.ts';
 
@@ -19,7 +20,7 @@ export function fitLineQuad(frame: Frame, line: LineQuad, marginRatio = 4 / 24):
   const { frame: probe } = warpQuad(frame, grown.points, probeWidth, probeHeight);
   const gray = new Uint8Array(probeWidth * probeHeight);
   for (let i = 0; i < gray.length; i++) gray[i] = (306 * probe.data[i * 4]! + 601 * probe.data[i * 4 + 1]! + 117 * probe.data[i * 4 + 2]! + 512) >> 10;
-  const threshold = otsu(gray);
+  const threshold = otsuThreshold(gray);
   const rowInk = new Float32Array(probeHeight);
   for (let y = 0; y < probeHeight; y++) for (let x = 0; x < probeWidth; x++) if (gray[y * probeWidth + x]! < threshold) rowInk[y]!++;
   const peak = Math.max(...rowInk);
@@ -61,25 +62,4 @@ function offsetQuad(line: LineQuad, left: number, top: number, right: number, bo
   const origin: Point = { x: tl.x - left * ux - top * vx, y: tl.y - left * uy - top * vy };
   const at = (a: number, b: number): Point => ({ x: origin.x + a * ux + b * vx, y: origin.y + a * uy + b * vy });
   return { points: [at(0, 0), at(width, 0), at(width, height), at(0, height)], width, height, angle: line.angle };
-}
-
-function otsu(gray: Uint8Array): number {
-  const hist = new Float64Array(256);
-  for (const v of gray) hist[v]!++;
-  const total = gray.length;
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * hist[i]!;
-  let sumB = 0, wB = 0, best = 0, threshold = 128;
-  for (let t = 0; t < 256; t++) {
-    wB += hist[t]!;
-    if (wB === 0) continue;
-    const wF = total - wB;
-    if (wF === 0) break;
-    sumB += t * hist[t]!;
-    const mB = sumB / wB;
-    const mF = (sum - sumB) / wF;
-    const between = wB * wF * (mB - mF) ** 2;
-    if (between > best) (best = between), (threshold = t + 0.5);
-  }
-  return threshold;
 }

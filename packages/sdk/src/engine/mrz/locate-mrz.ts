@@ -26,8 +26,7 @@ export const defaultLocateMrzOptions: LocateMrzOptions = { minAspect: 10, maxLin
  */
 export function locateMrzLines(quads: readonly Quad[], options: Partial<LocateMrzOptions> = {}): LineQuad[][] {
   const o = { ...defaultLocateMrzOptions, ...options };
-  const lines = mergeCollinear(quads.map(alongText));
-  const candidates = lines.filter((l) => l.width / Math.max(1, l.height) >= o.minAspect).sort((a, b) => b.width - a.width).slice(0, o.maxLines);
+  const candidates = longLines(quads, o.minAspect).slice(0, o.maxLines);
   const blocks: Array<{ lines: LineQuad[]; score: number }> = [];
   for (let i = 0; i < candidates.length; i++) {
     for (let j = 0; j < candidates.length; j++) {
@@ -47,6 +46,11 @@ export function locateMrzLines(quads: readonly Quad[], options: Partial<LocateMr
   blocks.sort((x, y) => y.score - x.score);
   const singles = candidates.map((l) => [l]);
   return [...blocks.map((b) => b.lines), ...singles];
+}
+
+/** Detected lines (split ones re-joined) at least `minAspect` times longer than high, longest first. */
+export function longLines(quads: readonly Quad[], minAspect = defaultLocateMrzOptions.minAspect): LineQuad[] {
+  return mergeCollinear(quads.map(alongText)).filter((l) => l.width / Math.max(1, l.height) >= minAspect).sort((a, b) => b.width - a.width);
 }
 
 /** Orients a quad so its long side is the reading direction (left to right when near horizontal). */

@@ -9,7 +9,7 @@ export type MrzFieldKind = 'alpha' | 'numeric' | 'alnum' | 'sex' | 'digit';
 
 /** Names of the fields across all formats (the parser's output keys). */
 export type MrzFieldName =
-  | 'documentCode' | 'issuer' | 'names' | 'documentNumber' | 'documentNumberCheck'
+  | 'documentCode' | 'issuer' | 'names' | 'givenNames' | 'documentNumber' | 'documentNumberCheck'
   | 'nationality' | 'dateOfBirth' | 'dateOfBirthCheck' | 'sex' | 'dateOfExpiry' | 'dateOfExpiryCheck'
   | 'optional1' | 'optional1Check' | 'optional2' | 'compositeCheck';
 
@@ -31,7 +31,12 @@ export interface MrzSpan {
   length: number;
 }
 
+/** The layouts read: ICAO's five, and national ones that share an ICAO size. */
+export type MrzFormatId = MrzType | 'FRA_CNI';
+
 export interface MrzFormat {
+  id: MrzFormatId;
+  /** The ICAO size it is reported as (`mrzData.mrzType`). */
   type: MrzType;
   lines: number;
   length: number;
@@ -55,10 +60,16 @@ const line2Common = [
   f('dateOfExpiry', 1, 22, 6, 'numeric', 'dateOfExpiryCheck'), f('dateOfExpiryCheck', 1, 28, 1, 'digit'),
 ];
 
-/** The ICAO 9303 layouts (part 4 TD3, part 5 TD1, part 6 TD2, part 7 MRV-A/B), as data. */
-export const mrzFormats: Record<MrzType, MrzFormat> = {
+/**
+ * The ICAO 9303 layouts (part 4 TD3, part 5 TD1, part 6 TD2, part 7 MRV-A/B), as data — plus the
+ * French national identity card of 1988–2021, whose 2×36 zone is not an ICAO layout but is still on
+ * millions of valid cards: surname on line 1, a 12-symbol card number (issue year and month,
+ * department, sequence), given names, birth date and sex on line 2, no expiry, and a composite
+ * check over both lines.
+ */
+export const mrzFormats: Record<MrzFormatId, MrzFormat> = {
   TD1: {
-    type: 'TD1', lines: 3, length: 30,
+    id: 'TD1', type: 'TD1', lines: 3, length: 30,
     fields: [
       f('documentCode', 0, 1, 2, 'alpha'), f('issuer', 0, 3, 3, 'alpha'),
       f('documentNumber', 0, 6, 9, 'alnum', 'documentNumberCheck'), f('documentNumberCheck', 0, 15, 1, 'digit'),
@@ -74,12 +85,12 @@ export const mrzFormats: Record<MrzType, MrzFormat> = {
     composite: [{ line: 0, start: 5, length: 25 }, { line: 1, start: 0, length: 7 }, { line: 1, start: 8, length: 7 }, { line: 1, start: 18, length: 11 }],
   },
   TD2: {
-    type: 'TD2', lines: 2, length: 36,
+    id: 'TD2', type: 'TD2', lines: 2, length: 36,
     fields: [...line1Long(31), ...line2Common, f('optional1', 1, 29, 7, 'alnum'), f('compositeCheck', 1, 36, 1, 'digit')],
     composite: [{ line: 1, start: 0, length: 10 }, { line: 1, start: 13, length: 7 }, { line: 1, start: 21, length: 14 }],
   },
   TD3: {
-    type: 'TD3', lines: 2, length: 44,
+    id: 'TD3', type: 'TD3', lines: 2, length: 44,
     fields: [
       ...line1Long(39), ...line2Common,
       f('optional1', 1, 29, 14, 'alnum', 'optional1Check'), f('optional1Check', 1, 43, 1, 'digit'),
@@ -88,29 +99,47 @@ export const mrzFormats: Record<MrzType, MrzFormat> = {
     composite: [{ line: 1, start: 0, length: 10 }, { line: 1, start: 13, length: 7 }, { line: 1, start: 21, length: 22 }],
   },
   MRVA: {
-    type: 'MRVA', lines: 2, length: 44,
+    id: 'MRVA', type: 'MRVA', lines: 2, length: 44,
     fields: [...line1Long(39), ...line2Common, f('optional1', 1, 29, 16, 'alnum')],
     composite: [],
   },
   MRVB: {
-    type: 'MRVB', lines: 2, length: 36,
+    id: 'MRVB', type: 'MRVB', lines: 2, length: 36,
     fields: [...line1Long(31), ...line2Common, f('optional1', 1, 29, 8, 'alnum')],
     composite: [],
+  },
+  FRA_CNI: {
+    id: 'FRA_CNI', type: 'TD2', lines: 2, length: 36,
+    fields: [
+      f('documentCode', 0, 1, 2, 'alpha'), f('issuer', 0, 3, 3, 'alpha'), f('names', 0, 6, 25, 'alpha'),
+      // Department and office of issue.
+      f('optional1', 0, 31, 6, 'alnum'),
+      f('documentNumber', 1, 1, 12, 'alnum', 'documentNumberCheck'), f('documentNumberCheck', 1, 13, 1, 'digit'),
+      f('givenNames', 1, 14, 14, 'alpha'),
+      f('dateOfBirth', 1, 28, 6, 'numeric', 'dateOfBirthCheck'), f('dateOfBirthCheck', 1, 34, 1, 'digit'),
+      f('sex', 1, 35, 1, 'sex'),
+      f('compositeCheck', 1, 36, 1, 'digit'),
+    ],
+    composite: [{ line: 0, start: 0, length: 36 }, { line: 1, start: 0, length: 35 }],
   },
 };
 
 /** Line count and length of each physical MRZ size, and which formats share it (by document code). */
 export const mrzSizes = [
   { lines: 3, length: 30, formats: ['TD1'] },
-  { lines: 2, length: 36, formats: ['TD2', 'MRVB'] },
+  { lines: 2, length: 36, formats: ['TD2', 'MRVB', 'FRA_CNI'] },
   { lines: 2, length: 44, formats: ['TD3', 'MRVA'] },
-] as const satisfies ReadonlyArray<{ lines: number; length: number; formats: readonly MrzType[] }>;
+] as const satisfies ReadonlyArray<{ lines: number; length: number; formats: readonly MrzFormatId[] }>;
 
-/** Picks the format of a zone of `lines`×`length` from its document code: visas begin with V. */
-export function formatFor(lines: number, length: number, documentCode: string): MrzFormat | null {
+/**
+ * Picks the format of a zone of `lines`×`length` from the start of its first line (document code
+ * and issuer): visas begin with V; a 2×36 `IDFRA` zone is the French national card.
+ */
+export function formatFor(lines: number, length: number, head: string): MrzFormat | null {
   const size = mrzSizes.find((s) => s.lines === lines && s.length === length);
   if (!size) return null;
-  const visa = documentCode.startsWith('V');
-  const type = size.formats.find((t) => (t.startsWith('MRV') ? visa : !visa)) ?? size.formats[0];
-  return mrzFormats[type];
+  const formats: readonly MrzFormatId[] = size.formats;
+  if (head.startsWith('V')) return mrzFormats[formats.find((t) => t.startsWith('MRV')) ?? formats[0]!];
+  if (head.startsWith('IDFRA') && formats.includes('FRA_CNI')) return mrzFormats.FRA_CNI;
+  return mrzFormats[formats[0]!];
 }

@@ -6,3 +6,6 @@ export const specimens = {
   MRVA: ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8988901C4XXX4009078F96121096ZE184226B<<<<<<'],
   MRVB: ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009078F9612109<<<<<<<<'],
 } as const;
+
+/** A made-up French national identity card zone (1988–2021 layout, 2×36, not ICAO), check digits valid. */
+export const frenchIdSpecimen = ['IDFRAMARTIN<<<<<<<<<<<<<<<<<<<075034', '0612750123452JEAN<<PIERRE<<8001014M6'] as const;

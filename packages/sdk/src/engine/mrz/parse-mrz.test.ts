@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMrz } from './parse-mrz.ts';
-import { specimens } from './mrz-specimens.fixture.ts';
+import { mrzNames, parseMrz } from './parse-mrz.ts';
+import { frenchIdSpecimen, specimens } from './mrz-specimens.fixture.ts';
 
 describe('parseMrz', () => {
   it.each(Object.entries(specimens))('parses the ICAO %s specimen with every check digit valid', (type, lines) => {
@@ -9,6 +9,26 @@ describe('parseMrz', () => {
     expect(parsed.valid).toBe(true);
     expect(parsed.checks.every((c) => c.ok)).toBe(true);
     expect(parsed.fields.names).toMatch(/^ERIKSSON<<ANNA<MARIA<+$/);
+  });
+
+  it('parses the French national card (2×36, not ICAO) by its own layout, reported as TD2', () => {
+    const p = parseMrz(frenchIdSpecimen)!;
+    expect(p.format.id).toBe('FRA_CNI');
+    expect(p.format.type).toBe('TD2');
+    expect(p.valid).toBe(true);
+    expect(p.checks.map((c) => c.name)).toEqual(['documentNumberCheck', 'dateOfBirthCheck', 'compositeCheck']);
+    expect(p.fields).toMatchObject({ documentCode: 'ID', issuer: 'FRA', optional1: '075034', dateOfBirth: '800101', sex: 'M' });
+    expect(p.fields.dateOfExpiry).toBeUndefined();
+    expect(p.documentNumber).toBe('061275012345');
+    expect(mrzNames(p.fields)).toEqual({ primary: 'MARTIN', secondary: 'JEAN PIERRE' });
+    // The same size from another issuer is an ICAO TD2.
+    expect(parseMrz(specimens.TD2)!.format.id).toBe('TD2');
+    // One changed symbol breaks the composite over both lines.
+    expect(parseMrz([frenchIdSpecimen[0].replace('MARTIN', 'MARTYN'), frenchIdSpecimen[1]])!.checks.find((c) => !c.ok)?.name).toBe('compositeCheck');
+  });
+
+  it('splits ICAO names at the double filler', () => {
+    expect(mrzNames(parseMrz(specimens.TD3)!.fields)).toEqual({ primary: 'ERIKSSON', secondary: 'ANNA MARIA' });
   });
 
   it('reads the TD3 fields from their table positions', () => {

@@ -39,7 +39,7 @@ export function compositeText(format: MrzFormat, lines: readonly string[]): stri
 export function parseMrz(lines: readonly string[]): ParsedMrz | null {
   const length = lines[0]?.length ?? 0;
   if (lines.some((l) => l.length !== length)) return null;
-  const format = formatFor(lines.length, length, lines[0]!.slice(0, 2));
+  const format = formatFor(lines.length, length, lines[0]!.slice(0, 5));
   if (!format) return null;
   return parseWithFormat(format, lines);
 }
@@ -68,4 +68,16 @@ export function parseWithFormat(format: MrzFormat, lines: readonly string[]): Pa
     checks.push({ name: 'compositeCheck', covers: covered, ok: checkDigitMatches(compositeText(format, lines), lines[compositeSpec.line]![compositeSpec.start]!) });
   }
   return { format, lines: [...lines], fields, documentNumber, checks, valid: checks.every((c) => c.ok) };
+}
+
+/**
+ * The primary and secondary identifiers (surname, given names) with fillers turned into spaces:
+ * ICAO layouts hold both in one field split by `<<`; the French national card has a field for each.
+ */
+export function mrzNames(fields: Partial<Record<MrzFieldName, string>>): { primary: string; secondary: string } {
+  const words = (s: string) => s.replace(/<+/g, ' ').trim();
+  const names = (fields.names ?? '').replace(/<+$/, '');
+  if (fields.givenNames !== undefined) return { primary: words(names), secondary: words(fields.givenNames) };
+  const [primary = '', secondary = ''] = names.split('<<');
+  return { primary: words(primary), secondary: words(secondary) };
 }

@@ -8,7 +8,9 @@ import { fitLineQuad } from './fit-line-quad.ts';
 import { applyHomography } from '../image/homography.ts';
 import { warpQuad } from '../image/warp-quad.ts';
 import type { Quad } from '../ocr/min-area-rect.ts';
-import { flipLine, locateMrzLines, type LineQuad } from './locate-mrz.ts';
+import { countryOf } from './icao-countries.ts';
+import { flipLine, locateMrzLines, longLines, type LineQuad } from './locate-mrz.ts';
+import { profileBlocks } from './profile-block.ts';
 import { mrzRegions } from './mrz-regions.ts';
 import { mrzAlphabet } from './mrz-charset.ts';
 import { mrzSizes } from './mrz-formats.ts';
@@ -59,14 +61,21 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
   });
   const quads = await ocr.detector.detect(frame);
   let best: MrzReading | null = null;
-  const tryBlocks = async (blocks: LineQuad[][]): Promise<boolean> => {
+  const tryBlocks = async (blocks: LineQuad[][], mostlyChecking = false): Promise<boolean> => {
     for (const block of blocks) {
-      best = pickBest(best, await readBlock(block));
+      const reading = await readBlock(block);
+      if (!mostlyChecking || (reading && checksMostlyHold(reading))) best = pickBest(best, reading);
       if (isSettled(best)) return true;
     }
     return false;
   };
   if (await tryBlocks(locateMrzLines(quads).filter((b) => b.length >= 2).slice(0, o.maxAttempts))) return best;
+  // Then by the ink itself around the longest lines: the detector fuses, splits or misses lines of
+  // small or slanted zones, while the print stays 2–3 equal bands at one pitch. Any paragraph of
+  // long lines looks like that too, so these readings only count when most check digits hold.
+  for (const anchor of longLines(quads).slice(0, 2)) {
+    if (await tryBlocks(profileBlocks(frame, anchor), true)) return best;
+  }
   // Second pass: look again, closer and upright, at the regions that probably hold the zone (at
   // page scale the detector fuses or splits MRZ lines on small or slanted zones).
   for (const region of mrzRegions(quads, 1)) {
@@ -117,8 +126,12 @@ function isSettled(r: MrzReading | null, acceptMisprint = true): boolean {
   if (!r) return false;
   if (r.corrected.parsed.valid && r.corrected.uncertain.length === 0) return true;
   if (!acceptMisprint) return false;
+  return r.clarity >= 0.97 && checksMostlyHold(r);
+}
+
+function checksMostlyHold(r: MrzReading): boolean {
   const checks = r.corrected.parsed.checks;
-  return r.clarity >= 0.97 && checks.filter((c) => c.ok).length >= checks.length / 2;
+  return checks.filter((c) => c.ok).length * 2 >= checks.length;
 }
 
 function pickBest(a: MrzReading | null, b: MrzReading | null): MrzReading | null {
@@ -177,15 +190,37 @@ function interpret(read: ReadLine[], correction: Partial<CorrectionOptions>): { 
     const all = cells.flat();
     // A position not read at all means a misread line, never a clear one.
     const clarity = all.some((c) => !c) ? 0 : all.filter((c) => c!.confidence >= 0.9).length / Math.max(1, all.length);
-    if (corrected && (!best || score(corrected) > score(best.corrected))) best = { corrected, clarity };
+    if (corrected && looksLikeZone(corrected) && (!best || score(corrected) > score(best.corrected))) best = { corrected, clarity };
   }
   return best;
 }
+
+/**
+ * Whether a reading can be a machine-readable zone at all, before it is trusted for anything: its
+ * document code starts like one (passport, identity card, visa, residence permit), a check digit
+ * holds, and either the issuer is a known state code or most check digits hold. Lines of ordinary
+ * text forced into the MRZ alphabet fail this almost always; a real zone, even misprinted or badly
+ * read, rarely does.
+ */
+function looksLikeZone(c: CorrectedMrz): boolean {
+  const { fields, checks } = c.parsed;
+  if (!documentKinds.includes(fields.documentCode?.[0] ?? '')) return false;
+  const holding = checks.filter((k) => k.ok).length;
+  return holding > 0 && (countryOf(fields.issuer ?? '') !== null || holding * 2 >= checks.length);
+}
+
+/** First symbols of ICAO document codes: P passport, I/A/C identity documents, V visa, R residence permit. */
+const documentKinds = 'PIACVR';
 
 function score(c: CorrectedMrz): number {
   return c.parsed.checks.filter((k) => k.ok).length * 10 - c.uncertain.length - c.changes.length * 0.1;
 }
 
+/**
+ * Check digits first, then how clearly the zone was read: text upside down or not text at all
+ * reads as a murky string that can pass a check or two by chance, while the right way up reads
+ * clearly even where its print breaks the rules (a specimen with a missing check digit).
+ */
 function rank(r: MrzReading): number {
-  return score(r.corrected);
+  return score(r.corrected) + 20 * r.clarity;
 }
