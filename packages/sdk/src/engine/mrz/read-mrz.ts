@@ -93,7 +93,11 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
     let bestOfBlock: MrzReading | null = null;
     for (const lines of [block, block.map(flipLine).reverse()]) {
       const fitted = lines.map((l) => fitLineQuad(frame, l));
+      let anyZone = false;
       for (const [index, { recognizer, allowed, height, windowings }] of readers.entries()) {
+        // The general reader is the slow second opinion: it is asked only where the first reader saw
+        // something zone-like (text that is no MRZ, or upside down, would cost seconds for nothing).
+        if (index > 0 && !anyZone) break;
         // Only the last reader may settle on a clear reading with failing checks ("a misprint"):
         // a confident misreading by the first must still get the second reader's opinion.
         const last = index === readers.length - 1;
@@ -105,6 +109,7 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
           const tries = readings.length > 1 ? [read, ...mergeReadings(readings)] : [read];
           for (const attempt of tries) {
             const reading = interpret(attempt, o.correction);
+            anyZone ||= reading !== null;
             if (reading) bestOfBlock = pickBest(bestOfBlock, { corrected: reading.corrected, clarity: reading.clarity, lines: fitted, rawLines: read.map((r) => r.text), recognizer: recognizer.name });
           }
           if (isSettled(bestOfBlock, last)) return bestOfBlock;
