@@ -25,8 +25,9 @@ interface Band {
  * of that: 2–3 bands of dark ink, equally long, equally high, at one pitch. The strip around the
  * anchor (along its direction, a few heights above and below) is sampled upright, rows are split
  * into ink bands, and the groups of bands that fit are returned as line boxes in frame coordinates,
- * top line first — three-line groups first, then two, longest first. Ink is measured on the brightest channel, so coloured print (security patterns, a
- * red guide frame drawn by a capture app) stays out of the black MRZ.
+ * top line first — three-line groups first, then two, longest first. Ink is measured on the
+ * brightest channel, so coloured print (security patterns, a red guide frame drawn by a capture
+ * app) stays out of the black MRZ.
  */
 export function profileBlocks(frame: Frame, anchor: LineQuad): LineQuad[][] {
   const [tl, tr, , bl] = anchor.points;
@@ -43,11 +44,12 @@ export function profileBlocks(frame: Frame, anchor: LineQuad): LineQuad[][] {
   const { frame: probe } = warpQuad(frame, [at(0, 0), at(stripWidth, 0), at(stripWidth, stripHeight), at(0, stripHeight)], width, height);
   const value = new Uint8Array(width * height);
   for (let i = 0; i < value.length; i++) value[i] = Math.max(probe.data[i * 4]!, probe.data[i * 4 + 1]!, probe.data[i * 4 + 2]!);
-  const dark = darkMask(value, width, height);
-  const bands = inkBands(dark, width, height);
   const sx = stripWidth / width;
   const sy = stripHeight / height;
-  return mrzLikeGroups(bands).map((group) => group.map((band): LineQuad => {
+  // Probe columns per probe row of the same length (1 unless the width was capped).
+  const columnsPerRow = sy / sx;
+  const bands = inkBands(darkMask(value, width, height), width, height, columnsPerRow);
+  return mrzLikeGroups(bands, columnsPerRow).map((group) => group.map((band): LineQuad => {
     const textHeight = (band.bottom - band.top + 1) * sy;
     // Margins as fitLineQuad leaves them, so the reader sees what it was trained on.
     const my = (4 / 24) * textHeight;
@@ -72,7 +74,7 @@ function darkMask(value: Uint8Array, width: number, height: number): Uint8Array 
 }
 
 /** Runs of rows with much ink, each with the longest stretch of columns its ink covers without a wide gap. */
-function inkBands(dark: Uint8Array, width: number, height: number): Band[] {
+function inkBands(dark: Uint8Array, width: number, height: number, columnsPerRow: number): Band[] {
   const rowInk = new Float32Array(height);
   for (let y = 0; y < height; y++) {
     let n = 0;
@@ -96,7 +98,7 @@ function inkBands(dark: Uint8Array, width: number, height: number): Band[] {
     let top = y;
     while (top > 0 && rowInk[top - 1]! >= 0.3 * bandPeak && rowInk[top - 1]! < rowInk[top]!) top--;
     while (bottom + 1 < height && rowInk[bottom + 1]! >= 0.3 * bandPeak && rowInk[bottom + 1]! < rowInk[bottom]!) bottom++;
-    const span = inkSpan(dark, width, top, bottom);
+    const span = inkSpan(dark, width, top, bottom, columnsPerRow);
     if (span && bottom - top >= 3) bands.push({ top, bottom, ...span });
     y = bottom + 1;
   }
@@ -107,16 +109,16 @@ function inkBands(dark: Uint8Array, width: number, height: number): Band[] {
  * The longest run of inked columns in rows [top, bottom] whose gaps stay under one band height.
  * Solid dark stretches wider than a stroke (a shadow, the page edge) are not glyphs and count as gaps.
  */
-function inkSpan(dark: Uint8Array, width: number, top: number, bottom: number): { left: number; right: number } | null {
+function inkSpan(dark: Uint8Array, width: number, top: number, bottom: number, columnsPerRow: number): { left: number; right: number } | null {
   const rows = bottom - top + 1;
   const minInk = Math.max(1, Math.round(0.1 * rows));
-  const maxGap = rows;
+  const maxGap = rows * columnsPerRow;
   const columnInk = new Uint16Array(width);
   for (let x = 0; x < width; x++) for (let y = top; y <= bottom; y++) columnInk[x]! += dark[y * width + x]!;
   for (let x = 0; x < width; ) {
     let end = x;
     while (end < width && columnInk[end]! >= 0.8 * rows) end++;
-    if (end - x > 0.6 * rows) columnInk.fill(0, x, end);
+    if (end - x > 0.6 * rows * columnsPerRow) columnInk.fill(0, x, end);
     x = Math.max(end, x + 1);
   }
   let best: { left: number; right: number } | null = null;
@@ -140,16 +142,16 @@ function inkSpan(dark: Uint8Array, width: number, top: number, bottom: number): 
  * Groups of consecutive bands that look like an MRZ: long (≥ 15 heights), equally long, equally
  * high, at a regular pitch of 1.2–2.8 heights. Three-line groups first, then two; longest first.
  */
-function mrzLikeGroups(bands: Band[]): Band[][] {
+function mrzLikeGroups(bands: Band[], columnsPerRow: number): Band[][] {
   const h = (b: Band) => b.bottom - b.top + 1;
-  const len = (b: Band) => b.right - b.left + 1;
+  const len = (b: Band) => (b.right - b.left + 1) / columnsPerRow;
   const centre = (b: Band) => (b.top + b.bottom) / 2;
   const fits = (group: Band[]): boolean => {
     const heights = group.map(h);
     const meanH = heights.reduce((s, x) => s + x, 0) / group.length;
     if (Math.max(...heights) > 1.5 * Math.min(...heights)) return false;
     // MRZ lines are equally long and start in one column: most of each must be common to all.
-    const common = Math.min(...group.map((b) => b.right)) - Math.max(...group.map((b) => b.left)) + 1;
+    const common = (Math.min(...group.map((b) => b.right)) - Math.max(...group.map((b) => b.left)) + 1) / columnsPerRow;
     if (common < 15 * meanH || common < 0.8 * Math.max(...group.map(len))) return false;
     const pitches = group.slice(1).map((b, i) => centre(b) - centre(group[i]!));
     if (pitches.some((p) => p < 1.2 * meanH || p > 2.8 * meanH)) return false;
