@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { CardData } from '@idlens/sdk/api';
 import { luhnValid } from '../../packages/sdk/src/engine/card/luhn.ts';
 import { groupNumber, renderCard, seededRandom, syntheticCardNumber, type RenderCardOptions } from '../support/card-render.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
 import type { EvalSuite } from './eval-context.ts';
+import { orientationVariants } from './photo-variants.ts';
 
 interface CardEntry {
   file: string;
@@ -90,12 +90,7 @@ export const cardEval: EvalSuite = async (ctx) => {
   };
   // The same cards as a phone would also deliver them: turned 90° / 180° / 270°, and small ones enlarged
   // into a 1920×1080 frame (the spec's recommended resolution). Numbers only.
-  const variants: Array<{ name: string; make: (bytes: Buffer) => Promise<Buffer> }> = [
-    { name: 'turned 90°', make: (b) => sharp(b).rotate(90).png().toBuffer() },
-    { name: 'turned 180°', make: (b) => sharp(b).rotate(180).png().toBuffer() },
-    { name: 'turned 270°', make: (b) => sharp(b).rotate(270).png().toBuffer() },
-    { name: 'letterboxed into 1920×1080', make: (b) => sharp(b).resize(1920, 1080, { fit: 'contain', background: '#5a5048' }).png().toBuffer() },
-  ];
+  const variants = orientationVariants;
   const robustness: Array<{ variant: string; exact: number; wrongButValid: number; total: number }> = [];
   for (const v of variants) {
     let exact = 0;

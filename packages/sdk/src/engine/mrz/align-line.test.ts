@@ -26,6 +26,17 @@ describe('alignLine', () => {
     expect(a.gaps).toBe(0);
   });
 
+  it('makes a position read twice (a doubled glyph) unsure, with the other symbol as the alternative', () => {
+    const chars = placed(line);
+    chars.splice(3, 0, { ...chars[2]!, char: 'L', confidence: 0.9, x: chars[2]!.x + 4 }); // "UL" where "U" is printed
+    const a = alignLine(chars, 44, inkStart, inkEnd)!;
+    expect(a.gaps).toBe(1);
+    expect(a.cells[2]!.char).toBe('U');
+    expect(a.cells[2]!.confidence).toBeLessThan(0.5);
+    expect(a.cells[2]!.alternatives[0]).toMatchObject({ char: 'L' });
+    expect(a.cells.filter((c, i) => i !== 2).every((c) => c!.confidence > 0.9)).toBe(true);
+  });
+
   it('gives up on readings far from the line length', () => {
     expect(alignLine(placed(line.slice(0, 20)), 44, inkStart, inkEnd)).toBeNull();
   });

@@ -43,8 +43,21 @@ export function alignLine(chars: readonly PlacedChar[], length: number, inkStart
   chars.forEach((c, i) => {
     const k = index[i]!;
     const prev = cells[k];
-    if (prev) collisions++;
-    if (!prev || prev.confidence < c.confidence) cells[k] = toCell(c);
+    const cell = toCell(c);
+    if (!prev) {
+      cells[k] = cell;
+      return;
+    }
+    // Two symbols for one position: the reader saw something there twice (a doubled glyph, a spot)
+    // and which one belongs is a coin weighted by their confidences — never a sure reading.
+    collisions++;
+    const [kept, other] = prev.confidence >= cell.confidence ? [prev, cell] : [cell, prev];
+    const total = kept.confidence + other.confidence;
+    cells[k] = {
+      char: kept.char,
+      confidence: (kept.confidence * kept.confidence) / total,
+      alternatives: [{ char: other.char, p: (other.confidence * other.confidence) / total }, ...kept.alternatives],
+    };
   });
   // Holes inside a run of fillers are fillers (merged repeats), known with fair confidence.
   for (let k = 0; k < length; k++) {

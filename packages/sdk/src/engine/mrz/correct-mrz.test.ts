@@ -68,6 +68,20 @@ describe('correctMrz', () => {
     expect(c.parsed.valid).toBe(true);
   });
 
+  it('holds the names in doubt when one of their letters was read unsure, even when every check digit holds', () => {
+    const cells = read(specimens.TD3) as MrzCell[][];
+    cells[0]![26] = { char: 'K', confidence: 0.6, alternatives: [{ char: '<', p: 0.35 }] }; // MARIA<… read MARIAK…
+    const c = correctMrz(cells)!;
+    expect(c.parsed.valid).toBe(true);
+    expect(c.uncertain).toEqual(['names']);
+  });
+
+  it('holds an issuer that is no state code in doubt, even when every check digit holds', () => {
+    const c = correctMrz(read([specimens.TD3[0].replace('P<UTO', 'P<UYO'), specimens.TD3[1]]))!;
+    expect(c.parsed.fields.issuer).toBe('UYO');
+    expect(c.uncertain).toEqual(['issuer']);
+  });
+
   it('reports the printed symbols of a checked field whose check digit cannot be satisfied', () => {
     const printed = '7408122F120415UTO<<<<<<<<<<<<6'; // a defective specimen: no expiry check digit
     const c = correctMrz(read([specimens.TD1[0], printed, specimens.TD1[2]]))!;

@@ -10,9 +10,15 @@ export interface CorrectionOptions {
   maxChangesPerField: number;
   /** A position read below this probability (or not at all) makes an unchecked field uncertain. */
   minConfidence: number;
+  /**
+   * A letter of a name read below this probability makes the names uncertain. Names are the one
+   * long field no check digit covers, and a doubtful letter there (I read as T, a filler as K) is
+   * otherwise returned as valid.
+   */
+  minNameLetterConfidence: number;
 }
 
-export const defaultCorrectionOptions: CorrectionOptions = { maxChangesPerField: 2, minConfidence: 0.5 };
+export const defaultCorrectionOptions: CorrectionOptions = { maxChangesPerField: 2, minConfidence: 0.5, minNameLetterConfidence: 0.8 };
 
 /** The outcome: the corrected zone, which fields are trustworthy, and what was changed. */
 export interface CorrectedMrz {
@@ -65,17 +71,19 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
     const cells = lines[spec.line]!.slice(spec.start, spec.start + spec.length);
     const best = cells.map((cell) => bestOf(cell, spec.kind));
     const coerced = best.map((b) => b.char).join('');
-    // A state code is checked by no digit, only by being a code: coercing digits read there into
-    // letters must give a known one, or the print (a national oddity like ROU's "132") stays as read.
-    if (isStateCode(spec.name) && coerced !== rawText(cells) && !countryOf(coerced)) {
+    // A state code is checked by no digit, only by being a code: one that is none is in doubt, and
+    // coercing digits read there into letters that make no code is a guess, so the print (a
+    // national oddity like ROU's "132") stays as read.
+    if (isStateCode(spec.name) && !countryOf(coerced)) {
       write(out, spec, rawText(cells));
       uncertain.add(spec.name);
       continue;
     }
     write(out, spec, coerced);
     if (!spec.check && !isCheckField(format, spec.name) && best.some((b) => b.p < o.minConfidence)) uncertain.add(spec.name);
+    if (isNames(spec.name) && cells.some((cell) => cell && cell.char !== '<' && cell.confidence < o.minNameLetterConfidence)) uncertain.add(spec.name);
   }
-  for (const spec of format.fields) if (spec.name === 'names' || spec.name === 'givenNames') cleanNames(out, spec);
+  for (const spec of format.fields) if (isNames(spec.name)) cleanNames(out, spec);
 
   // 2. Checked fields: candidates whose own check digit holds.
   for (const spec of format.fields) {
@@ -110,6 +118,10 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
   for (const check of parsed.checks) if (!check.ok) for (const name of check.name === 'compositeCheck' ? [] : check.covers) uncertain.add(name);
   if (!parsed.checks.find((c) => c.name === 'compositeCheck')?.ok && format.composite.length) uncertain.add('compositeCheck');
   return { parsed, uncertain: [...uncertain], changes };
+}
+
+function isNames(name: MrzFieldName): boolean {
+  return name === 'names' || name === 'givenNames';
 }
 
 function isStateCode(name: MrzFieldName): boolean {

@@ -15,6 +15,9 @@ import { mrzRegions } from './mrz-regions.ts';
 import { mrzAlphabet } from './mrz-charset.ts';
 import { mrzSizes } from './mrz-formats.ts';
 import { readMrzLines, type ReadLine } from './read-mrz-line.ts';
+import { checksMostlyHold, rank, score } from './reading-score.ts';
+import { voteNames } from './vote-names.ts';
+import type { MrzCells } from './mrz-cell.ts';
 
 /** Which line recognizer reads the zone: the dedicated MRZ model when present, or the general one. */
 export type MrzRecognizerChoice = 'auto' | 'dedicated' | 'general';
@@ -35,6 +38,8 @@ export interface MrzReading {
   lines: LineQuad[];
   /** The recognizer's raw texts, one a line. */
   rawLines: string[];
+  /** The reading fitted to the zone's grid, before correction: symbols with their probabilities. */
+  cells: MrzCells[];
   recognizer: string;
   /** Share of positions read with confidence ≥ 0.9 (a clear reading whose checks fail is a misprint, not a misread). */
   clarity: number;
@@ -60,34 +65,41 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
     };
   });
   const quads = await ocr.detector.detect(frame);
-  let best: MrzReading | null = null;
-  const tryBlocks = async (blocks: LineQuad[][], mostlyChecking = false): Promise<boolean> => {
-    for (const block of blocks) {
-      const reading = await readBlock(block);
-      if (!mostlyChecking || (reading && checksMostlyHold(reading))) best = pickBest(best, reading);
-      if (isSettled(best)) return true;
+  // Every reading of a zone-like block, for the vote on doubtful name letters at the end.
+  const seen: MrzReading[] = [];
+  const found = await search();
+  return found && voteNames(found, seen, o.correction);
+
+  async function search(): Promise<MrzReading | null> {
+    let best: MrzReading | null = null;
+    const tryBlocks = async (blocks: LineQuad[][], mostlyChecking = false): Promise<boolean> => {
+      for (const block of blocks) {
+        const reading = await readBlock(block);
+        if (!mostlyChecking || (reading && checksMostlyHold(reading))) best = pickBest(best, reading);
+        if (isSettled(best)) return true;
+      }
+      return false;
+    };
+    if (await tryBlocks(locateMrzLines(quads).filter((b) => b.length >= 2).slice(0, o.maxAttempts))) return best;
+    // Then by the ink itself around the longest lines: the detector fuses, splits or misses lines of
+    // small or slanted zones, while the print stays 2–3 equal bands at one pitch. Any paragraph of
+    // long lines looks like that too, so these readings only count when most check digits hold.
+    for (const anchor of longLines(quads).slice(0, 2)) {
+      if (await tryBlocks(profileBlocks(frame, anchor), true)) return best;
     }
-    return false;
-  };
-  if (await tryBlocks(locateMrzLines(quads).filter((b) => b.length >= 2).slice(0, o.maxAttempts))) return best;
-  // Then by the ink itself around the longest lines: the detector fuses, splits or misses lines of
-  // small or slanted zones, while the print stays 2–3 equal bands at one pitch. Any paragraph of
-  // long lines looks like that too, so these readings only count when most check digits hold.
-  for (const anchor of longLines(quads).slice(0, 2)) {
-    if (await tryBlocks(profileBlocks(frame, anchor), true)) return best;
+    // Second pass: look again, closer and upright, at the regions that probably hold the zone (at
+    // page scale the detector fuses or splits MRZ lines on small or slanted zones).
+    for (const region of mrzRegions(quads, 1)) {
+      const scale = Math.min(3, Math.max(1, regionWidth / region.width));
+      const regionW = Math.round(region.width * scale);
+      const regionH = Math.round(region.height * scale);
+      const { frame: upright, toSource } = warpQuad(frame, region.points, regionW, regionH);
+      const found = await ocr.detector.detect(upright, { maxSide: Math.max(regionW, regionH), minLongSide: 0 });
+      const mapped = found.map((q) => ({ ...q, points: q.points.map((p) => applyHomography(toSource, p)) as Quad['points'], width: q.width / scale, height: q.height / scale }));
+      if (await tryBlocks(locateMrzLines(mapped).filter((b) => b.length >= 2).slice(0, 2))) return best;
+    }
+    return best;
   }
-  // Second pass: look again, closer and upright, at the regions that probably hold the zone (at
-  // page scale the detector fuses or splits MRZ lines on small or slanted zones).
-  for (const region of mrzRegions(quads, 1)) {
-    const scale = Math.min(3, Math.max(1, regionWidth / region.width));
-    const regionW = Math.round(region.width * scale);
-    const regionH = Math.round(region.height * scale);
-    const { frame: upright, toSource } = warpQuad(frame, region.points, regionW, regionH);
-    const found = await ocr.detector.detect(upright, { maxSide: Math.max(regionW, regionH), minLongSide: 0 });
-    const mapped = found.map((q) => ({ ...q, points: q.points.map((p) => applyHomography(toSource, p)) as Quad['points'], width: q.width / scale, height: q.height / scale }));
-    if (await tryBlocks(locateMrzLines(mapped).filter((b) => b.length >= 2).slice(0, 2))) return best;
-  }
-  return best;
 
   async function readBlock(block: LineQuad[]): Promise<MrzReading | null> {
     let bestOfBlock: MrzReading | null = null;
@@ -108,9 +120,12 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
           // Each reading alone, then (from the second on) all of them merged position by position.
           const tries = readings.length > 1 ? [read, ...mergeReadings(readings)] : [read];
           for (const attempt of tries) {
-            const reading = interpret(attempt, o.correction);
-            anyZone ||= reading !== null;
-            if (reading) bestOfBlock = pickBest(bestOfBlock, { corrected: reading.corrected, clarity: reading.clarity, lines: fitted, rawLines: read.map((r) => r.text), recognizer: recognizer.name });
+            const interpreted = interpret(attempt, o.correction);
+            anyZone ||= interpreted !== null;
+            if (!interpreted) continue;
+            const reading: MrzReading = { ...interpreted, lines: fitted, rawLines: read.map((r) => r.text), recognizer: recognizer.name };
+            seen.push(reading);
+            bestOfBlock = pickBest(bestOfBlock, reading);
           }
           if (isSettled(bestOfBlock, last)) return bestOfBlock;
         }
@@ -132,11 +147,6 @@ function isSettled(r: MrzReading | null, acceptMisprint = true): boolean {
   if (r.corrected.parsed.valid && r.corrected.uncertain.length === 0) return true;
   if (!acceptMisprint) return false;
   return r.clarity >= 0.97 && checksMostlyHold(r);
-}
-
-function checksMostlyHold(r: MrzReading): boolean {
-  const checks = r.corrected.parsed.checks;
-  return checks.filter((c) => c.ok).length * 2 >= checks.length;
 }
 
 function pickBest(a: MrzReading | null, b: MrzReading | null): MrzReading | null {
@@ -181,8 +191,8 @@ function mergeReadings(readings: ReadLine[][]): ReadLine[][] {
 }
 
 /** Fits the read lines to each MRZ size with their line count and keeps the best-checking parse. */
-function interpret(read: ReadLine[], correction: Partial<CorrectionOptions>): { corrected: CorrectedMrz; clarity: number } | null {
-  let best: { corrected: CorrectedMrz; clarity: number } | null = null;
+function interpret(read: ReadLine[], correction: Partial<CorrectionOptions>): { corrected: CorrectedMrz; clarity: number; cells: MrzCells[] } | null {
+  let best: { corrected: CorrectedMrz; clarity: number; cells: MrzCells[] } | null = null;
   // Of the sizes with this many lines, the one whose length is nearest what was read.
   const lengths = read.map((r) => r.chars.length).sort((a, b) => a - b);
   const typical = lengths[lengths.length >> 1]!;
@@ -195,7 +205,7 @@ function interpret(read: ReadLine[], correction: Partial<CorrectionOptions>): { 
     const all = cells.flat();
     // A position not read at all means a misread line, never a clear one.
     const clarity = all.some((c) => !c) ? 0 : all.filter((c) => c!.confidence >= 0.9).length / Math.max(1, all.length);
-    if (corrected && looksLikeZone(corrected) && (!best || score(corrected) > score(best.corrected))) best = { corrected, clarity };
+    if (corrected && looksLikeZone(corrected) && (!best || score(corrected) > score(best.corrected))) best = { corrected, clarity, cells };
   }
   return best;
 }
@@ -217,15 +227,3 @@ function looksLikeZone(c: CorrectedMrz): boolean {
 /** First symbols of ICAO document codes: P passport, I/A/C identity documents, V visa, R residence permit. */
 const documentKinds = 'PIACVR';
 
-function score(c: CorrectedMrz): number {
-  return c.parsed.checks.filter((k) => k.ok).length * 10 - c.uncertain.length - c.changes.length * 0.1;
-}
-
-/**
- * Check digits first, then how clearly the zone was read: text upside down or not text at all
- * reads as a murky string that can pass a check or two by chance, while the right way up reads
- * clearly even where its print breaks the rules (a specimen with a missing check digit).
- */
-function rank(r: MrzReading): number {
-  return score(r.corrected) + 20 * r.clarity;
-}

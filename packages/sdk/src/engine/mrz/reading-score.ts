@@ -1,0 +1,22 @@
+import type { CorrectedMrz } from './correct-mrz.ts';
+import type { MrzReading } from './read-mrz.ts';
+
+/** How well a corrected zone checks out: holding check digits, less fields in doubt and changes made. */
+export function score(c: CorrectedMrz): number {
+  return c.parsed.checks.filter((k) => k.ok).length * 10 - c.uncertain.length - c.changes.length * 0.1;
+}
+
+/**
+ * Check digits first, then how clearly the zone was read: text upside down or not text at all
+ * reads as a murky string that can pass a check or two by chance, while the right way up reads
+ * clearly even where its print breaks the rules (a specimen with a missing check digit).
+ */
+export function rank(r: MrzReading): number {
+  return score(r.corrected) + 20 * r.clarity;
+}
+
+/** At least half the check digits hold: a reading of a zone, even if misprinted or partly misread. */
+export function checksMostlyHold(r: MrzReading): boolean {
+  const checks = r.corrected.parsed.checks;
+  return checks.filter((c) => c.ok).length * 2 >= checks.length;
+}
