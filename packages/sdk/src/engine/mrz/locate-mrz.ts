@@ -48,10 +48,16 @@ export function locateMrzLines(quads: readonly Quad[], options: Partial<LocateMr
   return [...blocks.map((b) => b.lines), ...singles];
 }
 
-/** Detected lines (split ones re-joined) at least `minAspect` times longer than high, longest first. */
-export function longLines(quads: readonly Quad[], minAspect = defaultLocateMrzOptions.minAspect): LineQuad[] {
-  return mergeCollinear(quads.map(alongText)).filter((l) => l.width / Math.max(1, l.height) >= minAspect).sort((a, b) => b.width - a.width);
+/**
+ * Detected lines (split ones re-joined across gaps of up to `maxGapHeights` text heights) at least
+ * `minAspect` times longer than high, longest first.
+ */
+export function longLines(quads: readonly Quad[], minAspect = defaultLocateMrzOptions.minAspect, maxGapHeights = defaultMaxGapHeights): LineQuad[] {
+  return mergeCollinear(quads.map(alongText), maxGapHeights).filter((l) => l.width / Math.max(1, l.height) >= minAspect).sort((a, b) => b.width - a.width);
 }
+
+/** Gap (in line heights) across which two collinear detections are one line: a long filler run. */
+const defaultMaxGapHeights = 2.5;
 
 /** Orients a quad so its long side is the reading direction (left to right when near horizontal). */
 export function alongText(q: Quad): LineQuad {
@@ -117,7 +123,7 @@ function blockScore(lines: LineQuad[]): number {
  * Joins detections that continue one another on the same line (a long filler run or a glare spot
  * can split an MRZ line): parallel, close across, overlapping or close along.
  */
-export function mergeCollinear(lines: LineQuad[]): LineQuad[] {
+export function mergeCollinear(lines: LineQuad[], maxGapHeights = defaultMaxGapHeights): LineQuad[] {
   const out = [...lines].sort((a, b) => centre(a).x - centre(b).x || centre(a).y - centre(b).y);
   let merged = true;
   while (merged) {
@@ -136,7 +142,7 @@ export function mergeCollinear(lines: LineQuad[]): LineQuad[] {
         const dy = cb.y - ca.y;
         const across = Math.abs(-dx * u.y + dy * u.x);
         const gap = Math.abs(dx * u.x + dy * u.y) - (a.width + b.width) / 2;
-        if (across > 0.4 * h || gap > 2.5 * h) continue;
+        if (across > 0.4 * h || gap > maxGapHeights * h) continue;
         const rect = alongText(minAreaRect([...a.points, ...b.points]));
         const ref = a.width >= b.width ? a : b;
         const turn = ((((rect.angle - ref.angle) % 360) + 540) % 360) - 180;

@@ -6,10 +6,11 @@ import { alignLine } from './align-line.ts';
 import { correctMrz, type CorrectedMrz, type CorrectionOptions } from './correct-mrz.ts';
 import { fitLineQuad } from './fit-line-quad.ts';
 import { applyHomography } from '../image/homography.ts';
+import { turnClockwise } from '../image/turn-frame.ts';
 import { warpQuad } from '../image/warp-quad.ts';
 import type { Quad } from '../ocr/min-area-rect.ts';
 import { countryOf } from './icao-countries.ts';
-import { flipLine, locateMrzLines, longLines, type LineQuad } from './locate-mrz.ts';
+import { alongText, flipLine, locateMrzLines, longLines, type LineQuad } from './locate-mrz.ts';
 import { profileBlocks } from './profile-block.ts';
 import { mrzRegions } from './mrz-regions.ts';
 import { mrzAlphabet } from './mrz-charset.ts';
@@ -80,12 +81,26 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
       }
       return false;
     };
-    if (await tryBlocks(locateMrzLines(quads).filter((b) => b.length >= 2).slice(0, o.maxAttempts))) return best;
-    // Then by the ink itself around the longest lines: the detector fuses, splits or misses lines of
-    // small or slanted zones, while the print stays 2–3 equal bands at one pitch. Any paragraph of
-    // long lines looks like that too, so these readings only count when most check digits hold.
-    for (const anchor of longLines(quads).slice(0, 2)) {
-      if (await tryBlocks(profileBlocks(frame, anchor), true)) return best;
+    const tryLines = async (found: readonly Quad[]): Promise<boolean> => {
+      if (await tryBlocks(locateMrzLines(found).filter((b) => b.length >= 2).slice(0, o.maxAttempts))) return true;
+      // Then by the ink itself around the longest lines: the detector fuses, splits or misses lines
+      // (or stretches of them, under a hologram) of small or slanted zones, while the print stays
+      // 2–3 equal bands at one pitch. Pieces on one line are joined across wide gaps for this. Any
+      // paragraph of long lines looks like that too, so these readings only count when most checks
+      // hold.
+      for (const anchor of longLines(found, undefined, profileGapHeights).slice(0, 2)) {
+        if (await tryBlocks(profileBlocks(frame, anchor), true)) return true;
+      }
+      return false;
+    };
+    if (await tryLines(quads)) return best;
+    // A photo taken a quarter turned: the detector finds vertical lines less completely (a zone read
+    // bottom to top especially), so most of the text running vertically means detecting again on
+    // the frame turned upright (or upside down, which reading handles).
+    if (mostlyVertical(quads)) {
+      const { frame: turned, toSource } = turnClockwise(frame);
+      const found = await ocr.detector.detect(turned);
+      if (await tryLines(found.map((q) => ({ ...q, points: q.points.map(toSource) as Quad['points'] })))) return best;
     }
     // Second pass: look again, closer and upright, at the regions that probably hold the zone (at
     // page scale the detector fuses or splits MRZ lines on small or slanted zones).
@@ -134,6 +149,23 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
     return bestOfBlock;
   }
 }
+
+/** Whether the text lines found run mostly up and down (by their total length). */
+function mostlyVertical(quads: readonly Quad[]): boolean {
+  let vertical = 0;
+  let horizontal = 0;
+  for (const quad of quads) {
+    const line = alongText(quad);
+    if (line.width < 2 * line.height) continue;
+    const fromVertical = Math.abs((((line.angle % 180) + 180) % 180) - 90);
+    if (fromVertical < 45) vertical += line.width;
+    else horizontal += line.width;
+  }
+  return vertical > horizontal;
+}
+
+/** Gap (in line heights) across which detected pieces of one line make an anchor for profiling. */
+const profileGapHeights = 20;
 
 /** Widest an MRZ region is sampled at for the second detection pass (px). */
 const regionWidth = 1280;
