@@ -131,6 +131,29 @@ describe('document reading through the MRZ (rendered pages)', () => {
     });
   });
 
+  it('finds the lines by their ink next to the dark table edge the page lies on', async () => {
+    // A passport page whose zone runs close to its lower edge, on a dark table (the default canvas).
+    const width = 700;
+    const height = Math.round(width * 0.7);
+    const canvas = { width: Math.round(width * 1.4), height: Math.round(height * 1.5) };
+    const page = await renderMrzPage(specimens.TD3, { width, canvas });
+    const fontSize = (0.9 * width) / 44 / 0.72;
+    const lineGap = fontSize * 1.45;
+    const offsetX = (canvas.width - width) / 2;
+    const offsetY = Math.round((canvas.height - height) / 2);
+    const mrzTop = height - lineGap * 2 - fontSize * 0.6;
+    const middles = [1, 2].map((i) => offsetY + mrzTop + i * lineGap - 0.35 * fontSize);
+    // The detector's box around the first line only.
+    const x0 = offsetX + width * 0.05;
+    const x1 = offsetX + width * 0.95;
+    const y0 = middles[0]! - 0.6 * fontSize;
+    const y1 = middles[0]! + 0.6 * fontSize;
+    const anchor = { points: [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }] as [Point, Point, Point, Point], width: x1 - x0, height: y1 - y0, angle: 0 };
+    const [block] = profileBlocks(page, anchor);
+    expect(block).toHaveLength(2);
+    block!.forEach((line, i) => expect(Math.abs((line.points[0].y + line.points[3].y) / 2 - middles[i]!)).toBeLessThan(0.25 * fontSize));
+  });
+
   it('answers EMPTY for lines of ordinary text as long and regular as an MRZ', async () => {
     const paragraphs = [
       ['THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG AND', 'RUNS AWAY INTO THE FOREST WHERE NOBODY CAN SEE', 'IT AGAIN UNTIL THE NEXT MORNING COMES AROUND NOW'],

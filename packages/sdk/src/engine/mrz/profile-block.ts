@@ -75,23 +75,29 @@ function darkMask(value: Uint8Array, width: number, height: number): Uint8Array 
 
 /** Runs of rows with much ink, each with the longest stretch of columns its ink covers without a wide gap. */
 function inkBands(dark: Uint8Array, width: number, height: number, columnsPerRow: number): Band[] {
-  const rowInk = new Float32Array(height);
+  const rawInk = new Float32Array(height);
   for (let y = 0; y < height; y++) {
     let n = 0;
     for (let x = 0; x < width; x++) n += dark[y * width + x]!;
-    rowInk[y] = n;
+    rawInk[y] = n;
   }
-  const peak = Math.max(...rowInk);
-  if (peak < 0.05 * width) return [];
+  // Smoothed over three rows, so a thin stroke-free row inside a line does not split it.
+  const rowInk = rawInk.map((_, y) => (rawInk[Math.max(0, y - 1)]! + rawInk[y]! + rawInk[Math.min(height - 1, y + 1)]!) / 3);
+  // Text rows against the ink of the anchor's own rows (the strip's middle): the lines sought are
+  // like it, and neither a printed rule nor the edge of a dark table elsewhere sets the bar.
+  let level = 0;
+  for (let y = Math.round((reach - 0.5) * rowsPerHeight); y <= Math.round((reach + 0.5) * rowsPerHeight); y++) level = Math.max(level, rowInk[y] ?? 0);
+  if (level < 0.05 * width) return [];
+  const inText = (y: number) => rowInk[y]! >= 0.35 * level;
   const bands: Band[] = [];
   let y = 0;
   while (y < height) {
-    if (rowInk[y]! < 0.3 * peak) {
+    if (!inText(y)) {
       y++;
       continue;
     }
     let bottom = y;
-    while (bottom + 1 < height && rowInk[bottom + 1]! >= 0.3 * peak) bottom++;
+    while (bottom + 1 < height && inText(bottom + 1)) bottom++;
     // Grow over the fainter rows of the glyphs' tops and bottoms (while they fade).
     let bandPeak = 0;
     for (let r = y; r <= bottom; r++) bandPeak = Math.max(bandPeak, rowInk[r]!);

@@ -88,7 +88,7 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
       // 2–3 equal bands at one pitch. Pieces on one line are joined across wide gaps for this. Any
       // paragraph of long lines looks like that too, so these readings only count when most checks
       // hold.
-      for (const anchor of longLines(found, undefined, profileGapHeights).slice(0, 2)) {
+      for (const anchor of longLines(found, undefined, profileGapHeights).slice(0, profileAnchors)) {
         if (await tryBlocks(profileBlocks(frame, anchor), true)) return true;
       }
       return false;
@@ -166,6 +166,8 @@ function mostlyVertical(quads: readonly Quad[]): boolean {
 
 /** Gap (in line heights) across which detected pieces of one line make an anchor for profiling. */
 const profileGapHeights = 20;
+/** Longest lines profiled (a card back's long printed notes can outrank its MRZ lines). */
+const profileAnchors = 4;
 
 /** Widest an MRZ region is sampled at for the second detection pass (px). */
 const regionWidth = 1280;
