@@ -146,7 +146,8 @@ function inkSpan(dark: Uint8Array, width: number, top: number, bottom: number, c
 
 /**
  * Groups of consecutive bands that look like an MRZ: long (≥ 15 heights), equally long, equally
- * high, at a regular pitch of 1.2–2.8 heights. Three-line groups first, then two; longest first.
+ * high, at a regular pitch of 1.2–2.8 heights. Three-line groups first, then two; longest first;
+ * each cut to the columns all its lines share, then (if different) to those any of them covers.
  */
 function mrzLikeGroups(bands: Band[], columnsPerRow: number): Band[][] {
   const h = (b: Band) => b.bottom - b.top + 1;
@@ -163,18 +164,22 @@ function mrzLikeGroups(bands: Band[], columnsPerRow: number): Band[][] {
     if (pitches.some((p) => p < 1.2 * meanH || p > 2.8 * meanH)) return false;
     return Math.max(...pitches) <= 1.25 * Math.min(...pitches);
   };
-  // Each group's lines are cut to their common columns: ink beyond them on one line only is not MRZ
-  // (the page edge, a shadow, a stamp).
-  const clipped = (group: Band[]): Band[] => {
-    const left = Math.max(...group.map((b) => b.left));
-    const right = Math.min(...group.map((b) => b.right));
-    return group.map((b) => ({ ...b, left, right }));
+  // MRZ lines span the same columns, so each group is given all one extent: first their common
+  // columns (ink beyond them on one line only is the page edge, a shadow, a stamp), then — where
+  // that cut more than a symbol — all the columns any of them covers (one line's faint end, a run
+  // of thin fillers, was lost to the threshold).
+  const extended = (group: Band[], left: number, right: number): Band[] => group.map((b) => ({ ...b, left, right }));
+  const variants = (group: Band[]): Band[][] => {
+    const inner = extended(group, Math.max(...group.map((b) => b.left)), Math.min(...group.map((b) => b.right)));
+    const outer = extended(group, Math.min(...group.map((b) => b.left)), Math.max(...group.map((b) => b.right)));
+    const meanH = group.reduce((s, b) => s + h(b), 0) / group.length;
+    return len(outer[0]!) - len(inner[0]!) > meanH ? [inner, outer] : [inner];
   };
   const groups: Band[][] = [];
   for (const size of [3, 2]) {
     const ofSize: Band[][] = [];
-    for (let i = 0; i + size <= bands.length; i++) if (fits(bands.slice(i, i + size))) ofSize.push(clipped(bands.slice(i, i + size)));
-    groups.push(...ofSize.sort((a, b) => len(b[0]!) - len(a[0]!)));
+    for (let i = 0; i + size <= bands.length; i++) if (fits(bands.slice(i, i + size))) ofSize.push(bands.slice(i, i + size));
+    groups.push(...ofSize.sort((a, b) => len(b[0]!) - len(a[0]!)).flatMap(variants));
   }
-  return groups.slice(0, 3);
+  return groups.slice(0, 4);
 }
