@@ -80,6 +80,10 @@ describe('correctMrz', () => {
     const c = correctMrz(read([specimens.TD3[0].replace('P<UTO', 'P<UYO'), specimens.TD3[1]]))!;
     expect(c.parsed.fields.issuer).toBe('UYO');
     expect(c.uncertain).toEqual(['issuer']);
+    // A nationality left blank (all fillers) is not given, not in doubt (no check digit covers it on TD1).
+    const blank = correctMrz(read([specimens.TD1[0], specimens.TD1[1].replace('UTO', '<<<'), specimens.TD1[2]]))!;
+    expect(blank.parsed.fields.nationality).toBe('<<<');
+    expect(blank.uncertain).toEqual([]);
   });
 
   it('reports the printed symbols of a checked field whose check digit cannot be satisfied', () => {

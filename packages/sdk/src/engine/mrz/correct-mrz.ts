@@ -73,8 +73,8 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
     const coerced = best.map((b) => b.char).join('');
     // A state code is checked by no digit, only by being a code: one that is none is in doubt, and
     // coercing digits read there into letters that make no code is a guess, so the print (a
-    // national oddity like ROU's "132") stays as read.
-    if (isStateCode(spec.name) && !countryOf(coerced)) {
+    // national oddity like ROU's "132") stays as read. All fillers is no code given (Macao's cards).
+    if (isStateCode(spec.name) && !countryOf(coerced) && !/^<+$/.test(coerced)) {
       write(out, spec, rawText(cells));
       uncertain.add(spec.name);
       continue;
