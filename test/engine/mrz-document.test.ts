@@ -93,6 +93,7 @@ describe('document reading through the MRZ (rendered pages)', () => {
     expect(data.firstName?.latin).toBe('JEAN PIERRE');
     expect(data.dateOfBirth).toMatchObject({ year: 1980, month: 1, day: 1 });
     expect(data.dateOfExpiry).toBeNull();
+    expect(data.personalIdNumber).toBeNull(); // the office code is no personal number
     expect(data.documentClassInfo).toEqual({ country: 'COUNTRY_FRANCE', region: 'REGION_NONE', type: 'TYPE_ID' });
   });
 

@@ -52,7 +52,8 @@ export function mrzToDocumentData(reading: MrzReading, o: MrzToDocumentOptions):
   sr('sex', /^[MFX]$/.test(f.sex ?? '') ? f.sex! : '', 'sex');
   // A TD1 number longer than nine symbols continues in the optional data: not a personal number.
   const optional1 = parsed.format.type === 'TD1' && f.documentNumberCheck === '<' ? strip((f.optional1 ?? '').replace(/^[0-9A-Z]+/, '')) : strip(f.optional1);
-  sr('personalIdNumber', optional1, 'optional1');
+  // The French card's optional data is its issuing office, not a personal number (it stays in mrzData.opt1).
+  if (parsed.format.id !== 'FRA_CNI') sr('personalIdNumber', optional1, 'optional1');
   sr('documentAdditionalNumber', strip(f.optional2), 'optional2');
 
   const dateOfBirth = parseMrzDate(f.dateOfBirth ?? '', 'birth', o.now);

@@ -37,6 +37,14 @@ describe('alignLine', () => {
     expect(a.cells.filter((c, i) => i !== 2).every((c) => c!.confidence > 0.9)).toBe(true);
   });
 
+  it('leaves a position read twice as the same symbol in doubt too (the count is off nearby)', () => {
+    const chars = placed(line);
+    chars.splice(3, 0, { ...chars[2]!, x: chars[2]!.x + 4 });
+    const a = alignLine(chars, 44, inkStart, inkEnd)!;
+    expect(a.cells[2]!.char).toBe('U');
+    expect(a.cells[2]!.confidence).toBeLessThan(0.5);
+  });
+
   it('gives up on readings far from the line length', () => {
     expect(alignLine(placed(line.slice(0, 20)), 44, inkStart, inkEnd)).toBeNull();
   });

@@ -17,7 +17,8 @@ export interface AlignedLine {
  * Fits placed characters onto `length` grid positions. MRZ text is monospaced OCR-B and the line
  * image was cut to the ink (`inkStart`…`inkEnd`), so position k sits at a known x: a character the
  * reader dropped leaves a hole (unknown — or a filler between fillers, since CTC merges repeated `<`
- * without a blank between), a spurious one collides with a neighbour and the less confident goes.
+ * without a blank between), a spurious one collides with a neighbour: the more confident is kept,
+ * the other becomes its alternative, and the position is no longer a sure reading.
  * This turns "43 symbols for a 44-symbol line" from a shifted, useless reading into one unknown
  * position that check digits or the uncertainty report deal with.
  */
@@ -52,7 +53,9 @@ export function alignLine(chars: readonly PlacedChar[], length: number, inkStart
     // and which one belongs is a coin weighted by their confidences — never a sure reading.
     collisions++;
     const [kept, other] = prev.confidence >= cell.confidence ? [prev, cell] : [cell, prev];
-    const total = kept.confidence + other.confidence;
+    // Even the same symbol twice stays in doubt: the reader gave more symbols than the line has
+    // positions, so something nearby is misplaced (a doubled L next to a U read as "LLU").
+    const total = Math.max(1e-6, kept.confidence + other.confidence);
     cells[k] = {
       char: kept.char,
       confidence: (kept.confidence * kept.confidence) / total,

@@ -76,6 +76,20 @@ describe('correctMrz', () => {
     expect(c.uncertain).toEqual(['names']);
   });
 
+  it('holds the names in doubt when a filler between name letters was read unsure', () => {
+    const cells = read(specimens.TD3) as MrzCell[][];
+    cells[0]![23] = { char: '<', confidence: 0.6, alternatives: [{ char: 'I', p: 0.35 }] }; // MARIA read MAR<A
+    expect(correctMrz(cells)!.uncertain).toEqual(['names']);
+  });
+
+  it("holds the fields only the composite covers in doubt when it fails (the French card's names)", () => {
+    const cells = read(frenchIdSpecimen) as MrzCell[][];
+    cells[0]![9] = { char: 'L', confidence: 0.85, alternatives: [] }; // MARTIN read MARTLN
+    const c = correctMrz(cells)!;
+    expect(c.parsed.checks.find((k) => k.name === 'compositeCheck')!.ok).toBe(false);
+    expect(c.uncertain).toEqual(expect.arrayContaining(['compositeCheck', 'names', 'givenNames', 'sex', 'optional1']));
+  });
+
   it('holds an issuer that is no state code in doubt, even when every check digit holds', () => {
     const c = correctMrz(read([specimens.TD3[0].replace('P<UTO', 'P<UYO'), specimens.TD3[1]]))!;
     expect(c.parsed.fields.issuer).toBe('UYO');

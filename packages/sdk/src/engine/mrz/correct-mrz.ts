@@ -2,7 +2,7 @@ import { checkDigitMatches } from './check-digit.ts';
 import { admits, confusedWith, isStrongConfusion, kindAlphabet } from './char-confusions.ts';
 import type { MrzCell, MrzCells } from './mrz-cell.ts';
 import { countryOf } from './icao-countries.ts';
-import { formatFor, type MrzFieldKind, type MrzFieldName, type MrzFieldSpec, type MrzFormat } from './mrz-formats.ts';
+import { formatFor, inComposite, type MrzFieldKind, type MrzFieldName, type MrzFieldSpec, type MrzFormat } from './mrz-formats.ts';
 import { compositeText, parseWithFormat, type ParsedMrz } from './parse-mrz.ts';
 
 export interface CorrectionOptions {
@@ -11,19 +11,23 @@ export interface CorrectionOptions {
   /** A position read below this probability (or not at all) makes an unchecked field uncertain. */
   minConfidence: number;
   /**
-   * A letter of a name read below this probability makes the names uncertain. Names are the one
-   * long field no check digit covers, and a doubtful letter there (I read as T, a filler as K) is
-   * otherwise returned as valid.
+   * A symbol of a name (up to its last letter) read below this probability makes the names
+   * uncertain. Names are the one long field no check digit covers, and a doubtful symbol there (I
+   * read as T, a filler as K, a letter as a filler) is otherwise returned as valid.
    */
-  minNameLetterConfidence: number;
+  minNameConfidence: number;
 }
 
-export const defaultCorrectionOptions: CorrectionOptions = { maxChangesPerField: 2, minConfidence: 0.5, minNameLetterConfidence: 0.8 };
+export const defaultCorrectionOptions: CorrectionOptions = { maxChangesPerField: 2, minConfidence: 0.5, minNameConfidence: 0.8 };
 
 /** The outcome: the corrected zone, which fields are trustworthy, and what was changed. */
 export interface CorrectedMrz {
   parsed: ParsedMrz;
-  /** Fields not to be trusted: a check digit that correction could not satisfy unambiguously, or an unchecked field read with low confidence. */
+  /**
+   * Fields not to be trusted: a check digit that correction could not satisfy unambiguously, an
+   * unchecked field read with low confidence (names: any doubtful symbol), a state code that is no
+   * known code, or a field only the failing composite check digit covers.
+   */
   uncertain: MrzFieldName[];
   /** Positions changed from the reading, as `line:col from→to`. */
   changes: string[];
@@ -81,7 +85,7 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
     }
     write(out, spec, coerced);
     if (!spec.check && !isCheckField(format, spec.name) && best.some((b) => b.p < o.minConfidence)) uncertain.add(spec.name);
-    if (isNames(spec.name) && cells.some((cell) => cell && cell.char !== '<' && cell.confidence < o.minNameLetterConfidence)) uncertain.add(spec.name);
+    if (isNames(spec.name) && doubtfulName(cells, o.minNameConfidence)) uncertain.add(spec.name);
   }
   for (const spec of format.fields) if (isNames(spec.name)) cleanNames(out, spec);
 
@@ -116,8 +120,20 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
   const parsed = parseWithFormat(format, corrected);
   // A field whose check still fails after correction (e.g. TD1 overflow numbers) is uncertain too.
   for (const check of parsed.checks) if (!check.ok) for (const name of check.name === 'compositeCheck' ? [] : check.covers) uncertain.add(name);
-  if (!parsed.checks.find((c) => c.name === 'compositeCheck')?.ok && format.composite.length) uncertain.add('compositeCheck');
+  if (!parsed.checks.find((c) => c.name === 'compositeCheck')?.ok && format.composite.length) {
+    uncertain.add('compositeCheck');
+    // Fields with no check digit of their own had only the composite to vouch for them (the names
+    // on the French card, optional data elsewhere).
+    for (const spec of format.fields) if (inComposite(format, spec) && !spec.check && !isCheckField(format, spec.name)) uncertain.add(spec.name);
+  }
   return { parsed, uncertain: [...uncertain], changes };
+}
+
+/** A name symbol up to the last letter (a filler between names included) read with doubt. */
+function doubtfulName(cells: ReadonlyArray<MrzCell | null>, minConfidence: number): boolean {
+  let last = cells.length - 1;
+  while (last >= 0 && (cells[last]?.char ?? '<') === '<') last--;
+  return cells.slice(0, last + 1).some((cell) => !cell || cell.confidence < minConfidence);
 }
 
 function isNames(name: MrzFieldName): boolean {
@@ -215,8 +231,8 @@ function settleComposite(
   o: CorrectionOptions,
 ): void {
   const compositeSpec = format.fields.find((s) => s.name === 'compositeCheck')!;
-  const inComposite = format.fields.filter((s) => s.name !== 'compositeCheck' && format.composite.some((c) => c.line === s.line && s.start >= c.start && s.start < c.start + c.length));
-  const checkedFields = inComposite.filter((s) => s.check && (candidatesByField.get(s.name)?.length ?? 0) > 0);
+  const covered = format.fields.filter((s) => s.name !== 'compositeCheck' && inComposite(format, s));
+  const checkedFields = covered.filter((s) => s.check && (candidatesByField.get(s.name)?.length ?? 0) > 0);
   const checkOk = () => checkDigitMatches(compositeText(format, out.map((l) => l.join(''))), out[compositeSpec.line]![compositeSpec.start]!);
   if (checkOk()) {
     // The composite confirms the current choice: ambiguity within single fields is settled only if
@@ -242,7 +258,7 @@ function settleComposite(
       options.push({ apply: () => (write(out, spec, c.text.slice(0, -1)), write(out, checkSpec, c.text.slice(-1))), undo: () => (write(out, spec, current.slice(0, -1)), write(out, checkSpec, current.slice(-1))), score: c.score - candidatesByField.get(spec.name)![0]!.score });
     }
   }
-  for (const spec of [...inComposite.filter((s) => !s.check && !isCheckField(format, s.name)), compositeSpec]) {
+  for (const spec of [...covered.filter((s) => !s.check && !isCheckField(format, s.name)), compositeSpec]) {
     const cells = lines[spec.line]!.slice(spec.start, spec.start + spec.length);
     const current = read(out, spec);
     const variants = enumerate(cells, Array<MrzFieldKind>(spec.length).fill(spec.kind), Math.min(1, o.maxChangesPerField), () => true);

@@ -73,6 +73,16 @@ export function alongText(q: Quad): LineQuad {
   return { points: [tl, tr, br, bl], width, height, angle: (Math.atan2(tr.y - tl.y, tr.x - tl.x) * 180) / Math.PI };
 }
 
+/** Two blocks of the same lines: each line's centre within half a line height of the other's, extents alike. */
+export function sameBlock(a: readonly LineQuad[], b: readonly LineQuad[]): boolean {
+  return a.length === b.length && a.every((la, i) => {
+    const lb = b[i]!;
+    const ca = centre(la);
+    const cb = centre(lb);
+    return Math.hypot(ca.x - cb.x, ca.y - cb.y) < 0.5 * Math.max(la.height, lb.height) && Math.abs(la.width - lb.width) < 0.05 * Math.max(la.width, lb.width);
+  });
+}
+
 /** The same line read the other way round (the page upside down). */
 export function flipLine(l: LineQuad): LineQuad {
   const [tl, tr, br, bl] = l.points;

@@ -124,7 +124,7 @@ export const mrzFormats: Record<MrzFormatId, MrzFormat> = {
   },
 };
 
-/** Line count and length of each physical MRZ size, and which formats share it (by document code). */
+/** Line count and length of each physical MRZ size, and which formats share it (told apart by the first line's start). */
 export const mrzSizes = [
   { lines: 3, length: 30, formats: ['TD1'] },
   { lines: 2, length: 36, formats: ['TD2', 'MRVB', 'FRA_CNI'] },
@@ -142,4 +142,9 @@ export function formatFor(lines: number, length: number, head: string): MrzForma
   if (head.startsWith('V')) return mrzFormats[formats.find((t) => t.startsWith('MRV')) ?? formats[0]!];
   if (head.startsWith('IDFRA') && formats.includes('FRA_CNI')) return mrzFormats.FRA_CNI;
   return mrzFormats[formats[0]!];
+}
+
+/** Whether the composite check digit covers a field (by where it starts). */
+export function inComposite(format: MrzFormat, spec: MrzFieldSpec): boolean {
+  return format.composite.some((c) => c.line === spec.line && spec.start >= c.start && spec.start < c.start + c.length);
 }

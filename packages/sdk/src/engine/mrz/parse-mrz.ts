@@ -1,5 +1,5 @@
 import { checkDigitMatches } from './check-digit.ts';
-import { formatFor, type MrzFieldName, type MrzFormat } from './mrz-formats.ts';
+import { formatFor, inComposite, type MrzFieldName, type MrzFormat } from './mrz-formats.ts';
 
 /** One check digit and whether it holds. `covers` are the fields it protects. */
 export interface MrzCheck {
@@ -64,7 +64,7 @@ export function parseWithFormat(format: MrzFormat, lines: readonly string[]): Pa
   }
   if (format.composite.length) {
     const compositeSpec = format.fields.find((s) => s.name === 'compositeCheck')!;
-    const covered = format.fields.filter((s) => format.composite.some((c) => c.line === s.line && s.start >= c.start && s.start < c.start + c.length)).map((s) => s.name);
+    const covered = format.fields.filter((s) => inComposite(format, s)).map((s) => s.name);
     checks.push({ name: 'compositeCheck', covers: covered, ok: checkDigitMatches(compositeText(format, lines), lines[compositeSpec.line]![compositeSpec.start]!) });
   }
   return { format, lines: [...lines], fields, documentNumber, checks, valid: checks.every((c) => c.ok) };

@@ -9,14 +9,14 @@ import type { Quad } from '../ocr/min-area-rect.ts';
 import type { CorrectedMrz, CorrectionOptions } from './correct-mrz.ts';
 import { fitLineQuad } from './fit-line-quad.ts';
 import { interpret, mergeReadings } from './interpret-lines.ts';
-import { alongText, flipLine, locateMrzLines, longLines, type LineQuad } from './locate-mrz.ts';
+import { alongText, flipLine, locateMrzLines, longLines, sameBlock, type LineQuad } from './locate-mrz.ts';
 import type { MrzCells } from './mrz-cell.ts';
 import { mrzAlphabet } from './mrz-charset.ts';
 import { mrzRegions } from './mrz-regions.ts';
 import { profileBlocks } from './profile-block.ts';
 import { readMrzLines, type ReadLine } from './read-mrz-line.ts';
 import { checksMostlyHold, rank } from './reading-score.ts';
-import { voteNames } from './vote-names.ts';
+import { voteUncheckedFields } from './vote-unchecked.ts';
 
 /** Which line recognizer reads the zone: the dedicated MRZ model when present, or the general one. */
 export type MrzRecognizerChoice = 'auto' | 'dedicated' | 'general';
@@ -47,8 +47,11 @@ export interface MrzReading {
 /**
  * Finds and reads the MRZ of a frame: text detection, MRZ line candidates, recognition restricted
  * to the 37 MRZ symbols, fitting each line to the fixed-width grid, then checksum-guided
- * correction. Tries the best candidate blocks (and each upside down) until one parses with every
- * check digit holding; otherwise returns the best partial reading, or null when nothing parses.
+ * correction. Candidate blocks come from the detected lines, then from ink profiles around the
+ * longest lines, then (for photos taken a quarter turned) from detection on the turned frame, then
+ * from a closer second detection of the likeliest region; each block is read both ways up, until
+ * one parses with every check digit holding. Otherwise the best partial reading is returned (its
+ * doubtful unchecked fields voted over all readings of the zone), or null when nothing parses.
  */
 export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<ReadMrzOptions> = {}): Promise<MrzReading | null> {
   const o = { ...defaultReadMrzOptions, ...options };
@@ -64,10 +67,10 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
     };
   });
   const quads = await ocr.detector.detect(frame);
-  // Every reading of a zone-like block, for the vote on doubtful name letters at the end.
+  // Every reading of a zone-like block, for the vote on doubtful unchecked fields at the end.
   const seen: MrzReading[] = [];
   const found = await search();
-  return found && voteNames(found, seen, o.correction);
+  return found && voteUncheckedFields(found, seen, o.correction);
 
   async function search(): Promise<MrzReading | null> {
     let best: MrzReading | null = null;
@@ -86,8 +89,12 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
       // 2–3 equal bands at one pitch. Pieces on one line are joined across wide gaps for this. Any
       // paragraph of long lines looks like that too, so these readings only count when most checks
       // hold.
+      // Neighbouring anchors (the lines of one zone) profile the same bands: each block is read once.
+      const profiled: LineQuad[][] = [];
       for (const anchor of longLines(found, undefined, profileGapHeights).slice(0, profileAnchors)) {
-        if (await tryBlocks(profileBlocks(frame, anchor), true)) return true;
+        const fresh = profileBlocks(frame, anchor).filter((block) => !profiled.some((seenBlock) => sameBlock(seenBlock, block)));
+        profiled.push(...fresh);
+        if (await tryBlocks(fresh, true)) return true;
       }
       return false;
     };
@@ -189,8 +196,9 @@ function pickBest(a: MrzReading | null, b: MrzReading | null): MrzReading | null
 
 /**
  * The recognizers to try, in order. `auto`: the dedicated model first (fast, made for OCR-B), then
- * the general one where the dedicated reading does not settle — only readings whose check digits
- * hold are ever returned as valid, so a second opinion can add reads but not wrong answers.
+ * the general one where the dedicated reading saw a zone but did not settle — only readings whose
+ * check digits hold are ever returned as valid, so a second opinion can add reads but not wrong
+ * answers.
  */
 function pickRecognizers(ocr: OcrEngine, choice: MrzRecognizerChoice): TextRecognizer[] {
   if (choice === 'general') return [ocr.recognizer];

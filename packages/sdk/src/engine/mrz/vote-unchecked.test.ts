@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { correctMrz } from './correct-mrz.ts';
+import { cellsFromText, type MrzCell } from './mrz-cell.ts';
+import { specimens } from './mrz-specimens.fixture.ts';
+import type { LineQuad } from './locate-mrz.ts';
+import type { MrzReading } from './read-mrz.ts';
+import { voteUncheckedFields } from './vote-unchecked.ts';
+
+/** A reading of a TD3 zone by `recognizer` (the specimen unless `lines` are given), with some line-1 positions read otherwise, on a photo at `y`. */
+function reading(recognizer: string, changed: Record<number, MrzCell>, lines: readonly string[] = specimens.TD3, y = 100): MrzReading {
+  const cells = lines.map((l) => cellsFromText(l, 0.97) as MrzCell[]);
+  for (const [col, cell] of Object.entries(changed)) cells[0]![Number(col)] = cell;
+  const box = (top: number): LineQuad => ({ points: [{ x: 10, y: top }, { x: 890, y: top }, { x: 890, y: top + 30 }, { x: 10, y: top + 30 }], width: 880, height: 30, angle: 0 });
+  return { corrected: correctMrz(cells)!, cells, lines: [box(y), box(y + 45)], rawLines: [], recognizer, clarity: 0.9 };
+}
+
+const cell = (char: string, confidence: number, alternatives: Array<{ char: string; p: number }> = []): MrzCell => ({ char, confidence, alternatives });
+
+describe('voteUncheckedFields', () => {
+  // Position 9 is the first S of ERIKSSON, 23 the I of MARIA.
+  it('takes the letter most readings saw where the chosen one was unsure', () => {
+    const chosen = reading('mrz-rec', { 9: cell('B', 0.48, [{ char: 'S', p: 0.4 }]) });
+    expect(chosen.corrected.uncertain).toEqual(['names']);
+    const voted = voteUncheckedFields(chosen, [chosen, reading('mrz-rec', { 9: cell('S', 0.56) }), reading('ppocr-rec', { 9: cell('S', 0.9) })], {});
+    expect(voted.corrected.parsed.lines[0]).toBe(specimens.TD3[0]);
+  });
+
+  it('gives each recognizer one vote, however many readings it made', () => {
+    const chosen = reading('mrz-rec', { 23: cell('I', 0.95), 9: cell('S', 0.6) });
+    const general = [1, 2, 3, 4].map(() => reading('ppocr-rec', { 23: cell('T', 0.55, [{ char: 'I', p: 0.3 }]) }));
+    const voted = voteUncheckedFields(chosen, [chosen, ...general], {});
+    expect(voted.corrected.parsed.fields.names).toMatch(/^ERIKSSON<<ANNA<MARIA</);
+  });
+
+  it('votes on a state code in doubt as well (no check digit covers it)', () => {
+    const chosen = reading('mrz-rec', { 3: cell('Y', 0.9) }); // UTO read UYO: no known code
+    expect(chosen.corrected.uncertain).toEqual(['issuer']);
+    const voted = voteUncheckedFields(chosen, [chosen, reading('ppocr-rec', { 3: cell('T', 0.95) })], {});
+    expect(voted.corrected.parsed.fields.issuer).toBe('UTO');
+    // The recognizers disagreed, so the code shown is the likelier one, still not vouched for.
+    expect(voted.corrected.uncertain).toEqual(['issuer']);
+  });
+
+  it('lets only readings of the same lines vote, not a second document on the photo', () => {
+    const other = ['P<UTOSMITH<<JOHN'.padEnd(44, '<'), specimens.TD3[1]];
+    const chosen = reading('mrz-rec', { 9: cell('B', 0.48, [{ char: 'S', p: 0.4 }]) });
+    const elsewhere = [1, 2, 3].map(() => reading('ppocr-rec', {}, other, 400));
+    const voted = voteUncheckedFields(chosen, [chosen, ...elsewhere], {});
+    expect(voted.corrected.parsed.fields.names).toMatch(/^ERIK/);
+    expect(voted.corrected.uncertain).toContain('names');
+  });
+
+  it('leaves a reading alone when its names are not in doubt, or nobody else read the zone', () => {
+    const sure = reading('mrz-rec', {});
+    expect(voteUncheckedFields(sure, [sure, reading('ppocr-rec', { 9: cell('B', 0.99) })], {})).toBe(sure);
+    const unsure = reading('mrz-rec', { 9: cell('B', 0.48) });
+    expect(voteUncheckedFields(unsure, [unsure], {})).toBe(unsure);
+  });
+});
