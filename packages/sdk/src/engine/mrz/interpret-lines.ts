@@ -50,16 +50,14 @@ export function interpret(read: ReadLine[], correction: Partial<CorrectionOption
 /**
  * Whether a reading can be a machine-readable zone at all, before it is trusted for anything: its
  * document code starts like one (passport, identity card, visa, residence permit), a check digit
- * holds, and either the issuer is a known state code or most check digits hold — or, whatever its
- * first line looks like (a stray mark read before the code), every one of three or more check
- * digits holds. Lines of ordinary text forced into the MRZ alphabet fail this almost always; a real
- * zone, even misprinted or badly read, rarely does.
+ * holds, and either the issuer is a known state code or most check digits hold. Lines of ordinary
+ * text forced into the MRZ alphabet fail this almost always (their check digits can hold, over
+ * runs of fillers); a real zone, even misprinted or badly read, rarely does.
  */
 function looksLikeZone(c: CorrectedMrz): boolean {
   const { fields, checks } = c.parsed;
-  const holding = checks.filter((k) => k.ok).length;
-  if (checks.length >= 3 && holding === checks.length) return true;
   if (!documentKinds.includes(fields.documentCode?.[0] ?? '')) return false;
+  const holding = checks.filter((k) => k.ok).length;
   return holding > 0 && (countryOf(fields.issuer ?? '') !== null || holding * 2 >= checks.length);
 }
 
