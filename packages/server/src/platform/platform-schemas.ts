@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { platformNames, processingStatuses, stepTypes, verificationStatuses } from '@idlens/sdk/api';
+import { errorResponse } from '../recognition/schemas/common.ts';
 
 /** Zod schemas of the platform's wire types (sdk/src/api/transaction.ts), shared by agent and edge routes. */
 
@@ -184,17 +185,12 @@ export const stepSubmissionSchema = z
   })
   .openapi('StepSubmission');
 
-export const errorSchema = z
-  .object({ code: z.string(), message: z.string(), traceId: z.string().nullable(), executionId: z.string().nullable() })
-  .openapi('DefaultResponse');
-
-const errorContent = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
 export const platformErrorResponses = {
-  400: errorContent('Invalid request (the message names the field)'),
-  401: errorContent('Missing or invalid credentials'),
-  404: errorContent('Not found (also: another organization’s transaction)'),
-  409: errorContent('Not allowed in the transaction’s current state'),
-  500: errorContent('Internal error'),
+  400: errorResponse('Invalid request (the message names the field)'),
+  401: errorResponse('Missing or invalid credentials'),
+  404: errorResponse('Not found (also: another organization’s transaction)'),
+  409: errorResponse('Not allowed in the transaction’s current state'),
+  500: errorResponse('Internal error'),
 };
 
 export const transactionIdParam = z.string().min(1).max(200).openapi({ param: { name: 'transactionId', in: 'path' } });

@@ -59,7 +59,8 @@ export const recognitionHeadersSchema = z.object({
   'svc-api-key': z.string().max(1024).optional().openapi({ description: 'Required when the operator configured API keys' }),
 });
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: defaultResponseSchema } } });
+/** An OpenAPI error response: the one DefaultResponse body every endpoint (recognition and platform) answers with. */
+export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: defaultResponseSchema } } });
 
 /** The non-200 answers every recognition endpoint documents (spec) plus 503 for a full queue. */
 export const recognitionErrorResponses = {
