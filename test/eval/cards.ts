@@ -4,6 +4,7 @@ import type { CardData } from '@idlens/sdk/api';
 import { luhnValid } from '../../packages/sdk/src/engine/card/luhn.ts';
 import { groupNumber, renderCard, seededRandom, syntheticCardNumber, type RenderCardOptions } from '../support/card-render.ts';
 import { framePng } from '../support/mrz-render.ts';
+import { median } from '../bench/bench-context.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
 import type { EvalSuite } from './eval-context.ts';
 import { orientationVariants } from './photo-variants.ts';
@@ -168,8 +169,3 @@ export const cardEval: EvalSuite = async (ctx) => {
   ];
   return { suite: 'cards', metrics, markdown } satisfies SuiteReport;
 };
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1]! : Number.NaN;
-}

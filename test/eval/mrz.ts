@@ -11,6 +11,7 @@ import { parseMrz } from '../../packages/sdk/src/engine/mrz/parse-mrz.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
 import type { OrtRuntime } from '../../packages/sdk/src/engine/ocr/ort-runtime.ts';
 import { startLoopbackServer } from '../support/loopback-server.ts';
+import { median } from '../bench/bench-context.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
 import type { EvalContext, EvalSuite } from './eval-context.ts';
 import { tesseractLines, tesseractVersion } from './mrz-tesseract.ts';
@@ -84,11 +85,6 @@ function summarise(label: string, outcomes: Outcome[]) {
   // Exact and VALID: the zone read right and vouched for entirely (what a client can accept unseen).
   const exactValid = outcomes.filter((o) => o.exact && o.valid).length;
   return { label, documents: n, exact, exactShare: n ? exact / n : 0, exactValid, wrongButValid: wrongValid, wrongFieldValues: wrongFields, perField, medianMs: median(outcomes.map((o) => o.ms)) };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1]! : Number.NaN;
 }
 
 /** Tesseract on the zone crops idlens's locator finds, parsed and checked like idlens's reading. */

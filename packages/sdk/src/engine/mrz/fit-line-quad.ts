@@ -1,5 +1,6 @@
 import type { Frame } from '../frame.ts';
 import type { Point } from '../image/affine.ts';
+import { toGray } from '../image/gray-image.ts';
 import { otsuThreshold } from '../image/otsu.ts';
 import { warpQuad } from '../image/warp-quad.ts';
 import type { LineQuad } from './locate-mrz.ts';
@@ -18,8 +19,7 @@ export function fitLineQuad(frame: Frame, line: LineQuad, marginRatio = 4 / 24):
   // Probe with extra room above and below so clipped ascenders are found too.
   const grown = offsetQuad(line, 0, 0.15 * line.height, 0, 0.15 * line.height);
   const { frame: probe } = warpQuad(frame, grown.points, probeWidth, probeHeight);
-  const gray = new Uint8Array(probeWidth * probeHeight);
-  for (let i = 0; i < gray.length; i++) gray[i] = (306 * probe.data[i * 4]! + 601 * probe.data[i * 4 + 1]! + 117 * probe.data[i * 4 + 2]! + 512) >> 10;
+  const gray = toGray(probe).data;
   const threshold = otsuThreshold(gray);
   const rowInk = new Float32Array(probeHeight);
   for (let y = 0; y < probeHeight; y++) for (let x = 0; x < probeWidth; x++) if (gray[y * probeWidth + x]! < threshold) rowInk[y]!++;

@@ -98,6 +98,16 @@ function direction(l: LineQuad): Point {
   return { x: Math.cos(r), y: Math.sin(r) };
 }
 
+/** Where `b`'s centre lies from `a`'s, along `frame`'s reading direction and across it (down positive). */
+export function offsetOf(a: Quad, b: Quad, frame: LineQuad): { along: number; across: number } {
+  const u = direction(frame);
+  const ca = centre(a);
+  const cb = centre(b);
+  const dx = cb.x - ca.x;
+  const dy = cb.y - ca.y;
+  return { along: dx * u.x + dy * u.y, across: -dx * u.y + dy * u.x };
+}
+
 function angleDiff(a: number, b: number): number {
   const d = Math.abs(a - b) % 180;
   return Math.min(d, 180 - d);
@@ -106,13 +116,7 @@ function angleDiff(a: number, b: number): number {
 /** `b` lies right below `a` (in `a`'s frame) at about one MRZ line pitch, parallel and as long. */
 function stacked(a: LineQuad, b: LineQuad): boolean {
   if (!similar(a, b)) return false;
-  const u = direction(a);
-  const ca = centre(a);
-  const cb = centre(b);
-  const dx = cb.x - ca.x;
-  const dy = cb.y - ca.y;
-  const along = dx * u.x + dy * u.y;
-  const across = -dx * u.y + dy * u.x;
+  const { along, across } = offsetOf(a, b, a);
   const h = (a.height + b.height) / 2;
   return across > 0.8 * h && across < 3 * h && Math.abs(along) < 0.12 * Math.max(a.width, b.width);
 }
@@ -145,14 +149,9 @@ export function mergeCollinear(lines: LineQuad[], maxGapHeights = defaultMaxGapH
         if (angleDiff(a.angle, b.angle) > 8) continue;
         const h = Math.max(a.height, b.height);
         if (Math.abs(a.height - b.height) > 0.5 * h) continue;
-        const u = direction(a.width >= b.width ? a : b);
-        const ca = centre(a);
-        const cb = centre(b);
-        const dx = cb.x - ca.x;
-        const dy = cb.y - ca.y;
-        const across = Math.abs(-dx * u.y + dy * u.x);
-        const gap = Math.abs(dx * u.x + dy * u.y) - (a.width + b.width) / 2;
-        if (across > 0.4 * h || gap > maxGapHeights * h) continue;
+        const { along, across } = offsetOf(a, b, a.width >= b.width ? a : b);
+        const gap = Math.abs(along) - (a.width + b.width) / 2;
+        if (Math.abs(across) > 0.4 * h || gap > maxGapHeights * h) continue;
         const rect = alongText(minAreaRect([...a.points, ...b.points]));
         const ref = a.width >= b.width ? a : b;
         const turn = ((((rect.angle - ref.angle) % 360) + 540) % 360) - 180;

@@ -1,4 +1,5 @@
 import type { Frame } from '../frame.ts';
+import { toGray } from '../image/gray-image.ts';
 import type { TextRecognizer } from '../ocr/create-text-recognizer.ts';
 import { cropTextLine } from '../ocr/crop-text-line.ts';
 import type { PlacedChar } from './align-line.ts';
@@ -64,13 +65,10 @@ export async function readMrzLines(frame: Frame, lines: readonly LineQuad[], rec
 
 /** Dark pixels per column over the middle half of the line (where every glyph has ink). */
 function columnInk(image: Frame): Float32Array {
-  const { width, height, data } = image;
-  const gray = new Uint8Array(width * height);
+  const { width, height, data: gray } = toGray(image);
   let min = 255;
   let max = 0;
-  for (let i = 0; i < gray.length; i++) {
-    const v = (306 * data[i * 4]! + 601 * data[i * 4 + 1]! + 117 * data[i * 4 + 2]! + 512) >> 10;
-    gray[i] = v;
+  for (const v of gray) {
     if (v < min) min = v;
     if (v > max) max = v;
   }

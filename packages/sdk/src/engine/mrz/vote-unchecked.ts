@@ -1,7 +1,7 @@
 import { correctMrz, type CorrectionOptions } from './correct-mrz.ts';
 import type { MrzCell } from './mrz-cell.ts';
 import type { MrzFieldName } from './mrz-formats.ts';
-import type { LineQuad } from './locate-mrz.ts';
+import { offsetOf } from './locate-mrz.ts';
 import type { MrzReading } from './read-mrz.ts';
 import { checksMostlyHold, score } from './reading-score.ts';
 
@@ -11,17 +11,12 @@ import { checksMostlyHold, score } from './reading-score.ts';
  * and not on a second document on the same photo.
  */
 function sameZone(a: MrzReading, b: MrzReading): boolean {
-  const centre = (l: LineQuad) => ({ x: (l.points[0].x + l.points[2].x) / 2, y: (l.points[0].y + l.points[2].y) / 2 });
-  return a.lines.every((la) => {
-    const ca = centre(la);
-    const r = (la.angle * Math.PI) / 180;
-    return b.lines.some((lb) => {
-      const cb = centre(lb);
-      const along = (cb.x - ca.x) * Math.cos(r) + (cb.y - ca.y) * Math.sin(r);
-      const across = -(cb.x - ca.x) * Math.sin(r) + (cb.y - ca.y) * Math.cos(r);
+  return a.lines.every((la) =>
+    b.lines.some((lb) => {
+      const { along, across } = offsetOf(la, lb, la);
       return Math.abs(across) < 0.5 * Math.max(la.height, lb.height) && Math.abs(along) < 0.25 * Math.max(la.width, lb.width);
-    });
-  });
+    }),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ModelInputSpec, Normalisation } from '@idlens/models';
 import type { Frame } from '../frame.ts';
+import { toGray } from '../image/gray-image.ts';
 
 /** Channel order: which RGBA byte feeds tensor channel 0, 1, 2 (PaddleOCR models were trained on OpenCV's BGR). */
 const channelOrder: Record<ModelInputSpec['channels'], readonly number[]> = {
@@ -28,10 +29,7 @@ export function writeFrameTensor(
   if (channels === 'GRAY') {
     const m = norm.mean[0]!;
     const s = norm.std[0]!;
-    const gray = new Uint8Array(width * height);
-    for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
-      gray[i] = (306 * data[p]! + 601 * data[p + 1]! + 117 * data[p + 2]! + 512) >> 10;
-    }
+    const gray = toGray(frame).data;
     const levels = stretchContrast ? stretchTable(gray) : null;
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
