@@ -1,6 +1,6 @@
 import type { Point } from '../image/affine.ts';
 import type { Quad } from '../ocr/min-area-rect.ts';
-import { alongText, mergeCollinear, type LineQuad } from './locate-mrz.ts';
+import { longLines, type LineQuad } from './locate-mrz.ts';
 
 /** An upright rectangle of the frame to look at again, closer: corners in frame coordinates. */
 export interface MrzRegion {
@@ -15,7 +15,7 @@ export interface MrzRegion {
  * fuses two MRZ lines into one box or splits one). Oriented like the longest line, with margins.
  */
 export function mrzRegions(quads: readonly Quad[], maxRegions = 2): MrzRegion[] {
-  const lines = mergeCollinear(quads.map(alongText)).filter((l) => l.width / Math.max(1, l.height) >= 5).sort((a, b) => b.width - a.width);
+  const lines = longLines(quads, 5);
   const regions: MrzRegion[] = [];
   const used = new Set<LineQuad>();
   for (const anchor of lines) {
