@@ -1,5 +1,6 @@
 import type { ImageSource } from '../api/common.ts';
 import { IdlensError, idlensErrorCodes, type IdlensErrorCode } from '../engine/errors.ts';
+import { bytesToBase64 } from '../engine/util/base64.ts';
 import { fetchWithRetry, type RetryOptions } from './fetch-with-retry.ts';
 import type { ImageInput } from './image-input.ts';
 import type { RecognizerMethods } from './recognizer-types.ts';
@@ -77,10 +78,4 @@ export async function toEncodedBytes(input: ImageInput): Promise<Uint8Array> {
 
 function isJpegOrPng(b: Uint8Array): boolean {
   return (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) || (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47);
-}
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }

@@ -2,7 +2,8 @@ import type { Consent, CreateTransactionResponse, CurrentStepView, EdgeTransacti
 import { fetchWithRetry, type RetryOptions } from '../client/fetch-with-retry.ts';
 import type { ImageInput } from '../client/image-input.ts';
 import type { RecognizerMethods } from '../client/recognizer-types.ts';
-import { bytesToBase64, toEncodedBytes } from '../client/server-recognizer.ts';
+import { toEncodedBytes } from '../client/server-recognizer.ts';
+import { base64ToBytes, bytesToBase64 } from '../engine/util/base64.ts';
 import { createEdgeClient, readJson, TransactionError, type EdgeClient } from './edge-client.ts';
 import { sdkVersion } from './sdk-version.ts';
 
@@ -157,12 +158,6 @@ async function encode(input: ImageInput): Promise<string> {
   return bytesToBase64(await toEncodedBytes(input));
 }
 
-function base64ToBytes(b64: string): Uint8Array {
-  const binary = atob(b64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 function randomKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
