@@ -1,0 +1,114 @@
+/** The few fields a person checks first, per result kind (the raw JSON is shown below them). */
+export type Field = { label: string; value: string; tone?: 'good' | 'bad' | 'warn' };
+
+// The result objects are read loosely here: a display helper, not a contract.
+// biome-ignore lint/suspicious/noExplicitAny: the four result shapes are walked generically
+type Json = Record<string, any>;
+
+const date = (d: Json | null | undefined): string | null => {
+  if (!d) return null;
+  if (d.year && d.month && d.day) return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+  return d.originalString?.latin ?? d.originalString ?? null;
+};
+
+const status = (s: string): Field => ({ label: 'Status', value: s, tone: s === 'VALID' ? 'good' : s === 'EMPTY' ? 'bad' : 'warn' });
+
+function isPast(iso: string | null): boolean {
+  return !!iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) && iso < new Date().toISOString().slice(0, 10);
+}
+
+function barcode(d: Json): Field[] {
+  return [status(d.recognitionStatus), { label: 'Type', value: d.barcodeType ?? '—' }, { label: 'Value', value: d.stringData ?? d.rawData ?? '—' }];
+}
+
+function idBarcode(d: Json): Field[] {
+  const expiry = date(d.dateOfExpiry);
+  return [
+    status(d.recognitionStatus),
+    { label: 'Name', value: d.fullName ?? ([d.firstName, d.lastName].filter(Boolean).join(' ') || '—') },
+    { label: 'Document number', value: d.documentNumber ?? '—' },
+    { label: 'Date of birth', value: date(d.dateOfBirth) ?? '—' },
+    { label: 'Date of expiry', value: expiry ? `${expiry}${isPast(expiry) ? ' (expired)' : ''}` : '—', tone: isPast(expiry) ? 'bad' : undefined },
+    { label: 'AAMVA structure', value: d.parsed ? 'valid' : 'not parsed', tone: d.parsed ? 'good' : 'warn' },
+  ];
+}
+
+function card(d: Json): Field[] {
+  const digits = String(d.cardNumber ?? '').replace(/\D/g, '');
+  const expiry = d.expiryDate ? `${String(d.expiryDate.month ?? '?').padStart(2, '0')}/${d.expiryDate.year ?? '?'}` : '—';
+  return [
+    status(d.recognitionStatus),
+    { label: 'Network', value: d.issuingNetwork ?? '—' },
+    // The demo shows only the last four digits, as a merchant's page would.
+    { label: 'Card number', value: digits ? `•••• ${digits.slice(-4)}` : '—' },
+    {
+      label: 'Luhn check',
+      value: d.cardNumberValid ? 'passes' : d.cardNumberValid === false ? 'fails' : '—',
+      tone: d.cardNumberValid ? 'good' : d.cardNumberValid === false ? 'bad' : undefined,
+    },
+    { label: 'Expiry', value: expiry },
+    { label: 'Cardholder', value: d.cardholderName ?? '—' },
+  ];
+}
+
+function document(d: Json): Field[] {
+  const mrz = d.mrzData;
+  const expiry = date(d.dateOfExpiry) ?? date(mrz?.dateOfExpiry);
+  const name = [d.firstName?.latin ?? mrz?.secondaryId, d.lastName?.latin ?? mrz?.primaryId].filter(Boolean).join(' ');
+  const fields: Field[] = [
+    status(d.recognitionStatus),
+    { label: 'Document', value: mrz ? `${mrz.mrzType} · ${mrz.documentCode} · ${mrz.issuer}` : '—' },
+    { label: 'Document number', value: d.documentNumber?.latin ?? mrz?.documentNumber ?? '—' },
+    { label: 'Name', value: name || '—' },
+    { label: 'Date of birth', value: date(d.dateOfBirth) ?? date(mrz?.dateOfBirth) ?? '—' },
+    {
+      label: 'Date of expiry',
+      value: expiry ? `${expiry}${isPast(expiry) ? ' — expired' : ''}` : '—',
+      tone: isPast(expiry) ? 'bad' : expiry ? 'good' : undefined,
+    },
+    { label: 'MRZ check digits', value: mrz ? (mrz.verified ? 'all correct' : 'wrong') : '—', tone: mrz ? (mrz.verified ? 'good' : 'bad') : undefined },
+  ];
+  if (d.dataMatch)
+    fields.push({
+      label: 'Front/back match',
+      value: d.dataMatch.overall,
+      tone: d.dataMatch.overall === 'MATCH' ? 'good' : d.dataMatch.overall === 'MISMATCH' ? 'bad' : undefined,
+    });
+  return fields;
+}
+
+function transaction(d: Json): Field[] {
+  const fields: Field[] = [
+    { label: 'Processing', value: d.processingStatus, tone: d.processingStatus === 'Complete' ? 'good' : 'bad' },
+    {
+      label: 'Verification',
+      value: d.verificationStatus ?? '—',
+      tone: d.verificationStatus === 'Accept' ? 'good' : d.verificationStatus === 'Reject' ? 'bad' : 'warn',
+    },
+  ];
+  for (const c of d.checks ?? [])
+    fields.push({ label: c.name, value: `${c.outcome}: ${c.reason}`, tone: c.outcome === 'PASS' ? 'good' : c.outcome === 'FAIL' ? 'bad' : undefined });
+  return fields;
+}
+
+export const keyFields: Record<string, (d: Json) => Field[]> = { barcode, 'id-barcode': idBarcode, card, document, transaction };
+
+/** Outline boxes/polygons to draw over the image the result came from. */
+export function outlines(kind: string, d: Json, side: 'FIRST' | 'SECOND'): Array<Array<{ x: number; y: number }>> {
+  if ((kind === 'barcode' || kind === 'id-barcode') && side === 'FIRST' && d.detectionPoints?.points?.length) return [d.detectionPoints.points];
+  if (kind !== 'document') return [];
+  const boxes: Array<Array<{ x: number; y: number }>> = [];
+  for (const value of Object.values(d)) {
+    const loc = (value as Json | null)?.latinLocation ?? (value as Json | null)?.location;
+    if (!loc?.topLeftCorner || ((value as Json).side ?? loc.side ?? 'FIRST') !== side) continue;
+    const { x, y } = loc.topLeftCorner;
+    const { width, height } = loc.dimensions;
+    boxes.push([
+      { x, y },
+      { x: x + width, y },
+      { x: x + width, y: y + height },
+      { x, y: y + height },
+    ]);
+  }
+  return boxes;
+}

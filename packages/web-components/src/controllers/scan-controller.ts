@@ -1,0 +1,82 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { createScanSession, type Recognizer, type ScanFeedback, type ScanFeedbackEvent, type ScanKind, type ScanSession } from '@idlens/sdk/client';
+
+export interface ScanRun<K extends ScanKind> {
+  recognizer: Recognizer;
+  kind: K;
+  video: HTMLVideoElement;
+  options?: Parameters<typeof createScanSession<K>>[0]['options'];
+  agreement?: number;
+  /** Frame-quality thresholds (see the SDK's `QualityThresholds`). */
+  quality?: Parameters<typeof createScanSession<K>>[0]['quality'];
+}
+
+/** A reading and the frame it was read from (drawn on `canvas`, the last frame recognized). */
+export interface ScanOutcome<T> {
+  data: T;
+  canvas: HTMLCanvasElement;
+}
+
+/**
+ * Live scanning as a Lit reactive controller over the SDK's `createScanSession`: one frame at a
+ * time from the video, feedback for the host to show, stopped when the host leaves the DOM.
+ * Frames are first drawn into a canvas the controller keeps, so the frame that gave the result
+ * can be shown and submitted afterwards (the bitmap sent to the worker is transferred away).
+ */
+export class ScanController implements ReactiveController {
+  feedback: ScanFeedback | null = null;
+  #session: ScanSession<unknown> | null = null;
+  readonly #canvas = document.createElement('canvas');
+
+  private readonly host: ReactiveControllerHost;
+
+  constructor(host: ReactiveControllerHost) {
+    this.host = host;
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    this.stop();
+  }
+
+  get running(): boolean {
+    return this.#session !== null;
+  }
+
+  /** The frame last handed to the recognizer. */
+  get lastFrame(): HTMLCanvasElement {
+    return this.#canvas;
+  }
+
+  /** Scans until the session agrees on a reading; rejects with an AbortError when stopped. */
+  async run<K extends ScanKind, T>({ recognizer, kind, video, options, agreement, quality }: ScanRun<K>): Promise<ScanOutcome<T>> {
+    this.stop();
+    const canvas = this.#canvas;
+    const source = () => {
+      canvas.width = video.videoWidth;
+      canvas.height = video.videoHeight;
+      canvas.getContext('2d')!.drawImage(video, 0, 0);
+      return createImageBitmap(canvas);
+    };
+    const session = createScanSession({ recognizer, kind, source, options, agreement, quality });
+    this.#session = session as ScanSession<unknown>;
+    this.feedback = null;
+    session.addEventListener('feedback', (event) => {
+      this.feedback = (event as ScanFeedbackEvent).feedback;
+      this.host.requestUpdate();
+    });
+    try {
+      const data = (await session.result) as T;
+      return { data, canvas };
+    } finally {
+      if (this.#session === session) this.#session = null;
+    }
+  }
+
+  stop(): void {
+    this.#session?.stop();
+    this.#session = null;
+  }
+}

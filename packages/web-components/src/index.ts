@@ -1,0 +1,19 @@
+/**
+ * `@idlens/web-components`: Lit elements for capture, live scanning and verification flows on
+ * top of `@idlens/sdk`. Importing this module registers every element.
+ */
+export { IdlensCamera, frameToBlob } from './camera/idlens-camera.ts';
+export { IdlensBarcodeScanner } from './scanners/idlens-barcode-scanner.ts';
+export { IdlensIdBarcodeScanner } from './scanners/idlens-id-barcode-scanner.ts';
+export { IdlensCardScanner, networkName } from './scanners/idlens-card-scanner.ts';
+export { IdlensDocumentScanner } from './scanners/idlens-document-scanner.ts';
+export { ScannerElement, type ScannerPhase } from './scanners/scanner-element.ts';
+export { IdlensTransaction } from './transaction/idlens-transaction.ts';
+export type { FormField } from './transaction/form-fields.ts';
+export { CameraController, type CameraState, type FacingMode } from './controllers/camera-controller.ts';
+export { classifyCameraError, isInAppBrowser, type CameraProblem } from './controllers/camera-errors.ts';
+export { ScanController } from './controllers/scan-controller.ts';
+export * from './events.ts';
+export { translate, translations, resolveLanguage, type Language, type MessageKey, type Messages, type TranslationOverrides } from './i18n/translations.ts';
+export { sharedRecognizer, type RecognitionMode } from './shared/recognizer-pool.ts';
+export { IdlensElement } from './shared/idlens-element.ts';

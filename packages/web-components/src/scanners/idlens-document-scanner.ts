@@ -1,0 +1,236 @@
+import { css, html, nothing, type PropertyDeclarations } from 'lit';
+import type { Recognizer } from '@idlens/sdk/client';
+import { frameToBlob } from '../camera/idlens-camera.ts';
+import type { DocumentData, DocumentOptions } from '../shared/result-types.ts';
+import { ScannerElement } from './scanner-element.ts';
+
+type Side = { data: DocumentData; image: Blob };
+
+/**
+ * Scans an identity document, one or two sides. A side with a machine-readable zone is taken
+ * automatically once consecutive frames agree; a side without one (most ID-card fronts) is taken
+ * with "Capture this side". Between the sides a flip step asks the user to turn the document over;
+ * the back is not accepted while it still shows the front's MRZ. Both images then go to
+ * `document({ first, second })`, which also compares the sides (`dataMatch`).
+ *
+ * @fires idlens-result - `data` is the `/document-multi-side` (or single-side) response's `data`
+ * @fires idlens-error
+ * @fires idlens-progress
+ * @fires idlens-status - also `flip` between the sides (`detail.side`)
+ * @slot title
+ * @slot hint
+ * @csspart camera
+ * @csspart guide
+ * @csspart feedback
+ * @csspart progress
+ * @csspart snapshot
+ * @csspart result
+ * @csspart error
+ * @csspart flip - the flip step
+ * @csspart side - the "Front side / Back side" label
+ */
+export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
+  static override properties: PropertyDeclarations = {
+    ...ScannerElement.properties,
+    sides: { type: Number },
+    options: { attribute: false },
+    side: { state: true },
+  };
+
+  static override styles = [
+    ...ScannerElement.styles,
+    css`
+      .flip {
+        display: grid;
+        gap: 0.5rem;
+        justify-items: start;
+        padding: 0.8rem;
+        border: 1px dashed var(--_border);
+        border-radius: var(--_radius);
+      }
+      .flip h3 {
+        margin: 0;
+        font-size: 1.05rem;
+      }
+      .flip-icon {
+        width: 3rem;
+        height: 2rem;
+        border-radius: 6px;
+        background: linear-gradient(90deg, var(--_accent) 50%, color-mix(in srgb, var(--_accent) 35%, white) 50%);
+        animation: flip 1.6s ease-in-out infinite;
+      }
+      @keyframes flip {
+        50% {
+          transform: rotateY(180deg);
+        }
+      }
+      .side {
+        margin: 0;
+        font-size: 0.875rem;
+        color: var(--_muted);
+        font-weight: 600;
+        text-transform: uppercase;
+        letter-spacing: 0.04em;
+      }
+    `,
+  ];
+
+  /** 2 (default): front and back; 1: one page (passports). */
+  declare sides: number;
+  /** `/document-multi-side` options (e.g. `{ ageLimit: 18 }`). */
+  declare options: DocumentOptions;
+  declare protected side: 0 | 1;
+  protected readonly resultKind = 'document' as const;
+  protected readonly scanKind = 'document' as const;
+  protected readonly aimKey = 'aimDocument' as const;
+  protected override guideAspect = 1.42;
+  #front: Side | null = null;
+  #startedAt = 0;
+  #manual: (() => void) | null = null;
+
+  constructor() {
+    super();
+    this.sides = 2;
+    this.options = {};
+    this.side = 0;
+  }
+
+  protected scanOptions(): DocumentOptions {
+    return this.options;
+  }
+
+  protected recognizeImage(recognizer: Recognizer, image: Blob): Promise<DocumentData> {
+    return recognizer.document({ first: image }, this.options);
+  }
+
+  override start(): Promise<boolean> {
+    this.#front = null;
+    this.side = 0;
+    return super.start();
+  }
+
+  protected override async onCameraLive(liveSince: number): Promise<void> {
+    if (this.phase === 'flip') return; // the camera restarted during the flip step: wait for the button
+    await this.#scanSide(liveSince);
+  }
+
+  async #scanSide(liveSince: number): Promise<void> {
+    if (this.side === 0) this.#startedAt = liveSince;
+    this.setPhase('scanning', { side: this.side });
+    try {
+      const read = await this.#readSide();
+      if (read) await this.#sideDone(read, 'camera');
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** Live scan of the current side, or the frame the user captured with the button. */
+  async #readSide(): Promise<Side | null> {
+    const manual = new Promise<'manual'>((resolve) => (this.#manual = () => resolve('manual')));
+    for (;;) {
+      const live = this.scanLive();
+      const winner = await Promise.race([live, manual]);
+      if (winner === 'manual') {
+        this.scan.stop();
+        const video = this.cameraElement?.video;
+        if (!video) return null;
+        const image = await frameToBlob(video);
+        this.setPhase('processing', { side: this.side });
+        return { image, data: await this.recognizeImage(this.activeRecognizer, image) };
+      }
+      if (!winner) return null;
+      // Still the front's MRZ on the "back": the document was not turned over yet.
+      if (this.side === 1 && sameMrz(winner.data, this.#front?.data)) {
+        this.scan.feedback = 'flip-side';
+        this.requestUpdate();
+        continue;
+      }
+      return winner;
+    }
+  }
+
+  async #sideDone(read: Side, source: 'camera' | 'file'): Promise<void> {
+    if (this.side === 0 && this.sides > 1) {
+      this.#front = read;
+      this.setPhase('flip', { side: 1 });
+      return;
+    }
+    if (!this.#front) {
+      this.finish(read.data, { front: read.image }, performance.now() - this.#startedAt, source);
+      return;
+    }
+    this.setPhase('processing', { side: 1 });
+    const data = await this.activeRecognizer.document({ first: this.#front.image, second: read.image }, this.options);
+    this.finish(data, { front: this.#front.image, back: read.image }, performance.now() - this.#startedAt, source);
+  }
+
+  protected override async onImage(image: Blob, source: 'camera' | 'file'): Promise<void> {
+    this.scan.stop();
+    if (this.phase === 'flip') this.side = 1; // a photo chosen at the flip step is the back
+    if (this.side === 0) this.#startedAt = performance.now();
+    this.setPhase('processing', { side: this.side });
+    try {
+      const data = this.side === 1 && this.#front ? null : await this.recognizeImage(this.activeRecognizer, image);
+      await this.#sideDone({ image, data: data ?? this.#front!.data }, source);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** Flip step done: scan the back with the camera that is still open. */
+  async #scanBack(): Promise<void> {
+    this.side = 1;
+    const camera = this.cameraElement;
+    if (camera?.state === 'live') await this.#scanSide(camera.camera.liveSince);
+    else {
+      this.setPhase('idle', { side: 1 });
+      await camera?.start();
+    }
+  }
+
+  #skipBack(): void {
+    const front = this.#front!;
+    this.finish(front.data, { front: front.image }, performance.now() - this.#startedAt, 'camera');
+  }
+
+  protected override renderScanActions() {
+    return html`<div class="actions">
+      <button class="btn secondary" part="button capture" @click=${() => this.#manual?.()}>${this.t('captureSide')}</button>
+    </div>`;
+  }
+
+  protected override renderPhase() {
+    const sideLabel =
+      this.sides > 1 && (this.phase === 'scanning' || this.phase === 'idle')
+        ? html`<p class="side" part="side">${this.t(this.side === 0 ? 'sideFront' : 'sideBack')}</p>`
+        : nothing;
+    if (this.phase !== 'flip') return sideLabel;
+    return html`<div class="flip" part="flip" role="status" aria-live="polite">
+      <div class="flip-icon" aria-hidden="true"></div>
+      <h3>${this.t('flipTitle')}</h3>
+      <p class="message">${this.t('flipText')}</p>
+      <div class="actions">
+        <button class="btn" part="button scan-back" @click=${() => this.#scanBack()}>${this.t('scanBack')}</button>
+        <button class="btn secondary" part="button skip-back" @click=${() => this.#skipBack()}>${this.t('skipBack')}</button>
+      </div>
+    </div>`;
+  }
+
+  protected summarize(data: DocumentData): string {
+    const number = data.documentNumber?.latin ?? data.mrzData?.documentNumber;
+    return `${this.t('resultDocument', { status: data.recognitionStatus })}${data.mrzData ? ` — ${data.mrzData.mrzType}` : ''}${number ? `, № ${number}` : ''}`;
+  }
+}
+
+function sameMrz(a: DocumentData, b: DocumentData | undefined): boolean {
+  return !!a.mrzData?.rawMrzString && a.mrzData.rawMrzString === b?.mrzData?.rawMrzString;
+}
+
+if (!customElements.get('idlens-document-scanner')) customElements.define('idlens-document-scanner', IdlensDocumentScanner);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idlens-document-scanner': IdlensDocumentScanner;
+  }
+}

@@ -1,0 +1,430 @@
+import { css, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { startTransaction, type Recognizer } from '@idlens/sdk/client';
+import '../scanners/idlens-barcode-scanner.ts';
+import '../scanners/idlens-card-scanner.ts';
+import '../scanners/idlens-document-scanner.ts';
+import { IdlensErrorEvent, IdlensResultEvent, IdlensStatusEvent, type CapturedSides, type TransactionOutcome } from '../events.ts';
+import type { MessageKey } from '../i18n/translations.ts';
+import { IdlensElement } from '../shared/idlens-element.ts';
+import { sharedRecognizer, type RecognitionMode } from '../shared/recognizer-pool.ts';
+import { baseStyles } from '../shared/styles.ts';
+import { humanize, readFormValues, renderField, type FormField } from './form-fields.ts';
+
+type Phase = 'start' | 'running' | 'done' | 'error';
+type CaptureStep = Parameters<NonNullable<Parameters<typeof startTransaction>[0]['capture']>>[0];
+
+const stepTitles: Record<string, MessageKey> = { ScanDocument: 'stepScanDocument', ScanCard: 'stepScanCard', ScanBarcode: 'stepScanBarcode' };
+const verdicts: Record<string, MessageKey> = { Accept: 'verifyAccept', Reject: 'verifyReject', Review: 'verifyReview' };
+
+/**
+ * A whole verification workflow in the browser, through the customer's proxy: consent, the
+ * workflow's Start form, each interactive step with the matching scanner (document, card,
+ * barcode), then the final status and — when the proxy offers it — the checks that decided.
+ *
+ * The proxy (see `demo/proxy/proxy.ts`) must answer `POST {proxy-url}/transaction`; optionally
+ * `GET {proxy-url}/workflow/{id}` (form fields) and `GET {proxy-url}/transaction/{id}/outcome`.
+ *
+ * @fires idlens-status - `start`, `running` (detail: processingStatus, step), `step` (detail: stepType), `done`
+ * @fires idlens-result - `kind: 'transaction'`, `data`: TransactionOutcome
+ * @fires idlens-error - `transaction-failed` with the platform's code
+ * @slot title - heading above the flow
+ * @slot intro - text above the consent
+ * @csspart card - the framed box
+ * @csspart form - the consent + details form
+ * @csspart button - every button
+ * @csspart step - the step header
+ * @csspart status - the final verdict
+ * @csspart error - the error text
+ */
+export class IdlensTransaction extends IdlensElement {
+  static override properties: PropertyDeclarations = {
+    ...IdlensElement.properties,
+    proxyUrl: { type: String, attribute: 'proxy-url' },
+    workflowId: { type: String, attribute: 'workflow-id' },
+    userId: { type: String, attribute: 'user-id' },
+    mode: { type: String },
+    serverUrl: { type: String, attribute: 'server-url' },
+    fields: { attribute: false },
+    fieldLabels: { attribute: false },
+    recognizer: { attribute: false },
+    phase: { state: true },
+    step: { state: true },
+    stepIndex: { state: true },
+    stepCount: { state: true },
+    busy: { state: true },
+    outcome: { state: true },
+    errorText: { state: true },
+    consentError: { state: true },
+  };
+
+  static override styles = [
+    baseStyles,
+    css`
+      .card {
+        display: grid;
+        gap: 1rem;
+        padding: clamp(0.9rem, 3vw, 1.5rem);
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        background: var(--_surface);
+      }
+      h2, h3 {
+        margin: 0;
+        font-size: 1.15rem;
+      }
+      form {
+        display: grid;
+        gap: 0.9rem;
+      }
+      fieldset {
+        display: grid;
+        gap: 0.6rem;
+        margin: 0;
+        padding: 0;
+        border: 0;
+        min-width: 0;
+      }
+      legend {
+        padding: 0;
+        margin-bottom: 0.4rem;
+        font-weight: 700;
+      }
+      .field {
+        display: grid;
+        gap: 0.25rem;
+      }
+      .field input {
+        min-height: 44px;
+        padding: 0 0.7rem;
+        border: 1px solid var(--_border);
+        border-radius: calc(var(--_radius) * 0.6);
+        background: var(--_surface);
+        color: var(--_text);
+        width: 100%;
+      }
+      .check {
+        display: flex;
+        gap: 0.6rem;
+        align-items: flex-start;
+      }
+      .check input {
+        width: 1.25rem;
+        height: 1.25rem;
+        margin-top: 0.1rem;
+        flex: none;
+        accent-color: var(--_accent);
+      }
+      .req {
+        color: var(--_danger);
+      }
+      .step-head {
+        display: grid;
+        gap: 0.1rem;
+      }
+      .step-of {
+        color: var(--_muted);
+        font-size: 0.875rem;
+        font-weight: 600;
+      }
+      .verdict {
+        display: flex;
+        gap: 0.75rem;
+        align-items: center;
+        font-size: 1.25rem;
+        font-weight: 700;
+      }
+      .badge {
+        display: inline-grid;
+        place-items: center;
+        width: 2.25rem;
+        height: 2.25rem;
+        border-radius: 50%;
+        color: #fff;
+        flex: none;
+      }
+      .Accept .badge { background: var(--_success); }
+      .Review .badge { background: var(--_warning); }
+      .Reject .badge, .Error .badge { background: var(--_danger); }
+      ul {
+        margin: 0;
+        padding-left: 1.2rem;
+      }
+      .muted {
+        color: var(--_muted);
+        font-size: 0.875rem;
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  /** The customer's proxy (adds the agent credentials); the flow POSTs to `{proxy-url}/transaction`. */
+  declare proxyUrl: string;
+  declare workflowId: string;
+  /** `consent.userId`; a real proxy overrides it from the user's session. */
+  declare userId: string;
+  declare mode: RecognitionMode;
+  declare serverUrl: string | null;
+  /** The Start step's form fields; fetched from `{proxy-url}/workflow/{id}` when not set. */
+  declare fields: FormField[] | null;
+  /** Labels for the form fields by name (default: the name, humanized). */
+  declare fieldLabels: Record<string, string>;
+  declare recognizer: Recognizer | null;
+  declare protected phase: Phase;
+  declare protected step: CaptureStep | null;
+  declare protected stepIndex: number;
+  declare protected stepCount: number;
+  declare protected busy: boolean;
+  declare protected outcome: TransactionOutcome | null;
+  declare protected errorText: string | null;
+  declare protected consentError: boolean;
+  #pendingCapture: { resolve: (images: CapturedSides) => void; reject: (error: unknown) => void } | null = null;
+  #abort: AbortController | null = null;
+  #fieldsFetched = false;
+
+  constructor() {
+    super();
+    this.proxyUrl = '';
+    this.workflowId = '';
+    this.userId = 'anonymous';
+    this.mode = 'auto';
+    this.serverUrl = null;
+    this.fields = null;
+    this.fieldLabels = {};
+    this.recognizer = null;
+    this.phase = 'start';
+    this.step = null;
+    this.stepIndex = 0;
+    this.stepCount = 0;
+    this.busy = false;
+    this.outcome = null;
+    this.errorText = null;
+    this.consentError = false;
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    // Fields come from the proxy unless the page set them; refetch when the workflow or proxy changes.
+    if ((changed.has('workflowId') || changed.has('proxyUrl')) && (this.fields === null || this.#fieldsFetched)) {
+      this.fields = null;
+      void this.#loadFields();
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#abort?.abort();
+  }
+
+  /** Back to the consent screen (a new transaction). */
+  restart(): void {
+    this.#abort?.abort();
+    this.outcome = null;
+    this.errorText = null;
+    this.step = null;
+    this.#set('start');
+  }
+
+  #url(path: string): string {
+    return `${this.proxyUrl.replace(/\/+$/, '')}/${path}`;
+  }
+
+  async #loadFields(): Promise<void> {
+    if (!this.proxyUrl || !this.workflowId || this.fields) return;
+    this.#fieldsFetched = true;
+    let loaded: FormField[] = []; // no field list: the flow still runs, the server names a missing field
+    try {
+      const res = await fetch(this.#url(`workflow/${encodeURIComponent(this.workflowId)}`), { headers: { accept: 'application/json' } });
+      if (res.ok) loaded = ((await res.json()) as { formFields?: FormField[] }).formFields ?? [];
+    } catch {}
+    // The page may have set the fields meanwhile; its list wins.
+    if (this.fields === null) this.fields = loaded;
+  }
+
+  #set(phase: Phase, detail: Record<string, unknown> = {}): void {
+    this.phase = phase;
+    this.dispatchEvent(new IdlensStatusEvent(phase, { component: 'transaction', ...detail }));
+  }
+
+  async #submit(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const agree = form.elements.namedItem('consent') as HTMLInputElement;
+    this.consentError = !agree.checked;
+    if (!agree.checked || !form.reportValidity()) return;
+    const consent = {
+      userId: this.userId,
+      isProcessingStoringAllowed: (form.elements.namedItem('store') as HTMLInputElement).checked,
+      isTrainingAllowed: (form.elements.namedItem('training') as HTMLInputElement).checked,
+    };
+    const formValues = readFormValues(form, this.fields ?? []);
+    await this.run(formValues, consent);
+  }
+
+  /** Runs the workflow (what the Start button does after consent and form). */
+  async run(
+    formValues: Record<string, unknown>,
+    consent: { userId: string; isProcessingStoringAllowed: boolean; isTrainingAllowed: boolean },
+  ): Promise<TransactionOutcome | null> {
+    this.#abort?.abort();
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.busy = true;
+    this.errorText = null;
+    this.#set('running');
+    const recognizer = this.recognizer ?? sharedRecognizer(this.mode, this.serverUrl);
+    try {
+      const result = await startTransaction({
+        proxyUrl: this.#url('transaction'),
+        workflowId: this.workflowId,
+        formValues,
+        consent,
+        recognizer,
+        signal: abort.signal,
+        capture: (step, view) => this.#capture(step, view.workflowInfo.completedInteractiveSteps.length, view.workflowInfo.interactiveStepCount),
+        onUpdate: (update) => {
+          this.busy = update.processingStatus === 'InProgress' && !this.#pendingCapture;
+          this.dispatchEvent(
+            new IdlensStatusEvent('running', { component: 'transaction', processingStatus: update.processingStatus, step: update.workflowInfo.currentStep }),
+          );
+        },
+      });
+      if (abort.signal.aborted) return null;
+      const checks = await this.#fetchChecks(result.transactionId, result.created?.ephemeralKey);
+      const outcome: TransactionOutcome = {
+        transactionId: result.transactionId,
+        processingStatus: result.processingStatus,
+        verificationStatus: result.verificationStatus,
+        checks,
+      };
+      this.outcome = outcome;
+      this.step = null;
+      this.#set('done', { ...outcome });
+      this.dispatchEvent(new IdlensResultEvent('transaction', outcome, null, 0, recognizer.mode, 'transaction'));
+      return outcome;
+    } catch (error) {
+      if (abort.signal.aborted) return null;
+      const { code, message } = error as { code?: string; message?: string };
+      this.errorText = this.t('transactionError', { message: `${code ? `${code}: ` : ''}${message ?? String(error)}` });
+      this.step = null;
+      this.#set('error', { code: code ?? null });
+      this.dispatchEvent(new IdlensErrorEvent('transaction-failed', code ?? null, message ?? String(error)));
+      return null;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** An interactive step: show its scanner and wait for the images. */
+  #capture(step: CaptureStep, completed: number, total: number): Promise<CapturedSides> {
+    this.step = step;
+    this.stepIndex = completed + 1;
+    this.stepCount = Math.max(total, completed + 1);
+    this.busy = false;
+    this.dispatchEvent(new IdlensStatusEvent('step', { component: 'transaction', stepType: step.type, stepId: step.id }));
+    return new Promise<CapturedSides>((resolve, reject) => {
+      this.#pendingCapture = { resolve, reject };
+    });
+  }
+
+  #onScannerResult = (event: IdlensResultEvent): void => {
+    event.stopPropagation();
+    const pending = this.#pendingCapture;
+    if (!pending || !event.images) return;
+    this.#pendingCapture = null;
+    this.busy = true;
+    this.step = null;
+    pending.resolve(event.images);
+  };
+
+  /** The decisive checks, when the proxy offers `GET transaction/{id}/outcome` (authenticated with the edge key). */
+  async #fetchChecks(transactionId: string, ephemeralKey: string | undefined): Promise<TransactionOutcome['checks']> {
+    if (!ephemeralKey) return [];
+    try {
+      const res = await fetch(this.#url(`transaction/${encodeURIComponent(transactionId)}/outcome`), {
+        headers: { accept: 'application/json', authorization: `Basic ${btoa(`${transactionId}:${ephemeralKey}`)}` },
+      });
+      return res.ok ? (((await res.json()) as { checks?: TransactionOutcome['checks'] }).checks ?? []) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  #renderStart(): TemplateResult {
+    return html`<form part="form" @submit=${this.#submit} novalidate>
+      <fieldset>
+        <legend>${this.t('consentTitle')}</legend>
+        <slot name="intro"><p class="message">${this.t('consentText')}</p></slot>
+        <label class="check"><input type="checkbox" name="consent" aria-describedby="consent-error" @change=${() => (this.consentError = false)} /> ${this.t('consentAgree')}</label>
+        <label class="check"><input type="checkbox" name="store" checked /> ${this.t('consentStore')}</label>
+        <label class="check"><input type="checkbox" name="training" /> ${this.t('consentTraining')}</label>
+        <p id="consent-error" class="message error" role="alert" ?hidden=${!this.consentError}>${this.consentError ? this.t('consentRequired') : ''}</p>
+      </fieldset>
+      ${
+        this.fields?.length
+          ? html`<fieldset>
+            <legend>${this.t('detailsTitle')}</legend>
+            ${this.fields.map((f) => renderField(f, this.fieldLabels[f.name] ?? humanize(f.name), this.t('fieldRequired')))}
+          </fieldset>`
+          : nothing
+      }
+      <div><button class="btn" part="button start" type="submit">${this.t('startVerification')}</button></div>
+    </form>`;
+  }
+
+  #renderStep(): TemplateResult {
+    const step = this.step!;
+    const settings = step.settings as { requireBack?: boolean };
+    const common = { lang: this.lang || '', mode: this.mode, serverUrl: this.serverUrl };
+    const scanner =
+      step.type === 'ScanDocument'
+        ? html`<idlens-document-scanner autostart .sides=${settings.requireBack ? 2 : 1} lang=${common.lang || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-document-scanner>`
+        : step.type === 'ScanCard'
+          ? html`<idlens-card-scanner autostart lang=${common.lang || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-card-scanner>`
+          : html`<idlens-barcode-scanner autostart lang=${common.lang || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-barcode-scanner>`;
+    return html`<div class="step-head" part="step">
+        <span class="step-of">${this.t('stepOf', { n: this.stepIndex, total: this.stepCount })}</span>
+        <h3>${this.t(stepTitles[step.type] ?? 'stepScanDocument')}</h3>
+      </div>
+      ${scanner}`;
+  }
+
+  #renderDone(): TemplateResult {
+    const o = this.outcome!;
+    const verdict = o.verificationStatus ?? (o.processingStatus === 'Error' ? 'Error' : '');
+    const failed = o.checks.filter((c) => c.outcome === 'FAIL');
+    return html`<div class="verdict ${verdict}" part="status" role="status">
+        <span class="badge" aria-hidden="true">${verdict === 'Accept' ? '✓' : verdict === 'Review' ? '!' : '✕'}</span>
+        <span>${this.t(verdicts[verdict] ?? 'verifyPending')}</span>
+      </div>
+      ${
+        failed.length
+          ? html`<div><h3>${this.t('checksTitle')}</h3><ul>${failed.map((c) => html`<li><strong>${humanize(c.name)}</strong>: ${c.reason}</li>`)}</ul></div>`
+          : nothing
+      }
+      <p class="muted">${o.processingStatus} · ${o.transactionId}</p>
+      <div><button class="btn secondary" part="button restart" @click=${() => this.restart()}>${this.t('restart')}</button></div>`;
+  }
+
+  override render() {
+    return html`<div class="card" part="card">
+      <slot name="title"></slot>
+      ${this.phase === 'start' ? this.#renderStart() : nothing}
+      ${this.phase === 'running' && this.step ? this.#renderStep() : nothing}
+      ${this.phase === 'running' && !this.step ? html`<p class="message" role="status" aria-live="polite">${this.t('submitting')}</p>` : nothing}
+      ${this.phase === 'done' && this.outcome ? this.#renderDone() : nothing}
+      ${
+        this.phase === 'error'
+          ? html`<p class="message error" part="error" role="alert">${this.errorText}</p>
+            <div><button class="btn secondary" part="button restart" @click=${() => this.restart()}>${this.t('restart')}</button></div>`
+          : nothing
+      }
+    </div>`;
+  }
+}
+
+if (!customElements.get('idlens-transaction')) customElements.define('idlens-transaction', IdlensTransaction);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idlens-transaction': IdlensTransaction;
+  }
+}
