@@ -1,0 +1,114 @@
+import { html, nothing } from 'lit';
+import { ConsoleElement, messageOf } from '../base.ts';
+import { ApiFailure } from '../api.ts';
+import { drawSteps } from '../drawing.ts';
+
+/** Where a JSON.parse error points: `line 3, column 7`, when the engine says. */
+function parseErrorText(text: string, error: Error): string {
+  const position = /position (\d+)/.exec(error.message)?.[1];
+  if (!position) return `Not valid JSON: ${error.message}`;
+  const before = text.slice(0, Number(position)).split('\n');
+  return `Not valid JSON at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}: ${error.message}`;
+}
+
+/**
+ * Import a workflow definition (JSON) as a new version: the server validates it and its message
+ * names the field (`steps.1.settings.verificationStatus: …`), shown right under the editor and
+ * linked to it (aria-describedby / aria-invalid).
+ */
+export class IdlWorkflowImport extends ConsoleElement {
+  static override properties = {
+    ...ConsoleElement.properties,
+    initial: { attribute: false },
+    error: { state: true },
+    errorPath: { state: true },
+    success: { state: true },
+    busy: { state: true },
+    preview: { state: true },
+  };
+  declare initial: string;
+  declare error: string | null;
+  declare errorPath: string | null;
+  declare success: string | null;
+  declare busy: boolean;
+  declare preview: unknown;
+
+  constructor() {
+    super();
+    this.initial = '';
+    this.error = null;
+    this.errorPath = null;
+    this.success = null;
+    this.busy = false;
+    this.preview = null;
+  }
+
+  get #textarea() {
+    return this.querySelector<HTMLTextAreaElement>('textarea')!;
+  }
+
+  async #file(event: Event) {
+    const file = (event.target as HTMLInputElement).files?.[0];
+    if (!file) return;
+    this.#textarea.value = await file.text();
+    this.#changed();
+  }
+
+  #changed() {
+    try {
+      this.preview = JSON.parse(this.#textarea.value);
+    } catch {
+      this.preview = null;
+    }
+  }
+
+  async #submit(event: SubmitEvent) {
+    event.preventDefault();
+    const text = this.#textarea.value;
+    this.error = null;
+    this.errorPath = null;
+    this.success = null;
+    let definition: unknown;
+    try {
+      definition = JSON.parse(text);
+    } catch (error) {
+      this.error = parseErrorText(text, error as Error);
+      this.#textarea.focus();
+      return;
+    }
+    this.busy = true;
+    try {
+      const imported = await this.api.importWorkflow(definition);
+      this.success = `Imported ${imported.workflowId} as version ${imported.version}.`;
+      this.dispatchEvent(new CustomEvent('imported', { detail: imported, bubbles: true }));
+    } catch (error) {
+      this.error = error instanceof ApiFailure ? error.message : messageOf(error);
+      this.errorPath = /^([\w.]+): /.exec(this.error)?.[1] ?? null;
+      this.#textarea.focus();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  override render() {
+    return html`<form @submit=${this.#submit} class="rows" aria-label="Import a workflow version">
+      <label class="field"><span>Workflow definition (JSON)</span>
+        <textarea name="definition" spellcheck="false" .value=${this.initial} @input=${() => this.#changed()} aria-invalid=${this.error ? 'true' : 'false'}
+          aria-describedby="import-help ${this.error ? 'import-error' : ''}"></textarea></label>
+      <p class="hint" id="import-help">The format is described in docs/transaction-platform.md ("Workflows"). A new version becomes the one new transactions run.</p>
+      ${
+        this.error
+          ? html`<div class="error-box" role="alert" id="import-error"><strong>Not imported.</strong> ${
+              this.errorPath ? html`At <code>${this.errorPath}</code>: ${this.error.slice(this.errorPath.length + 2)}` : this.error
+            }</div>`
+          : nothing
+      }
+      ${this.success ? html`<p class="ok" role="status">${this.success}</p>` : nothing}
+      <div class="actions">
+        <button class="btn" type="submit" ?disabled=${this.busy}>Import as new version</button>
+        <label class="btn secondary">Load a file…<input class="sr-only" type="file" accept="application/json,.json" @change=${this.#file}></label>
+      </div>
+      ${this.preview ? html`<details><summary>Preview of the steps</summary>${drawSteps(this.preview, 'Preview of the steps')}</details>` : nothing}
+    </form>`;
+  }
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/schema.ts';
+import { hashSecret, newSecret } from '../platform/auth/secrets.ts';
+
+/**
+ * Administration of organizations and their clients (the operator's CLI and admin API, and the
+ * agent API's client management of the caller's own organization). Secrets are shown once and
+ * stored only as SHA-256 hashes, like platform/auth/clients.ts.
+ */
+
+export interface OrganizationView {
+  organizationId: string;
+  name: string;
+  createdOn: string;
+  clientCount: number;
+}
+
+export interface ClientView {
+  clientId: string;
+  organizationId: string;
+  name: string;
+  createdOn: string;
+}
+
+/** Credentials shown once: after creation or a rotation. */
+export interface ClientSecretView {
+  clientId: string;
+  clientSecret: string;
+  organizationId: string;
+}
+
+export async function addOrganization(db: Db, name: string, now: string): Promise<OrganizationView> {
+  const organizationId = randomUUID();
+  await db.insertInto('organizations').values({ id: organizationId, name, createdOn: now }).execute();
+  return { organizationId, name, createdOn: now, clientCount: 0 };
+}
+
+export async function listOrganizations(db: Db): Promise<OrganizationView[]> {
+  const rows = await db
+    .selectFrom('organizations')
+    .leftJoin('clients', 'clients.organizationId', 'organizations.id')
+    .select((eb) => ['organizations.id', 'organizations.name', 'organizations.createdOn', eb.fn.count<number | string>('clients.id').as('clientCount')])
+    .groupBy(['organizations.id', 'organizations.name', 'organizations.createdOn'])
+    .orderBy('organizations.createdOn')
+    .orderBy('organizations.id')
+    .execute();
+  return rows.map((r) => ({ organizationId: r.id, name: r.name, createdOn: r.createdOn, clientCount: Number(r.clientCount) }));
+}
+
+export async function organizationExists(db: Db, organizationId: string): Promise<boolean> {
+  return (await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst()) !== undefined;
+}
+
+export async function listClients(db: Db, organizationId: string): Promise<ClientView[]> {
+  const rows = await db
+    .selectFrom('clients')
+    .select(['id', 'organizationId', 'name', 'createdOn'])
+    .where('organizationId', '=', organizationId)
+    .orderBy('createdOn')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ clientId: r.id, organizationId: r.organizationId, name: r.name, createdOn: r.createdOn }));
+}
+
+/** The client, if it exists (and belongs to `organizationId` when one is given: another's looks missing). */
+export async function findClientView(db: Db, clientId: string, organizationId?: string): Promise<ClientView | undefined> {
+  let query = db.selectFrom('clients').select(['id', 'organizationId', 'name', 'createdOn']).where('id', '=', clientId);
+  if (organizationId !== undefined) query = query.where('organizationId', '=', organizationId);
+  const r = await query.executeTakeFirst();
+  return r && { clientId: r.id, organizationId: r.organizationId, name: r.name, createdOn: r.createdOn };
+}
+
+export async function addClient(db: Db, organizationId: string, name: string, now: string): Promise<ClientSecretView & { name: string; createdOn: string }> {
+  const clientId = randomUUID();
+  const clientSecret = newSecret();
+  await db
+    .insertInto('clients')
+    .values({ id: clientId, organizationId, name, secretHash: hashSecret(clientSecret), createdOn: now })
+    .execute();
+  return { clientId, clientSecret, organizationId, name, createdOn: now };
+}
+
+/**
+ * Removes a client: its Basic credentials stop at once, and so do its bearer tokens (the client
+ * is looked up on every use). Its transactions stay. Answers false when there was no such client.
+ */
+export async function revokeClient(db: Db, clientId: string, organizationId?: string): Promise<boolean> {
+  let query = db.deleteFrom('clients').where('id', '=', clientId);
+  if (organizationId !== undefined) query = query.where('organizationId', '=', organizationId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** A new secret for the client (the old one stops working at once); undefined when there is no such client. */
+export async function rotateClientSecret(db: Db, clientId: string, organizationId?: string): Promise<ClientSecretView | undefined> {
+  const clientSecret = newSecret();
+  let query = db
+    .updateTable('clients')
+    .set({ secretHash: hashSecret(clientSecret) })
+    .where('id', '=', clientId);
+  if (organizationId !== undefined) query = query.where('organizationId', '=', organizationId);
+  const row = await query.returning(['id', 'organizationId']).executeTakeFirst();
+  return row && { clientId: row.id, clientSecret, organizationId: row.organizationId };
+}
+
+export interface WorkflowVersionView {
+  workflowVersionId: string;
+  workflowId: string;
+  version: number;
+  name: string;
+  createdOn: string;
+  isLatest: boolean;
+}
+
+/** Every version of one workflow of an organization, newest first. */
+export async function listWorkflowVersions(db: Db, organizationId: string, workflowId: string): Promise<WorkflowVersionView[]> {
+  const latest = await db
+    .selectFrom('workflows')
+    .select('latestVersionId')
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', workflowId)
+    .executeTakeFirst();
+  if (!latest) return [];
+  const rows = await db
+    .selectFrom('workflowVersions')
+    .select(['id', 'workflowId', 'version', 'definition', 'createdOn'])
+    .where('organizationId', '=', organizationId)
+    .where('workflowId', '=', workflowId)
+    .orderBy('version', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    workflowVersionId: r.id,
+    workflowId: r.workflowId,
+    version: Number(r.version),
+    name: (JSON.parse(r.definition) as { name: string }).name,
+    createdOn: r.createdOn,
+    isLatest: r.id === latest.latestVersionId,
+  }));
+}
+
+/** One version's stored definition, only within the organization. */
+export async function findOwnWorkflowVersion(
+  db: Db,
+  organizationId: string,
+  workflowId: string,
+  workflowVersionId: string,
+): Promise<{ workflowVersionId: string; workflowId: string; version: number; createdOn: string; definition: unknown } | undefined> {
+  const r = await db
+    .selectFrom('workflowVersions')
+    .select(['id', 'workflowId', 'version', 'definition', 'createdOn'])
+    .where('organizationId', '=', organizationId)
+    .where('workflowId', '=', workflowId)
+    .where('id', '=', workflowVersionId)
+    .executeTakeFirst();
+  return r && { workflowVersionId: r.id, workflowId: r.workflowId, version: Number(r.version), createdOn: r.createdOn, definition: JSON.parse(r.definition) };
+}

@@ -1,0 +1,313 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { consoleBundleConfig } from '../../packages/console/vite.config.ts';
+import { launchChromium, startIdlensServer } from '../browser/support/browser-harness.ts';
+import { seriousViolations } from '../browser/components/support/component-harness.ts';
+import { b64, sampleImage } from '../support/images.ts';
+import { repoRoot } from '../support/paths.ts';
+
+/**
+ * The operator console end to end in Debian's Chromium: the built console served by a real idlens
+ * server under its strict CSP, signed in with the seeded demo client. A second tab plays the end
+ * user's browser, progressing transactions over the edge API as the SDK does.
+ */
+describe('operator console (Chromium)', () => {
+  let server: Awaited<ReturnType<typeof startIdlensServer>>;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let consoleDir: string;
+  let page: Page;
+  let runner: Page;
+  let basic: string;
+  const shots = path.join(repoRoot, 'reports/screenshots');
+  const axeCounts: Record<string, number> = {};
+  const pageErrors: string[] = [];
+
+  const agent = async (method: string, p: string, body?: unknown) => {
+    const res = await fetch(`${server.url}/agent/api/v1${p}`, {
+      method,
+      headers: { authorization: basic, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, json: res.status === 204 ? null : await res.json() };
+  };
+
+  /** The end user's browser: submits a step and resumes through the edge API (same origin, as the SDK would). */
+  const edge = (method: string, p: string, authorization: string, body?: unknown) =>
+    runner.evaluate(
+      async ({ url, method, authorization, body }) => {
+        const res = await fetch(url, { method, headers: { authorization, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+        return { status: res.status, json: await res.json() };
+      },
+      { url: `${server.url}/edge/api/v1${p}`, method, authorization, body },
+    );
+
+  const createTransaction = async (workflowId: string, formValues: Record<string, unknown>) => {
+    const res = await agent('POST', '/transaction', {
+      workflowId,
+      platform: 'browser',
+      sdkVersion: '0.1.0',
+      formValues,
+      consent: { userId: 'user-7', givenOn: '2024-05-01T12:30:00', isProcessingStoringAllowed: true, isTrainingAllowed: false },
+    });
+    expect(res.status).toBe(201);
+    return res.json as { transactionId: string; authorization: string };
+  };
+
+  async function check(name: string, width: 1280 | 390 = 1280) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(150);
+    const violations = await seriousViolations(page);
+    axeCounts[`${name}@${width}`] = violations.length;
+    expect(violations, `${name} at ${width}px: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+    // Nothing wider than the viewport at 390 px (tables turn into cards).
+    if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(shots, `console-${name}-${width}.png`), fullPage: true });
+  }
+
+  beforeAll(async () => {
+    consoleDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-console-'));
+    await build(consoleBundleConfig(consoleDir));
+    await mkdir(shots, { recursive: true });
+    server = await startIdlensServer({ CONSOLE_DIR: consoleDir, ADMIN_TOKEN: 'e2e-operator-token-'.padEnd(40, 'z'), SEED_DEMO: 'true' });
+    const demo = server.demoCredentials!;
+    basic = `Basic ${Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString('base64')}`;
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    runner = await browser.context.newPage();
+    await runner.goto(`${server.url}/openapi.json`);
+    // The workflow of the first part: a document capture, then Accept.
+    const imported = await agent('POST', '/workflow', {
+      workflowId: 'console-e2e',
+      name: 'Console e2e: document',
+      steps: [
+        { id: 1, type: 'Start', settings: { formFields: [{ name: 'customerName', type: 'string', required: true }] } },
+        { id: 2, type: 'ScanDocument', settings: { requireBack: false, requireFace: false } },
+        { id: 3, type: 'Decision', settings: { verificationStatus: 'Accept' } },
+        { id: 4, type: 'End' },
+      ],
+    });
+    expect(imported.status).toBe(201);
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail')
+      await page?.screenshot({ path: path.join(shots, `console-failure-${ctx.task.name.slice(0, 20).replace(/\W+/g, '-')}.png`), fullPage: true });
+  });
+
+  afterAll(async () => {
+    console.log('axe serious/critical violations per page:', JSON.stringify(axeCounts));
+    await browser?.close();
+    await server?.close();
+    await rm(consoleDir, { recursive: true, force: true });
+  });
+
+  it('is served with a strict CSP, and signs in with agent credentials (token in memory only)', async () => {
+    const res = await fetch(`${server.url}/console/`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(await res.text()).not.toMatch(/<script>(?!<\/script>)|<script(?![^>]*src=)[^>]*>/);
+
+    await page.goto(`${server.url}/console/`);
+    await page.getByLabel('Client ID').waitFor();
+    await check('sign-in', 390);
+    await check('sign-in');
+    await page.getByLabel('Client ID').fill(server.demoCredentials!.clientId);
+    await page.getByLabel('Client secret').fill('wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'wrong secret' }).waitFor();
+    await page.getByLabel('Client secret').fill(server.demoCredentials!.clientSecret);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+    expect(stored).not.toMatch(/eyJ/); // no JWT anywhere but memory
+  });
+
+  let txId = '';
+  it('shows a transaction as InProgress while a browser runs it; its page shows state, fields, images and log; override and delete', async () => {
+    const tx = await createTransaction('console-e2e', { customerName: 'Anna Eriksson' });
+    txId = tx.transactionId;
+    const submitted = await edge('POST', `/transaction/${txId}/step/2`, tx.authorization, {
+      images: { front: b64(await sampleImage('png', 3, 480, 300)) },
+      extraction: {
+        recognitionStatus: 'SUCCESS',
+        firstName: 'ANNA',
+        lastName: 'ERIKSSON',
+        documentNumber: 'L898902C3',
+        dateOfExpiry: { year: 2031, month: 4, day: 15 },
+      },
+    });
+    expect(submitted.status).toBe(200);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const row = page.getByRole('row').filter({ hasText: txId.slice(0, 8) });
+    await row.getByText('InProgress').waitFor();
+    await check('transactions');
+    await check('transactions', 390);
+
+    // Filters: InProgress finds it, Complete does not.
+    await page.getByLabel('Processing status').selectOption('Complete');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByLabel('Processing status').selectOption('InProgress');
+    await page.locator('select[name=workflowId]').selectOption('console-e2e');
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByLabel('Created from').fill(today);
+    await page.getByLabel('Created until').fill(today);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await row.waitFor();
+
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: /^Transaction/, level: 1 }).waitFor();
+    await page.getByText('ScanDocument — current').waitFor();
+    await expect.poll(() => page.locator('img[alt^="extraction.fullDocumentFrontImage"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    await page.getByRole('rowheader', { name: 'extraction.data.documentNumber' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Delete transaction…' }).isDisabled()).resolves.toBe(true);
+    await check('transaction-in-progress');
+
+    // The end user's browser resumes: the page follows (it polls while InProgress).
+    const resumed = await edge('POST', `/transaction/${txId}/resume`, tx.authorization);
+    expect(resumed.json.processingStatus).toBe('Complete');
+    await page.locator('dd').getByText('Complete').waitFor({ timeout: 10_000 });
+    await page.getByLabel('New verification status').selectOption('Reject');
+    await page.getByLabel('Comment (the reason, kept in the status log)').fill('photo does not match the customer');
+    await page.getByRole('button', { name: 'Save status' }).click();
+    await page.getByRole('status').filter({ hasText: 'Verification status set to Reject' }).waitFor();
+    await page.getByRole('cell', { name: 'photo does not match the customer' }).waitFor();
+    const record = await agent('GET', `/transaction/${txId}`);
+    expect(record.json).toMatchObject({ verificationStatus: 'Reject', originalVerificationStatus: 'Accept' });
+    await check('transaction');
+    await check('transaction', 390);
+
+    await page.getByRole('button', { name: 'Delete transaction…' }).click();
+    await page.getByRole('button', { name: 'Delete permanently' }).click();
+    await page.getByRole('heading', { name: 'Transaction deleted' }).waitFor();
+    expect((await agent('GET', `/transaction/${txId}`)).status).toBe(404);
+    await page.getByRole('link', { name: 'Back to transactions' }).click();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('heading', { name: /transactions? on this page/ }).waitFor();
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: txId.slice(0, 8) })
+        .count(),
+    ).toBe(0);
+  });
+
+  it('imports a workflow with an error shown inline, then fixed; shows versions and steps', async () => {
+    await page.getByRole('link', { name: 'Workflows', exact: true }).click();
+    await page.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();
+    const editor = page.getByLabel('Workflow definition (JSON)');
+    const broken = {
+      workflowId: 'kyc-light',
+      name: 'KYC light',
+      steps: [
+        { id: 1, type: 'Start' },
+        { id: 2, type: 'Decision', settings: {} },
+        { id: 3, type: 'End' },
+      ],
+    };
+    await editor.fill(JSON.stringify(broken, null, 2));
+    await page.getByRole('button', { name: 'Import as new version' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Not imported' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('steps.1.settings.verificationStatus');
+    expect(await editor.getAttribute('aria-invalid')).toBe('true');
+    await check('workflow-import-error');
+    await check('workflow-import-error', 390);
+
+    await editor.fill(
+      JSON.stringify(
+        { ...broken, steps: [broken.steps[0], { id: 2, type: 'Decision', settings: { verificationStatus: 'Review' } }, broken.steps[2]] },
+        null,
+        2,
+      ),
+    );
+    await page.getByRole('button', { name: 'Import as new version' }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported kyc-light as version 1' }).waitFor();
+    await page.getByRole('link', { name: 'kyc-light' }).click();
+    await page.getByRole('heading', { name: 'Workflow kyc-light' }).waitFor();
+    await page.getByRole('list', { name: 'Steps of version 1' }).getByText('verification status: Review').first().waitFor();
+    // A second version from the page's own editor.
+    const own = page.getByLabel('Workflow definition (JSON)');
+    await own.fill((await own.inputValue()).replace('"KYC light"', '"KYC light v2"'));
+    await page.getByRole('button', { name: 'Import as new version' }).click();
+    await page.getByRole('button', { name: 'Show version 2' }).waitFor();
+    await page.getByRole('button', { name: 'Show version 1' }).click();
+    await page.getByRole('heading', { name: 'Steps of version 1' }).waitFor();
+    await check('workflow');
+    await check('workflow', 390);
+  });
+
+  it('builds a workflow with the form, imports it and runs a transaction on it', async () => {
+    await page.getByRole('link', { name: 'Workflows', exact: true }).click();
+    await page.getByRole('link', { name: 'Build a workflow' }).click();
+    await page.getByRole('heading', { name: 'Build a workflow' }).waitFor();
+    await page.getByLabel('Workflow ID').fill('built-kyc');
+    await page.getByLabel('Name', { exact: true }).fill('Built: document + email');
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    await page.getByLabel('Field name').fill('email');
+    await page.getByLabel('Type').selectOption('email');
+    await page.getByRole('button', { name: 'Add a capture step' }).click();
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await page.getByLabel('When').selectOption('formValues.email');
+    await page.getByLabel('Test').selectOption('eq');
+    await page.getByLabel('Value').fill('vip@example.com');
+    await page.getByLabel('Then').selectOption('Accept');
+    await page.getByLabel('Otherwise (no rule matched)').selectOption('Review');
+    const json = JSON.parse((await page.locator('#builder-json').textContent()) ?? '{}');
+    expect(json.steps.map((s: { type: string }) => s.type)).toEqual(['Start', 'ScanDocument', 'Condition', 'Decision', 'Decision', 'End']);
+    await check('builder');
+    await check('builder', 390);
+    await page.getByRole('button', { name: 'Import this workflow' }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported built-kyc as version 1' }).waitFor();
+
+    // The built workflow runs: the end user's browser submits the document and resumes.
+    for (const [email, expected] of [
+      ['vip@example.com', 'Accept'],
+      ['someone@example.com', 'Review'],
+    ] as const) {
+      const tx = await createTransaction('built-kyc', { email });
+      expect(
+        (await edge('POST', `/transaction/${tx.transactionId}/step/2`, tx.authorization, { images: { front: b64(await sampleImage('jpeg', 5)) } })).status,
+      ).toBe(200);
+      const done = await edge('POST', `/transaction/${tx.transactionId}/resume`, tx.authorization);
+      expect(done.json).toMatchObject({ processingStatus: 'Complete', verificationStatus: expected });
+    }
+    await page.getByRole('link', { name: 'Transactions', exact: true }).click();
+    await page.locator('select[name=workflowId]').selectOption('built-kyc');
+    await page.getByLabel('Verification status').selectOption('Accept');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('heading', { name: '1 transaction on this page' }).waitFor();
+  });
+
+  it('creates a client (secret shown once), lists and revokes it; cannot revoke itself', async () => {
+    await page.getByRole('link', { name: 'Clients', exact: true }).click();
+    await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
+    await page.getByLabel('Name').fill('reporting job');
+    await page.getByRole('button', { name: 'Create client' }).click();
+    const secret = (await page.locator('#new-secret').textContent()) ?? '';
+    expect(secret.length).toBeGreaterThan(30);
+    await page.getByRole('row').filter({ hasText: 'reporting job' }).waitFor();
+    await check('clients');
+    await check('clients', 390);
+    await page.getByRole('button', { name: 'I have stored it — hide' }).click();
+    expect(await page.locator('#new-secret').count()).toBe(0);
+    expect(await page.getByRole('row').filter({ hasText: 'you' }).getByRole('button').count()).toBe(0);
+    await page.getByRole('button', { name: 'Revoke… reporting job' }).click();
+    await page.getByRole('button', { name: 'Revoke reporting job' }).click();
+    await page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'reporting job' }).count()).toBe(0);
+  });
+
+  it('broke no CSP rule and threw no page error', () => {
+    expect(browser.console.filter((line) => /Content Security Policy|Refused to/i.test(line))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
