@@ -40,14 +40,24 @@ describe('parseAamvaDate', () => {
   it('rejects placeholders and implausible years', () => {
     for (const value of ['00000000', '99999999', '11111112', '03016013', '', 'UNKNOWN', '0123']) {
       expect(parseAamvaDate(value, 'MMDDCCYY')).toEqual({
-        day: null, month: null, year: null, successfullyParsed: false, filledByDomainKnowledge: false, originalString: value,
+        day: null,
+        month: null,
+        year: null,
+        successfullyParsed: false,
+        filledByDomainKnowledge: false,
+        originalString: value,
       });
     }
   });
 
   it('keeps the element value as originalString and ignores what follows eight digits', () => {
     expect(parseAamvaDate('09212009M', 'MMDDCCYY')).toEqual({
-      day: 21, month: 9, year: 2009, successfullyParsed: true, filledByDomainKnowledge: false, originalString: '09212009M',
+      day: 21,
+      month: 9,
+      year: 2009,
+      successfullyParsed: true,
+      filledByDomainKnowledge: false,
+      originalString: '09212009M',
     });
   });
 });

@@ -4,17 +4,33 @@ import { parseHeader } from './aamva-header.ts';
 describe('parseHeader', () => {
   it('reads a version 2+ header and its directory', () => {
     expect(parseHeader('@\n\u001e\rANSI 636000100202DL00410422ZV04630096DLDCA')).toEqual({
-      origin: 0, hasComplianceIndicator: true, declaredSeparator: null, fileType: 'ANSI', iin: '636000', aamvaVersion: 10,
-      jurisdictionVersion: 2, entryCount: 2,
-      directory: [{ type: 'DL', offset: 41, length: 422 }, { type: 'ZV', offset: 463, length: 96 }],
-      end: 41, shift: 0,
+      origin: 0,
+      hasComplianceIndicator: true,
+      declaredSeparator: null,
+      fileType: 'ANSI',
+      iin: '636000',
+      aamvaVersion: 10,
+      jurisdictionVersion: 2,
+      entryCount: 2,
+      directory: [
+        { type: 'DL', offset: 41, length: 422 },
+        { type: 'ZV', offset: 463, length: 96 },
+      ],
+      end: 41,
+      shift: 0,
     });
   });
 
   it('reads a version 1 header, which has no jurisdiction version', () => {
     expect(parseHeader('@\n\u001e\rAAMVA6360060101DL00290179DAACTLIC')).toMatchObject({
-      fileType: 'AAMVA', iin: '636006', aamvaVersion: 1, jurisdictionVersion: null, entryCount: 1,
-      directory: [{ type: 'DL', offset: 29, length: 179 }], end: 29, shift: 0,
+      fileType: 'AAMVA',
+      iin: '636006',
+      aamvaVersion: 1,
+      jurisdictionVersion: null,
+      entryCount: 1,
+      directory: [{ type: 'DL', offset: 29, length: 179 }],
+      end: 29,
+      shift: 0,
     });
   });
 

@@ -18,7 +18,8 @@ export interface AamvaHeader {
   fileType: 'ANSI' | 'AAMVA';
   /** Issuer Identification Number (6 digits). */
   iin: string;
-  aamvaVersion: number;
+  /** Null when the header was too damaged to read it (see scan-elements.ts). */
+  aamvaVersion: number | null;
   /** Absent in version 1 headers. */
   jurisdictionVersion: number | null;
   entryCount: number | null;

@@ -6,7 +6,13 @@ const nameFrom = (elements: Record<string, string>) => parseName((id) => element
 
 describe('parseName', () => {
   it('reads separate family, first and middle names and the suffix', () => {
-    expect(nameFrom({ DCS: 'SAMPLE', DAC: 'JANE', DAD: 'ANN', DCU: 'JR' })).toEqual({ first: 'JANE', middle: 'ANN', last: 'SAMPLE', suffix: 'JR', prefix: null });
+    expect(nameFrom({ DCS: 'SAMPLE', DAC: 'JANE', DAD: 'ANN', DCU: 'JR' })).toEqual({
+      first: 'JANE',
+      middle: 'ANN',
+      last: 'SAMPLE',
+      suffix: 'JR',
+      prefix: null,
+    });
   });
 
   it('treats NONE and padding as absent', () => {

@@ -27,12 +27,12 @@ const fullNamePartSeparator = /[,$]/;
  * A DAC with a space and no DAD is split at its last space: the AAMVA person-name rule allows no spaces
  * in first names, and some issuers (Wyoming) put the middle initial there.
  */
-export function parseName(valueOf: (id: string) => string | null): PersonName {
-  const present = (id: string) => meaningfulText(valueOf(id));
+export function parseName(elementValue: (id: string) => string | null): PersonName {
+  const present = (id: string) => meaningfulText(elementValue(id));
   let last = present('DCS') ?? present('DAB');
   let first = present('DAC');
   let middle = present('DAD');
-  const middleElementEmpty = (valueOf('DAD') ?? '').trim() === '';
+  const middleElementEmpty = (elementValue('DAD') ?? '').trim() === '';
 
   if (first === null) {
     const given = splitGivenNames(present('DCT'));

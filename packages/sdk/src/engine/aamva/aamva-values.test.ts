@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { normalizePostalCode, parseHeight, sexOf, weightKeyOf } from './aamva-values.ts';
 
 describe('sexOf', () => {
-  it.each([['1', 'M'], ['2', 'F'], ['9', 'X'], ['M', 'M'], ['f', 'F'], ['X', 'X'], ['0', null], ['', null], [null, null]] as const)('%j → %j', (code, sex) => {
+  it.each([
+    ['1', 'M'],
+    ['2', 'F'],
+    ['9', 'X'],
+    ['M', 'M'],
+    ['f', 'F'],
+    ['X', 'X'],
+    ['0', null],
+    ['', null],
+    [null, null],
+  ] as const)('%j → %j', (code, sex) => {
     expect(sexOf(code)).toBe(sex);
   });
 });

@@ -16,15 +16,15 @@ export interface ElementKindRule {
  * from the same three letters inside a value when a scanner dropped the separators.
  */
 export const elementKindRules: Record<AamvaElementKind, ElementKindRule> = {
-  'text': { minLength: 0 },
+  text: { minLength: 0 },
   'required-text': { minLength: 1 },
-  'date': { minLength: 8, startsWith: /^\d{8}/, fixedLength: 8 },
-  'sex': { minLength: 1, startsWith: /^[0-9MFXU]/, fixedLength: 1 },
-  'flag': { minLength: 1, startsWith: /^[A-Z0-9]/, fixedLength: 1 },
-  'jurisdiction': { minLength: 2, startsWith: /^[A-Z]{2}/, fixedLength: 2 },
-  'country': { minLength: 3, startsWith: /^[A-Z]{3}/, fixedLength: 3 },
-  'height': { minLength: 3, startsWith: /^ ?\d/ },
-  'weight': { minLength: 2, startsWith: /^ ?\d/ },
+  date: { minLength: 8, startsWith: /^\d{8}/, fixedLength: 8 },
+  sex: { minLength: 1, startsWith: /^[0-9MFXU]/, fixedLength: 1 },
+  flag: { minLength: 1, startsWith: /^[A-Z0-9]/, fixedLength: 1 },
+  jurisdiction: { minLength: 2, startsWith: /^[A-Z]{2}/, fixedLength: 2 },
+  country: { minLength: 3, startsWith: /^[A-Z]{3}/, fixedLength: 3 },
+  height: { minLength: 3, startsWith: /^ ?\d/ },
+  weight: { minLength: 2, startsWith: /^ ?\d/ },
   'postal-code': { minLength: 5, startsWith: /^(?:\d{5}|[A-Z]\d[A-Z])/ },
-  'colour': { minLength: 2, startsWith: /^[A-Z]{2}/ },
+  colour: { minLength: 2, startsWith: /^[A-Z]{2}/ },
 };

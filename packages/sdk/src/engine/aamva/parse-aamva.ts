@@ -1,5 +1,5 @@
 import type { BarcodeResult } from '../../api/id-barcode.ts';
-import { bytesToBase64 } from '../util/base64.ts';
+import { bytesToBase64 } from '../../core/base64.ts';
 import { decodePayload } from './aamva-text.ts';
 import { emptyBarcodeResult } from './empty-barcode-result.ts';
 import { readAamvaDocument } from './read-aamva-document.ts';

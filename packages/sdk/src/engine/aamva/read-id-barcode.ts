@@ -1,8 +1,8 @@
 import type { IdBarcodeData } from '../../api/id-barcode.ts';
 import { readBarcode } from '../barcode/read-barcode.ts';
 import type { ZxingReader } from '../barcode/zxing-reader.ts';
-import type { Frame } from '../frame.ts';
-import { base64ToBytes } from '../util/base64.ts';
+import type { Frame } from '../../core/frame.ts';
+import { base64ToBytes } from '../../core/base64.ts';
 import { emptyBarcodeResult, parseAamva } from './parse-aamva.ts';
 
 /** Finds the ID barcode (PDF417 on US/Canadian licences) and parses its AAMVA payload. */

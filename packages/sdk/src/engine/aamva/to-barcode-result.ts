@@ -172,7 +172,7 @@ function extendedElementsOf(document: AamvaDocument, jurisdiction: AamvaJurisdic
   const { header, documentElements } = document;
   const entries: Array<[BarcodeElementKeyName, string | null]> = [
     ['DOCUMENT_TYPE', 'AAMVA'],
-    ['STANDARD_VERSION_NUMBER', String(header.aamvaVersion)],
+    ['STANDARD_VERSION_NUMBER', header.aamvaVersion === null ? null : String(header.aamvaVersion)],
     ['JURISDICTION_VERSION_NUMBER', header.jurisdictionVersion === null ? null : String(header.jurisdictionVersion)],
     ['ISSUER_IDENTIFICATION_NUMBER', header.iin],
     ['ISSUING_JURISDICTION', jurisdiction?.code ?? null],

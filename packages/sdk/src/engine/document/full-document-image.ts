@@ -1,9 +1,9 @@
 import type { MrzType } from '../../api/document.ts';
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import { warpQuad } from '../image/warp-quad.ts';
 import { encodePng } from '../image/png-encode.ts';
 import type { LineQuad } from '../mrz/locate-mrz.ts';
-import { bytesToBase64 } from '../util/base64.ts';
+import { bytesToBase64 } from '../../core/base64.ts';
 import { documentGeometry, documentQuad } from './document-geometry.ts';
 import { pointInQuad } from '../image/point-in-quad.ts';
 

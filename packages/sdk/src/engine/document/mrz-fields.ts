@@ -29,4 +29,3 @@ export const anonymizedFields: readonly DocumentStringField[] = ['documentNumber
 
 /** MRZ fields blanked in `mrzData` and masked in its raw string under anonymization. */
 export const anonymizedMrzFields: readonly MrzFieldName[] = ['documentNumber', 'documentNumberCheck', 'optional1', 'optional1Check', 'optional2'];
-

@@ -6,7 +6,7 @@ import { documentTypeOf } from '../mrz/document-classes.ts';
 import type { MrzFieldName } from '../mrz/mrz-formats.ts';
 import { parseMrzDate } from '../mrz/mrz-dates.ts';
 import { mrzNames } from '../mrz/parse-mrz.ts';
-import type { MrzReading } from '../mrz/read-mrz.ts';
+import type { MrzReading } from '../mrz/mrz-reading.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
 import { anonymizedFields, anonymizedMrzFields, mrzFieldTargets } from './mrz-fields.ts';
 
@@ -36,7 +36,8 @@ export function mrzToDocumentData(reading: MrzReading, o: MrzToDocumentOptions):
   // for, not even those whose own check happens to hold (a 1-in-10 chance each).
   const passing = parsed.checks.filter((c) => c.ok).length;
   if (passing * 2 < parsed.checks.length) for (const targets of Object.values(mrzFieldTargets)) for (const t of targets) withheld.add(t);
-  const show = (target: string) => !(o.enableCharacterValidation && withheld.has(target)) && !(o.anonymizeFields && (anonymizedFields as readonly string[]).includes(target));
+  const show = (target: string) =>
+    !(o.enableCharacterValidation && withheld.has(target)) && !(o.anonymizeFields && (anonymizedFields as readonly string[]).includes(target));
   const location = (name: MrzFieldName) => fieldLocation(reading, name, o.side);
   const sr = (target: keyof DocumentData, value: string, at: MrzFieldName): void => {
     if (!value || !show(target)) return;

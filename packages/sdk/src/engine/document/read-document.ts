@@ -1,64 +1,127 @@
-import type { DataMatchResult, DataMatchState, DocumentData, DocumentOptions } from '../../api/document.ts';
-import type { Frame } from '../frame.ts';
+import type { DocumentData, DocumentOptions } from '../../api/document.ts';
+import type { Frame } from '../../core/frame.ts';
+import type { ZxingReader } from '../barcode/zxing-reader.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
 import { ageOn } from '../mrz/mrz-dates.ts';
-import { readMrz, type MrzReading, type MrzRecognizerChoice } from '../mrz/read-mrz.ts';
+import type { MrzReading } from '../mrz/mrz-reading.ts';
+import { readMrz, type MrzModelChoice } from '../mrz/read-mrz.ts';
+import { barcodeClassInfo, mergeBarcode } from './barcode-to-document.ts';
+import { barcodeMatchSource, compareSources, mrzMatchSource, type MatchSource } from './data-match.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
 import { fullDocumentImage } from './full-document-image.ts';
 import { mrzToDocumentData } from './mrz-to-document.ts';
+import { barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
 
 /** Engine-level settings of document reading (not request options). */
 export interface ReadDocumentSettings {
-  mrzRecognizer: MrzRecognizerChoice;
+  mrzModel: MrzModelChoice;
   /** The clock for resolving two-digit years and ages (injected for tests). */
   now: () => Date;
 }
 
+type Side = 'FIRST' | 'SECOND';
+
 /** Characters correction may change per field when the request does not say. */
 const defaultMaxMismatches = 2;
 
+/** MRZ layouts of cards, whose other side may carry a 2D barcode (passport and visa pages carry none). */
+const cardMrzTypes: ReadonlySet<string> = new Set(['TD1', 'TD2']);
+
 /**
- * Reads an ID document from one or two sides through its machine-readable zone: each side is
- * searched for an MRZ (TD1 cards carry it on the back), the best reading fills the result, and
- * when both sides carry one their numbers and dates are compared (`dataMatch`).
+ * Reads an ID document from one or two sides: each side is searched for an MRZ (TD1 cards carry it
+ * on the back) and, where the MRZ does not already answer, for the PDF417 of a North-American licence
+ * or ID card (AAMVA). The best MRZ reading fills the result, the barcode adds what the MRZ lacks (see
+ * `mergeBarcode`), and every two independent readings are compared in `dataMatch`.
+ *
+ * `multiSide` is which endpoint was called (`/document-multi-side`), not whether a second image came.
+ * Without an OCR engine only barcodes are read.
  */
 export async function readDocument(
-  ocr: OcrEngine,
+  ocr: OcrEngine | null,
+  zxing: ZxingReader,
   sides: { first: Frame; second?: Frame | null },
   options: DocumentOptions,
   settings: ReadDocumentSettings,
   multiSide: boolean,
 ): Promise<DocumentData> {
   const maxMismatches = options.maxAllowedMismatchesPerField ?? defaultMaxMismatches;
-  const read = (frame: Frame) => readMrz(frame, ocr, { recognizer: settings.mrzRecognizer, correction: { maxChangesPerField: maxMismatches } });
-  const first = await read(sides.first);
-  const second = sides.second && !(first && isValid(first) && !multiSide) ? await read(sides.second) : null;
+  const barcodeOnly = options.enableBarcodeScanOnly ?? false;
+  const frameOf = (side: Side) => (side === 'FIRST' ? sides.first : sides.second!);
+
+  // 1. The MRZ (skipped when the caller asked for the barcode only).
+  let first: MrzReading | null = null;
+  let second: MrzReading | null = null;
+  if (ocr && !barcodeOnly) {
+    const read = (frame: Frame) => readMrz(frame, ocr, { model: settings.mrzModel, correction: { maxChangesPerField: maxMismatches } });
+    first = await read(sides.first);
+    second = sides.second && !(first && isValid(first) && !multiSide) ? await read(sides.second) : null;
+  }
   const pick = choose(first, second);
-  if (!pick) return emptyDocumentData();
-  const { reading, side } = pick;
+
+  // 2. The ID barcode, on the sides the MRZ leaves open; the first parsed, conclusive read ends the search.
+  let barcode: DocumentBarcode | null = null;
+  const plan = barcodePlan(pick, !!sides.second, barcodeOnly, options.scanUnsupportedSecondSide ?? false);
+  for (const side of plan.sides) {
+    const found = await readDocumentBarcode(zxing, frameOf(side), side, { thorough: plan.thorough });
+    if (barcodeRank(found) > barcodeRank(barcode)) barcode = found;
+    if (barcode?.result.parsed && barcode.certain) break;
+  }
+  if (!pick && !barcode) return emptyDocumentData();
+
   const now = settings.now();
   const anonymization = options.anonymizationMode ?? 'NONE';
-  const data = mrzToDocumentData(reading, {
-    now,
-    side,
-    enableCharacterValidation: options.enableCharacterValidation ?? true,
-    anonymizeFields: anonymization === 'RESULT_FIELDS_ONLY' || anonymization === 'FULL_RESULT',
-  });
-  // An unsure first side alone is not an answer in a two-sided scan unless the caller allows it.
-  if (multiSide && side === 'FIRST' && !isValid(reading) && !options.allowUncertainFirstSideScan) {
-    const withheld = emptyDocumentData();
-    return { ...withheld, mrzData: data.mrzData, recognitionStatus: 'UNCERTAIN', processingStatus: data.processingStatus, documentClassInfo: data.documentClassInfo, additionalProcessingInfo: data.additionalProcessingInfo };
+  const anonymizeFields = anonymization === 'RESULT_FIELDS_ONLY' || anonymization === 'FULL_RESULT';
+  const data = pick
+    ? mrzToDocumentData(pick.reading, { now, side: pick.side, enableCharacterValidation: options.enableCharacterValidation ?? true, anonymizeFields })
+    : emptyDocumentData();
+  const mrzValid = !!pick && isValid(pick.reading);
+  const barcodeAnswers = !!barcode?.result.parsed && barcode.certain;
+  if (barcode) {
+    const mrzClass = data.documentClassInfo;
+    mergeBarcode(data, barcode, { anonymizeFields });
+    if (barcode.result.parsed) data.documentClassInfo = barcodeClassInfo(barcode, mrzClass);
   }
-  if (first && second) data.dataMatch = dataMatch(first, second, maxMismatches);
-  const birth = data.mrzData?.dateOfBirth;
-  data.age = birth && data.dateOfBirth ? ageOn(birth, now) : null;
+  if (mrzValid || barcodeAnswers) {
+    data.recognitionStatus = 'VALID';
+    data.processingStatus = 'SUCCESS';
+  } else if (!pick) {
+    // Only a barcode that is no readable AAMVA payload, or one read without conclusive evidence.
+    data.recognitionStatus = 'UNCERTAIN';
+    data.processingStatus = 'BARCODE_RECOGNITION_FAILED';
+    data.additionalProcessingInfo ??= { missingMandatoryFields: [], invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
+  }
+
+  // An unsure first side alone is not an answer in a two-sided scan unless the caller allows it.
+  const fromSecond = pick?.side === 'SECOND' || barcode?.side === 'SECOND';
+  if (multiSide && !fromSecond && !mrzValid && !barcodeAnswers && !options.allowUncertainFirstSideScan) {
+    const withheld = emptyDocumentData();
+    return {
+      ...withheld,
+      mrzData: data.mrzData,
+      barcodeData: data.barcodeData,
+      recognitionStatus: 'UNCERTAIN',
+      processingStatus: data.processingStatus,
+      documentClassInfo: data.documentClassInfo,
+      additionalProcessingInfo: data.additionalProcessingInfo,
+    };
+  }
+
+  const sources: MatchSource[] = [];
+  if (first) sources.push(mrzMatchSource(first, 'mrz-first'));
+  if (second) sources.push(mrzMatchSource(second, 'mrz-second'));
+  if (barcode?.result.parsed) sources.push(barcodeMatchSource(barcode.result, 'barcode'));
+  data.dataMatch = compareSources(sources, maxMismatches);
+
+  const birth = data.dateOfBirth;
+  data.age = birth ? ageOn({ ...birth, originalString: null }, now) : null;
   data.isBelowAgeLimit = options.ageLimit != null && data.age !== null ? data.age < options.ageLimit : null;
   if (options.returnFullDocumentImage) {
-    const frame = side === 'FIRST' ? sides.first : sides.second!;
     const mask = anonymization === 'IMAGE_ONLY' || anonymization === 'FULL_RESULT';
     try {
-      const image = await fullDocumentImage(frame, reading.corrected.parsed.format.type, reading.lines, mask);
-      if (side === 'FIRST') data.fullDocumentFirstSideImage = { image };
+      // The document is cut out around its MRZ; a barcode-only document cannot be cut out yet.
+      if (!pick) throw new Error('no MRZ to cut the document out around');
+      const image = await fullDocumentImage(frameOf(pick.side), pick.reading.corrected.parsed.format.type, pick.reading.lines, mask);
+      if (pick.side === 'FIRST') data.fullDocumentFirstSideImage = { image };
       else data.fullDocumentSecondSideImage = { image };
     } catch {
       data.additionalProcessingInfo!.imageExtractionFailures = ['FULL_DOCUMENT'];
@@ -67,34 +130,38 @@ export async function readDocument(
   return data;
 }
 
+/**
+ * Which sides to search for an ID barcode, in order, and how hard:
+ * - barcode only, or no MRZ that checks out: every side, the second (usually the back) first, with
+ *   the thorough plan — the barcode is then the only source;
+ * - an MRZ that checks out on a card (TD1, TD2) read from two images: the other side, with the default
+ *   plan (ID cards carry 2D barcodes on either side: Argentina, the US I-766…, and both readings then
+ *   meet in `dataMatch`);
+ * - an MRZ that checks out on a passport or visa page: nothing — the page's other side carries no
+ *   barcode — unless `scanUnsupportedSecondSide` asks for it; one image with a checked MRZ: nothing.
+ */
+function barcodePlan(
+  pick: { reading: MrzReading; side: Side } | null,
+  twoImages: boolean,
+  barcodeOnly: boolean,
+  scanUnsupported: boolean,
+): { sides: Side[]; thorough: boolean } {
+  const all: Side[] = twoImages ? ['SECOND', 'FIRST'] : ['FIRST'];
+  if (barcodeOnly || !pick || !isValid(pick.reading)) return { sides: all, thorough: true };
+  if (!twoImages) return { sides: [], thorough: false };
+  const other: Side = pick.side === 'FIRST' ? 'SECOND' : 'FIRST';
+  const card = cardMrzTypes.has(pick.reading.corrected.parsed.format.type);
+  return { sides: card || scanUnsupported ? [other] : [], thorough: false };
+}
+
 function isValid(r: MrzReading): boolean {
   return r.corrected.parsed.valid && r.corrected.uncertain.length === 0;
 }
 
-function choose(first: MrzReading | null, second: MrzReading | null): { reading: MrzReading; side: 'FIRST' | 'SECOND' } | null {
+function choose(first: MrzReading | null, second: MrzReading | null): { reading: MrzReading; side: Side } | null {
   if (first && (isValid(first) || !second || !isValid(second))) {
     const passing = (r: MrzReading) => r.corrected.parsed.checks.filter((c) => c.ok).length;
     if (!second || isValid(first) || passing(first) >= passing(second)) return { reading: first, side: 'FIRST' };
   }
   return second ? { reading: second, side: 'SECOND' } : null;
-}
-
-/** Compares the MRZs of both sides, allowing `maxMismatches` differing characters per field. */
-function dataMatch(a: MrzReading, b: MrzReading, maxMismatches: number): DataMatchResult {
-  const compare = (x: string | undefined, y: string | undefined): DataMatchState => {
-    if (!x || !y) return 'NOT_PERFORMED';
-    let diff = Math.abs(x.length - y.length);
-    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) diff++;
-    return diff <= maxMismatches ? 'MATCH' : 'MISMATCH';
-  };
-  const fa = a.corrected.parsed;
-  const fb = b.corrected.parsed;
-  const result = {
-    dateOfBirth: compare(fa.fields.dateOfBirth, fb.fields.dateOfBirth),
-    dateOfExpiry: compare(fa.fields.dateOfExpiry, fb.fields.dateOfExpiry),
-    documentNumber: compare(fa.documentNumber, fb.documentNumber),
-  };
-  const states = Object.values(result);
-  const overall: DataMatchState = states.includes('MISMATCH') ? 'MISMATCH' : states.every((s) => s === 'MATCH') ? 'MATCH' : 'NOT_PERFORMED';
-  return { ...result, overall };
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { emptyBarcodeResult } from '../aamva/empty-barcode-result.ts';
+import { barcodeMatchSource, compareSources, type MatchSource } from './data-match.ts';
+
+const source = (name: string, dateOfBirth: string | null, dateOfExpiry: string | null, documentNumber: string | null): MatchSource => ({
+  name,
+  dateOfBirth,
+  dateOfExpiry,
+  documentNumber,
+});
+
+describe('dataMatch between independent readings', () => {
+  it('is null with fewer than two sources', () => {
+    expect(compareSources([], 2)).toBeNull();
+    expect(compareSources([source('mrz', '740812', '120415', 'L898902C3')], 2)).toBeNull();
+  });
+
+  it('matches within maxMismatches characters per field and mismatches beyond', () => {
+    const mrz = source('mrz', '740812', '120415', 'L898902C3');
+    expect(compareSources([mrz, source('barcode', '740812', '120415', 'L898902C3')], 2)).toEqual({
+      dateOfBirth: 'MATCH',
+      dateOfExpiry: 'MATCH',
+      documentNumber: 'MATCH',
+      overall: 'MATCH',
+    });
+    expect(compareSources([mrz, source('barcode', '740812', '120415', 'L898902C8')], 0)?.documentNumber).toBe('MISMATCH');
+    expect(compareSources([mrz, source('barcode', '740812', '120415', 'L898902C8')], 1)?.documentNumber).toBe('MATCH');
+    // A missing character counts as a difference.
+    expect(compareSources([mrz, source('barcode', '740812', '120415', 'L898902')], 1)?.documentNumber).toBe('MISMATCH');
+  });
+
+  it('says NOT_PERFORMED for a field fewer than two sources carry, and overall MISMATCH if any field is', () => {
+    const r = compareSources([source('mrz', '740812', null, 'A1'), source('barcode', '791102', '120415', 'A1')], 2);
+    expect(r).toEqual({ dateOfBirth: 'MISMATCH', dateOfExpiry: 'NOT_PERFORMED', documentNumber: 'MATCH', overall: 'MISMATCH' });
+    const partial = compareSources([source('mrz', '740812', null, 'A1'), source('barcode', '740812', '120415', 'A1')], 2);
+    expect(partial?.overall).toBe('NOT_PERFORMED');
+  });
+
+  it('compares every pair when three sources were read (two MRZs and a barcode)', () => {
+    const r = compareSources([source('a', '740812', '120415', 'X1'), source('b', '740812', '120415', 'X1'), source('c', '740812', '120415', 'Y22222')], 2);
+    expect(r?.documentNumber).toBe('MISMATCH');
+    expect(r?.dateOfBirth).toBe('MATCH');
+  });
+
+  it('puts barcode dates in the MRZ form (YYMMDD) and document numbers without spaces or dashes', () => {
+    const date = (year: number, month: number, day: number) => ({
+      year,
+      month,
+      day,
+      successfullyParsed: true,
+      filledByDomainKnowledge: false,
+      originalString: '',
+    });
+    const b = barcodeMatchSource({ ...emptyBarcodeResult(), dateOfBirth: date(1974, 8, 12), dateOfExpiry: null, documentNumber: 'd23 145-890' }, 'barcode');
+    expect(b).toEqual({ name: 'barcode', dateOfBirth: '740812', dateOfExpiry: null, documentNumber: 'D23145890' });
+    const unparsed = { ...date(0, 0, 0), year: null, month: null, day: null, successfullyParsed: false };
+    expect(barcodeMatchSource({ ...emptyBarcodeResult(), dateOfBirth: unparsed }, 'b').dateOfBirth).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import type { BarcodeResult } from '../../api/id-barcode.ts';
+import type { Location } from '../../api/document.ts';
+import { base64ToBytes } from '../../core/base64.ts';
+import type { Frame } from '../../core/frame.ts';
+import { aamvaDocumentClass, type AamvaDocumentClass } from '../aamva/aamva-document-class.ts';
+import { parseAamva } from '../aamva/parse-aamva.ts';
+import { readBarcode } from '../barcode/read-barcode.ts';
+import type { ZxingReader } from '../barcode/zxing-reader.ts';
+
+/** The ID barcode found on one side of a document. */
+export interface DocumentBarcode {
+  side: 'FIRST' | 'SECOND';
+  result: BarcodeResult;
+  /** The reader's evidence was conclusive (always so for a decoded PDF417: Reed-Solomon corrected). */
+  certain: boolean;
+  /** Issuer and DL/ID type from the payload; null when it is no AAMVA payload. */
+  documentClass: AamvaDocumentClass | null;
+  /** The symbol's axis-aligned box in the side's frame. */
+  location: Location | null;
+}
+
+/**
+ * Looks for the PDF417 of a North-American licence or ID card on one side and parses its AAMVA
+ * payload. Only PDF417 is read (the pass plan's linear-only passes drop out); `thorough` runs the
+ * plan's thorough tier and budget, as `/id-barcode` does, for when the barcode is the only source.
+ */
+export async function readDocumentBarcode(
+  zxing: ZxingReader,
+  frame: Frame,
+  side: 'FIRST' | 'SECOND',
+  { thorough }: { thorough: boolean },
+): Promise<DocumentBarcode | null> {
+  const read = await readBarcode(zxing, frame, { scanPdf417: true, slowerThoroughScan: thorough });
+  if (read.rawData === null) return null;
+  const result = parseAamva(base64ToBytes(read.rawData));
+  return {
+    side,
+    result,
+    certain: read.uncertain !== true,
+    documentClass: result.parsed ? aamvaDocumentClass(result.stringData ?? '') : null,
+    location: boxOf(read.detectionPoints?.points ?? [], side),
+  };
+}
+
+/** A parsed, conclusive read is an answer; anything less is kept only if nothing better turns up. */
+export function barcodeRank(b: DocumentBarcode | null): number {
+  if (!b) return 0;
+  return (b.result.parsed ? 2 : 0) + (b.certain ? 1 : 0);
+}
+
+function boxOf(points: ReadonlyArray<{ x: number; y: number }>, side: 'FIRST' | 'SECOND'): Location | null {
+  if (points.length === 0) return null;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return { topLeftCorner: { x: round(x), y: round(y) }, dimensions: { width: round(Math.max(...xs) - x), height: round(Math.max(...ys) - y) }, side };
+}
