@@ -1,5 +1,8 @@
+/**
+ * `@idlens/models`: the manifest of every asset the engine may load, and where each file is.
+ * Data and resolvers only — loading and sha256 verification are the SDK's (`@idlens/sdk`
+ * runtime/load-models), which reports failures as `IdlensError`s.
+ */
 export { modelManifest, findModel } from './manifest.ts';
 export type { AssetOrigin, CharsetSpec, ModelAsset, ModelEntry, ModelInputSpec, ModelSet, Normalisation } from './manifest.ts';
-export { loadModels, verifyModelBytes, ModelLoadError, type AssetReader, type LoadModelsOptions } from './load-models.ts';
-export { modelUrl, loadModelsFromUrls } from './browser.ts';
-export { sha256Hex } from './sha256.ts';
+export { modelUrl } from './urls.ts';

@@ -1,18 +1,18 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ModelEntry, ModelSet } from './manifest.ts';
-import { loadModels } from './load-models.ts';
+import { findModel, type ModelEntry } from './manifest.ts';
 
+// `src/` in the workspace and `dist/` in the package sit at the same depth: `../weights` is the
+// package's weights folder from both.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 /**
  * The file path of an asset in Node, or null when it is not there. Package assets are looked up
- * along Node's own module search path (so hoisted and pnpm layouts both work) rather than through
- * the package's `exports`, which do not list the weight files.
+ * along Node's own module search path from this package (so hoisted npm, nested npm and pnpm
+ * layouts all work) rather than through the package's `exports`, which do not list the weight files.
  */
 export function resolveModelPath(entry: ModelEntry): string | null {
   if (!entry.from) {
@@ -26,13 +26,9 @@ export function resolveModelPath(entry: ModelEntry): string | null {
   return null;
 }
 
-/** Loads (and verifies) assets from disk. */
-export function loadModelsFromDisk(options: { names?: readonly string[] } = {}): Promise<ModelSet> {
-  return loadModels({
-    names: options.names,
-    read: async (entry) => {
-      const file = resolveModelPath(entry);
-      return file ? new Uint8Array(await readFile(file)) : null;
-    },
-  });
+/** `resolveModelPath` by manifest name; throws for a name the manifest does not list. */
+export function resolveModelPathByName(name: string): string | null {
+  const entry = findModel(name);
+  if (!entry) throw new Error(`model ${name} is not in @idlens/models' manifest.json`);
+  return resolveModelPath(entry);
 }

@@ -1,3 +1,4 @@
+import * as ortWeb from 'onnxruntime-web/wasm';
 import type { OrtRuntime } from '../engine/ocr/ort-runtime.ts';
 
 export interface OrtWebBrowserOptions {
@@ -15,7 +16,7 @@ export interface OrtWebBrowserOptions {
  * — which is also what lets it run under `script-src 'self' 'wasm-unsafe-eval'`.
  */
 export async function loadOrtWebBrowser({ wasm, baseUrl, threads }: OrtWebBrowserOptions): Promise<OrtRuntime> {
-  const ort = await import('onnxruntime-web/wasm');
+  const ort = ortWeb;
   const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
   const cores = (globalThis.navigator as { hardwareConcurrency?: number } | undefined)?.hardwareConcurrency ?? 1;
   // Only the wasm is named (on the host's origin): naming a prefix would make the bundle import

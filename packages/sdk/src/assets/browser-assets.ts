@@ -1,0 +1,82 @@
+import { existsSync, statSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { modelManifest } from '@idlens/models';
+import { resolveModelPath } from '@idlens/models/node';
+import { ortWasm, zxingWasm } from '../runtime/runtime-files.ts';
+
+/** One file an app serves for the browser SDK, from its assets folder (`/idlens/` by default). */
+export interface BrowserAsset {
+  /** Path inside the assets folder, e.g. `idlens-worker.js`, `models/mrz-rec.onnx`. */
+  path: string;
+  /** Absolute path of the file in the installed packages. */
+  source: string;
+  bytes: number;
+  contentType: string;
+  /** What needs it: every page (`barcode`), cards and documents (`ocr`), or pages without a bundler (`client`). */
+  for: 'barcode' | 'ocr' | 'client';
+}
+
+export interface BrowserAssetOptions {
+  /** Include what cards and documents need: the OCR worker chunk, onnxruntime-web's wasm and the models (default true). */
+  ocr?: boolean;
+  /** Include `idlens.js`, the SDK as one ES module, for pages that import it without a bundler (default false). */
+  client?: boolean;
+  /** The prebuilt browser bundle (default: this package's `dist/browser`). */
+  bundleDir?: string;
+}
+
+// `src/assets/` in the workspace and `dist/assets/` in the package are both two levels below the package root.
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The prebuilt worker and wasm files (built by `vite.config.ts` into the package's `dist/browser`). */
+export const prebuiltBundleDir = path.join(packageRoot, 'dist/browser');
+
+/** File names of the prebuilt bundle: the worker, its lazily loaded OCR part, and the page module. */
+export const bundleFiles = { worker: 'idlens-worker.js', workerOcr: 'idlens-worker-ocr.js', client: 'idlens.js' } as const;
+
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.onnx': 'application/octet-stream',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Exactly the files the browser SDK loads at run time, in the layout it expects under its assets
+ * folder: the worker and `zxing_reader.wasm` for barcodes; with `ocr`, the worker's OCR part,
+ * `ort-wasm-simd-threaded.wasm` and `models/*` (every model of `@idlens/models`' manifest).
+ */
+export function listBrowserAssets({ ocr = true, client = false, bundleDir = prebuiltBundleDir }: BrowserAssetOptions = {}): BrowserAsset[] {
+  const fromBundle = (file: string, use: BrowserAsset['for']): BrowserAsset => {
+    const source = path.join(bundleDir, file);
+    if (!existsSync(source)) throw new Error(`${file} is missing from ${bundleDir}: the SDK's browser bundle is not built (pnpm --filter @idlens/sdk build)`);
+    return asset(file, source, use);
+  };
+  const list = [fromBundle(bundleFiles.worker, 'barcode'), fromBundle(zxingWasm.file, 'barcode')];
+  if (ocr) {
+    list.push(fromBundle(bundleFiles.workerOcr, 'ocr'), fromBundle(ortWasm.file, 'ocr'));
+    for (const entry of modelManifest) {
+      const source = resolveModelPath(entry);
+      if (source) list.push(asset(`models/${entry.file}`, source, 'ocr'));
+      else if (!entry.optional) throw new Error(`model ${entry.name} (${entry.file}) not found: is ${entry.from?.package ?? '@idlens/models'} installed?`);
+    }
+  }
+  if (client) list.push(fromBundle(bundleFiles.client, 'client'));
+  return list;
+}
+
+function asset(file: string, source: string, use: BrowserAsset['for']): BrowserAsset {
+  return { path: file, source, bytes: statSync(source).size, contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream', for: use };
+}
+
+/** Copies `listBrowserAssets(options)` into `outDir` (created if needed); returns what it copied. */
+export async function copyBrowserAssets(outDir: string, options: BrowserAssetOptions = {}): Promise<BrowserAsset[]> {
+  const assets = listBrowserAssets(options);
+  for (const a of assets) {
+    const target = path.join(outDir, a.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(a.source, target);
+  }
+  return assets;
+}

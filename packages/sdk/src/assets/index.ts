@@ -1,0 +1,2 @@
+/** `@idlens/sdk/assets` (Node): the files an app serves for the browser SDK, and a copier. */
+export { bundleFiles, copyBrowserAssets, listBrowserAssets, prebuiltBundleDir, type BrowserAsset, type BrowserAssetOptions } from './browser-assets.ts';

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * `idlens-sdk`: copies the browser SDK's run-time files into an app's public folder, for apps
+ * built with anything but Vite (webpack, Rollup, esbuild, no bundler). Vite apps use the plugin
+ * (`@idlens/sdk/vite`) instead.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { copyBrowserAssets, listBrowserAssets, type BrowserAsset } from './assets/browser-assets.ts';
+
+const usage = `usage: idlens-sdk assets copy <dir> [--no-ocr] [--client]
+       idlens-sdk assets list [--no-ocr] [--client] [--json]
+
+Copies exactly the files the browser SDK loads at run time into <dir>, e.g. public/idlens
+(createRecognizer() looks in /idlens/ unless told otherwise with assetsBaseUrl):
+  idlens-worker.js, zxing_reader.wasm                          barcodes
+  idlens-worker-ocr.js, ort-wasm-simd-threaded.wasm, models/*  cards and documents (leave out with --no-ocr)
+  idlens.js                                                    with --client: the SDK as one ES module, for pages without a bundler`;
+
+const options = {
+  'no-ocr': { type: 'boolean', default: false },
+  client: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function table(assets: BrowserAsset[]): string {
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+  const width = Math.max(...assets.map((a) => a.path.length));
+  const total = assets.reduce((sum, a) => sum + a.bytes, 0);
+  return [
+    ...assets.map((a) => `  ${a.path.padEnd(width)}  ${mib(a.bytes).padStart(10)}  ${a.for}`),
+    `  ${'total'.padEnd(width)}  ${mib(total).padStart(10)}`,
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const [group, command, dir] = positionals;
+  const selection = { ocr: !values['no-ocr'], client: values.client };
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (group === 'assets' && command === 'list' && !dir) {
+    const assets = listBrowserAssets(selection);
+    console.log(values.json ? JSON.stringify(assets, null, 2) : table(assets));
+    return 0;
+  }
+  if (group === 'assets' && command === 'copy' && dir) {
+    const target = path.resolve(dir);
+    const assets = await copyBrowserAssets(target, selection);
+    console.log(values.json ? JSON.stringify(assets, null, 2) : `Copied to ${target}:\n${table(assets)}`);
+    return 0;
+  }
+  console.error(usage);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(`idlens-sdk: ${error.message}`);
+    process.exit(1);
+  },
+);

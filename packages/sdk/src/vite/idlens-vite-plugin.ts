@@ -1,0 +1,53 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Plugin } from 'vite';
+import { listBrowserAssets, type BrowserAsset } from '../assets/browser-assets.ts';
+
+export interface IdlensViteOptions {
+  /** Serve and emit what cards and documents need (OCR worker part, onnxruntime-web wasm, models); default true. `false` for barcode-only apps. */
+  ocr?: boolean;
+  /** Folder under the app's `base` (default `idlens`, which is where `createRecognizer()` looks by default: `/idlens/`). */
+  dir?: string;
+}
+
+/**
+ * The browser SDK's run-time files for a Vite app: served from memory-free file streams by the dev
+ * server and emitted once into the build (`dist/idlens/…`), never bundled, hashed or duplicated.
+ *
+ * ```ts
+ * // vite.config.ts
+ * import { idlens } from '@idlens/sdk/vite';
+ * export default defineConfig({ plugins: [idlens()] });
+ * ```
+ */
+export function idlens({ ocr = true, dir = 'idlens' }: IdlensViteOptions = {}): Plugin {
+  const folder = dir.replace(/^\/+|\/+$/g, '');
+  let assets: BrowserAsset[] | null = null;
+  const list = () => (assets ??= listBrowserAssets({ ocr }));
+  let prefix = `/${folder}/`;
+  return {
+    name: 'idlens-assets',
+    configResolved(config) {
+      // A relative base ('./') is served from '/' by the dev server.
+      const base = config.base.startsWith('/') ? config.base : '/';
+      prefix = `${base.replace(/\/?$/, '/')}${folder}/`;
+    },
+    configureServer(server) {
+      server.middlewares.use(function serveIdlensAssets(req, res, next) {
+        const pathname = decodeURIComponent((req.url ?? '/').replace(/[?#].*$/, ''));
+        const found = pathname.startsWith(prefix) ? list().find((a) => a.path === pathname.slice(prefix.length)) : undefined;
+        if (!found) return next();
+        res.setHeader('content-type', found.contentType);
+        res.setHeader('content-length', String(found.bytes));
+        res.setHeader('cache-control', 'no-cache');
+        createReadStream(found.source).on('error', next).pipe(res);
+      });
+    },
+    async generateBundle() {
+      // Client builds only (an SSR build of the same app has no use for them).
+      const environment = (this as { environment?: { config?: { consumer?: string } } }).environment;
+      if (environment?.config?.consumer && environment.config.consumer !== 'client') return;
+      for (const a of list()) this.emitFile({ type: 'asset', fileName: `${folder}/${a.path}`, source: await readFile(a.source) });
+    },
+  };
+}
