@@ -4,18 +4,26 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createEngine, type Frame } from '@idlens/sdk';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
-import { composeScene, emptyScene, renderBarcode } from '../../packages/sdk/src/engine/barcode/barcode-scenes.fixture.ts';
+import { composeScene, emptyScene, renderBarcode } from '../support/engine/barcode-scenes.ts';
 import { table, type SuiteReport } from '../support/report.ts';
 import { median, percentile, type BenchSuite } from './bench-context.ts';
 
 // @zxing/library is CommonJS for Node, and Node cannot see its named exports from ESM.
-const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } =
-  createRequire(import.meta.url)('@zxing/library') as typeof import('@zxing/library');
+const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } = createRequire(import.meta.url)(
+  '@zxing/library',
+) as typeof import('@zxing/library');
 
 /** A general client's request: all nine symbologies, other flags default. */
 const generalClient = {
-  scanQrCode: true, scanUpca: true, scanUpce: true, scanEan8: true, scanEan13: true,
-  scanCode128: true, scanCode39: true, scanItf: true, scanPdf417: true,
+  scanQrCode: true,
+  scanUpca: true,
+  scanUpce: true,
+  scanEan8: true,
+  scanEan13: true,
+  scanCode128: true,
+  scanCode39: true,
+  scanItf: true,
+  scanPdf417: true,
 } as const;
 
 /** Runs per synthetic scene (the corpus is timed once per image). */
@@ -42,9 +50,13 @@ export const barcodeBench: BenchSuite = async (ctx) => {
   for (const scene of scenes) {
     sceneRows.push(await time(`${scene.name} (engine)`, sceneRuns, () => engine.barcode(scene.frame, generalClient).then(found)));
     sceneRows.push(await time(`${scene.name} (@zxing/library)`, sceneRuns, async () => zxingJs(scene.frame)));
-    const png = (await sharp(Buffer.from(scene.frame.data.buffer, scene.frame.data.byteOffset, scene.frame.data.length), {
-      raw: { width: scene.frame.width, height: scene.frame.height, channels: 4 },
-    }).png().toBuffer()).toString('base64');
+    const png = (
+      await sharp(Buffer.from(scene.frame.data.buffer, scene.frame.data.byteOffset, scene.frame.data.length), {
+        raw: { width: scene.frame.width, height: scene.frame.height, channels: 4 },
+      })
+        .png()
+        .toBuffer()
+    ).toString('base64');
     sceneRows.push(await time(`${scene.name} (HTTP, PNG)`, sceneRuns, () => post(ctx, png)));
   }
 
@@ -71,11 +83,13 @@ export const barcodeBench: BenchSuite = async (ctx) => {
   const markdown = [
     `1920×1080 scenes: ${sceneRuns} runs each; corpus: ${corpus.length} images, once each. "found" counts runs/images with a result (any content).`,
     '',
-    ...table(['what', 'median ms', 'p90 ms', 'max ms', 'found'], all.map((r) => [
-      r.name, median(r.ms).toFixed(1), percentile(r.ms, 90).toFixed(1), Math.max(...r.ms).toFixed(1), `${r.found}/${r.ms.length}`,
-    ])),
+    ...table(
+      ['what', 'median ms', 'p90 ms', 'max ms', 'found'],
+      all.map((r) => [r.name, median(r.ms).toFixed(1), percentile(r.ms, 90).toFixed(1), Math.max(...r.ms).toFixed(1), `${r.found}/${r.ms.length}`]),
+    ),
     '',
-    `Engine / @zxing/library median time on the corpus: **${ratio.toFixed(2)}×** (the engine runs a multi-pass plan and stops early; see docs/barcode-options.md).`,
+    `Engine / @zxing/library median time on the corpus: **${ratio.toFixed(2)}×** ` +
+      '(the engine runs a multi-pass plan and stops early; see docs/barcode-options.md).',
   ];
   return { suite: 'barcodes', metrics, markdown } satisfies SuiteReport;
 };
@@ -106,8 +120,10 @@ async function measureOnce(timed: Timed, run: () => Promise<boolean>): Promise<v
 async function buildScenes(): Promise<Array<{ name: string; frame: Frame }>> {
   const common = { width: 1920, height: 1080, blur: 0.7, noise: 4, jpegQuality: 85 };
   const ean = await composeScene(await renderBarcode('EAN13', '590123412345', { moduleSize: 3 }), { ...common, angle: 17, centre: { x: 0.62, y: 0.4 } });
-  const qr = await composeScene(await renderBarcode('QRCode', 'https://idlens.example/t/8d2f0c1e', { moduleSize: 6, quietZone: 4 }), { ...common, angle: -9, centre: { x: 0.3, y: 0.6 } });
-  const pdf = await composeScene(await renderBarcode('PDF417', 'ANSI 636023090102DL00410317ZO03580057DLDBA01212021DCSDOE', { moduleSize: 2, quietZone: 4 }), { ...common, angle: 4 });
+  const qrCode = await renderBarcode('QRCode', 'https://idlens.example/t/8d2f0c1e', { moduleSize: 6, quietZone: 4 });
+  const qr = await composeScene(qrCode, { ...common, angle: -9, centre: { x: 0.3, y: 0.6 } });
+  const pdfCode = await renderBarcode('PDF417', 'ANSI 636023090102DL00410317ZO03580057DLDBA01212021DCSDOE', { moduleSize: 2, quietZone: 4 });
+  const pdf = await composeScene(pdfCode, { ...common, angle: 4 });
   const none = await emptyScene(common);
   return [
     { name: '1080p EAN-13, 17°', frame: ean.frame },
@@ -124,7 +140,8 @@ async function loadCorpus(corpusDir: string): Promise<Array<{ frame: Frame; base
   for (const { file } of manifest) {
     const bytes = await readFile(path.join(dir, file));
     const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    images.push({ frame: { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) }, base64: bytes.toString('base64') });
+    const frame = { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) };
+    images.push({ frame, base64: bytes.toString('base64') });
   }
   return images;
 }
@@ -134,10 +151,20 @@ function createZxingJsReader(): (frame: Frame) => boolean {
   const reader = new MultiFormatReader();
   const hints = new Map<import('@zxing/library').DecodeHintType, unknown>([
     [DecodeHintType.TRY_HARDER, true],
-    [DecodeHintType.POSSIBLE_FORMATS, [
-      BarcodeFormat.QR_CODE, BarcodeFormat.UPC_A, BarcodeFormat.UPC_E, BarcodeFormat.EAN_8, BarcodeFormat.EAN_13,
-      BarcodeFormat.CODE_128, BarcodeFormat.CODE_39, BarcodeFormat.ITF, BarcodeFormat.PDF_417,
-    ]],
+    [
+      DecodeHintType.POSSIBLE_FORMATS,
+      [
+        BarcodeFormat.QR_CODE,
+        BarcodeFormat.UPC_A,
+        BarcodeFormat.UPC_E,
+        BarcodeFormat.EAN_8,
+        BarcodeFormat.EAN_13,
+        BarcodeFormat.CODE_128,
+        BarcodeFormat.CODE_39,
+        BarcodeFormat.ITF,
+        BarcodeFormat.PDF_417,
+      ],
+    ],
   ]);
   reader.setHints(hints);
   return (frame) => {
@@ -161,4 +188,3 @@ function createZxingJsReader(): (frame: Frame) => boolean {
     }
   };
 }
-

@@ -3,36 +3,80 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Frame } from '@idlens/sdk';
-import { composeScene, renderBarcode } from '../../packages/sdk/src/engine/barcode/barcode-scenes.fixture.ts';
+import { composeScene, renderBarcode } from '../support/engine/barcode-scenes.ts';
 import { buildBrowserBundle, launchChromium, openPage, startPageServer } from '../browser/support/browser-harness.ts';
 import { td3Lines } from '../browser/support/passport.ts';
-import { renderCard, testCards } from '../support/card-render.ts';
+import { renderCard } from '../support/card-render.ts';
 import { framePng, renderMrzPage } from '../support/mrz-render.ts';
 import { table, type SuiteReport } from '../support/report.ts';
 import { median, percentile, type BenchSuite } from './bench-context.ts';
 
 const warmRuns = 5;
-const allSymbologies = { scanQrCode: true, scanPdf417: true, scanCode128: true, scanCode39: true, scanEan13: true, scanEan8: true, scanUpca: true, scanUpce: true, scanItf: true };
+const allSymbologies = {
+  scanQrCode: true,
+  scanPdf417: true,
+  scanCode128: true,
+  scanCode39: true,
+  scanEan13: true,
+  scanEan8: true,
+  scanUpca: true,
+  scanUpce: true,
+  scanItf: true,
+};
 
 type Kind = 'barcode' | 'document' | 'card';
-interface BenchImage { name: string; kind: Kind; png: Buffer }
+interface BenchImage {
+  name: string;
+  kind: Kind;
+  png: Buffer;
+}
 
 async function scenePng(frame: Frame): Promise<Buffer> {
-  return sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), { raw: { width: frame.width, height: frame.height, channels: 4 } }).png().toBuffer();
+  const raw = { width: frame.width, height: frame.height, channels: 4 } as const;
+  return sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), { raw })
+    .png()
+    .toBuffer();
 }
 
 async function benchImages(): Promise<BenchImage[]> {
   const hd = { width: 1920, height: 1080 };
-  const qr = await composeScene(await renderBarcode('QRCode', 'bench 1080p QR', { moduleSize: 6 }), { ...hd, centre: { x: 0.6, y: 0.45 }, angle: 10, noise: 5, seed: 11 });
-  const code128 = await composeScene(await renderBarcode('Code128', 'BENCH-128-1080P', { moduleSize: 3, barHeight: 90 }), { ...hd, centre: { x: 0.4, y: 0.55 }, angle: -6, blur: 0.8, noise: 4, seed: 12 });
-  const pdf417 = await composeScene(await renderBarcode('PDF417', 'ANSI 636014040002DL bench payload '.repeat(4), { moduleSize: 3 }), { ...hd, noise: 4, seed: 13 });
+  const qr = await composeScene(await renderBarcode('QRCode', 'bench 1080p QR', { moduleSize: 6 }), {
+    ...hd,
+    centre: { x: 0.6, y: 0.45 },
+    angle: 10,
+    noise: 5,
+    seed: 11,
+  });
+  const code128 = await composeScene(await renderBarcode('Code128', 'BENCH-128-1080P', { moduleSize: 3, barHeight: 90 }), {
+    ...hd,
+    centre: { x: 0.4, y: 0.55 },
+    angle: -6,
+    blur: 0.8,
+    noise: 4,
+    seed: 12,
+  });
+  const pdf417Code = await renderBarcode('PDF417', 'ANSI 636014040002DL bench payload '.repeat(4), { moduleSize: 3 });
+  const pdf417 = await composeScene(pdf417Code, { ...hd, noise: 4, seed: 13 });
   const passport = await renderMrzPage(td3Lines(), { width: 1300, canvas: hd });
   return [
     { name: 'QR 1080p', kind: 'barcode', png: await scenePng(qr.frame) },
     { name: 'Code 128 1080p', kind: 'barcode', png: await scenePng(code128.frame) },
     { name: 'PDF417 1080p', kind: 'barcode', png: await scenePng(pdf417.frame) },
     { name: 'passport MRZ 1080p', kind: 'document', png: await framePng(passport) },
-    { name: 'Visa card 1080p', kind: 'card', png: await framePng(await renderCard({ number: '4111 1111 1111 1111', expiry: '12/29', name: 'ANNA ERIKSSON', network: 'VISA', width: 1100, canvas: hd })) },
+    {
+      name: 'Visa card 1080p',
+      kind: 'card',
+      png: await framePng(
+        await renderCard({
+          number: '4111 1111 1111 1111',
+          expiry: '12/29',
+          name: 'ANNA ERIKSSON',
+          network: 'VISA',
+          width: 1100,
+          canvas: hd,
+        }),
+      ),
+    },
   ];
 }
 
@@ -43,7 +87,10 @@ async function bundleSizes(dir: string) {
     for (const entry of await readdir(path.join(dir, sub), { withFileTypes: true })) {
       const rel = path.join(sub, entry.name);
       if (entry.isDirectory()) await walk(rel);
-      else files.push({ file: rel, bytes: (await stat(path.join(dir, rel))).size, gzip: rel.endsWith('.js') ? gzipSync(await readFile(path.join(dir, rel))).length : null });
+      else {
+        const gzip = rel.endsWith('.js') ? gzipSync(await readFile(path.join(dir, rel))).length : null;
+        files.push({ file: rel, bytes: (await stat(path.join(dir, rel))).size, gzip });
+      }
     }
   }
   await walk('');
@@ -73,56 +120,73 @@ export const browserBench: BenchSuite = async (ctx) => {
   const browser = await launchChromium();
   try {
     const page = await openPage(browser.context, pageServer.url);
-    const run = (names: string[]) => page.evaluate(async ({ names, kinds, options, warmRuns }) => {
-      const { createRecognizer } = (window as any).idlens;
-      const blobs: Record<string, Blob> = {};
-      for (const n of names) blobs[n] = await (await fetch(`/fixtures/${encodeURIComponent(n)}`)).blob();
-      const call = (r: any, n: string) => (kinds[n] === 'barcode' ? r.barcode(blobs[n], options) : kinds[n] === 'card' ? r.card({ cardNumberSide: blobs[n] }, { extractExpiryDate: true, extractCardholderName: true }) : r.document({ first: blobs[n] }));
-      const t0 = performance.now();
-      const barcodeRecognizer = createRecognizer({ preload: ['barcode'] });
-      const firstBarcode = await call(barcodeRecognizer, names.find((n) => kinds[n] === 'barcode')!);
-      const coldBarcodeMs = performance.now() - t0;
-      const t1 = performance.now();
-      const ocrRecognizer = createRecognizer({ preload: [] });
-      await call(ocrRecognizer, names.find((n) => kinds[n] === 'document')!);
-      const coldDocumentMs = performance.now() - t1;
-      const warm: Record<string, { ms: number[]; status: string }> = {};
-      for (const n of names) {
-        const r = kinds[n] === 'barcode' ? barcodeRecognizer : ocrRecognizer;
-        warm[n] = { ms: [], status: '' };
-      await call(r, n); // first call of a kind on this recognizer is part of cold start, not warm
-        for (let i = 0; i < warmRuns; i++) {
-          const s = performance.now();
-          const data = await call(r, n);
-          warm[n].ms.push(performance.now() - s);
-          warm[n].status = data.recognitionStatus;
-        }
-      }
-      barcodeRecognizer.terminate();
-      ocrRecognizer.terminate();
-      return { coldBarcodeMs, coldDocumentMs, warm, firstBarcode: firstBarcode.recognitionStatus, isolated: crossOriginIsolated, cores: navigator.hardwareConcurrency };
-    }, { names, kinds: Object.fromEntries(images.map((i) => [i.name, i.kind])), options: allSymbologies, warmRuns });
+    const run = (names: string[]) =>
+      page.evaluate(
+        async ({ names, kinds, options, warmRuns }) => {
+          const { createRecognizer } = (window as any).idlens;
+          const blobs: Record<string, Blob> = {};
+          for (const n of names) blobs[n] = await (await fetch(`/fixtures/${encodeURIComponent(n)}`)).blob();
+          const cardOptions = { extractExpiryDate: true, extractCardholderName: true };
+          const call = (r: any, n: string) =>
+            kinds[n] === 'barcode'
+              ? r.barcode(blobs[n], options)
+              : kinds[n] === 'card'
+                ? r.card({ cardNumberSide: blobs[n] }, cardOptions)
+                : r.document({ first: blobs[n] });
+          const t0 = performance.now();
+          const barcodeRecognizer = createRecognizer({ preload: ['barcode'] });
+          const firstBarcode = await call(barcodeRecognizer, names.find((n) => kinds[n] === 'barcode')!);
+          const coldBarcodeMs = performance.now() - t0;
+          const t1 = performance.now();
+          const ocrRecognizer = createRecognizer({ preload: [] });
+          await call(ocrRecognizer, names.find((n) => kinds[n] === 'document')!);
+          const coldDocumentMs = performance.now() - t1;
+          const warm: Record<string, { ms: number[]; status: string }> = {};
+          for (const n of names) {
+            const r = kinds[n] === 'barcode' ? barcodeRecognizer : ocrRecognizer;
+            warm[n] = { ms: [], status: '' };
+            await call(r, n); // first call of a kind on this recognizer is part of cold start, not warm
+            for (let i = 0; i < warmRuns; i++) {
+              const s = performance.now();
+              const data = await call(r, n);
+              warm[n].ms.push(performance.now() - s);
+              warm[n].status = data.recognitionStatus;
+            }
+          }
+          barcodeRecognizer.terminate();
+          ocrRecognizer.terminate();
+          const { recognitionStatus } = firstBarcode;
+          return { coldBarcodeMs, coldDocumentMs, warm, firstBarcode: recognitionStatus, isolated: crossOriginIsolated, cores: navigator.hardwareConcurrency };
+        },
+        { names, kinds: Object.fromEntries(images.map((i) => [i.name, i.kind])), options: allSymbologies, warmRuns },
+      );
     const names = images.map((i) => i.name);
     const first = await run(names);
     const cachedPage = await openPage(browser.context, pageServer.url);
-    const cached = await cachedPage.evaluate(async ({ name, options }) => {
-      const { createRecognizer } = (window as any).idlens;
-      const blob = await (await fetch(`/fixtures/${encodeURIComponent(name)}`)).blob();
-      const t0 = performance.now();
-      const r = createRecognizer({ preload: [] });
-      await r.document({ first: blob }, options);
-      const ms = performance.now() - t0;
-      r.terminate();
-      return ms;
-    }, { name: images.find((i) => i.kind === 'document')!.name, options: {} });
+    const cached = await cachedPage.evaluate(
+      async ({ name, options }) => {
+        const { createRecognizer } = (window as any).idlens;
+        const blob = await (await fetch(`/fixtures/${encodeURIComponent(name)}`)).blob();
+        const t0 = performance.now();
+        const r = createRecognizer({ preload: [] });
+        await r.document({ first: blob }, options);
+        const ms = performance.now() - t0;
+        r.terminate();
+        return ms;
+      },
+      { name: images.find((i) => i.kind === 'document')!.name, options: {} },
+    );
 
     const server: Record<string, number[]> = {};
     for (const image of images) {
       server[image.name] = [];
       const source = { imageBase64: image.png.toString('base64') };
-      const [route, body] = image.kind === 'barcode' ? ['/barcode', { image: source, ...allSymbologies }]
-        : image.kind === 'card' ? ['/card', { cardNumberSide: source, extractExpiryDate: true, extractCardholderName: true }]
-        : ['/document-single-side', { image: source }];
+      const [route, body] =
+        image.kind === 'barcode'
+          ? ['/barcode', { image: source, ...allSymbologies }]
+          : image.kind === 'card'
+            ? ['/card', { cardNumberSide: source, extractExpiryDate: true, extractCardholderName: true }]
+            : ['/document-single-side', { image: source }];
       await ctx.post(route as string, body); // warm the worker
       for (let i = 0; i < warmRuns; i++) {
         const s = performance.now();
@@ -132,26 +196,43 @@ export const browserBench: BenchSuite = async (ctx) => {
     }
     const sizes = await bundleSizes(bundle.dir);
     const rows = images.map((i) => [
-      i.name, first.warm[i.name]!.status, median(first.warm[i.name]!.ms).toFixed(0), percentile(first.warm[i.name]!.ms, 90).toFixed(0),
-      median(server[i.name]!).toFixed(0), (median(first.warm[i.name]!.ms) / median(server[i.name]!)).toFixed(2),
+      i.name,
+      first.warm[i.name]!.status,
+      median(first.warm[i.name]!.ms).toFixed(0),
+      percentile(first.warm[i.name]!.ms, 90).toFixed(0),
+      median(server[i.name]!).toFixed(0),
+      (median(first.warm[i.name]!.ms) / median(server[i.name]!)).toFixed(2),
     ]);
     const metrics = {
       coldStartBarcodeMs: first.coldBarcodeMs,
       coldStartDocumentMs: first.coldDocumentMs,
       coldStartDocumentCachedMs: cached,
-      warm: Object.fromEntries(images.map((i) => [i.name, { browserMedianMs: median(first.warm[i.name]!.ms), serverHttpMedianMs: median(server[i.name]!), status: first.warm[i.name]!.status }])),
+      warm: Object.fromEntries(
+        images.map((i) => [
+          i.name,
+          {
+            browserMedianMs: median(first.warm[i.name]!.ms),
+            serverHttpMedianMs: median(server[i.name]!),
+            status: first.warm[i.name]!.status,
+          },
+        ]),
+      ),
       crossOriginIsolated: first.isolated,
       browserCores: first.cores,
       sizes: { ...sizes, files: undefined },
     };
     const markdown = [
-      `Chromium (Debian, headless, --disable-gpu), ${first.cores} cores, crossOriginIsolated=${first.isolated} (so onnxruntime-web runs 1 thread); server: the loopback idlens server over HTTP. Warm: ${warmRuns} runs per image, Blob/PNG in → data out, decode included on both sides.`,
+      `Chromium (Debian, headless, --disable-gpu), ${first.cores} cores, crossOriginIsolated=${first.isolated} (so onnxruntime-web runs 1 thread); ` +
+        `server: the loopback idlens server over HTTP. Warm: ${warmRuns} runs per image, Blob/PNG in → data out, decode included on both sides.`,
       '',
-      `Cold start (fresh profile, createRecognizer → first result): barcode **${first.coldBarcodeMs.toFixed(0)} ms**, document (onnxruntime-web + models) **${first.coldDocumentMs.toFixed(0)} ms**; document after a reload with Cache Storage **${cached.toFixed(0)} ms**.`,
+      `Cold start (fresh profile, createRecognizer → first result): barcode **${first.coldBarcodeMs.toFixed(0)} ms**, ` +
+        `document (onnxruntime-web + models) **${first.coldDocumentMs.toFixed(0)} ms**; ` +
+        `document after a reload with Cache Storage **${cached.toFixed(0)} ms**.`,
       '',
       ...table(['image', 'status', 'browser median ms', 'browser p90 ms', 'server HTTP median ms', 'browser / server'], rows),
       '',
-      `Bundle: JS ${mb(sizes.jsBytes)} (gzip **${(sizes.jsGzipBytes / 1024).toFixed(0)} KiB**), wasm ${mb(sizes.wasmBytes)} (zxing ${mb(sizes.zxingWasmBytes)}, onnxruntime ${mb(sizes.ortWasmBytes)}), models ${mb(sizes.modelBytes)}.`,
+      `Bundle: JS ${mb(sizes.jsBytes)} (gzip **${(sizes.jsGzipBytes / 1024).toFixed(0)} KiB**), ` +
+        `wasm ${mb(sizes.wasmBytes)} (zxing ${mb(sizes.zxingWasmBytes)}, onnxruntime ${mb(sizes.ortWasmBytes)}), models ${mb(sizes.modelBytes)}.`,
     ];
     return { suite: 'browser', metrics, markdown } satisfies SuiteReport;
   } finally {

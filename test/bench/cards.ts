@@ -2,7 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createEngine, type Frame } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
-import { renderCard, testCards } from '../support/card-render.ts';
+import { renderCard } from '../support/card-render.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { corpusDir } from '../support/paths.ts';
 import { table, type SuiteReport } from '../support/report.ts';
@@ -20,9 +20,41 @@ async function scenes(): Promise<Array<{ name: string; frame: Frame }>> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   return [
-    { name: 'flat Visa, 1100 px wide', frame: await renderCard({ number: '4111 1111 1111 1111', expiry: '08/29', expiryLabel: 'VALID THRU', name: 'ANNA M KOWALSKA', bank: 'IDLENS BANK', network: 'VISA', width: 1100, canvas }) },
-    { name: 'embossed Mastercard turned 12°', frame: await renderCard({ number: '5555 5555 5555 4444', expiry: '12/2030', name: 'MAX MUSTERMANN', embossed: true, rotate: 12, font: 'Liberation Mono', width: 1000, canvas, colours: { from: '#e9e4d8', to: '#cfc6b0', text: '#202020' } }) },
-    { name: 'corpus Amex photo letterboxed', frame: { width: corpus.info.width, height: corpus.info.height, data: new Uint8ClampedArray(corpus.data.buffer, corpus.data.byteOffset, corpus.data.byteLength) } },
+    {
+      name: 'flat Visa, 1100 px wide',
+      frame: await renderCard({
+        number: '4111 1111 1111 1111',
+        expiry: '08/29',
+        expiryLabel: 'VALID THRU',
+        name: 'ANNA M KOWALSKA',
+        bank: 'IDLENS BANK',
+        network: 'VISA',
+        width: 1100,
+        canvas,
+      }),
+    },
+    {
+      name: 'embossed Mastercard turned 12°',
+      frame: await renderCard({
+        number: '5555 5555 5555 4444',
+        expiry: '12/2030',
+        name: 'MAX MUSTERMANN',
+        embossed: true,
+        rotate: 12,
+        font: 'Liberation Mono',
+        width: 1000,
+        canvas,
+        colours: { from: '#e9e4d8', to: '#cfc6b0', text: '#202020' },
+      }),
+    },
+    {
+      name: 'corpus Amex photo letterboxed',
+      frame: {
+        width: corpus.info.width,
+        height: corpus.info.height,
+        data: new Uint8ClampedArray(corpus.data.buffer, corpus.data.byteOffset, corpus.data.byteLength),
+      },
+    },
     { name: 'card back (no number)', frame: await renderCard({ back: { cvv: '123', last4: '1111' }, width: 1100, canvas }) },
   ];
 }
@@ -46,7 +78,8 @@ export const cardBench: BenchSuite = async (ctx) => {
       await engine.card({ cardNumberSide: s.frame }, options);
       const ms = performance.now() - t;
       inProcess.push(ms);
-      (perScene[s.name] ??= []).push(ms);
+      perScene[s.name] ??= [];
+      perScene[s.name]!.push(ms);
     }
   }
   // The same with the rectified card image (edge search, warp, PNG encode) on top.
@@ -78,13 +111,19 @@ export const cardBench: BenchSuite = async (ctx) => {
   const markdown = [
     `Inputs: ${list.map((s) => s.name).join('; ')} — all 1920×1080. ${runs} runs each; expiry, name, CVV and IBAN extraction on.`,
     '',
-    ...table(['path', 'median ms / card image', 'p90 ms'], [
-      ['in-process (onnxruntime-node, 1 thread)', metrics.inProcessMedianMs.toFixed(0), metrics.inProcessP90Ms.toFixed(0)],
-      ['in-process with returnFullCardImage (one run each)', metrics.withImageMedianMs.toFixed(0), '—'],
-      ['`POST /card` (worker pool, PNG decode)', metrics.httpMedianMs.toFixed(0), metrics.httpP90Ms.toFixed(0)],
-    ]),
+    ...table(
+      ['path', 'median ms / card image', 'p90 ms'],
+      [
+        ['in-process (onnxruntime-node, 1 thread)', metrics.inProcessMedianMs.toFixed(0), metrics.inProcessP90Ms.toFixed(0)],
+        ['in-process with returnFullCardImage (one run each)', metrics.withImageMedianMs.toFixed(0), '—'],
+        ['`POST /card` (worker pool, PNG decode)', metrics.httpMedianMs.toFixed(0), metrics.httpP90Ms.toFixed(0)],
+      ],
+    ),
     '',
-    ...table(['scene', 'in-process median ms'], Object.entries(metrics.perSceneMedianMs).map(([k, v]) => [k, v.toFixed(0)])),
+    ...table(
+      ['scene', 'in-process median ms'],
+      Object.entries(metrics.perSceneMedianMs).map(([k, v]) => [k, v.toFixed(0)]),
+    ),
   ];
   return { suite: 'cards', metrics, markdown } satisfies SuiteReport;
 };

@@ -1,9 +1,9 @@
-import { loadModelsFromDisk } from '@idlens/models/node';
+import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { Frame, OrtRuntime } from '@idlens/sdk/engine';
 import { loadOrtWebNode } from '@idlens/sdk/runtime/ort-web-node';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
-import { specimens } from '../../packages/sdk/src/engine/mrz/mrz-specimens.fixture.ts';
+import { specimens } from '../support/engine/mrz-specimens.ts';
 import { framePng, renderMrzPage } from '../support/mrz-render.ts';
 import { table, type SuiteReport } from '../support/report.ts';
 import { median, type BenchSuite } from './bench-context.ts';
@@ -71,7 +71,14 @@ export const ocrBench: BenchSuite = async (ctx) => {
       const page = await timeEach(frames.slice(0, 2), 1, (f) => engine.ocr.readPage(f));
       return { loadMs, mrz, page };
     });
-    metrics[rt.name] = { loadMs: result.loadMs, mrzMedianMs: median(result.mrz), pageMedianMs: median(result.page), peakRssMiB: peakMiB, mrzSamples: result.mrz, pageSamples: result.page };
+    metrics[rt.name] = {
+      loadMs: result.loadMs,
+      mrzMedianMs: median(result.mrz),
+      pageMedianMs: median(result.page),
+      peakRssMiB: peakMiB,
+      mrzSamples: result.mrz,
+      pageSamples: result.page,
+    };
     rows.push([rt.name, result.loadMs.toFixed(0), median(result.mrz).toFixed(0), median(result.page).toFixed(0), peakMiB.toFixed(0)]);
   }
   // Through the API (worker thread, PNG decode included), as a client sees it.
@@ -87,7 +94,9 @@ export const ocrBench: BenchSuite = async (ctx) => {
   }
   metrics.httpMrzMedianMs = median(http);
   const markdown = [
-    `Inputs: ${list.map((s) => s.name).join(', ')} — rendered 1920×1080 (OCR-B). One intra-op thread for both runtimes (the server runs one engine per worker thread). Medians; MRZ-only over ${frames.length}×2 runs, full page over 2 runs.`,
+    `Inputs: ${list.map((s) => s.name).join(', ')} — rendered 1920×1080 (OCR-B). ` +
+      'One intra-op thread for both runtimes (the server runs one engine per worker thread). ' +
+      `Medians; MRZ-only over ${frames.length}×2 runs, full page over 2 runs.`,
     '',
     ...table(['runtime', 'model load ms', 'MRZ only, median ms', 'full page OCR, median ms', 'peak RSS MiB (cumulative)'], rows),
     '',

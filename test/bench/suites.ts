@@ -4,6 +4,7 @@ import type { BenchSuite } from './bench-context.ts';
 import { cardBench } from './cards.ts';
 import { ocrBench } from './ocr.ts';
 import { platformBench } from './platform.ts';
+import { soakBench } from './soak.ts';
 
 /** Every benchmark `pnpm bench` runs, by name (`pnpm bench barcodes` runs one). */
 export const benchSuites: Record<string, BenchSuite> = {
@@ -12,4 +13,6 @@ export const benchSuites: Record<string, BenchSuite> = {
   ocr: ocrBench,
   cards: cardBench,
   browser: browserBench,
+  // Long (10 minutes by default): run it by name, `pnpm bench soak`.
+  soak: soakBench,
 };

@@ -27,7 +27,13 @@ describe('agent authentication', () => {
     ];
     const messages = new Set<string>();
     for (const headers of attempts) {
-      for (const [method, path] of [['GET', '/agent/api/v1/transaction'], ['POST', '/agent/api/v1/transaction'], ['GET', '/agent/api/v1/transaction/x'], ['DELETE', '/agent/api/v1/transaction/x'], ['GET', '/agent/api/v1/workflow']] as const) {
+      for (const [method, path] of [
+        ['GET', '/agent/api/v1/transaction'],
+        ['POST', '/agent/api/v1/transaction'],
+        ['GET', '/agent/api/v1/transaction/x'],
+        ['DELETE', '/agent/api/v1/transaction/x'],
+        ['GET', '/agent/api/v1/workflow'],
+      ] as const) {
         const res = await t.request(method, path, { headers: headers as Record<string, string>, body: method === 'POST' ? createRequest() : undefined });
         expect401(res);
         messages.add(res.json.message);
@@ -48,7 +54,10 @@ describe('agent authentication', () => {
     it('issues a bearer token from a JSON body, a form body or Basic credentials', async () => {
       const bodies = [
         { headers: {}, body: { grant_type: 'client_credentials', client_id: t.demo.clientId, client_secret: t.demo.clientSecret } },
-        { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=client_credentials&client_id=${t.demo.clientId}&client_secret=${encodeURIComponent(t.demo.clientSecret)}` },
+        {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `grant_type=client_credentials&client_id=${t.demo.clientId}&client_secret=${encodeURIComponent(t.demo.clientSecret)}`,
+        },
         { headers: { authorization: t.agentAuth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' },
       ];
       for (const { headers, body } of bodies) {
@@ -62,12 +71,16 @@ describe('agent authentication', () => {
     });
 
     it('answers RFC 6749 errors: invalid_client (401) and unsupported_grant_type (400)', async () => {
-      const wrong = await t.request('POST', '/agent/oauth/token', { body: { grant_type: 'client_credentials', client_id: t.demo.clientId, client_secret: 'nope' } });
+      const wrong = await t.request('POST', '/agent/oauth/token', {
+        body: { grant_type: 'client_credentials', client_id: t.demo.clientId, client_secret: 'nope' },
+      });
       expect(wrong.status).toBe(401);
       expect(wrong.json).toMatchObject({ error: 'invalid_client', code: 'UNAUTHORIZED' });
       const unknown = await t.request('POST', '/agent/oauth/token', { body: { grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'nope' } });
       expect(unknown.json.error_description).toBe(wrong.json.error_description);
-      const grant = await t.request('POST', '/agent/oauth/token', { body: { grant_type: 'password', client_id: t.demo.clientId, client_secret: t.demo.clientSecret } });
+      const grant = await t.request('POST', '/agent/oauth/token', {
+        body: { grant_type: 'password', client_id: t.demo.clientId, client_secret: t.demo.clientSecret },
+      });
       expect(grant.status).toBe(400);
       expect(grant.json.error).toBe('unsupported_grant_type');
       const garbage = await t.request('POST', '/agent/oauth/token', { body: '{oops' });
@@ -79,7 +92,10 @@ describe('agent authentication', () => {
       let nowMs = Date.now();
       const clocked = await createPlatformTestApp({ now: () => nowMs });
       try {
-        const res = await clocked.request('POST', '/agent/oauth/token', { headers: { authorization: clocked.agentAuth }, body: { grant_type: 'client_credentials' } });
+        const res = await clocked.request('POST', '/agent/oauth/token', {
+          headers: { authorization: clocked.agentAuth },
+          body: { grant_type: 'client_credentials' },
+        });
         const token: string = res.json.access_token;
         const [h, p, s] = token.split('.');
         const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
@@ -97,7 +113,7 @@ describe('agent authentication', () => {
   it('stores client secrets only as hashes', async () => {
     const rows = await t.database.db.selectFrom('clients').selectAll().execute();
     for (const row of rows) {
-      expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.secretHash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(row)).not.toContain(t.demo.clientSecret);
     }
   });

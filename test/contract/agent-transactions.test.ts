@@ -21,13 +21,39 @@ describe('agent API: transactions', () => {
       const res = await t.agent('POST', '/transaction', createRequest());
       expect(res.status).toBe(201);
       expect(Object.keys(res.json).sort()).toEqual(
-        ['transactionId', 'workflowId', 'workflowVersionId', 'organizationId', 'ephemeralKey', 'authorization', 'workflowInfo', 'createdOn', 'modifiedOn', 'processingStatus', 'warnings', 'edgeApiUrl'].sort(),
+        [
+          'transactionId',
+          'workflowId',
+          'workflowVersionId',
+          'organizationId',
+          'ephemeralKey',
+          'authorization',
+          'workflowInfo',
+          'createdOn',
+          'modifiedOn',
+          'processingStatus',
+          'warnings',
+          'edgeApiUrl',
+        ].sort(),
       );
       expect(res.json).toMatchObject({ workflowId: 'demo-auto', organizationId: t.demo.organizationId, processingStatus: 'InProgress', warnings: [] });
       expect(res.json.createdOn).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(res.json.ephemeralKey.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits, Base64url
       expect(Object.keys(res.json.workflowInfo).sort()).toEqual(
-        ['stepCount', 'interactiveStepCount', 'hasConditionalInteractiveStep', 'interactiveSteps', 'completedInteractiveSteps', 'currentStep', 'currentStepRetryCount', 'currentStepExecutionIndex', 'steps', 'currentStepId', 'pendingStepIds', 'completedStepIds'].sort(),
+        [
+          'stepCount',
+          'interactiveStepCount',
+          'hasConditionalInteractiveStep',
+          'interactiveSteps',
+          'completedInteractiveSteps',
+          'currentStep',
+          'currentStepRetryCount',
+          'currentStepExecutionIndex',
+          'steps',
+          'currentStepId',
+          'pendingStepIds',
+          'completedStepIds',
+        ].sort(),
       );
       const row = await t.database.db.selectFrom('transactions').selectAll().where('id', '=', res.json.transactionId).executeTakeFirstOrThrow();
       expect(JSON.stringify(row)).not.toContain(res.json.ephemeralKey);
@@ -111,12 +137,21 @@ describe('agent API: transactions', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.json).toMatchObject({
-        id: created.json.transactionId, partnerId: t.demo.organizationId, companyId: t.demo.organizationId, platform: 'Browser',
-        processingStatus: 'InProgress', verificationStatus: null, originalVerificationStatus: null, tags: [], linkFields: {},
+        id: created.json.transactionId,
+        partnerId: t.demo.organizationId,
+        companyId: t.demo.organizationId,
+        platform: 'Browser',
+        processingStatus: 'InProgress',
+        verificationStatus: null,
+        originalVerificationStatus: null,
+        tags: [],
+        linkFields: {},
         consent: createRequest().consent,
       });
       expect(res.json.state['Start:0']).toMatchObject({ stepId: 1, stepType: 'Start', input: { formValues: { customerName: 'Ada Lovelace' } } });
-      expect(res.json.statusLog).toEqual([expect.objectContaining({ field: 'processingStatus', oldValue: null, newValue: 'InProgress', changedBy: `client:${t.demo.clientId}` })]);
+      expect(res.json.statusLog).toEqual([
+        expect.objectContaining({ field: 'processingStatus', oldValue: null, newValue: 'InProgress', changedBy: `client:${t.demo.clientId}` }),
+      ]);
     });
 
     it("404 for unknown ids and for other organizations' transactions (never 403)", async () => {
@@ -124,7 +159,12 @@ describe('agent API: transactions', () => {
       const created = await t.agent('POST', '/transaction', createRequest());
       const other = await t.otherOrganization();
       const id = created.json.transactionId;
-      for (const [method, path, body] of [['GET', `/transaction/${id}`], ['DELETE', `/transaction/${id}`], ['PUT', `/transaction/${id}/verification-status`, { verificationStatus: 'Accept' }], ['GET', `/transaction/${id}/blob/x/content`]] as const) {
+      for (const [method, path, body] of [
+        ['GET', `/transaction/${id}`],
+        ['DELETE', `/transaction/${id}`],
+        ['PUT', `/transaction/${id}/verification-status`, { verificationStatus: 'Accept' }],
+        ['GET', `/transaction/${id}/blob/x/content`],
+      ] as const) {
         const res = await t.request(method, `/agent/api/v1${path}`, { headers: { authorization: other.auth }, body });
         expect(res.status, `${method} ${path}`).toBe(404);
         expect(res.json.code).toBe('NOT_FOUND');
@@ -169,7 +209,10 @@ describe('agent API: transactions', () => {
         const seen: string[] = [];
         let cursor: string | null = null;
         do {
-          const page: { json: { items: Array<{ id: string }>; nextCursor: string | null } } = await t2.agent('GET', `/transaction?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+          const page: { json: { items: Array<{ id: string }>; nextCursor: string | null } } = await t2.agent(
+            'GET',
+            `/transaction?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+          );
           expect(page.json.items.length).toBeLessThanOrEqual(2);
           seen.push(...page.json.items.map((i) => i.id));
           cursor = page.json.nextCursor;
@@ -205,7 +248,11 @@ describe('agent API: transactions', () => {
     it('GET /initialize/{workflowId}/info and GET /workflow', async () => {
       const info = await t.agent('GET', '/initialize/demo-document/info');
       expect(info.status).toBe(200);
-      expect(info.json).toMatchObject({ workflowId: 'demo-document', formFields: [{ name: 'customerName', type: 'string', required: true }], interactiveSteps: [{ id: 2, type: 'ScanDocument' }] });
+      expect(info.json).toMatchObject({
+        workflowId: 'demo-document',
+        formFields: [{ name: 'customerName', type: 'string', required: true }],
+        interactiveSteps: [{ id: 2, type: 'ScanDocument' }],
+      });
       expect((await t.agent('GET', '/initialize/nope/info')).json.code).toBe('WORKFLOW_NOT_FOUND');
       const list = await t.agent('GET', '/workflow');
       expect(list.json.map((w: { workflowId: string }) => w.workflowId)).toEqual(['demo-auto', 'demo-document']);
@@ -214,8 +261,13 @@ describe('agent API: transactions', () => {
     it('POST /workflow imports a new version; running transactions keep theirs', async () => {
       const before = await t.agent('POST', '/transaction', createRequest());
       const imported = await t.agent('POST', '/workflow', {
-        workflowId: 'demo-auto', name: 'v2',
-        steps: [{ id: 1, type: 'Start', settings: { formFields: [{ name: 'customerName', type: 'string' }] } }, { id: 2, type: 'Decision', settings: { verificationStatus: 'Reject' } }, { id: 3, type: 'End' }],
+        workflowId: 'demo-auto',
+        name: 'v2',
+        steps: [
+          { id: 1, type: 'Start', settings: { formFields: [{ name: 'customerName', type: 'string' }] } },
+          { id: 2, type: 'Decision', settings: { verificationStatus: 'Reject' } },
+          { id: 3, type: 'End' },
+        ],
       });
       expect(imported.status).toBe(201);
       expect(imported.json.version).toBe(2);
@@ -229,7 +281,15 @@ describe('agent API: transactions', () => {
     });
 
     it('refuses invalid definitions and names the problem', async () => {
-      const res = await t.agent('POST', '/workflow', { workflowId: 'bad', name: 'bad', steps: [{ id: 1, type: 'Start' }, { id: 2, type: 'Condition', settings: { if: { path: 'formValues.nope', op: 'eq', value: 1 }, then: 3, else: 9 } }, { id: 3, type: 'End' }] });
+      const res = await t.agent('POST', '/workflow', {
+        workflowId: 'bad',
+        name: 'bad',
+        steps: [
+          { id: 1, type: 'Start' },
+          { id: 2, type: 'Condition', settings: { if: { path: 'formValues.nope', op: 'eq', value: 1 }, then: 3, else: 9 } },
+          { id: 3, type: 'End' },
+        ],
+      });
       expect(res.status).toBe(400);
       expect(res.json.message).toMatch(/steps\.1/);
     });

@@ -9,7 +9,9 @@ let frontB64: string;
 let backB64: string;
 beforeAll(async () => {
   t = await createTestApp();
-  frontB64 = (await framePng(await renderCard({ number: '5555 5555 5555 4444', expiry: '11/28', expiryLabel: 'VALID THRU', name: 'JAN NOWAK', network: 'MASTERCARD' }))).toString('base64');
+  frontB64 = (
+    await framePng(await renderCard({ number: '5555 5555 5555 4444', expiry: '11/28', expiryLabel: 'VALID THRU', name: 'JAN NOWAK', network: 'MASTERCARD' }))
+  ).toString('base64');
   backB64 = (await framePng(await renderCard({ back: { cvv: '737', last4: '4444' } }))).toString('base64');
 });
 
@@ -22,7 +24,10 @@ describe('POST /card', () => {
       extractCardholderName: true,
       extractCvv: true,
       returnFullCardImage: true,
-      anonymizationSettings: { cardNumberAnonymizationSettings: { anonymizationMode: 'RESULT_FIELDS_ONLY', prefixDigitsVisible: 6, suffixDigitsVisible: 4 }, cvvAnonymizationMode: 'FULL_RESULT' },
+      anonymizationSettings: {
+        cardNumberAnonymizationSettings: { anonymizationMode: 'RESULT_FIELDS_ONLY', prefixDigitsVisible: 6, suffixDigitsVisible: 4 },
+        cvvAnonymizationMode: 'FULL_RESULT',
+      },
       traceId: 'card-1',
     });
     expect(res.status).toBe(200);

@@ -27,8 +27,15 @@ describe('edge API', () => {
       ];
       const bodies = new Set<string>();
       for (const auth of attempts) {
-        for (const [method, path] of [['POST', `/transaction/${a.transactionId}/resume`], ['GET', `/transaction/${a.transactionId}`], ['POST', `/transaction/${a.transactionId}/step/2`]] as const) {
-          const res = await t.request(method, `/edge/api/v1${path}`, { headers: auth ? { authorization: auth } : {}, body: method === 'POST' ? { images: {} } : undefined });
+        for (const [method, path] of [
+          ['POST', `/transaction/${a.transactionId}/resume`],
+          ['GET', `/transaction/${a.transactionId}`],
+          ['POST', `/transaction/${a.transactionId}/step/2`],
+        ] as const) {
+          const res = await t.request(method, `/edge/api/v1${path}`, {
+            headers: auth ? { authorization: auth } : {},
+            body: method === 'POST' ? { images: {} } : undefined,
+          });
           expect(res.status, `${method} ${path} ${auth}`).toBe(401);
           expect(res.json.code).toBe('UNAUTHORIZED');
           expect(res.headers.get('www-authenticate') ?? '').not.toMatch(/basic/i);
@@ -41,8 +48,8 @@ describe('edge API', () => {
 
     it('stores ephemeral keys only as hashes', async () => {
       const a = await create();
-      const row = await t.database.db.selectFrom('transactions').select(['key_hash']).where('id', '=', a.transactionId).executeTakeFirstOrThrow();
-      expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
+      const row = await t.database.db.selectFrom('transactions').select(['keyHash']).where('id', '=', a.transactionId).executeTakeFirstOrThrow();
+      expect(row.keyHash).toMatch(/^[0-9a-f]{64}$/);
     });
   });
 
@@ -59,7 +66,9 @@ describe('edge API', () => {
 
     it('sends no CORS headers to other origins, and none on the agent API', async () => {
       const a = await create();
-      const other = await t.request('OPTIONS', `/edge/api/v1/transaction/${a.transactionId}/resume`, { headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      const other = await t.request('OPTIONS', `/edge/api/v1/transaction/${a.transactionId}/resume`, {
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
       const agent = await t.request('GET', '/agent/api/v1/transaction', { headers: { origin: 'https://shop.example', authorization: t.agentAuth } });
       expect(agent.headers.get('access-control-allow-origin')).toBeNull();
@@ -108,7 +117,11 @@ describe('edge API', () => {
     it('rejects submissions to a step that is not current or not interactive, and unknown steps', async () => {
       const a = await create('demo-document');
       const png = b64(await sampleImage('png'));
-      const cases: Array<[number, number, string]> = [[3, 409, 'STEP_NOT_CURRENT'], [1, 409, 'STEP_NOT_CURRENT'], [99, 404, 'NOT_FOUND']];
+      const cases: Array<[number, number, string]> = [
+        [3, 409, 'STEP_NOT_CURRENT'],
+        [1, 409, 'STEP_NOT_CURRENT'],
+        [99, 404, 'NOT_FOUND'],
+      ];
       for (const [stepId, status, code] of cases) {
         const res = await t.edge('POST', `/transaction/${a.transactionId}/step/${stepId}`, a.authorization, { images: { front: png } });
         expect(res.status, String(stepId)).toBe(status);
@@ -146,8 +159,8 @@ describe('edge API', () => {
       await t.edge('POST', path, a.authorization, { images: { front: b64(await sampleImage('png', 1)) } });
       const second = await t.edge('POST', path, a.authorization, { images: { front: b64(await sampleImage('jpeg', 2)) } });
       expect(second.json.workflowInfo.currentStepRetryCount).toBe(1);
-      const blobs = await t.database.db.selectFrom('blobs').select('content_type').where('transaction_id', '=', a.transactionId).execute();
-      expect(blobs).toEqual([{ content_type: 'image/jpeg' }]);
+      const blobs = await t.database.db.selectFrom('blobs').select('contentType').where('transactionId', '=', a.transactionId).execute();
+      expect(blobs).toEqual([{ contentType: 'image/jpeg' }]);
     });
 
     it('refuses submissions once the transaction is closed (409 TRANSACTION_CLOSED)', async () => {

@@ -57,8 +57,21 @@ describe('health, info and the OpenAPI document', () => {
     for (const path of ['/health', '/health/{selector}', '/info']) expect(doc.paths[path]).toHaveProperty('get');
     const barcode = doc.components.schemas.BarcodeRequest;
     expect(barcode.required).toEqual(['image']);
-    expect(Object.keys(barcode.properties)).toEqual(expect.arrayContaining(['scanQrCode', 'scanUpce', 'scanItf', 'slowerThoroughScan', 'readCode39AsExtendedData']));
-    expect(doc.components.schemas.BarcodeType.enum).toEqual(['NONE', 'QR_CODE', 'UPC_E', 'UPC_A', 'EAN_8', 'EAN_13', 'CODE_128', 'CODE_39', 'ITF', 'PDF417_BARCODE']);
+    expect(Object.keys(barcode.properties)).toEqual(
+      expect.arrayContaining(['scanQrCode', 'scanUpce', 'scanItf', 'slowerThoroughScan', 'readCode39AsExtendedData']),
+    );
+    expect(doc.components.schemas.BarcodeType.enum).toEqual([
+      'NONE',
+      'QR_CODE',
+      'UPC_E',
+      'UPC_A',
+      'EAN_8',
+      'EAN_13',
+      'CODE_128',
+      'CODE_39',
+      'ITF',
+      'PDF417_BARCODE',
+    ]);
   });
 
   it('serves the API docs page and its assets from this server', async () => {

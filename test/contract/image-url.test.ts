@@ -19,7 +19,13 @@ function startImageHost(png: Buffer) {
   return new Promise<{ base: string; close(): void }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ base: `http://127.0.0.1:${port}`, close: () => { server.closeAllConnections(); server.close(); } });
+      resolve({
+        base: `http://127.0.0.1:${port}`,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      });
     });
   });
 }

@@ -26,7 +26,7 @@ describe('OpenAPI document with the transaction platform', () => {
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['agentBasic', 'agentBearer', 'edgeBasic']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['adminBearer', 'agentBasic', 'agentBearer', 'edgeBasic']);
   });
 
   it('the storage health check queries the database', async () => {

@@ -68,8 +68,12 @@ describe('recognition service: bad input gets a 400 with a stable code, never a 
   });
 
   it('IMAGE_FORMAT_UNSUPPORTED for formats other than JPEG and PNG, whatever the data: prefix claims', async () => {
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer();
-    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).webp().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .webp()
+      .toBuffer();
     for (const bytes of [gif, webp, Buffer.from('hello world')]) {
       const res = await t.post('/barcode', { image: { imageBase64: `data:image/png;base64,${toBase64(bytes)}` }, scanQrCode: true });
       expect(res.status).toBe(400);
@@ -95,7 +99,9 @@ describe('recognition service: bad input gets a 400 with a stable code, never a 
     const bytes = await small.post('/barcode', { image: { imageBase64: toBase64(Buffer.concat([png.subarray(0, 8), big])) }, scanQrCode: true });
     expect(bytes.status).toBe(400);
     expect(bytes.json.code).toBe('IMAGE_TOO_LARGE');
-    const wide = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#fff' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const pixels = await small.post('/barcode', { image: { imageBase64: toBase64(wide) }, scanQrCode: true });
     expect(pixels.status).toBe(400);
     expect(pixels.json.code).toBe('IMAGE_TOO_LARGE');
@@ -115,7 +121,11 @@ describe('recognition service: bad input gets a 400 with a stable code, never a 
       ['/card', { cardNumberSide: image, screenCheckStrictnessLevel: 'PARANOID' }, 'screenCheckStrictnessLevel'],
       ['/card', { cardNumberSide: image, extractCvv: 'true' }, 'extractCvv'],
       ['/document-multi-side', { imageFirstSide: image, ageLimit: -1 }, 'ageLimit'],
-      ['/document-multi-side', { imageFirstSide: image, customDocumentRules: [{ fields: [{ alphabetType: 'KLINGON' }] }] }, 'customDocumentRules.0.fields.0.alphabetType'],
+      [
+        '/document-multi-side',
+        { imageFirstSide: image, customDocumentRules: [{ fields: [{ alphabetType: 'KLINGON' }] }] },
+        'customDocumentRules.0.fields.0.alphabetType',
+      ],
       ['/document-single-side', { image, anonymizationMode: 'MAYBE' }, 'anonymizationMode'],
     ];
     for (const [path, body, field] of cases) {
@@ -127,7 +137,21 @@ describe('recognition service: bad input gets a 400 with a stable code, never a 
   });
 
   it('never answers 500 to arbitrary JSON bodies', async () => {
-    const values: unknown[] = [null, true, 0, -1, 1e309, '', 'x', [], {}, { imageBase64: 5 }, { imageUrl: [] }, { imageUrl: 'x' }, { imageBase64: '////' }];
+    const values: unknown[] = [
+      null,
+      true,
+      0,
+      -1,
+      Number.POSITIVE_INFINITY,
+      '',
+      'x',
+      [],
+      {},
+      { imageBase64: 5 },
+      { imageUrl: [] },
+      { imageUrl: 'x' },
+      { imageBase64: '////' },
+    ];
     for (const path of ['/barcode', '/id-barcode', '/card', '/document-multi-side', '/document-single-side']) {
       for (const value of values) {
         for (const key of ['image', 'imageFirstSide', 'cardNumberSide', 'scanQrCode', 'traceId']) {

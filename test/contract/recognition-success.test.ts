@@ -47,7 +47,9 @@ describe('recognition service: envelope and results', () => {
     expect(card.status).toBe(200);
     expect(card.json.data).toMatchObject({ issuingNetwork: 'ISSUER_OTHER', recognitionStatus: 'EMPTY', scanningFirstSideDone: false });
     for (const path of ['/document-single-side', '/document-multi-side']) {
-      const body = path.endsWith('single-side') ? { image: { imageBase64: qr } } : { imageFirstSide: { imageBase64: qr }, imageSecondSide: { imageBase64: qr } };
+      const body = path.endsWith('single-side')
+        ? { image: { imageBase64: qr } }
+        : { imageFirstSide: { imageBase64: qr }, imageSecondSide: { imageBase64: qr } };
       const res = await t.post(path, body);
       expect(res.status).toBe(200);
       expect(res.json.data).toHaveProperty('mrzData', null);

@@ -34,16 +34,41 @@ describe('idlens-server CLI (client add, workflow import/list, migrate)', () => 
     expect(Object.keys(credentials).sort()).toEqual(['clientId', 'clientSecret', 'organizationId']);
     const listed = JSON.parse((await idlens('workflow', 'list', '--json')).stdout);
     expect(listed.map((w: { workflowId: string }) => w.workflowId)).toEqual(['demo-auto', 'demo-document']);
-    expect(listed[1]).toMatchObject({ formFields: [{ name: 'customerName', type: 'string', required: true }], interactiveSteps: [{ id: 2, type: 'ScanDocument' }] });
+    expect(listed[1]).toMatchObject({
+      formFields: [{ name: 'customerName', type: 'string', required: true }],
+      interactiveSteps: [{ id: 2, type: 'ScanDocument' }],
+    });
   });
 
   it('workflow import adds a version; an invalid file is refused with the field named', async () => {
     const file = path.join(dir, 'flow.json');
-    await writeFile(file, JSON.stringify({ workflowId: 'kyc', name: 'KYC', steps: [{ id: 1, type: 'Start' }, { id: 2, type: 'ScanBarcode' }, { id: 3, type: 'End' }] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        workflowId: 'kyc',
+        name: 'KYC',
+        steps: [
+          { id: 1, type: 'Start' },
+          { id: 2, type: 'ScanBarcode' },
+          { id: 3, type: 'End' },
+        ],
+      }),
+    );
     const imported = await idlens('workflow', 'import', file, '--json');
     expect(imported.code).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({ workflowId: 'kyc', version: 1, interactiveSteps: [{ id: 2, type: 'ScanBarcode' }] });
-    await writeFile(file, JSON.stringify({ workflowId: 'kyc', name: 'KYC', steps: [{ id: 1, type: 'Start' }, { id: 2, type: 'Decision' }, { id: 3, type: 'End' }] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        workflowId: 'kyc',
+        name: 'KYC',
+        steps: [
+          { id: 1, type: 'Start' },
+          { id: 2, type: 'Decision' },
+          { id: 3, type: 'End' },
+        ],
+      }),
+    );
     const bad = await idlens('workflow', 'import', file);
     expect(bad.code).toBe(2);
     expect(bad.stdout).toContain('steps.1');

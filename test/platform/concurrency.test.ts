@@ -35,10 +35,19 @@ await describeEachDialect('concurrency', (dialect) => {
   });
 
   it('a resume that waits too long for another gets 409 TRANSACTION_BUSY, and the step still ran once', async () => {
-    t = await createPlatformTestApp({ postgresAdminUrl: dialect.postgresAdminUrl, document: async () => (await sleep(400), { recognitionStatus: 'VALID' }) });
+    t = await createPlatformTestApp({
+      postgresAdminUrl: dialect.postgresAdminUrl,
+      document: async () => {
+        await sleep(400);
+        return { recognitionStatus: 'VALID' };
+      },
+    });
     t.platform.settings.resumeWaitMs = 50;
     const { transactionId, authorization } = await submitted();
-    const [first, second] = await Promise.all([t.edge('POST', `/transaction/${transactionId}/resume`, authorization), sleep(30).then(() => t.edge('POST', `/transaction/${transactionId}/resume`, authorization))]);
+    const [first, second] = await Promise.all([
+      t.edge('POST', `/transaction/${transactionId}/resume`, authorization),
+      sleep(30).then(() => t.edge('POST', `/transaction/${transactionId}/resume`, authorization)),
+    ]);
     expect(first.json.processingStatus).toBe('Complete');
     expect(second.status).toBe(409);
     expect(second.json.code).toBe('TRANSACTION_BUSY');
@@ -56,22 +65,29 @@ await describeEachDialect('concurrency', (dialect) => {
     expect(resume.json.processingStatus).toBe('Complete');
     expect(submit.status).toBe(409);
     expect(['TRANSACTION_BUSY', 'TRANSACTION_CLOSED', 'STEP_NOT_CURRENT']).toContain(submit.json.code);
-    const blobs = await t.database.db.selectFrom('blobs').select('id').where('transaction_id', '=', transactionId).execute();
+    const blobs = await t.database.db.selectFrom('blobs').select('id').where('transactionId', '=', transactionId).execute();
     expect(blobs).toHaveLength(1);
   });
 
   it('DELETE racing a running resume is refused; after it, DELETE removes everything', async () => {
     t = await createPlatformTestApp({ postgresAdminUrl: dialect.postgresAdminUrl, document: slowDocument });
     const { transactionId, authorization } = await submitted();
-    const [resume, del] = await Promise.all([t.edge('POST', `/transaction/${transactionId}/resume`, authorization), sleep(40).then(() => t.agent('DELETE', `/transaction/${transactionId}`))]);
+    const [resume, del] = await Promise.all([
+      t.edge('POST', `/transaction/${transactionId}/resume`, authorization),
+      sleep(40).then(() => t.agent('DELETE', `/transaction/${transactionId}`)),
+    ]);
     expect(resume.json.processingStatus).toBe('Complete');
     expect(del.status).toBe(409);
     const record = await t.agent('GET', `/transaction/${transactionId}`);
     expect(Object.keys(record.json.state)).toHaveLength(6);
     expect((await t.agent('DELETE', `/transaction/${transactionId}`)).status).toBe(204);
-    for (const table of ['transactions', 'blobs', 'state_entries', 'status_log'] as const) {
-      const column = table === 'transactions' ? 'id' : 'transaction_id';
-      const rows = await t.database.db.selectFrom(table).select(column as 'id').where(column as 'id', '=', transactionId).execute();
+    for (const table of ['transactions', 'blobs', 'stateEntries', 'statusLog'] as const) {
+      const column = table === 'transactions' ? 'id' : 'transactionId';
+      const rows = await t.database.db
+        .selectFrom(table)
+        .select(column as 'id')
+        .where(column as 'id', '=', transactionId)
+        .execute();
       expect(rows, table).toHaveLength(0);
     }
   });
@@ -94,7 +110,7 @@ await describeEachDialect('concurrency', (dialect) => {
       expect([200, 401, 404]).toContain(results[1]!.status);
       if (results[3]!.status === 200) expect(Object.keys(results[3]!.json.state)).toHaveLength(3);
       else expect(results[3]!.status).toBe(404);
-      const left = await t.database.db.selectFrom('state_entries').select('key').where('transaction_id', '=', transactionId).execute();
+      const left = await t.database.db.selectFrom('stateEntries').select('key').where('transactionId', '=', transactionId).execute();
       expect(left).toHaveLength(0);
     }
   });

@@ -8,11 +8,19 @@ import { findFirstOrganization, insertOrganization } from '../../packages/server
 import { findStateEntry, listStateEntries, upsertStateEntry } from '../../packages/server/src/db/repositories/state-entry-repository.ts';
 import { appendStatusLog, listStatusLog } from '../../packages/server/src/db/repositories/status-log-repository.ts';
 import {
-  claimLease, deleteClosedTransaction, findExpiredTransactionIds, findOrganizationTransaction, findTransaction, insertTransaction, listTransactions, updateTransaction, type StoredTransaction,
+  claimLease,
+  deleteClosedTransaction,
+  findExpiredTransactionIds,
+  findOrganizationTransaction,
+  findTransaction,
+  insertTransaction,
+  listTransactions,
+  updateTransaction,
+  type StoredTransaction,
 } from '../../packages/server/src/db/repositories/transaction-repository.ts';
 import { findLatestWorkflowVersion, insertWorkflowVersion, listLatestWorkflowVersions } from '../../packages/server/src/db/repositories/workflow-repository.ts';
-import { demoAutoWorkflow } from '../../packages/server/src/platform/demo-workflows.ts';
-import { parseWorkflowDefinition } from '../../packages/server/src/platform/workflow-admin.ts';
+import { demoAutoWorkflow } from '../../packages/server/src/platform/demo/demo-workflows.ts';
+import { parseWorkflowDefinition } from '../../packages/server/src/platform/workflow-versions/workflow-admin.ts';
 import { initialProgress } from '../../packages/server/src/workflow/progress.ts';
 import { describeEachDialect } from '../support/dialects.ts';
 import { createTestDatabase } from '../support/postgres.ts';
@@ -41,13 +49,32 @@ await describeEachDialect('repositories', (dialect) => {
   });
 
   async function transaction(id: string, overrides: Partial<StoredTransaction> = {}): Promise<StoredTransaction> {
-    const version = (await findLatestWorkflowVersion(database.db, overrides.organizationId ?? 'org-1', 'demo-auto')) ?? (await insertWorkflowVersion(database.db, overrides.organizationId ?? 'org-1', definition, at(0)));
+    const version =
+      (await findLatestWorkflowVersion(database.db, overrides.organizationId ?? 'org-1', 'demo-auto')) ??
+      (await insertWorkflowVersion(database.db, overrides.organizationId ?? 'org-1', definition, at(0)));
     const tx: StoredTransaction = {
-      id, organizationId: 'org-1', clientId: 'c', workflowId: 'demo-auto', workflowVersionId: version.workflowVersionId, platform: 'Browser', sdkVersion: '1',
-      processingStatus: 'InProgress', verificationStatus: null, originalVerificationStatus: null,
+      id,
+      organizationId: 'org-1',
+      clientId: 'c',
+      workflowId: 'demo-auto',
+      workflowVersionId: version.workflowVersionId,
+      platform: 'Browser',
+      sdkVersion: '1',
+      processingStatus: 'InProgress',
+      verificationStatus: null,
+      originalVerificationStatus: null,
       consent: { userId: 'u', givenOn: '2024-01-01T00:00:00', isProcessingStoringAllowed: true, isTrainingAllowed: false },
-      tags: ['a'], linkFields: { k: 'v' }, progress: initialProgress(definition), keyHash: 'ab'.repeat(32), keyExpiresOn: at(100), rowVersion: 1,
-      leaseOwner: null, leaseUntil: null, createdOn: at(10), modifiedOn: at(10), ...overrides,
+      tags: ['a'],
+      linkFields: { k: 'v' },
+      progress: initialProgress(definition),
+      keyHash: 'ab'.repeat(32),
+      keyExpiresOn: at(100),
+      rowVersion: 1,
+      leaseOwner: null,
+      leaseUntil: null,
+      createdOn: at(10),
+      modifiedOn: at(10),
+      ...overrides,
     };
     await insertTransaction(database.db, tx);
     return tx;
@@ -83,37 +110,77 @@ await describeEachDialect('repositories', (dialect) => {
     expect(await findOrganizationTransaction(database.db, 'org-2', 't1')).toBeUndefined();
   });
 
-  it('guarded updates: row version, status and lease guards; each write bumps the version', async () => {
+  it('guarded updates: row version, status and lease guards; each write bumps the version and answers the row it wrote', async () => {
     await transaction('t1');
-    expect(await updateTransaction(database.db, 't1', { rowVersion: 7 }, { modifiedOn: at(11) })).toBe(false);
-    expect(await updateTransaction(database.db, 't1', { rowVersion: 1, statuses: ['Complete'] }, { modifiedOn: at(11) })).toBe(false);
-    expect(await updateTransaction(database.db, 't1', { rowVersion: 1, statuses: ['InProgress'] }, { processingStatus: 'Complete', verificationStatus: 'Accept', modifiedOn: at(11) })).toBe(true);
-    const after = await findTransaction(database.db, 't1');
-    expect(after).toMatchObject({ rowVersion: 2, processingStatus: 'Complete', verificationStatus: 'Accept', modifiedOn: at(11) });
+    expect(await updateTransaction(database.db, 't1', { rowVersion: 7 }, { modifiedOn: at(11) })).toBeUndefined();
+    expect(await updateTransaction(database.db, 't1', { rowVersion: 1, statuses: ['Complete'] }, { modifiedOn: at(11) })).toBeUndefined();
+    const written = await updateTransaction(
+      database.db,
+      't1',
+      { rowVersion: 1, statuses: ['InProgress'] },
+      { processingStatus: 'Complete', verificationStatus: 'Accept', modifiedOn: at(11) },
+    );
+    expect(written).toMatchObject({
+      rowVersion: 2,
+      processingStatus: 'Complete',
+      verificationStatus: 'Accept',
+      modifiedOn: at(11),
+      consent: { userId: 'u' },
+      tags: ['a'],
+    });
+    expect(await findTransaction(database.db, 't1')).toEqual(written);
   });
 
   it('leases: one claimant at a time until release or expiry', async () => {
     await transaction('t1');
-    expect(await claimLease(database.db, 't1', 'a', at(20), at(30))).toBe(true);
-    expect(await claimLease(database.db, 't1', 'b', at(25), at(35))).toBe(false);
-    expect(await updateTransaction(database.db, 't1', { leaseOwner: 'b' }, { modifiedOn: at(26) })).toBe(false);
-    expect(await claimLease(database.db, 't1', 'b', at(31), at(41))).toBe(true); // a's lease ran out
-    expect(await updateTransaction(database.db, 't1', { leaseOwner: 'a' }, { modifiedOn: at(32) })).toBe(false); // a is fenced off
-    expect(await updateTransaction(database.db, 't1', { leaseOwner: 'b' }, { leaseOwner: null, leaseUntil: null })).toBe(true);
-    expect(await claimLease(database.db, 't1', 'c', at(33), at(43))).toBe(true);
+    expect(await claimLease(database.db, 't1', 'a', at(20), at(30))).toMatchObject({ leaseOwner: 'a', leaseUntil: at(30), rowVersion: 2 });
+    expect(await claimLease(database.db, 't1', 'b', at(25), at(35))).toBeUndefined();
+    expect(await updateTransaction(database.db, 't1', { leaseOwner: 'b' }, { modifiedOn: at(26) })).toBeUndefined();
+    expect(await claimLease(database.db, 't1', 'b', at(31), at(41))).toMatchObject({ leaseOwner: 'b' }); // a's lease ran out
+    expect(await updateTransaction(database.db, 't1', { leaseOwner: 'a' }, { modifiedOn: at(32) })).toBeUndefined(); // a is fenced off
+    expect(await updateTransaction(database.db, 't1', { leaseOwner: 'b' }, { leaseOwner: null, leaseUntil: null })).toMatchObject({
+      leaseOwner: null,
+      leaseUntil: null,
+    });
+    expect(await claimLease(database.db, 't1', 'c', at(33), at(43))).toMatchObject({ leaseOwner: 'c', rowVersion: 5 });
   });
 
   it('state entries: upsert keeps order and creation time; status log appends in order', async () => {
     await transaction('t1');
-    const entry = { transactionId: 't1', stepId: 1, stepType: 'Start' as const, input: { a: 1 }, extraction: {}, output: null, internal: { secret: true }, createdOn: at(1), modifiedOn: at(1) };
+    const entry = {
+      transactionId: 't1',
+      stepId: 1,
+      stepType: 'Start' as const,
+      input: { a: 1 },
+      extraction: {},
+      output: null,
+      internal: { secret: true },
+      createdOn: at(1),
+      modifiedOn: at(1),
+    };
     await upsertStateEntry(database.db, { ...entry, key: 'Start:0' });
     await upsertStateEntry(database.db, { ...entry, key: 'Decision:0', stepId: 2, stepType: 'Decision' });
     await upsertStateEntry(database.db, { ...entry, key: 'Start:0', output: { done: true }, modifiedOn: at(5) });
     const entries = await listStateEntries(database.db, 't1');
-    expect(entries.map((e) => [e.key, e.seq])).toEqual([['Start:0', 0], ['Decision:0', 1]]);
-    expect(await findStateEntry(database.db, 't1', 'Start:0')).toMatchObject({ output: { done: true }, internal: { secret: true }, createdOn: at(1), modifiedOn: at(5) });
+    expect(entries.map((e) => [e.key, e.seq])).toEqual([
+      ['Start:0', 0],
+      ['Decision:0', 1],
+    ]);
+    expect(await findStateEntry(database.db, 't1', 'Start:0')).toMatchObject({
+      output: { done: true },
+      internal: { secret: true },
+      createdOn: at(1),
+      modifiedOn: at(5),
+    });
     for (const value of ['InProgress', 'Complete']) {
-      await appendStatusLog(database.db, 't1', { changedOn: at(2), changedBy: 'system', field: 'processingStatus', oldValue: null, newValue: value, comment: null });
+      await appendStatusLog(database.db, 't1', {
+        changedOn: at(2),
+        changedBy: 'system',
+        field: 'processingStatus',
+        oldValue: null,
+        newValue: value,
+        comment: null,
+      });
     }
     expect((await listStatusLog(database.db, 't1')).map((e) => e.newValue)).toEqual(['InProgress', 'Complete']);
   });
@@ -133,8 +200,26 @@ await describeEachDialect('repositories', (dialect) => {
   it('delete: only closed, unleased transactions; children go with them in one statement', async () => {
     await transaction('t1');
     await insertBlob(database.db, { id: 'b1', transactionId: 't1', contentType: 'image/png', size: 1, data: Buffer.from([1]) }, at(1));
-    await upsertStateEntry(database.db, { transactionId: 't1', key: 'Start:0', stepId: 1, stepType: 'Start', input: {}, extraction: {}, output: null, internal: null, createdOn: at(1), modifiedOn: at(1) });
-    await appendStatusLog(database.db, 't1', { changedOn: at(2), changedBy: 'system', field: 'processingStatus', oldValue: null, newValue: 'InProgress', comment: null });
+    await upsertStateEntry(database.db, {
+      transactionId: 't1',
+      key: 'Start:0',
+      stepId: 1,
+      stepType: 'Start',
+      input: {},
+      extraction: {},
+      output: null,
+      internal: null,
+      createdOn: at(1),
+      modifiedOn: at(1),
+    });
+    await appendStatusLog(database.db, 't1', {
+      changedOn: at(2),
+      changedBy: 'system',
+      field: 'processingStatus',
+      oldValue: null,
+      newValue: 'InProgress',
+      comment: null,
+    });
     await insertIdempotencyKey(database.db, { organizationId: 'org-1', key: 'k', requestHash: 'h', transactionId: 't1', createdOn: at(1) });
     expect(await deleteClosedTransaction(database.db, 'org-1', 't1', ['Complete', 'Error'], at(50))).toBe(false);
     await updateTransaction(database.db, 't1', {}, { processingStatus: 'Complete', leaseOwner: 'x', leaseUntil: at(60) });
@@ -148,7 +233,8 @@ await describeEachDialect('repositories', (dialect) => {
   });
 
   it('listing: newest first, keyset pages, filters; expiry finder', async () => {
-    for (let i = 0; i < 5; i++) await transaction(`t${i}`, { createdOn: at(10 + (i % 3)), processingStatus: i === 4 ? 'Complete' : 'InProgress', keyExpiresOn: at(i === 0 ? 5 : 100) });
+    for (let i = 0; i < 5; i++)
+      await transaction(`t${i}`, { createdOn: at(10 + (i % 3)), processingStatus: i === 4 ? 'Complete' : 'InProgress', keyExpiresOn: at(i === 0 ? 5 : 100) });
     const first = await listTransactions(database.db, 'org-1', { limit: 2 });
     const last = first.at(-1)!;
     const second = await listTransactions(database.db, 'org-1', { limit: 10, after: { createdOn: last.createdOn, id: last.id } });

@@ -1,11 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { processingStatuses, verificationStatuses, type ProcessingStatus, type VerificationStatus } from '@idlens/sdk/api';
-import { transition, transitionTable, type TransactionEvent } from '../../packages/server/src/workflow/state-machine.ts';
+import { transition, transitionTable, type TransactionEvent } from '../../packages/server/src/platform/transactions/state-machine.ts';
 import { b64, sampleImage } from '../support/images.ts';
 import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
 
-const events: TransactionEvent[] = ['create', 'submitStep', 'resumeWaiting', 'resumeFinished', 'resumeFailed', 'resumeClosed', 'expire', 'setVerificationStatus', 'delete'];
+const events: TransactionEvent[] = [
+  'create',
+  'submitStep',
+  'resumeWaiting',
+  'resumeFinished',
+  'resumeFailed',
+  'resumeClosed',
+  'expire',
+  'setVerificationStatus',
+  'delete',
+];
 
 describe('state machine table', () => {
   it('follows the spec: only create starts, only resume completes, only closed transactions are deleted, Complete stays Complete', () => {
@@ -80,7 +90,12 @@ class Resume implements fc.AsyncCommand<Model, Real> {
     if (m.status === 'Error') return expect(res.status === 401 || res.json.processingStatus === 'Error').toBe(true);
     expect(res.status).toBe(200);
     if (m.status === 'InProgress' && m.submitted) {
-      expect(res.json).toMatchObject({ isChanged: true, processingStatus: 'Complete', verificationStatus: 'Review', workflowInfo: { currentStep: 'End', pendingStepIds: [] } });
+      expect(res.json).toMatchObject({
+        isChanged: true,
+        processingStatus: 'Complete',
+        verificationStatus: 'Review',
+        workflowInfo: { currentStep: 'End', pendingStepIds: [] },
+      });
       m.status = 'Complete';
       m.original = m.verification = 'Review';
       m.logLength += 2;
@@ -93,7 +108,10 @@ class Resume implements fc.AsyncCommand<Model, Real> {
 }
 
 class Override implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly value: VerificationStatus) {}
+  readonly value: VerificationStatus;
+  constructor(value: VerificationStatus) {
+    this.value = value;
+  }
   check = () => true;
   async run(m: Model, r: Real) {
     const res = await r.t.agent('PUT', `/transaction/${r.id}/verification-status`, { verificationStatus: this.value });
@@ -151,7 +169,16 @@ describe('state machine against the running platform (model-based)', () => {
     const image = b64(await sampleImage('png', 1, 64, 48));
     await fc.assert(
       fc.asyncProperty(
-        fc.commands([fc.constant(new Submit()), fc.constant(new Resume()), fc.constantFrom(...verificationStatuses).map((v) => new Override(v)), fc.constant(new Delete()), fc.constant(new Expire())], { maxCommands: 12 }),
+        fc.commands(
+          [
+            fc.constant(new Submit()),
+            fc.constant(new Resume()),
+            fc.constantFrom(...verificationStatuses).map((v) => new Override(v)),
+            fc.constant(new Delete()),
+            fc.constant(new Expire()),
+          ],
+          { maxCommands: 12 },
+        ),
         async (commands) => {
           let nowMs = Date.now();
           const t = await createPlatformTestApp({ now: () => nowMs, env: { EPHEMERAL_KEY_TTL: '3600' } });

@@ -25,7 +25,14 @@ await describeEachDialect('a whole workflow through agent + edge, like a browser
     const { transactionId, ephemeralKey, authorization, edgeApiUrl } = created.json;
     expect(edgeApiUrl).toBe('https://idlens.test/edge');
     expect(created.json.processingStatus).toBe('InProgress');
-    expect(created.json.workflowInfo).toMatchObject({ stepCount: 7, interactiveStepCount: 1, hasConditionalInteractiveStep: false, currentStep: 'ScanDocument', currentStepId: 2, completedStepIds: [1] });
+    expect(created.json.workflowInfo).toMatchObject({
+      stepCount: 7,
+      interactiveStepCount: 1,
+      hasConditionalInteractiveStep: false,
+      currentStep: 'ScanDocument',
+      currentStepId: 2,
+      completedStepIds: [1],
+    });
     expect(authorization).toBe(t.basic(transactionId, ephemeralKey));
 
     // The browser asks where it stands, then resumes: nothing to do before the scan.
@@ -54,8 +61,15 @@ await describeEachDialect('a whole workflow through agent + edge, like a browser
     const record = await t.agent('GET', `/transaction/${transactionId}`);
     expect(record.status).toBe(200);
     expect(record.json).toMatchObject({
-      id: transactionId, workflowId: 'demo-document', platform: 'Browser', sdkVersion: { version: '0.1.0' },
-      processingStatus: 'Complete', verificationStatus: 'Accept', originalVerificationStatus: 'Accept', tags: ['vip'], linkFields: { orderId: 'o-1' },
+      id: transactionId,
+      workflowId: 'demo-document',
+      platform: 'Browser',
+      sdkVersion: { version: '0.1.0' },
+      processingStatus: 'Complete',
+      verificationStatus: 'Accept',
+      originalVerificationStatus: 'Accept',
+      tags: ['vip'],
+      linkFields: { orderId: 'o-1' },
     });
     expect(Object.keys(record.json.state)).toEqual(['Start:0', 'ScanDocument:0', 'DocumentVerification:0', 'Condition:0', 'Accept:0', 'End:0']);
     const scan = record.json.state['ScanDocument:0'];
@@ -73,7 +87,10 @@ await describeEachDialect('a whole workflow through agent + edge, like a browser
     expect(verification.output.checks.clientServerMatch.outcome).toBe('PASS');
 
     // Rule 1 of the spec: blob id from state, then its content.
-    for (const [ref, bytes] of [[scan.extraction.fullDocumentFrontImage, front], [verification.input.imageBack, back]] as const) {
+    for (const [ref, bytes] of [
+      [scan.extraction.fullDocumentFrontImage, front],
+      [verification.input.imageBack, back],
+    ] as const) {
       const blob = await t.agent('GET', `/transaction/${transactionId}/blob/${ref.id}/content`);
       expect(blob.status).toBe(200);
       expect(blob.headers.get('content-type')).toBe(ref.contentType);
@@ -85,15 +102,21 @@ await describeEachDialect('a whole workflow through agent + edge, like a browser
     expect(override.json).toEqual({ transactionId, processingStatus: 'Complete', verificationStatus: 'Reject', originalVerificationStatus: 'Accept' });
     const after = await t.agent('GET', `/transaction/${transactionId}`);
     expect(after.json.originalVerificationStatus).toBe('Accept');
-    expect(after.json.statusLog.at(-1)).toMatchObject({ changedBy: `client:${t.demo.clientId}`, field: 'verificationStatus', oldValue: 'Accept', newValue: 'Reject', comment: 'photo mismatch' });
+    expect(after.json.statusLog.at(-1)).toMatchObject({
+      changedBy: `client:${t.demo.clientId}`,
+      field: 'verificationStatus',
+      oldValue: 'Accept',
+      newValue: 'Reject',
+      comment: 'photo mismatch',
+    });
     expect(after.json.statusLog.map((e: { newValue: string }) => e.newValue)).toEqual(['InProgress', 'Complete', 'Accept', 'Reject']);
 
     const deleted = await t.agent('DELETE', `/transaction/${transactionId}`);
     expect(deleted.status).toBe(204);
     expect((await t.agent('GET', `/transaction/${transactionId}`)).status).toBe(404);
     expect((await t.agent('GET', `/transaction/${transactionId}/blob/${scan.extraction.fullDocumentFrontImage.id}/content`)).status).toBe(404);
-    for (const table of ['blobs', 'state_entries', 'status_log'] as const) {
-      const rows = await t.database.db.selectFrom(table).select('transaction_id').where('transaction_id', '=', transactionId).execute();
+    for (const table of ['blobs', 'stateEntries', 'statusLog'] as const) {
+      const rows = await t.database.db.selectFrom(table).select('transactionId').where('transactionId', '=', transactionId).execute();
       expect(rows, table).toHaveLength(0);
     }
     expect((await t.edge('POST', `/transaction/${transactionId}/resume`, authorization)).status).toBe(401);
@@ -123,7 +146,7 @@ await describeEachDialect('a whole workflow through agent + edge, like a browser
     expect(record.json.state['ScanDocument:0'].extraction.fullDocumentFrontImage).toBeNull();
     expect(record.json.state['DocumentVerification:0'].input.imageFront).toBeNull();
     expect(record.json.state['DocumentVerification:0'].output.passed).toBe(true);
-    const blobs = await t.database.db.selectFrom('blobs').select('id').where('transaction_id', '=', transactionId).execute();
+    const blobs = await t.database.db.selectFrom('blobs').select('id').where('transactionId', '=', transactionId).execute();
     expect(blobs).toHaveLength(0);
   });
 

@@ -2,27 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { InfoEntry } from '@idlens/sdk/api';
+import { createAdminRoutes } from './admin/admin-routes.ts';
+import { createAgentOrganizationRoutes } from './admin/agent-organization-routes.ts';
+import { createOAuthRoutes } from './agent/oauth-routes.ts';
+import { createAgentRoutes } from './agent/routes.ts';
 import type { Config } from './config.ts';
+import { createConsoleRoutes } from './console/console-routes.ts';
 import { createDocsRoutes } from './docs-page/routes.ts';
+import { createEdgeRoutes } from './edge/routes.ts';
 import { ApiError } from './errors.ts';
 import { createHealthRoutes, type HealthCheck } from './health/routes.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler } from './http/error-handler.ts';
+import { responseHeaders, securityHeaders } from './http/response-headers.ts';
+import { createImageLoader } from './image/create-image-loader.ts';
 import type { Logger } from './logger.ts';
-import { createImageLoader } from './recognition/image/create-image-loader.ts';
-import { recognitionGuard } from './recognition/guard.ts';
-import type { Recognizer } from './recognition/recognizer.ts';
-import { createRecognitionRoutes } from './recognition/routes.ts';
-import { createAgentRoutes } from './agent/routes.ts';
-import { createOAuthRoutes } from './agent/oauth-routes.ts';
-import { createEdgeRoutes } from './edge/routes.ts';
 import type { PlatformContext } from './platform/platform-context.ts';
+import { createAdmission } from './recognition/admission.ts';
+import { recognitionGuard } from './recognition/guard.ts';
+import type { RecognitionBackend } from './recognition/recognition-backend.ts';
+import { createRecognitionRoutes, recognitionPaths } from './recognition/routes.ts';
 
 export interface AppDeps {
   config: Config;
-  recognizer: Recognizer;
+  recognition: RecognitionBackend;
   logger: Logger;
   healthChecks: HealthCheck[];
   info: InfoEntry[];
@@ -30,10 +34,8 @@ export interface AppDeps {
   platform?: PlatformContext;
 }
 
-const recognitionPaths = ['/barcode', '/id-barcode', '/card', '/document-multi-side', '/document-single-side'];
-
 /** The whole HTTP API, built from explicit dependencies (tests call `app.request()` on it). */
-export function createApp({ config, recognizer, logger, healthChecks, info, platform }: AppDeps) {
+export function createApp({ config, recognition, logger, healthChecks, info, platform }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   // Two images of up to maxBytes each, Base64-inflated by 4/3, plus room for the options.
   const maxBodyBytes = Math.ceil((config.image.maxBytes * 2 * 4) / 3) + 64 * 1024;
@@ -43,27 +45,48 @@ export function createApp({ config, recognizer, logger, healthChecks, info, plat
     c.set('executionId', executionId);
     c.set('traceId', null);
     const started = performance.now();
-    await next();
+    // Before the handler: set on a finished response, a header costs a copy of the response.
     c.header('x-execution-id', executionId);
+    await next();
     // Method, path and outcome only: bodies hold images and personal data and are never logged.
     logger.info('request', { executionId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: false }));
-  for (const path of recognitionPaths) {
-    app.use(path, recognitionGuard({ apiKeys: config.apiKeys, apiKeyOnCard: config.apiKeyOnCard, maxBodyBytes }));
-  }
+  app.use('*', responseHeaders(securityHeaders));
+  // Every path of the recognition routes table: a route added there cannot miss the guard.
+  const guard = recognitionGuard({ apiKeys: config.apiKeys, apiKeyOnCard: config.apiKeyOnCard, maxBodyBytes });
+  for (const path of recognitionPaths) app.use(path, guard);
 
-  app.route('/', createRecognitionRoutes({ recognizer, loadImage: createImageLoader(config) }));
+  // At most workers + queue requests past the door; a refused one costs no fetch and no decode.
+  const admission = createAdmission({
+    maxInFlight: config.recognition.workers + config.recognition.maxQueue,
+    maxPixelsInFlight: config.recognition.maxPixelsInFlight,
+  });
+  app.route('/', createRecognitionRoutes({ recognition, images: createImageLoader(config), admission }));
   app.route('/', createHealthRoutes({ checks: healthChecks, info, customPath: config.healthCustomPath }));
   app.route('/', createDocsRoutes());
   if (platform) {
-    app.use('/agent/*', bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new ApiError('INVALID_REQUEST', 'the request body is larger than 1 MiB'); } }));
+    const agentBodyLimit = bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new ApiError('PAYLOAD_TOO_LARGE', 'the request body is larger than 1 MiB');
+      },
+    });
+    // GET and HEAD carry no body; asking for one would build a full web Request for nothing.
+    app.use('/agent/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : agentBodyLimit(c, next)));
     app.route('/', createOAuthRoutes(platform));
     app.route('/', createAgentRoutes(platform));
+    // The console's extras (clients, workflow versions) and the operator's admin API (docs/console.md).
+    app.route('/', createAgentOrganizationRoutes(platform));
+    app.route('/', createAdminRoutes(platform, config.adminToken));
+    app.route('/', createConsoleRoutes({ dir: config.consoleDir }));
     // Three images of up to maxBytes, Base64-inflated, plus the browser's extraction.
     app.route('/', createEdgeRoutes(platform, { corsOrigins: config.corsOrigins, maxBodyBytes: Math.ceil((config.image.maxBytes * 3 * 4) / 3) + 256 * 1024 }));
     app.openAPIRegistry.registerComponent('securitySchemes', 'agentBasic', { type: 'http', scheme: 'basic', description: 'client_id:client_secret' });
-    app.openAPIRegistry.registerComponent('securitySchemes', 'agentBearer', { type: 'http', scheme: 'bearer', description: 'access token from POST /agent/oauth/token' });
+    app.openAPIRegistry.registerComponent('securitySchemes', 'agentBearer', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'access token from POST /agent/oauth/token',
+    });
     app.openAPIRegistry.registerComponent('securitySchemes', 'edgeBasic', { type: 'http', scheme: 'basic', description: 'transactionId:ephemeralKey' });
   }
   if (config.demoDir) app.use('/*', serveStatic({ root: config.demoDir }));

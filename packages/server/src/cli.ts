@@ -1,5 +1,6 @@
-#!/usr/bin/env -S node --import tsx
+#!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { adminCommands, adminUsage } from './cli/admin-commands.ts';
 import { clientAddCommand, migrateCommand, workflowImportCommand, workflowListCommand, type CommandResult } from './cli/platform-commands.ts';
 import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -13,6 +14,7 @@ commands:
   client add --name N [--json]           create an agent API client; prints its id and secret once
   workflow import FILE [--json]          import a workflow definition (JSON) as a new version
   workflow list [--json]                 list workflows (latest versions)
+${adminUsage}
 
   client/workflow commands take --organization ID (default: the first organization; on an empty
   database a demo organization with the demo workflows is created).
@@ -66,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
     'client add': values.name ? () => clientAddCommand({ ...options, name: values.name! }) : undefined,
     'workflow import': arg ? () => workflowImportCommand({ ...options, file: arg }) : undefined,
     'workflow list': () => workflowListCommand(options),
+    ...adminCommands(options, values, arg),
   };
   const run = commands[command === 'migrate' ? 'migrate' : `${command} ${sub ?? ''}`];
   if (!run) {

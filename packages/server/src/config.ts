@@ -39,8 +39,10 @@ export interface Config {
     timeoutMs: number;
     /** ONNX Runtime threads per worker. */
     ortThreads: number;
-    /** Which MRZ line recognizer the engine uses: the dedicated model when present (auto), or forced. */
-    mrzRecognizer: 'auto' | 'dedicated' | 'general';
+    /** Which MRZ line model the engine uses: the dedicated model when present (auto), or forced. */
+    mrzModel: 'auto' | 'dedicated' | 'general';
+    /** Decoded pixels (RGBA, 4 bytes each) all admitted recognition requests may hold at once. */
+    maxPixelsInFlight: number;
   };
   /** Origins allowed to call the edge API from browsers. */
   corsOrigins: string[];
@@ -55,23 +57,40 @@ export interface Config {
     seedDemo: boolean;
     /** Largest Postgres connection pool per process. */
     databasePoolMax: number;
+    /** Failed-authentication limits (429 RATE_LIMITED) and where the counters live. */
+    authRateLimit: { windowMs: number; maxPerId: number; maxPerAddress: number; store: 'memory' | 'database' };
   };
   /** A directory of static files served at `/` (the demo page); null = none. */
   demoDir: string | null;
+  /** The operator credential of the admin API (`Authorization: Bearer …`); null = admin API off. */
+  adminToken: string | null;
+  /** The built console served at `/console`; null = packages/console/dist. */
+  consoleDir: string | null;
 }
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'enabled', 'disabled'])
   .transform((v) => ['true', '1', 'yes', 'on', 'enabled'].includes(v));
-const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, 'file:PATH or postgres://…').default('file:./data/idlens.sqlite'),
-  SVC_HEALTH_CUSTOM_URL: z.string().regex(/^\/?[A-Za-z0-9._~\-/]+$/, 'a URL path').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, 'file:PATH or postgres://…')
+    .default('file:./data/idlens.sqlite'),
+  SVC_HEALTH_CUSTOM_URL: z
+    .string()
+    .regex(/^\/?[A-Za-z0-9._~\-/]+$/, 'a URL path')
+    .optional(),
   SVC_API_KEYS: list.default([]),
   SVC_API_KEY_ON_CARD: bool.default(false),
   IMAGE_MAX_BYTES: int(1024, 200 * 2 ** 20).default(15 * 2 ** 20),
@@ -85,13 +104,20 @@ const envSchema = z.object({
   RECOGNITION_TIMEOUT_MS: int(1000, 600_000).default(60_000),
   RECOGNITION_ORT_THREADS: int(1, 64).optional(),
   RECOGNITION_MRZ_MODEL: z.enum(['auto', 'dedicated', 'general']).default('auto'),
+  RECOGNITION_MAX_PIXELS_IN_FLIGHT: int(10_000, 2_000_000_000).optional(),
   CORS_ORIGINS: list.default([]),
   EPHEMERAL_KEY_TTL: int(60, 30 * 24 * 3600).default(24 * 3600),
   AGENT_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   AGENT_TOKEN_TTL: int(60, 24 * 3600).default(3600),
   SEED_DEMO: bool.default(true),
   DATABASE_POOL_MAX: int(1, 1000).default(10),
+  AUTH_RATE_LIMIT_WINDOW: int(1, 24 * 3600).default(60),
+  AUTH_RATE_LIMIT_PER_ID: int(0, 1_000_000).default(20),
+  AUTH_RATE_LIMIT_PER_ADDRESS: int(0, 1_000_000).default(100),
+  AUTH_RATE_LIMIT_STORE: z.enum(['memory', 'database']).default('memory'),
   DEMO_DIR: z.string().optional(),
+  ADMIN_TOKEN: z.string().min(32, 'at least 32 characters').max(512).optional(),
+  CONSOLE_DIR: z.string().optional(),
 });
 
 export class ConfigError extends Error {
@@ -130,8 +156,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       tokenTtlSeconds: e.AGENT_TOKEN_TTL,
       seedDemo: e.SEED_DEMO,
       databasePoolMax: e.DATABASE_POOL_MAX,
+      authRateLimit: {
+        windowMs: e.AUTH_RATE_LIMIT_WINDOW * 1000,
+        maxPerId: e.AUTH_RATE_LIMIT_PER_ID,
+        maxPerAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+        store: e.AUTH_RATE_LIMIT_STORE,
+      },
     },
     demoDir: e.DEMO_DIR ?? null,
+    adminToken: e.ADMIN_TOKEN ?? null,
+    consoleDir: e.CONSOLE_DIR ?? null,
   };
 }
 
@@ -145,6 +179,8 @@ function recognitionConfig(e: z.infer<typeof envSchema>): Config['recognition'] 
     maxQueue: e.RECOGNITION_MAX_QUEUE,
     timeoutMs: e.RECOGNITION_TIMEOUT_MS,
     ortThreads: e.RECOGNITION_ORT_THREADS ?? Math.max(1, Math.floor(cores / workers)),
-    mrzRecognizer: e.RECOGNITION_MRZ_MODEL,
+    mrzModel: e.RECOGNITION_MRZ_MODEL,
+    // Two images of the largest size by default; never less than one (it must fit the budget).
+    maxPixelsInFlight: Math.max(e.IMAGE_MAX_PIXELS, e.RECOGNITION_MAX_PIXELS_IN_FLIGHT ?? 2 * e.IMAGE_MAX_PIXELS),
   };
 }

@@ -17,7 +17,11 @@ export const apiErrorStatus = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
   // Transaction platform (docs/transaction-platform.md).
   KEY_EXPIRED: 401,
   WORKFLOW_NOT_FOUND: 404,
@@ -37,8 +41,9 @@ export class ApiError extends HTTPException {
   readonly code: ApiErrorCode;
   readonly headers: Record<string, string>;
 
-  constructor(code: ApiErrorCode, message: string, options: { cause?: unknown; headers?: Record<string, string> } = {}) {
-    super(apiErrorStatus[code], { message, cause: options.cause });
+  constructor(code: ApiErrorCode, message: string, options: { cause?: unknown; headers?: Record<string, string>; status?: ContentfulStatusCode } = {}) {
+    // `status` overrides the code's usual one only for HTTP statuses without a code of their own.
+    super(options.status ?? apiErrorStatus[code], { message, cause: options.cause });
     this.code = code;
     this.headers = options.headers ?? {};
   }

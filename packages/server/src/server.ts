@@ -7,10 +7,10 @@ import { openDatabase } from './db/open-database.ts';
 import { defaultHealthChecks } from './health/default-checks.ts';
 import { buildInfo } from './health/info.ts';
 import type { Logger } from './logger.ts';
-import type { NewClientCredentials } from './platform/clients.ts';
-import { expireDueTransactions } from './platform/expire-transaction.ts';
+import type { NewClientCredentials } from './platform/auth/clients.ts';
+import { seedDemo } from './platform/demo/seed-demo.ts';
 import { platformFromConfig } from './platform/platform-from-config.ts';
-import { seedDemo } from './platform/seed-demo.ts';
+import { expireDueTransactions } from './platform/transactions/expire-transaction.ts';
 import { createWorkerPool } from './recognition/worker-pool.ts';
 
 export interface RunningServer {
@@ -19,6 +19,9 @@ export interface RunningServer {
   demoCredentials: NewClientCredentials | null;
   close(): Promise<void>;
 }
+
+/** How long a stopping server lets requests in flight finish before it closes their connections. */
+const shutdownGraceMs = 30_000;
 
 /** How often InProgress transactions with an expired ephemeral key are closed as Error. */
 const expirySweepMs = 60_000;
@@ -31,14 +34,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const database = openDatabase(config.databaseUrl, { poolMax: config.platform.databasePoolMax });
   await migrateToLatest(database.db);
   const demoCredentials = config.platform.seedDemo ? await seedDemo(database.db, new Date().toISOString()) : null;
-  const { workers, maxQueue, timeoutMs, ortThreads, mrzRecognizer } = config.recognition;
-  const recognizer = await createWorkerPool({ workers, maxQueue, timeoutMs, engine: { threads: ortThreads, mrzRecognizer } });
-  const platform = platformFromConfig(config, database.db, recognizer, logger);
+  const { workers, maxQueue, timeoutMs, ortThreads, mrzModel } = config.recognition;
+  const recognition = await createWorkerPool({ workers, maxQueue, timeoutMs, engine: { threads: ortThreads, mrzModel } });
+  const platform = platformFromConfig(config, database.db, recognition, logger);
   const sweep = setInterval(() => {
     expireDueTransactions(platform).catch((error: Error) => logger.error('expiry sweep failed', { error: error.message }));
   }, expirySweepMs);
   sweep.unref();
-  const app = createApp({ config, recognizer, logger, healthChecks: defaultHealthChecks({ config, recognizer, database }), info: buildInfo(), platform });
+  const app = createApp({ config, recognition, logger, healthChecks: defaultHealthChecks({ config, recognition, database }), info: buildInfo(), platform });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -47,10 +50,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   return {
     url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
     demoCredentials,
+    /**
+     * Graceful stop (SIGTERM): no new connections; requests in flight finish (idle keep-alive
+     * connections are closed at once, busy ones after their answer, all after `shutdownGraceMs`).
+     */
     async close() {
       clearInterval(sweep);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await recognizer.close();
+      const http = server as unknown as import('node:http').Server;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        http.closeIdleConnections?.();
+        setTimeout(() => http.closeAllConnections?.(), shutdownGraceMs).unref();
+      });
+      await recognition.close();
       await database.close();
     },
   };

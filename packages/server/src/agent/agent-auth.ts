@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors.ts';
-import { authenticateClient, authenticateToken } from '../platform/authenticate.ts';
-import { parseBasicAuthorization, parseBearerAuthorization } from '../platform/basic-credentials.ts';
+import { remoteAddress } from '../http/remote-address.ts';
+import type { LimitedKey } from '../platform/auth/failure-limiter.ts';
+import { authenticateClient, authenticateToken } from '../platform/auth/authenticate.ts';
+import { parseBasicAuthorization, parseBearerAuthorization } from '../platform/auth/basic-credentials.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
 import type { AgentEnv } from './agent-env.ts';
 
@@ -17,8 +19,17 @@ export function agentAuth(ctx: PlatformContext): MiddlewareHandler<AgentEnv> {
     const header = c.req.header('authorization');
     const basic = parseBasicAuthorization(header);
     const bearer = basic ? null : parseBearerAuthorization(header);
+    // A missing header is not a guess: only presented credentials count as failures.
+    const limited: LimitedKey[] = [{ kind: 'address', value: remoteAddress(c) }];
+    if (basic) limited.push({ kind: 'id', value: `client:${basic.user}` });
+    if (header) await ctx.authFailures.check(limited);
     const principal = basic ? await authenticateClient(ctx, basic.user, basic.password) : bearer ? await authenticateToken(ctx, bearer) : null;
-    if (!principal) throw new ApiError('UNAUTHORIZED', 'valid client credentials (Basic) or an access token (Bearer) are required', { headers: { 'WWW-Authenticate': agentChallenge } });
+    if (!principal) {
+      if (header) await ctx.authFailures.fail(limited);
+      throw new ApiError('UNAUTHORIZED', 'valid client credentials (Basic) or an access token (Bearer) are required', {
+        headers: { 'WWW-Authenticate': agentChallenge },
+      });
+    }
     c.set('principal', principal);
     await next();
   };

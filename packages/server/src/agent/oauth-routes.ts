@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/context.ts';
-import { authenticateClient } from '../platform/authenticate.ts';
-import { parseBasicAuthorization } from '../platform/basic-credentials.ts';
+import { remoteAddress } from '../http/remote-address.ts';
+import type { LimitedKey } from '../platform/auth/failure-limiter.ts';
+import { authenticateClient } from '../platform/auth/authenticate.ts';
+import { parseBasicAuthorization } from '../platform/auth/basic-credentials.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
 
 /** An RFC 6749 §5.2 error, with the server's usual fields beside it. */
@@ -9,7 +11,14 @@ function oauthError(c: Context<AppEnv>, status: 400 | 401, error: string, descri
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (status === 401) headers['WWW-Authenticate'] = 'Basic realm="idlens-agent"';
   return c.json(
-    { error, error_description: description, code: status === 401 ? 'UNAUTHORIZED' : 'INVALID_REQUEST', message: description, traceId: null, executionId: c.get('executionId') ?? null },
+    {
+      error,
+      error_description: description,
+      code: status === 401 ? 'UNAUTHORIZED' : 'INVALID_REQUEST',
+      message: description,
+      traceId: null,
+      executionId: c.get('executionId') ?? null,
+    },
     status,
     headers,
   );
@@ -35,8 +44,16 @@ export function createOAuthRoutes(ctx: PlatformContext) {
     const basic = parseBasicAuthorization(c.req.header('authorization'));
     const clientId = basic?.user ?? (typeof body.client_id === 'string' ? body.client_id : null);
     const secret = basic?.password ?? (typeof body.client_secret === 'string' ? body.client_secret : null);
+    const limited: LimitedKey[] = [
+      { kind: 'address', value: remoteAddress(c) },
+      { kind: 'id', value: clientId ? `client:${clientId}` : '' },
+    ];
+    await ctx.authFailures.check(limited);
     const principal = clientId && secret ? await authenticateClient(ctx, clientId, secret) : null;
-    if (!principal) return oauthError(c, 401, 'invalid_client', 'unknown client or wrong secret');
+    if (!principal) {
+      await ctx.authFailures.fail(limited);
+      return oauthError(c, 401, 'invalid_client', 'unknown client or wrong secret');
+    }
     const { token, expiresIn } = ctx.tokens.issue(principal.clientId, principal.organizationId, ctx.now());
     return c.json({ access_token: token, token_type: 'Bearer' as const, expires_in: expiresIn }, 200, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
   });

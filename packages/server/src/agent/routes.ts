@@ -1,7 +1,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateTransactionRequest } from '@idlens/sdk/api';
 import { ApiError } from '../errors.ts';
-import { createTransaction } from '../platform/create-transaction.ts';
+import { limitJsonBody } from '../http/json-limits.ts';
+import { responseHeaders } from '../http/response-headers.ts';
+import { validationHook } from '../http/validation-hook.ts';
 import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
 import {
   createTransactionRequestSchema,
@@ -15,10 +17,10 @@ import {
   verificationStatusUpdateSchema,
   workflowSummarySchema,
 } from '../platform/platform-schemas.ts';
-import { deleteTransaction, setVerificationStatus } from '../platform/transaction-commands.ts';
-import { getTransactionBlob, getTransactionRecord, listOwnTransactions } from '../platform/transaction-queries.ts';
-import { getWorkflowSummary, importWorkflow, listWorkflows } from '../platform/workflow-admin.ts';
-import { validationError } from '../recognition/validation-hook.ts';
+import { createTransaction } from '../platform/transactions/create-transaction.ts';
+import { deleteTransaction, setVerificationStatus } from '../platform/transactions/transaction-commands.ts';
+import { getTransactionBlob, getTransactionRecord, listOwnTransactions } from '../platform/transactions/transaction-queries.ts';
+import { getWorkflowSummary, importWorkflow, listWorkflows } from '../platform/workflow-versions/workflow-admin.ts';
 import { agentAuth } from './agent-auth.ts';
 import type { AgentEnv } from './agent-env.ts';
 
@@ -30,67 +32,138 @@ const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ desc
 
 const routes = {
   create: createRoute({
-    method: 'post', path: `${base}/transaction`, tags, security, summary: 'Create a transaction',
+    method: 'post',
+    path: `${base}/transaction`,
+    tags,
+    security,
+    summary: 'Create a transaction',
     request: {
-      headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional().openapi({ description: 'Retrying with the same key and body answers the same transaction (24 h)' }) }),
+      headers: z.object({
+        'idempotency-key': z
+          .string()
+          .min(1)
+          .max(200)
+          .optional()
+          .openapi({ description: 'Retrying with the same key and body answers the same transaction (24 h)' }),
+      }),
       body: { required: true, content: { 'application/json': { schema: createTransactionRequestSchema } } },
     },
-    responses: { 201: json(createTransactionResponseSchema, 'Created'), 200: json(createTransactionResponseSchema, 'Idempotent replay (a new ephemeralKey)'), ...platformErrorResponses },
+    responses: {
+      201: json(createTransactionResponseSchema, 'Created'),
+      200: json(createTransactionResponseSchema, 'Idempotent replay (a new ephemeralKey)'),
+      ...platformErrorResponses,
+    },
   }),
   list: createRoute({
-    method: 'get', path: `${base}/transaction`, tags, security, summary: 'List transactions, newest first',
+    method: 'get',
+    path: `${base}/transaction`,
+    tags,
+    security,
+    summary: 'List transactions, newest first',
     request: { query: listQuerySchema },
     responses: { 200: json(transactionListSchema, 'One page'), ...platformErrorResponses },
   }),
   get: createRoute({
-    method: 'get', path: `${base}/transaction/{transactionId}`, tags, security, summary: 'Read a transaction record',
+    method: 'get',
+    path: `${base}/transaction/{transactionId}`,
+    tags,
+    security,
+    summary: 'Read a transaction record',
     request: { params: idParams },
     responses: { 200: json(transactionRecordSchema, 'The record'), ...platformErrorResponses },
   }),
   setStatus: createRoute({
-    method: 'put', path: `${base}/transaction/{transactionId}/verification-status`, tags, security, summary: 'Override the verification status (Complete only)',
+    method: 'put',
+    path: `${base}/transaction/{transactionId}/verification-status`,
+    tags,
+    security,
+    summary: 'Override the verification status (Complete only)',
     request: { params: idParams, body: { required: true, content: { 'application/json': { schema: verificationStatusUpdateSchema } } } },
     responses: { 200: json(transactionStatusSchema, 'Updated'), ...platformErrorResponses },
   }),
   delete: createRoute({
-    method: 'delete', path: `${base}/transaction/{transactionId}`, tags, security, summary: 'Delete a Complete or Error transaction with its images',
+    method: 'delete',
+    path: `${base}/transaction/{transactionId}`,
+    tags,
+    security,
+    summary: 'Delete a Complete or Error transaction with its images',
     request: { params: idParams },
     responses: { 204: { description: 'Deleted' }, ...platformErrorResponses },
   }),
   blob: createRoute({
-    method: 'get', path: `${base}/transaction/{transactionId}/blob/{blobId}/content`, tags, security, summary: 'Image content of a blob referenced in state',
-    request: { params: z.object({ transactionId: transactionIdParam, blobId: z.string().min(1).max(200).openapi({ param: { name: 'blobId', in: 'path' } }) }) },
-    responses: { 200: { description: 'The image', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) }, 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) } } }, ...platformErrorResponses },
+    method: 'get',
+    path: `${base}/transaction/{transactionId}/blob/{blobId}/content`,
+    tags,
+    security,
+    summary: 'Image content of a blob referenced in state',
+    request: {
+      params: z.object({
+        transactionId: transactionIdParam,
+        blobId: z
+          .string()
+          .min(1)
+          .max(200)
+          .openapi({ param: { name: 'blobId', in: 'path' } }),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'The image',
+        content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) }, 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+      ...platformErrorResponses,
+    },
   }),
   initializeInfo: createRoute({
-    method: 'get', path: `${base}/initialize/{workflowId}/info`, tags, security, summary: 'What creating a transaction of a workflow needs (for proxies)',
-    request: { params: z.object({ workflowId: z.string().min(1).max(64).openapi({ param: { name: 'workflowId', in: 'path' } }) }) },
+    method: 'get',
+    path: `${base}/initialize/{workflowId}/info`,
+    tags,
+    security,
+    summary: 'What creating a transaction of a workflow needs (for proxies)',
+    request: {
+      params: z.object({
+        workflowId: z
+          .string()
+          .min(1)
+          .max(64)
+          .openapi({ param: { name: 'workflowId', in: 'path' } }),
+      }),
+    },
     responses: { 200: json(workflowSummarySchema, 'The workflow'), ...platformErrorResponses },
   }),
   listWorkflows: createRoute({
-    method: 'get', path: `${base}/workflow`, tags, security, summary: "The organization's workflows (latest versions)",
+    method: 'get',
+    path: `${base}/workflow`,
+    tags,
+    security,
+    summary: "The organization's workflows (latest versions)",
     responses: { 200: json(z.array(workflowSummarySchema), 'Workflows'), ...platformErrorResponses },
   }),
   importWorkflow: createRoute({
-    method: 'post', path: `${base}/workflow`, tags, security, summary: 'Import a workflow definition as a new version',
-    request: { body: { required: true, content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi({ description: 'A workflow definition (docs/transaction-platform.md)' }) } } } },
+    method: 'post',
+    path: `${base}/workflow`,
+    tags,
+    security,
+    summary: 'Import a workflow definition as a new version',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': { schema: z.record(z.string(), z.unknown()).openapi({ description: 'A workflow definition (docs/transaction-platform.md)' }) },
+        },
+      },
+    },
     responses: { 201: json(workflowSummarySchema.extend({ version: z.number().int() }), 'Imported'), ...platformErrorResponses },
   }),
 };
 
 /** The agent interface: transactions and workflows of the authenticated client's organization. */
 export function createAgentRoutes(ctx: PlatformContext) {
-  const app = new OpenAPIHono<AgentEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error);
-    },
-  });
+  const app = new OpenAPIHono<AgentEnv>({ defaultHook: validationHook });
   app.use(`${base}/*`, agentAuth(ctx));
-  app.use(`${base}/*`, async (c, next) => {
-    await next();
-    // Records hold personal data: no shared cache may keep them.
-    if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
-  });
+  app.use(`${base}/*`, limitJsonBody());
+  // Records hold personal data: no shared cache may keep them (a route may set its own value).
+  app.use(`${base}/*`, responseHeaders([['Cache-Control', 'no-store']]));
 
   return app
     .openapi(routes.create, async (c) => {
@@ -113,9 +186,15 @@ export function createAgentRoutes(ctx: PlatformContext) {
     .openapi(routes.blob, async (c) => {
       const { transactionId, blobId } = c.req.valid('param');
       const blob = await getTransactionBlob(ctx, c.get('principal'), transactionId, blobId);
-      return c.body(new Uint8Array(blob.data), 200, { 'Content-Type': blob.contentType, 'Content-Length': String(blob.size), 'Cache-Control': 'private, no-store' });
+      return c.body(new Uint8Array(blob.data), 200, {
+        'Content-Type': blob.contentType,
+        'Content-Length': String(blob.size),
+        'Cache-Control': 'private, no-store',
+      });
     })
-    .openapi(routes.initializeInfo, async (c) => c.json(await getWorkflowSummary(ctx.db, c.get('principal').organizationId, c.req.valid('param').workflowId), 200))
+    .openapi(routes.initializeInfo, async (c) =>
+      c.json(await getWorkflowSummary(ctx.db, c.get('principal').organizationId, c.req.valid('param').workflowId), 200),
+    )
     .openapi(routes.listWorkflows, async (c) => c.json(await listWorkflows(ctx.db, c.get('principal').organizationId), 200))
     .openapi(routes.importWorkflow, async (c) => {
       const body = c.req.valid('json');

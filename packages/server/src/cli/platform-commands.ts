@@ -4,9 +4,9 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase, type OpenDatabase } from '../db/open-database.ts';
 import { findOrganization } from '../db/repositories/organization-repository.ts';
 import { ApiError } from '../errors.ts';
-import { createClient } from '../platform/clients.ts';
-import { ensureDefaultOrganization } from '../platform/seed-demo.ts';
-import { importWorkflow, listWorkflows } from '../platform/workflow-admin.ts';
+import { createClient } from '../platform/auth/clients.ts';
+import { ensureDefaultOrganization } from '../platform/demo/seed-demo.ts';
+import { importWorkflow, listWorkflows } from '../platform/workflow-versions/workflow-admin.ts';
 
 /** Output of a command: what to print, and the exit code. */
 export interface CommandResult {
@@ -80,7 +80,10 @@ export async function workflowImportCommand(options: CommandOptions & { file: st
   return withDatabase(options.config, async (database) => {
     try {
       const imported = await importWorkflow(database.db, await organizationId(database, options.organization), json, new Date().toISOString());
-      return { stdout: options.json ? JSON.stringify(imported) : `imported ${imported.workflowId} version ${imported.version} (${imported.workflowVersionId})`, exitCode: 0 };
+      return {
+        stdout: options.json ? JSON.stringify(imported) : `imported ${imported.workflowId} version ${imported.version} (${imported.workflowVersionId})`,
+        exitCode: 0,
+      };
     } catch (error) {
       if (error instanceof ApiError) return { stdout: `${options.file}: ${error.message}`, exitCode: 2 };
       throw error;
@@ -92,7 +95,9 @@ export async function workflowListCommand(options: CommandOptions): Promise<Comm
   return withDatabase(options.config, async (database) => {
     const workflows = await listWorkflows(database.db, await organizationId(database, options.organization));
     if (options.json) return { stdout: JSON.stringify(workflows), exitCode: 0 };
-    const lines = workflows.map((w) => `${w.workflowId}\t${w.workflowVersionId}\t${w.name}\tinteractive: ${w.interactiveSteps.map((s) => s.name).join(', ') || '-'}`);
+    const lines = workflows.map(
+      (w) => `${w.workflowId}\t${w.workflowVersionId}\t${w.name}\tinteractive: ${w.interactiveSteps.map((s) => s.name).join(', ') || '-'}`,
+    );
     return { stdout: lines.join('\n') || 'no workflows', exitCode: 0 };
   });
 }

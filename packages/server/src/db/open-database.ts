@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { DialectKind } from './dialect-kind.ts';
 import type { Database } from './schema.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
+import { CachingSqliteDialect } from './sqlite-driver.ts';
 
 /** An open database and what the rest of the server needs to know about it. */
 export interface OpenDatabase {
@@ -25,15 +27,15 @@ export interface OpenDatabaseOptions {
 /**
  * Opens `file:PATH` (SQLite; `file::memory:` for tests) or `postgres://…`. SQLite gets WAL (readers
  * never block the writer, so the CLI can work while the server runs), a busy timeout (a second
- * process waits for the lock instead of failing) and foreign keys (deletes cascade).
+ * process waits for the lock instead of failing), foreign keys (deletes cascade), cached prepared
+ * statements (sqlite-driver.ts) and WAL checkpoints in a worker thread (sqlite-checkpointer.ts).
  */
 export function openDatabase(url: string, { poolMax = 10, busyTimeoutMs = 5000 }: OpenDatabaseOptions = {}): OpenDatabase {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: poolMax });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return wrap(db, 'postgres');
+    return wrap(new PostgresDialect({ pool }), 'postgres');
   }
   if (!url.startsWith('file:')) throw new Error('DATABASE_URL must be file:PATH or postgres://…');
   const file = url.slice('file:'.length);
@@ -44,11 +46,17 @@ export function openDatabase(url: string, { poolMax = 10, busyTimeoutMs = 5000 }
   sqlite.pragma('foreign_keys = ON');
   // WAL makes NORMAL durable across application crashes; only a power loss may drop the last commits.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return wrap(db, 'sqlite');
+  if (file === ':memory:') return wrap(new CachingSqliteDialect(sqlite), 'sqlite');
+  // Checkpoints (and their fsync calls) move off the event loop to a thread of their own.
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer(file, { busyTimeoutMs });
+  return wrap(new CachingSqliteDialect(sqlite), 'sqlite', () => checkpointer.close());
 }
 
-function wrap(db: Kysely<Database>, kind: DialectKind): OpenDatabase {
+function wrap(dialect: Dialect, kind: DialectKind, beforeClose: () => Promise<void> = async () => {}): OpenDatabase {
+  // camelCase in TypeScript, snake_case in the database (schema.ts). Migrations name snake_case
+  // columns, which the plugin leaves as they are.
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
   return {
     db,
     kind,
@@ -56,6 +64,9 @@ function wrap(db: Kysely<Database>, kind: DialectKind): OpenDatabase {
       const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
       return Number(rows[0]?.one) === 1;
     },
-    close: () => db.destroy(),
+    async close() {
+      await beforeClose();
+      await db.destroy();
+    },
   };
 }

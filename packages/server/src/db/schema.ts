@@ -1,88 +1,92 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { ProcessingStatus, StatusLogEntry, StepType, VerificationStatus } from '@idlens/sdk/api';
 
 /**
  * The transaction platform's tables, one interface per table. Column types are chosen to behave
  * the same on SQLite and PostgreSQL: timestamps are ISO 8601 UTC strings (they sort as text),
  * structured values are JSON text, binary data is a Buffer (SQLite `blob`, Postgres `bytea`).
+ *
+ * Names are camelCase here and snake_case in the database (the migrations): kysely's
+ * CamelCasePlugin (open-database.ts) translates identifiers in queries and keys in results.
  */
 
 export interface OrganizationTable {
   id: string;
   name: string;
-  created_on: string;
+  createdOn: string;
 }
 
 export interface ClientTable {
   /** The client_id of HTTP Basic / OAuth client credentials. */
   id: string;
-  organization_id: string;
+  organizationId: string;
   name: string;
   /** SHA-256 (hex) of the client secret; the secret itself is shown once and never stored. */
-  secret_hash: string;
-  created_on: string;
+  secretHash: string;
+  createdOn: string;
 }
 
 export interface WorkflowTable {
-  organization_id: string;
+  organizationId: string;
   /** The workflowId clients pass on create (unique per organization). */
   id: string;
   name: string;
   /** The version new transactions run. */
-  latest_version_id: string;
-  created_on: string;
-  modified_on: string;
+  latestVersionId: string;
+  createdOn: string;
+  modifiedOn: string;
 }
 
 export interface WorkflowVersionTable {
   /** workflowVersionId: globally unique. */
   id: string;
-  organization_id: string;
-  workflow_id: string;
+  organizationId: string;
+  workflowId: string;
   /** 1, 2, … per workflow. */
   version: number;
   /** The validated WorkflowDefinition as JSON. */
   definition: string;
-  created_on: string;
+  createdOn: string;
 }
 
 export interface TransactionTable {
   id: string;
-  organization_id: string;
-  client_id: string;
-  workflow_id: string;
-  workflow_version_id: string;
+  organizationId: string;
+  clientId: string;
+  workflowId: string;
+  workflowVersionId: string;
   /** Capitalized platform name (`Browser`, …). */
   platform: string;
-  sdk_version: string;
-  processing_status: string;
-  verification_status: string | null;
-  original_verification_status: string | null;
+  sdkVersion: string;
+  processingStatus: ProcessingStatus;
+  verificationStatus: VerificationStatus | null;
+  originalVerificationStatus: VerificationStatus | null;
   /** JSON: the create request's consent object. */
   consent: string;
   /** JSON: string[] */
   tags: string;
   /** JSON: Record<string, string> */
-  link_fields: string;
+  linkFields: string;
   /** JSON: the workflow progress (see workflow/progress.ts). */
   progress: string;
   /** SHA-256 (hex) of the ephemeral key. */
-  key_hash: string;
-  key_expires_on: string;
+  keyHash: string;
+  keyExpiresOn: string;
   /** Optimistic concurrency: every write bumps it and is guarded by the value it read. */
-  row_version: number;
+  rowVersion: number;
   /** Who runs the workflow right now (a resume's random id), and until when that claim holds. */
-  lease_owner: string | null;
-  lease_until: string | null;
-  created_on: string;
-  modified_on: string;
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  createdOn: string;
+  modifiedOn: string;
 }
 
 export interface StateEntryTable {
-  transaction_id: string;
+  transactionId: string;
   /** `<StepName>:<n>`, n = the step's 0-based execution index. */
   key: string;
-  step_id: number;
-  step_type: string;
+  stepId: number;
+  stepType: StepType;
   /** Order of creation within the transaction. */
   seq: number;
   input: string;
@@ -90,49 +94,58 @@ export interface StateEntryTable {
   output: string | null;
   /** JSON never shown to clients (e.g. server recognition kept when images may not be stored). */
   internal: string | null;
-  created_on: string;
-  modified_on: string;
+  createdOn: string;
+  modifiedOn: string;
 }
 
 export interface StatusLogTable {
   id: Generated<number>;
-  transaction_id: string;
-  changed_on: string;
-  changed_by: string;
-  field: string;
-  old_value: string | null;
-  new_value: string | null;
+  transactionId: string;
+  changedOn: string;
+  changedBy: string;
+  field: StatusLogEntry['field'];
+  oldValue: string | null;
+  newValue: string | null;
   comment: string | null;
 }
 
 export interface BlobTable {
   id: string;
-  transaction_id: string;
-  content_type: string;
+  transactionId: string;
+  contentType: string;
   size: number;
   data: Buffer;
-  created_on: string;
+  createdOn: string;
 }
 
 export interface IdempotencyKeyTable {
-  organization_id: string;
+  organizationId: string;
   key: string;
   /** SHA-256 of the canonical request, so a reused key with another body is refused. */
-  request_hash: string;
-  transaction_id: string;
-  created_on: string;
+  requestHash: string;
+  transactionId: string;
+  createdOn: string;
+}
+
+/** Failed authentication attempts of one key in its current window (rate limiting). */
+export interface AuthFailureTable {
+  key: string;
+  /** Start of the window, ms since the epoch. */
+  windowStart: number | string;
+  failures: number;
 }
 
 export interface Database {
   organizations: OrganizationTable;
   clients: ClientTable;
   workflows: WorkflowTable;
-  workflow_versions: WorkflowVersionTable;
+  workflowVersions: WorkflowVersionTable;
   transactions: TransactionTable;
-  state_entries: StateEntryTable;
-  status_log: StatusLogTable;
+  stateEntries: StateEntryTable;
+  statusLog: StatusLogTable;
   blobs: BlobTable;
-  idempotency_keys: IdempotencyKeyTable;
+  idempotencyKeys: IdempotencyKeyTable;
+  authFailures: AuthFailureTable;
 }
 
 /** A database handle or an open database transaction: repositories accept either. */

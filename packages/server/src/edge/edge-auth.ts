@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors.ts';
-import { authenticateEdge } from '../platform/authenticate.ts';
-import { parseBasicAuthorization } from '../platform/basic-credentials.ts';
+import { remoteAddress } from '../http/remote-address.ts';
+import type { LimitedKey } from '../platform/auth/failure-limiter.ts';
+import { authenticateEdge } from '../platform/auth/authenticate.ts';
+import { parseBasicAuthorization } from '../platform/auth/basic-credentials.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
 import type { EdgeEnv } from './edge-env.ts';
 
@@ -16,10 +18,19 @@ export function edgeAuth(ctx: PlatformContext): MiddlewareHandler<EdgeEnv> {
   return async function edgeAuthMiddleware(c, next) {
     const credentials = parseBasicAuthorization(c.req.header('authorization'));
     const pathId = c.req.param('transactionId') ?? '';
+    const limited: LimitedKey[] = [
+      { kind: 'address', value: remoteAddress(c) },
+      { kind: 'id', value: `transaction:${pathId}` },
+    ];
     try {
       if (!credentials) throw new ApiError('UNAUTHORIZED', 'Authorization: Basic base64(transactionId:ephemeralKey) is required');
+      await ctx.authFailures.check(limited);
       c.set('transaction', await authenticateEdge(ctx, pathId, credentials.user, credentials.password));
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'UNAUTHORIZED') {
+        if (credentials) await ctx.authFailures.fail(limited);
+        throw new ApiError(error.code, error.message, { headers: { 'WWW-Authenticate': edgeChallenge } });
+      }
       if (error instanceof ApiError && error.status === 401) throw new ApiError(error.code, error.message, { headers: { 'WWW-Authenticate': edgeChallenge } });
       throw error;
     }

@@ -3,12 +3,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { StepSubmission } from '@idlens/sdk/api';
 import { ApiError } from '../errors.ts';
+import { limitJsonBody } from '../http/json-limits.ts';
+import { responseHeaders } from '../http/response-headers.ts';
+import { validationHook } from '../http/validation-hook.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
 import { edgeViewSchema, platformErrorResponses, resumeResponseSchema, stepSubmissionSchema, transactionIdParam } from '../platform/platform-schemas.ts';
-import { resumeTransaction } from '../platform/resume-transaction.ts';
-import { submitStep } from '../platform/submit-step.ts';
-import { toEdgeView } from '../platform/transaction-views.ts';
-import { validationError } from '../recognition/validation-hook.ts';
+import { resumeTransaction } from '../platform/transactions/resume-transaction.ts';
+import { submitStep } from '../platform/transactions/submit-step.ts';
+import { toEdgeView } from '../platform/transactions/transaction-views.ts';
 import { edgeAuth } from './edge-auth.ts';
 import type { EdgeEnv } from './edge-env.ts';
 
@@ -20,19 +22,38 @@ const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ desc
 
 const routes = {
   resume: createRoute({
-    method: 'post', path: `${base}/transaction/{transactionId}/resume`, tags, security, summary: 'Run the workflow as far as it can go',
+    method: 'post',
+    path: `${base}/transaction/{transactionId}/resume`,
+    tags,
+    security,
+    summary: 'Run the workflow as far as it can go',
     request: { params: idParams },
     responses: { 200: json(resumeResponseSchema, 'Where the transaction stands'), ...platformErrorResponses },
   }),
   view: createRoute({
-    method: 'get', path: `${base}/transaction/{transactionId}`, tags, security, summary: 'The transaction as the browser needs it',
+    method: 'get',
+    path: `${base}/transaction/{transactionId}`,
+    tags,
+    security,
+    summary: 'The transaction as the browser needs it',
     request: { params: idParams },
     responses: { 200: json(edgeViewSchema, 'The edge view'), ...platformErrorResponses },
   }),
   submit: createRoute({
-    method: 'post', path: `${base}/transaction/{transactionId}/step/{stepId}`, tags, security, summary: "Submit an interactive step's images and the browser's extraction",
+    method: 'post',
+    path: `${base}/transaction/{transactionId}/step/{stepId}`,
+    tags,
+    security,
+    summary: "Submit an interactive step's images and the browser's extraction",
     request: {
-      params: z.object({ transactionId: transactionIdParam, stepId: z.coerce.number().int().min(1).openapi({ param: { name: 'stepId', in: 'path' } }) }),
+      params: z.object({
+        transactionId: transactionIdParam,
+        stepId: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .openapi({ param: { name: 'stepId', in: 'path' } }),
+      }),
       body: { required: true, content: { 'application/json': { schema: stepSubmissionSchema } } },
     },
     responses: { 200: json(edgeViewSchema, 'Accepted; resume to continue'), ...platformErrorResponses },
@@ -48,11 +69,7 @@ export interface EdgeRouteOptions {
 
 /** The edge interface: one transaction, authenticated by its ephemeral key, callable from browsers. */
 export function createEdgeRoutes(ctx: PlatformContext, { corsOrigins, maxBodyBytes }: EdgeRouteOptions) {
-  const app = new OpenAPIHono<EdgeEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error);
-    },
-  });
+  const app = new OpenAPIHono<EdgeEnv>({ defaultHook: validationHook });
   // CORS first, so preflights need no credentials and error answers stay readable by the page.
   app.use(
     `${base}/*`,
@@ -64,16 +81,22 @@ export function createEdgeRoutes(ctx: PlatformContext, { corsOrigins, maxBodyByt
       maxAge: 600,
     }),
   );
-  app.use(`${base}/transaction/:transactionId/step/*`, bodyLimit({ maxSize: maxBodyBytes, onError: () => { throw new ApiError('IMAGE_TOO_LARGE', `the submission is larger than ${maxBodyBytes} bytes`); } }));
+  app.use(
+    `${base}/transaction/:transactionId/step/*`,
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new ApiError('PAYLOAD_TOO_LARGE', `the submission is larger than ${maxBodyBytes} bytes`);
+      },
+    }),
+  );
   // `/:transactionId/*` matches `/:transactionId` itself too: one registration authenticates all three routes.
   app.use(`${base}/transaction/:transactionId/*`, edgeAuth(ctx));
-  app.use(`${base}/*`, async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  app.use(`${base}/transaction/:transactionId/step/*`, limitJsonBody());
+  app.use(`${base}/*`, responseHeaders([['Cache-Control', 'no-store']]));
 
   return app
-    .openapi(routes.resume, async (c) => c.json(await resumeTransaction(ctx, c.get('transaction').id), 200))
+    .openapi(routes.resume, async (c) => c.json(await resumeTransaction(ctx, c.get('transaction')), 200))
     .openapi(routes.view, async (c) => {
       const tx = c.get('transaction');
       const { definition } = await ctx.workflows.get(ctx.db, tx.workflowVersionId);

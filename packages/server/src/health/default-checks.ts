@@ -2,20 +2,28 @@ import { access, constants, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { OpenDatabase } from '../db/open-database.ts';
-import type { Recognizer } from '../recognition/recognizer.ts';
+import type { RecognitionBackend } from '../recognition/recognition-backend.ts';
 import type { HealthCheck } from './routes.ts';
 
 /**
  * liveness, readiness (workers and queue), models (engine assets), storage (a query against the
  * database when there is one; else whether the SQLite location is writable).
  */
-export function defaultHealthChecks({ config, recognizer, database }: { config: Config; recognizer: Recognizer; database?: Pick<OpenDatabase, 'kind' | 'ping'> }): HealthCheck[] {
+export function defaultHealthChecks({
+  config,
+  recognition,
+  database,
+}: {
+  config: Config;
+  recognition: RecognitionBackend;
+  database?: Pick<OpenDatabase, 'kind' | 'ping'>;
+}): HealthCheck[] {
   return [
     { name: 'liveness', check: async () => ({ operational: true }) },
     {
       name: 'readiness',
       check: async () => {
-        const status = recognizer.status();
+        const status = recognition.status();
         const saturated = status.busy === status.workers && status.queued >= status.maxQueue;
         return { operational: status.workers > 0 && !saturated, description: saturated ? 'recognition queue full' : undefined, details: status };
       },
@@ -23,7 +31,7 @@ export function defaultHealthChecks({ config, recognizer, database }: { config: 
     {
       name: 'models',
       // The workers load and instantiate every engine asset before the server starts listening.
-      check: async () => ({ operational: recognizer.status().workers > 0, details: { loadedBy: 'recognition workers' } }),
+      check: async () => ({ operational: recognition.status().workers > 0, details: { loadedBy: 'recognition workers' } }),
     },
     {
       name: 'storage',
@@ -31,7 +39,11 @@ export function defaultHealthChecks({ config, recognizer, database }: { config: 
         if (database) {
           const started = performance.now();
           const operational = await database.ping();
-          return { operational, description: operational ? undefined : 'database query failed', details: { kind: database.kind, ms: Math.round(performance.now() - started) } };
+          return {
+            operational,
+            description: operational ? undefined : 'database query failed',
+            details: { kind: database.kind, ms: Math.round(performance.now() - started) },
+          };
         }
         if (!config.databaseUrl.startsWith('file:')) return { operational: true, details: { kind: 'postgres' } };
         const dir = path.dirname(path.resolve(config.databaseUrl.slice('file:'.length)));

@@ -12,6 +12,10 @@ export function buildInfo(): InfoEntry[] {
     { name: 'idlens-engine', version: sdkPackage.version, details: null },
     { name: 'zxing-wasm', version: ZXING_WASM_VERSION, details: { zxingCppCommit: ZXING_CPP_COMMIT, sha256: ZXING_WASM_SHA256 } },
     { name: 'onnxruntime-node', version: onnxruntimePackage.version, details: null },
-    ...modelManifest.map((m) => ({ name: `model:${m.name}`, version: m.sha256.slice(0, 12), details: { file: m.file, sha256: m.sha256, task: m.task, source: m.source, licence: m.licence, optional: m.optional } })),
+    ...modelManifest.map((m) => ({
+      name: `model:${m.name}`,
+      version: m.sha256.slice(0, 12),
+      details: { file: m.file, sha256: m.sha256, task: m.task, source: m.source, licence: m.licence, optional: m.optional },
+    })),
   ];
 }

@@ -21,7 +21,13 @@ const healthResultSchema = z
     details: z.unknown().nullable(),
   })
   .openapi('HealthResult');
-const healthResponse = { 200: { description: 'Health results', content: { 'application/json': { schema: z.array(healthResultSchema) } } } };
+const healthResults = { 'application/json': { schema: z.array(healthResultSchema) } };
+const healthResponse = {
+  200: { description: 'Every check asked for is UP', content: healthResults },
+  503: { description: 'A check asked for is DOWN (load balancers look at the status code)', content: healthResults },
+};
+/** 200 when every result is UP, else 503: a load balancer checks the code, not the body. */
+const healthStatus = (results: HealthResult[]) => (results.every((r) => r.status.operational) ? 200 : 503);
 const infoEntrySchema = z.object({ name: z.string(), version: z.string(), details: z.record(z.string(), z.unknown()).nullable() }).openapi('InfoEntry');
 
 async function runCheck(check: HealthCheck): Promise<HealthResult> {
@@ -48,27 +54,45 @@ async function runCheck(check: HealthCheck): Promise<HealthResult> {
 export function createHealthRoutes({ checks, info, customPath }: { checks: HealthCheck[]; info: InfoEntry[]; customPath: string | null }) {
   const all = () => Promise.all(checks.map(runCheck));
   const app = new OpenAPIHono<AppEnv>()
-    .openapi(createRoute({ method: 'get', path: '/health', tags: ['Health'], summary: 'All health checks', responses: healthResponse }), async (c) => c.json(await all(), 200))
+    .openapi(createRoute({ method: 'get', path: '/health', tags: ['Health'], summary: 'All health checks', responses: healthResponse }), async (c) => {
+      const results = await all();
+      return c.json(results, healthStatus(results));
+    })
     .openapi(
       createRoute({
         method: 'get',
         path: '/health/{selector}',
         tags: ['Health'],
         summary: 'One health check',
-        request: { params: z.object({ selector: z.string().openapi({ param: { name: 'selector', in: 'path' }, description: `one of ${healthSelectors.join(', ')} (case-insensitive)` }) }) },
+        request: {
+          params: z.object({
+            selector: z.string().openapi({ param: { name: 'selector', in: 'path' }, description: `one of ${healthSelectors.join(', ')} (case-insensitive)` }),
+          }),
+        },
         responses: healthResponse,
       }),
       async (c) => {
         const selector = c.req.valid('param').selector.toLowerCase();
         const check = checks.find((ch) => ch.name === selector);
         if (!check) throw new ApiError('NOT_FOUND', `unknown health selector; use one of ${healthSelectors.join(', ')}`);
-        return c.json([await runCheck(check)], 200);
+        const results = [await runCheck(check)];
+        return c.json(results, healthStatus(results));
       },
     )
     .openapi(
-      createRoute({ method: 'get', path: '/info', tags: ['Health'], summary: 'Versions of the server, engine, models and zxing', responses: { 200: { description: 'Components', content: { 'application/json': { schema: z.array(infoEntrySchema) } } } } }),
+      createRoute({
+        method: 'get',
+        path: '/info',
+        tags: ['Health'],
+        summary: 'Versions of the server, engine, models and zxing',
+        responses: { 200: { description: 'Components', content: { 'application/json': { schema: z.array(infoEntrySchema) } } } },
+      }),
       (c) => c.json(info, 200),
     );
-  if (customPath) app.get(`/${customPath}`, async (c) => c.json(await all(), 200));
+  if (customPath)
+    app.get(`/${customPath}`, async (c) => {
+      const results = await all();
+      return c.json(results, healthStatus(results));
+    });
   return app;
 }

@@ -1,13 +1,14 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ApiError } from '../errors.ts';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError, type ApiErrorCode } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { AppEnv } from './context.ts';
 
 /**
- * The one place errors become responses: ApiErrors keep their code; Hono's own 400s (malformed
- * JSON) get a code; anything else is a 500 INTERNAL_ERROR whose details go to the log (with the
- * executionId), never to the client.
+ * The one place errors become responses: ApiErrors keep their code; Hono's own HTTPExceptions keep
+ * their status (400 malformed JSON, 413, 415 from the media-type gate, 405…) and get a code; anything
+ * else is a 500 INTERNAL_ERROR whose details go to the log (with the executionId), never to the client.
  */
 export function createErrorHandler(logger: Logger) {
   return function handleError(error: Error, c: Context<AppEnv>) {
@@ -23,6 +24,18 @@ export function createErrorHandler(logger: Logger) {
   };
 }
 
+/** Codes of the HTTP statuses Hono and its middleware throw, with a message safe to show. */
+const httpStatusCodes: Partial<Record<number, [ApiErrorCode, string]>> = {
+  401: ['UNAUTHORIZED', 'authentication is required'],
+  403: ['FORBIDDEN', 'forbidden'],
+  404: ['NOT_FOUND', 'not found'],
+  405: ['METHOD_NOT_ALLOWED', 'this method is not allowed on this path'],
+  409: ['CONFLICT', 'conflict'],
+  413: ['PAYLOAD_TOO_LARGE', 'the request body is too large'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'],
+  429: ['RATE_LIMITED', 'too many requests; retry later'],
+};
+
 function toApiError(error: Error): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPException && error.status === 400) {
@@ -30,7 +43,12 @@ function toApiError(error: Error): ApiError {
       ? new ApiError('INVALID_JSON', 'the request body is not valid JSON')
       : new ApiError('INVALID_REQUEST', error.message || 'bad request');
   }
-  if (error instanceof HTTPException && error.status === 404) return new ApiError('NOT_FOUND', 'not found');
+  if (error instanceof HTTPException && error.status < 500) {
+    const known = httpStatusCodes[error.status];
+    if (known) return new ApiError(known[0], known[1]);
+    // Any other client error keeps its status (408, 411, 431…).
+    return new ApiError('INVALID_REQUEST', 'the request cannot be processed', { status: error.status as ContentfulStatusCode });
+  }
   const code = (error as { code?: unknown }).code;
   // Engine errors that describe the input (e.g. an impossible frame) are the client's, not ours.
   if (code === 'IMAGE_TOO_LARGE') return new ApiError('IMAGE_TOO_LARGE', error.message);

@@ -1,34 +1,59 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { createImageDecoder } from '../image/decode-image.ts';
 import type { Logger } from '../logger.ts';
-import type { Recognizer } from '../recognition/recognizer.ts';
-import { createAccessTokenSigner } from './access-token.ts';
+import type { DocumentRecognition } from '../workflow/document-recognition.ts';
+import { createAccessTokenSigner } from './auth/access-token.ts';
+import { createFailureLimiter, databaseFailureStore, memoryFailureStore, type FailureLimitSettings } from './auth/failure-limiter.ts';
+import { newSecret } from './auth/secrets.ts';
 import { defaultPlatformSettings, type PlatformContext, type PlatformSettings } from './platform-context.ts';
-import { newSecret } from './secrets.ts';
-import { createWorkflowCache } from './workflow-cache.ts';
+import { createWorkflowCache } from './workflow-versions/workflow-cache.ts';
 
 export interface PlatformOptions {
   db: Kysely<Database>;
-  recognizer: Pick<Recognizer, 'document'>;
+  recognition: DocumentRecognition;
   logger: Logger;
   settings: Partial<PlatformSettings> & Pick<PlatformSettings, 'edgeApiUrl'>;
   /** HMAC secret of agent access tokens; null = a random one for this process (tokens die with it). */
   tokenSecret: string | null;
   tokenTtlSeconds: number;
+  /** Failed-authentication limits and where their counters live (default: memory, 60 s, 20 per id, 100 per address). */
+  rateLimit?: Partial<FailureLimitSettings> & { store?: 'memory' | 'database' };
   now?: () => number;
 }
 
-/** The transaction platform's shared context: database, recognizer, settings, token signer, workflow cache. */
-export function createPlatform({ db, recognizer, logger, settings, tokenSecret, tokenTtlSeconds, now = Date.now }: PlatformOptions): PlatformContext {
+export const defaultFailureLimits: FailureLimitSettings = { windowMs: 60_000, maxPerId: 20, maxPerAddress: 100 };
+
+/**
+ * The transaction platform's shared context: database, recognition, image decoder, settings,
+ * token signer, failed-authentication limiter, workflow cache.
+ */
+export function createPlatform({
+  db,
+  recognition,
+  logger,
+  settings,
+  tokenSecret,
+  tokenTtlSeconds,
+  rateLimit = {},
+  now = Date.now,
+}: PlatformOptions): PlatformContext {
   if (!tokenSecret) {
     logger.warn('AGENT_TOKEN_SECRET is not set: access tokens are signed with a per-process key and stop working on restart or at other replicas');
   }
+  const resolved = { ...defaultPlatformSettings, ...settings };
   return {
     db,
-    recognizer,
+    recognition,
+    decodeImage: createImageDecoder(resolved.maxPixels),
     logger,
-    settings: { ...defaultPlatformSettings, ...settings },
+    settings: resolved,
     tokens: createAccessTokenSigner({ secret: tokenSecret ?? newSecret(), ttlSeconds: tokenTtlSeconds }),
+    authFailures: createFailureLimiter(
+      { ...defaultFailureLimits, ...rateLimit },
+      rateLimit.store === 'database' ? databaseFailureStore(db) : memoryFailureStore(),
+      now,
+    ),
     workflows: createWorkflowCache(),
     now,
   };

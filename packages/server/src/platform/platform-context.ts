@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { ImageDecoder } from '../image/decode-image.ts';
 import type { Logger } from '../logger.ts';
-import type { Recognizer } from '../recognition/recognizer.ts';
-import type { AccessTokenSigner } from './access-token.ts';
-import type { WorkflowCache } from './workflow-cache.ts';
+import type { DocumentRecognition } from '../workflow/document-recognition.ts';
+import type { AccessTokenSigner } from './auth/access-token.ts';
+import type { FailureLimiter } from './auth/failure-limiter.ts';
+import type { WorkflowCache } from './workflow-versions/workflow-cache.ts';
 
 /** Tunables of the transaction platform (from Config; tests shorten them). */
 export interface PlatformSettings {
@@ -36,10 +38,15 @@ export const defaultPlatformSettings: Omit<PlatformSettings, 'edgeApiUrl'> = {
 /** Everything the platform's operations share. */
 export interface PlatformContext {
   db: Kysely<Database>;
-  recognizer: Pick<Recognizer, 'document'>;
+  /** Server-side document recognition (the recognition backend's worker pool in production). */
+  recognition: DocumentRecognition;
+  /** Decodes submitted and stored images, with `settings.maxPixels` bound in (built once). */
+  decodeImage: ImageDecoder;
   settings: PlatformSettings;
   logger: Logger;
   tokens: AccessTokenSigner;
+  /** Rate limiting of failed agent and edge authentication. */
+  authFailures: FailureLimiter;
   workflows: WorkflowCache;
   /** Milliseconds since the epoch (injected so tests can move time). */
   now(): number;

@@ -2,19 +2,26 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import type { Recognizer } from '../recognition/recognizer.ts';
+import type { DocumentRecognition } from '../workflow/document-recognition.ts';
 import { createPlatform } from './create-platform.ts';
 import type { PlatformContext } from './platform-context.ts';
 
 /** The platform as the configuration describes it (server start-up and tests share this). */
-export function platformFromConfig(config: Config, db: Kysely<Database>, recognizer: Pick<Recognizer, 'document'>, logger: Logger, now?: () => number): PlatformContext {
+export function platformFromConfig(
+  config: Config,
+  db: Kysely<Database>,
+  recognition: DocumentRecognition,
+  logger: Logger,
+  now?: () => number,
+): PlatformContext {
   return createPlatform({
     db,
-    recognizer,
+    recognition,
     logger,
     now,
     tokenSecret: config.platform.tokenSecret,
     tokenTtlSeconds: config.platform.tokenTtlSeconds,
+    rateLimit: config.platform.authRateLimit,
     settings: {
       edgeApiUrl: `${config.publicUrl}/edge`,
       ephemeralKeyTtlMs: config.platform.ephemeralKeyTtlSeconds * 1000,

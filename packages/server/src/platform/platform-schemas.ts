@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { platformNames, processingStatuses, stepTypes, verificationStatuses } from '@idlens/sdk/api';
-import { errorResponse } from '../recognition/schemas/common.ts';
+import { errorResponse } from '../http/error-response.ts';
 
 /** Zod schemas of the platform's wire types (sdk/src/api/transaction.ts), shared by agent and edge routes. */
 
@@ -103,7 +103,15 @@ export const transactionRecordSchema = z
     ),
     state: z.record(
       z.string(),
-      z.object({ stepId: z.number().int(), stepType: z.enum(stepTypes), input: json, extraction: json, output: json.nullable(), createdOn: z.string(), modifiedOn: z.string() }),
+      z.object({
+        stepId: z.number().int(),
+        stepType: z.enum(stepTypes),
+        input: json,
+        extraction: json,
+        output: json.nullable(),
+        createdOn: z.string(),
+        modifiedOn: z.string(),
+      }),
     ),
     tags: z.array(z.string()),
     linkFields: z.record(z.string(), z.string()),
@@ -113,12 +121,15 @@ export const transactionRecordSchema = z
   .openapi('TransactionRecord');
 
 export const transactionStatusSchema = z
-  .object({ transactionId: z.string(), processingStatus, verificationStatus: verificationStatus.nullable(), originalVerificationStatus: verificationStatus.nullable() })
+  .object({
+    transactionId: z.string(),
+    processingStatus,
+    verificationStatus: verificationStatus.nullable(),
+    originalVerificationStatus: verificationStatus.nullable(),
+  })
   .openapi('TransactionStatus');
 
-export const verificationStatusUpdateSchema = z
-  .object({ verificationStatus, comment: z.string().max(2000).optional() })
-  .openapi('VerificationStatusUpdate');
+export const verificationStatusUpdateSchema = z.object({ verificationStatus, comment: z.string().max(2000).optional() }).openapi('VerificationStatusUpdate');
 
 export const transactionListSchema = z
   .object({
@@ -138,9 +149,20 @@ export const transactionListSchema = z
   })
   .openapi('TransactionList');
 
+/** A bound of the created-on range: an ISO 8601 date-time with zone, or a date (its 00:00 UTC); normalized to the stored form. */
+const createdBound = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'expected a date (YYYY-MM-DD) or an ISO 8601 date-time with zone')
+  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), 'not a real date')
+  .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v).toISOString());
+
 export const listQuerySchema = z.object({
   processingStatus: processingStatus.optional(),
+  verificationStatus: verificationStatus.optional(),
   workflowId: z.string().max(64).optional(),
+  createdFrom: createdBound.optional().openapi({ description: 'created on or after (inclusive)' }),
+  createdTo: createdBound.optional().openapi({ description: 'created before (exclusive)' }),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(500).optional(),
 });
@@ -190,7 +212,14 @@ export const platformErrorResponses = {
   401: errorResponse('Missing or invalid credentials'),
   404: errorResponse('Not found (also: another organization’s transaction)'),
   409: errorResponse('Not allowed in the transaction’s current state'),
+  413: errorResponse('The request body is too large'),
+  415: errorResponse('Content-Type is not application/json'),
+  429: errorResponse('Too many failed authentication attempts; retry after Retry-After seconds'),
   500: errorResponse('Internal error'),
 };
 
-export const transactionIdParam = z.string().min(1).max(200).openapi({ param: { name: 'transactionId', in: 'path' } });
+export const transactionIdParam = z
+  .string()
+  .min(1)
+  .max(200)
+  .openapi({ param: { name: 'transactionId', in: 'path' } });

@@ -1,11 +1,11 @@
 import os from 'node:os';
-import { loadModelsFromDisk } from '@idlens/models/node';
-import type { EngineRuntimes, MrzRecognizerChoice, OrtRuntime } from '@idlens/sdk/engine';
+import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
+import type { EngineRuntimes, MrzModelChoice, OrtRuntime } from '@idlens/sdk/engine';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
 
 export interface EngineRuntimeOptions {
-  /** Force the MRZ line recognizer (eval comparisons); default: the dedicated model when present. */
-  mrzRecognizer?: MrzRecognizerChoice;
+  /** Force the MRZ line model (eval comparisons); default: the dedicated model when present. */
+  mrzModel?: MrzModelChoice;
   /** ONNX Runtime threads per engine; default: one per spare core, at most 4. */
   threads?: number;
 }
@@ -16,11 +16,7 @@ export interface EngineRuntimeOptions {
  * model assets from disk with their sha256 checked.
  */
 export async function loadEngineRuntimes(options: EngineRuntimeOptions = {}): Promise<EngineRuntimes> {
-  const [zxing, ort, models] = await Promise.all([
-    loadZxingNode(),
-    import('onnxruntime-node') as unknown as Promise<OrtRuntime>,
-    loadModelsFromDisk(),
-  ]);
+  const [zxing, ort, models] = await Promise.all([loadZxingNode(), import('onnxruntime-node') as unknown as Promise<OrtRuntime>, loadModelsFromDisk()]);
   const threads = options.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
   return {
     zxing,
@@ -28,7 +24,7 @@ export async function loadEngineRuntimes(options: EngineRuntimeOptions = {}): Pr
     models,
     ocr: {
       sessionOptions: { intraOpNumThreads: threads, interOpNumThreads: 1, executionProviders: ['cpu'] },
-      mrzRecognizer: options.mrzRecognizer,
+      mrzModel: options.mrzModel,
     },
   };
 }

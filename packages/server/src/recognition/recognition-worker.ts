@@ -19,7 +19,10 @@ const engine: Promise<Engine> = loadEngineRuntimes(workerData as EngineRuntimeOp
 
 // Exposed at once (calls wait for the engine) so no message can arrive before a listener exists.
 const api: Pick<Engine, 'barcode' | 'idBarcode' | 'card' | 'document'> & { ready(): Promise<true> } = {
-  ready: async () => (await engine, true),
+  ready: async () => {
+    await engine;
+    return true;
+  },
   barcode: async (frame, options) => (await engine).barcode(frame, options),
   idBarcode: async (frame) => (await engine).idBarcode(frame),
   card: async (sides, options) => (await engine).card(sides, options),

@@ -3,24 +3,34 @@ import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Frame } from '@idlens/sdk';
 import type { ImageSource } from '@idlens/sdk/api';
+import type { ImageLoader } from '../image/create-image-loader.ts';
 import { ApiError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
+import { validationHook } from '../http/validation-hook.ts';
+import type { Admission } from './admission.ts';
+import type { RecognitionBackend } from './recognition-backend.ts';
 import { barcodeDataSchema, barcodeRequestSchema } from './schemas/barcode.ts';
 import { cardDataSchema, cardRequestSchema } from './schemas/card.ts';
 import { envelopeSchema, recognitionErrorResponses, recognitionHeadersSchema } from './schemas/common.ts';
 import { documentDataSchema, multiSideRequestSchema, singleSideRequestSchema } from './schemas/document.ts';
 import { idBarcodeDataSchema, idBarcodeRequestSchema } from './schemas/id-barcode.ts';
-import { validationError } from './validation-hook.ts';
-import type { Recognizer } from './recognizer.ts';
 
 export interface RecognitionDeps {
-  recognizer: Recognizer;
-  /** Resolves an ImageSource to a decoded frame (Base64 or URL, limits, format checks). */
-  loadImage(source: ImageSource | null | undefined, field: string): Promise<Frame>;
+  recognition: RecognitionBackend;
+  /** Resolves an ImageSource to bytes checked from their header, then to a decoded frame. */
+  images: ImageLoader;
+  /** Admits a request (or answers 503) before any image is read, and bounds decoded pixels in flight. */
+  admission: Admission;
 }
 
 function recognitionRoute<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(opts: {
-  path: string; summary: string; request: Req; data: Res; name: string; headers: boolean; tag: string;
+  path: string;
+  summary: string;
+  request: Req;
+  data: Res;
+  name: string;
+  headers: boolean;
+  tag: string;
 }) {
   return createRoute({
     method: 'post',
@@ -38,13 +48,57 @@ function recognitionRoute<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(op
   });
 }
 
-const routes = {
-  barcode: recognitionRoute({ path: '/barcode', summary: 'Read a barcode', request: barcodeRequestSchema, data: barcodeDataSchema, name: 'BarcodeResponse', headers: true, tag: 'Barcodes' }),
-  idBarcode: recognitionRoute({ path: '/id-barcode', summary: 'Read and parse an ID barcode (AAMVA PDF417)', request: idBarcodeRequestSchema, data: idBarcodeDataSchema, name: 'IdBarcodeResponse', headers: true, tag: 'Barcodes' }),
-  card: recognitionRoute({ path: '/card', summary: 'Read a payment card', request: cardRequestSchema, data: cardDataSchema, name: 'CardResponse', headers: false, tag: 'Cards' }),
-  multiSide: recognitionRoute({ path: '/document-multi-side', summary: 'Read an ID document, both sides', request: multiSideRequestSchema, data: documentDataSchema, name: 'MultiSideResponse', headers: true, tag: 'Documents' }),
-  singleSide: recognitionRoute({ path: '/document-single-side', summary: 'Read one side of an ID document', request: singleSideRequestSchema, data: documentDataSchema, name: 'SingleSideResponse', headers: true, tag: 'Documents' }),
+/** The spec's recognition endpoints: every path here gets the recognition guard (app.ts). */
+export const recognitionRoutes = {
+  barcode: recognitionRoute({
+    path: '/barcode',
+    summary: 'Read a barcode',
+    request: barcodeRequestSchema,
+    data: barcodeDataSchema,
+    name: 'BarcodeResponse',
+    headers: true,
+    tag: 'Barcodes',
+  }),
+  idBarcode: recognitionRoute({
+    path: '/id-barcode',
+    summary: 'Read and parse an ID barcode (AAMVA PDF417)',
+    request: idBarcodeRequestSchema,
+    data: idBarcodeDataSchema,
+    name: 'IdBarcodeResponse',
+    headers: true,
+    tag: 'Barcodes',
+  }),
+  card: recognitionRoute({
+    path: '/card',
+    summary: 'Read a payment card',
+    request: cardRequestSchema,
+    data: cardDataSchema,
+    name: 'CardResponse',
+    headers: false,
+    tag: 'Cards',
+  }),
+  multiSide: recognitionRoute({
+    path: '/document-multi-side',
+    summary: 'Read an ID document, both sides',
+    request: multiSideRequestSchema,
+    data: documentDataSchema,
+    name: 'MultiSideResponse',
+    headers: true,
+    tag: 'Documents',
+  }),
+  singleSide: recognitionRoute({
+    path: '/document-single-side',
+    summary: 'Read one side of an ID document',
+    request: singleSideRequestSchema,
+    data: documentDataSchema,
+    name: 'SingleSideResponse',
+    headers: true,
+    tag: 'Documents',
+  }),
 };
+
+/** The paths of the recognition endpoints, for the guard (API key, JSON, body size) in front of them. */
+export const recognitionPaths: readonly string[] = Object.values(recognitionRoutes).map((route) => route.path);
 
 /** Splits a validated request into its images, its traceId and the options passed to the engine. */
 function optionsOf<T extends Record<string, unknown>, K extends keyof T>(body: T, ...exclude: K[]): Omit<T, K | 'traceId'> {
@@ -54,55 +108,70 @@ function optionsOf<T extends Record<string, unknown>, K extends keyof T>(body: T
 }
 
 /** The recognition endpoints of the spec, each answering the envelope around the engine's data. */
-export function createRecognitionRoutes({ recognizer, loadImage }: RecognitionDeps) {
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error);
-    },
-  });
+export function createRecognitionRoutes({ recognition, images, admission }: RecognitionDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  async function envelope<T>(c: Context<AppEnv>, traceId: string | null | undefined, recognize: () => Promise<T>) {
+  /**
+   * Admission first (a 503 costs no decode), then every image of the request is read and probed,
+   * its decoded pixels reserved in one piece, and only then decoded and recognized.
+   */
+  async function envelope<T, N extends string>(
+    c: Context<AppEnv>,
+    traceId: string | null | undefined,
+    sources: Record<N, ImageSource | null | undefined>,
+    recognize: (frames: Record<N, Frame | null>) => Promise<T>,
+  ) {
     c.set('traceId', traceId ?? null);
     const startTime = new Date().toISOString();
-    const data = await recognize();
+    const data = await admission.run(async (reserve) => {
+      const fields = Object.keys(sources) as N[];
+      const probed = await Promise.all(fields.map((field) => (sources[field] ? images.probe(sources[field], field) : null)));
+      await reserve(probed.reduce((sum, p) => sum + (p?.pixels ?? 0), 0));
+      const decoded = await Promise.all(probed.map((p) => (p ? images.decode(p) : null)));
+      return recognize(Object.fromEntries(fields.map((field, i) => [field, decoded[i]])) as Record<N, Frame | null>);
+    });
     return c.json({ traceId: traceId ?? null, executionId: c.get('executionId') ?? randomUUID(), startTime, finishTime: new Date().toISOString(), data }, 200);
   }
 
   return app
-    .openapi(routes.barcode, async (c) => {
+    .openapi(recognitionRoutes.barcode, async (c) => {
       const body = c.req.valid('json');
-      return envelope(c, body.traceId, async () => recognizer.barcode(await loadImage(body.image, 'image'), optionsOf(body, 'image')));
+      return envelope(c, body.traceId, { image: required(body.image, 'image') }, ({ image }) => recognition.barcode(image!, optionsOf(body, 'image')));
     })
-    .openapi(routes.idBarcode, async (c) => {
+    .openapi(recognitionRoutes.idBarcode, async (c) => {
       const body = c.req.valid('json');
-      return envelope(c, body.traceId, async () => recognizer.idBarcode(await loadImage(body.image, 'image')));
+      return envelope(c, body.traceId, { image: required(body.image, 'image') }, ({ image }) => recognition.idBarcode(image!));
     })
-    .openapi(routes.card, async (c) => {
+    .openapi(recognitionRoutes.card, async (c) => {
       const body = c.req.valid('json');
-      return envelope(c, body.traceId, async () => {
-        // At least one side is needed; a missing number side is the engine's SCANNING_WRONG_SIDE, not a 400.
-        if (!body.cardNumberSide && !body.otherSide) {
-          throw new ApiError('IMAGE_MISSING', 'cardNumberSide: an image is required (imageUrl or imageBase64)');
-        }
-        const [cardNumberSide, otherSide] = await Promise.all([
-          body.cardNumberSide ? loadImage(body.cardNumberSide, 'cardNumberSide') : null,
-          body.otherSide ? loadImage(body.otherSide, 'otherSide') : null,
-        ]);
-        return recognizer.card({ cardNumberSide, otherSide }, optionsOf(body, 'cardNumberSide', 'otherSide'));
-      });
+      // At least one side is needed; a missing number side is the engine's SCANNING_WRONG_SIDE, not a 400.
+      if (!body.cardNumberSide && !body.otherSide) {
+        throw new ApiError('IMAGE_MISSING', 'cardNumberSide: an image is required (imageUrl or imageBase64)');
+      }
+      return envelope(c, body.traceId, { cardNumberSide: body.cardNumberSide, otherSide: body.otherSide }, (frames) =>
+        recognition.card(frames, optionsOf(body, 'cardNumberSide', 'otherSide')),
+      );
     })
-    .openapi(routes.multiSide, async (c) => {
+    .openapi(recognitionRoutes.multiSide, async (c) => {
       const body = c.req.valid('json');
-      return envelope(c, body.traceId, async () => {
-        const [first, second] = await Promise.all([
-          loadImage(body.imageFirstSide, 'imageFirstSide'),
-          body.imageSecondSide ? loadImage(body.imageSecondSide, 'imageSecondSide') : null,
-        ]);
-        return recognizer.document({ first, second }, optionsOf(body, 'imageFirstSide', 'imageSecondSide'));
-      });
+      return envelope(c, body.traceId, { imageFirstSide: required(body.imageFirstSide, 'imageFirstSide'), imageSecondSide: body.imageSecondSide }, (frames) =>
+        recognition.document(
+          { first: frames.imageFirstSide!, second: frames.imageSecondSide },
+          // Multi-side is the endpoint called, not the number of images (allowUncertainFirstSideScan).
+          { ...optionsOf(body, 'imageFirstSide', 'imageSecondSide'), multiSide: true },
+        ),
+      );
     })
-    .openapi(routes.singleSide, async (c) => {
+    .openapi(recognitionRoutes.singleSide, async (c) => {
       const body = c.req.valid('json');
-      return envelope(c, body.traceId, async () => recognizer.document({ first: await loadImage(body.image, 'image') }, optionsOf(body, 'image')));
+      return envelope(c, body.traceId, { image: required(body.image, 'image') }, ({ image }) =>
+        recognition.document({ first: image! }, { ...optionsOf(body, 'image'), multiSide: false }),
+      );
     });
+}
+
+/** A required image field: absent is IMAGE_MISSING (before admission — it costs nothing to refuse). */
+function required(source: ImageSource | null | undefined, field: string): ImageSource {
+  if (!source) throw new ApiError('IMAGE_MISSING', `${field}: an image is required (imageUrl or imageBase64)`);
+  return source;
 }

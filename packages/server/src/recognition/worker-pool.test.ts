@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '@idlens/sdk';
 import { barcodePng } from '../../../../test/support/fixtures.ts';
-import { decodeImage } from './image/decode-image.ts';
-import type { Recognizer } from './recognizer.ts';
+import { decodeImage } from '../image/decode-image.ts';
+import type { RecognitionBackend } from './recognition-backend.ts';
 import { createWorkerPool } from './worker-pool.ts';
 
 async function qrFrame(text: string): Promise<Frame> {
@@ -10,7 +10,7 @@ async function qrFrame(text: string): Promise<Frame> {
 }
 
 describe('recognition worker pool', () => {
-  let pool: Recognizer | undefined;
+  let pool: RecognitionBackend | undefined;
   afterEach(async () => {
     await pool?.close();
     pool = undefined;
@@ -50,6 +50,28 @@ describe('recognition worker pool', () => {
     const results = await Promise.all(await Promise.all(texts.map(async (t) => pool!.barcode(await qrFrame(t), { scanQrCode: true }))));
     expect(results.map((r) => r.stringData)).toEqual(texts);
     expect(pool.status()).toMatchObject({ busy: 0, queued: 0 });
+  });
+
+  it('answers a request whose worker crashed with INTERNAL_ERROR and serves the next one on a replacement worker', async () => {
+    const workerUrl = new URL('../../../../test/support/crashing-recognition-worker.mjs', import.meta.url);
+    pool = await createWorkerPool({ workers: 1, maxQueue: 4, timeoutMs: 30_000, workerUrl });
+    const crash = { width: 13, height: 13, data: new Uint8ClampedArray(13 * 13 * 4) };
+    const queuedFrame = await qrFrame('queued');
+    // Queued behind the crashing one: it must run on the replacement, not die with the old worker.
+    const [crashed, queued] = await Promise.allSettled([pool.barcode(crash, { scanQrCode: true }), pool.barcode(queuedFrame, { scanQrCode: true })]);
+    expect(crashed).toMatchObject({ status: 'rejected', reason: { code: 'INTERNAL_ERROR', status: 500 } });
+    expect(queued).toMatchObject({ status: 'fulfilled', value: { stringData: 'queued' } });
+    expect((await pool.barcode(await qrFrame('next'), { scanQrCode: true })).stringData).toBe('next');
+    expect(pool.status()).toMatchObject({ workers: 1, busy: 0, queued: 0 });
+  });
+
+  it('replaces a worker that died while idle before the next request reaches it', async () => {
+    const workerUrl = new URL('../../../../test/support/crashing-recognition-worker.mjs', import.meta.url);
+    pool = await createWorkerPool({ workers: 1, maxQueue: 4, timeoutMs: 5_000, workerUrl });
+    // Answered; the worker ends 200 ms later, with nothing to do.
+    await pool.barcode({ width: 14, height: 14, data: new Uint8ClampedArray(14 * 14 * 4) }, { scanQrCode: true });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await pool.barcode(await qrFrame('after an idle crash'), { scanQrCode: true })).stringData).toBe('after an idle crash');
   });
 
   it('stops a recognition over its time limit, replaces the worker and keeps serving', async () => {

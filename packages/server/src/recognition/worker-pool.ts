@@ -5,7 +5,7 @@ import type { Engine, Frame } from '@idlens/sdk/engine';
 import { registerIdlensErrorTransfer } from '@idlens/sdk/worker/comlink-errors';
 import { ApiError } from '../errors.ts';
 import type { EngineRuntimeOptions } from './engine-runtimes.ts';
-import type { Recognizer } from './recognizer.ts';
+import type { RecognitionBackend } from './recognition-backend.ts';
 
 type WorkerApi = Pick<Engine, 'barcode' | 'idBarcode' | 'card' | 'document'> & { ready(): Promise<true> };
 
@@ -28,16 +28,31 @@ export interface WorkerPoolOptions {
   timeoutMs: number;
   /** Passed to every worker's engine (from the configuration, read once in the main thread). */
   engine?: EngineRuntimeOptions;
+  /** The worker script; tests substitute one wrapping the real worker (default: recognition-worker). */
+  workerUrl?: URL;
 }
 
-const workerUrl = new URL('./recognition-worker-bootstrap.mjs', import.meta.url);
+// From the compiled package (dist/*.js) the worker runs as is; from the TypeScript sources (the
+// workspace: tests, `pnpm start`) a bootstrap registers tsx in the thread first.
+const defaultWorkerUrl = import.meta.url.endsWith('.ts')
+  ? new URL('./recognition-worker-bootstrap.mjs', import.meta.url)
+  : new URL('./recognition-worker.js', import.meta.url);
 
 /**
  * A fixed set of worker threads running the SDK engine, fed from a bounded FIFO queue. A full
  * queue is answered 503 at once (with Retry-After) instead of letting latency grow without bound;
- * a task over its time limit has its worker terminated and replaced.
+ * a task over its time limit has its worker terminated and replaced. A worker that dies (crash,
+ * out of memory) is replaced too: the request it was running is answered 500 INTERNAL_ERROR — not
+ * retried, since the input that killed one worker would likely kill the next — and queued
+ * requests run on the replacement.
  */
-export async function createWorkerPool({ workers, maxQueue, timeoutMs, engine = {} }: WorkerPoolOptions): Promise<Recognizer> {
+export async function createWorkerPool({
+  workers,
+  maxQueue,
+  timeoutMs,
+  engine = {},
+  workerUrl = defaultWorkerUrl,
+}: WorkerPoolOptions): Promise<RecognitionBackend> {
   registerIdlensErrorTransfer();
   const idle: Slot[] = [];
   const queue: Task[] = [];
@@ -48,7 +63,13 @@ export async function createWorkerPool({ workers, maxQueue, timeoutMs, engine = 
     const worker = new Worker(workerUrl, { workerData: engine });
     const slot: Slot = { worker, remote: wrap<WorkerApi>(nodeEndpoint(worker)), failCurrent: null };
     worker.on('error', (error) => slot.failCurrent?.(error));
-    worker.on('exit', () => slot.failCurrent?.(new Error('recognition worker exited')));
+    worker.on('exit', () => {
+      if (slot.failCurrent) return slot.failCurrent(new Error('recognition worker exited'));
+      // Died with nothing to do (out of memory, a native crash): a new worker takes its place in
+      // the idle list, or the next request would wait for a dead one until its time limit.
+      const at = idle.indexOf(slot);
+      if (at >= 0 && !closed) idle[at] = spawn();
+    });
     return slot;
   };
 
@@ -121,7 +142,9 @@ export async function createWorkerPool({ workers, maxQueue, timeoutMs, engine = 
     barcode: (frame, options) => submit((remote) => remote.barcode(send(frame), options)),
     idBarcode: (frame) => submit((remote) => remote.idBarcode(send(frame))),
     card: (sides, options) =>
-      submit((remote) => remote.card(transfer({ cardNumberSide: sides.cardNumberSide, otherSide: sides.otherSide }, buffersOf(sides.cardNumberSide, sides.otherSide)), options)),
+      submit((remote) =>
+        remote.card(transfer({ cardNumberSide: sides.cardNumberSide, otherSide: sides.otherSide }, buffersOf(sides.cardNumberSide, sides.otherSide)), options),
+      ),
     document: (sides, options) =>
       submit((remote) => remote.document(transfer({ first: sides.first, second: sides.second }, buffersOf(sides.first, sides.second)), options)),
     status: () => ({ workers, busy, queued: queue.length, maxQueue }),

@@ -23,21 +23,36 @@ const checkToggles = z.strictObject({
 });
 
 const stepId = z.number().int().min(1).max(1_000_000);
-const base = { id: stepId, name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'a step name (letters, digits, _ and -; no colon)').optional(), next: stepId.optional() };
+const base = {
+  id: stepId,
+  name: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'a step name (letters, digits, _ and -; no colon)')
+    .optional(),
+  next: stepId.optional(),
+};
 
 /** Each step type and its settings. */
 export const stepSchema = z.discriminatedUnion('type', [
-  z.strictObject({ ...base, type: z.literal('Start'), settings: z.strictObject({ formFields: z.array(formFieldSchema).max(100).default([]) }).default({ formFields: [] }) }),
+  z.strictObject({
+    ...base,
+    type: z.literal('Start'),
+    settings: z.strictObject({ formFields: z.array(formFieldSchema).max(100).default([]) }).default({ formFields: [] }),
+  }),
   z.strictObject({
     ...base,
     type: z.literal('ScanDocument'),
-    settings: z.strictObject({ requireBack: z.boolean().default(false), requireFace: z.boolean().default(false) }).default({ requireBack: false, requireFace: false }),
+    settings: z
+      .strictObject({ requireBack: z.boolean().default(false), requireFace: z.boolean().default(false) })
+      .default({ requireBack: false, requireFace: false }),
   }),
   z.strictObject({
     ...base,
     type: z.literal('ScanCard'),
     // Card images show the full card number: they are stored only when the operator opts in.
-    settings: z.strictObject({ requireBack: z.boolean().default(false), storeImages: z.boolean().default(false) }).default({ requireBack: false, storeImages: false }),
+    settings: z
+      .strictObject({ requireBack: z.boolean().default(false), storeImages: z.boolean().default(false) })
+      .default({ requireBack: false, storeImages: false }),
   }),
   z.strictObject({ ...base, type: z.literal('ScanBarcode'), settings: z.strictObject({}).default({}) }),
   z.strictObject({
@@ -128,13 +143,21 @@ export const workflowDefinitionSchema = definitionShape
         for (const path of predicatePaths(step.settings.if)) {
           const [root, stepName, ...rest] = path.split('.');
           if (root === 'state' && stepName && !names.has(stepName)) issue(['steps', i, 'settings', 'if'], `${path}: no step named ${stepName}`);
-          if (root === 'formValues' && stepName && !formFields.has(stepName)) issue(['steps', i, 'settings', 'if'], `${path}: the Start step declares no field ${stepName}`);
+          if (root === 'formValues' && stepName && !formFields.has(stepName))
+            issue(['steps', i, 'settings', 'if'], `${path}: the Start step declares no field ${stepName}`);
           void rest;
         }
       }
       if (step.type === 'DocumentVerification') {
-        const source = step.settings.sourceStepId !== undefined ? byId.get(step.settings.sourceStepId) : def.steps.slice(0, i).reverse().find((s) => s.type === 'ScanDocument');
-        if (!source || source.type !== 'ScanDocument') issue(['steps', i, 'settings', 'sourceStepId'], 'DocumentVerification needs a ScanDocument step to verify (before it, or named by sourceStepId)');
+        const source =
+          step.settings.sourceStepId !== undefined
+            ? byId.get(step.settings.sourceStepId)
+            : def.steps
+                .slice(0, i)
+                .reverse()
+                .find((s) => s.type === 'ScanDocument');
+        if (source?.type !== 'ScanDocument')
+          issue(['steps', i, 'settings', 'sourceStepId'], 'DocumentVerification needs a ScanDocument step to verify (before it, or named by sourceStepId)');
       }
     });
   });
@@ -145,15 +168,18 @@ export function verificationSource(definition: WorkflowDefinition, step: StepOf<
   const source =
     step.settings.sourceStepId !== undefined
       ? definition.steps.find((s) => s.id === step.settings.sourceStepId)
-      : definition.steps.slice(0, index).reverse().find((s) => s.type === 'ScanDocument');
-  if (!source || source.type !== 'ScanDocument') throw new Error(`workflow ${definition.workflowId}: step ${step.id} has no ScanDocument source`);
+      : definition.steps
+          .slice(0, index)
+          .reverse()
+          .find((s) => s.type === 'ScanDocument');
+  if (source?.type !== 'ScanDocument') throw new Error(`workflow ${definition.workflowId}: step ${step.id} has no ScanDocument source`);
   return source;
 }
 
 /** The Start step (validated to be first). */
 export function startStep(definition: WorkflowDefinition): StepOf<'Start'> {
   const first = definition.steps[0];
-  if (!first || first.type !== 'Start') throw new Error(`workflow ${definition.workflowId} does not begin with Start`);
+  if (first?.type !== 'Start') throw new Error(`workflow ${definition.workflowId} does not begin with Start`);
   return first;
 }
 

@@ -33,7 +33,12 @@ export const predicateSchema: z.ZodType<Predicate> = z.lazy(() =>
     z.strictObject({ any: z.array(predicateSchema).min(1) }),
     z.strictObject({ not: predicateSchema }),
     z.strictObject({
-      path: z.string().regex(/^(state\.[^.]+\.(input|extraction|output)(\.[^.]+)*|formValues\.[^.]+|verificationStatus)$/, 'state.<StepName>.<input|extraction|output>.<field>, formValues.<field> or verificationStatus'),
+      path: z
+        .string()
+        .regex(
+          /^(state\.[^.]+\.(input|extraction|output)(\.[^.]+)*|formValues\.[^.]+|verificationStatus)$/,
+          'state.<StepName>.<input|extraction|output>.<field>, formValues.<field> or verificationStatus',
+        ),
       op: z.enum(operatorNames),
       value: z.unknown().optional(),
     }),

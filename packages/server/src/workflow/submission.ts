@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { BlobReference, Consent, StepSubmission } from '@idlens/sdk/api';
 import type { Frame } from '@idlens/sdk';
 import { ApiError } from '../errors.ts';
-import { decodeBase64Image } from '../recognition/image/read-image-source.ts';
-import { sniffImageFormat } from '../recognition/image/decode-image.ts';
-import type { Recognizer } from '../recognition/recognizer.ts';
+import { checkJsonLimits } from '../http/json-limits.ts';
+import { sniffImageFormat, type ImageDecoder } from '../image/decode-image.ts';
+import { decodeBase64Image } from '../image/read-image-source.ts';
+import type { DocumentRecognition } from './document-recognition.ts';
 import { slotsOf, type InteractiveStep } from './image-slots.ts';
 import { sanitizeExtraction } from './sanitize-extraction.ts';
 
 export interface SubmissionDeps {
-  decodeImage(bytes: Uint8Array, field: string): Promise<Frame>;
-  recognizer: Pick<Recognizer, 'document'>;
+  decodeImage: ImageDecoder;
+  recognition: DocumentRecognition;
   maxImageBytes: number;
 }
 
@@ -28,6 +29,24 @@ export interface PreparedSubmission {
 
 const contentTypes = { jpeg: 'image/jpeg', png: 'image/png' } as const;
 
+/** Largest client extraction stored, in bytes of JSON, once images are removed. */
+export const maxStoredExtractionBytes = 64 * 1024;
+
+/**
+ * The browser's extraction as it is stored: depth and size checked (it is free-form JSON from
+ * anyone holding the ephemeral key), images dropped, card numbers masked, secrets removed; at most
+ * `maxStoredExtractionBytes` after that, or the submission is refused.
+ */
+function cleanClientExtraction(extraction: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  checkJsonLimits(extraction ?? null, 'extraction');
+  const cleaned = sanitizeExtraction(extraction);
+  const size = Buffer.byteLength(JSON.stringify(cleaned));
+  if (size > maxStoredExtractionBytes) {
+    throw new ApiError('INVALID_REQUEST', `extraction: ${size} bytes without its images, more than the ${maxStoredExtractionBytes} stored`);
+  }
+  return cleaned;
+}
+
 /**
  * Checks an interactive step's submission (every required image present, each a decodable JPEG or
  * PNG within the limits) and turns it into what is stored. Images are kept as uploaded (PNG, or
@@ -35,7 +54,13 @@ const contentTypes = { jpeg: 'image/jpeg', png: 'image/png' } as const;
  * that does not opt in: then no image is kept, and for documents the server's recognition runs
  * now, so that a later DocumentVerification still has something to check.
  */
-export async function prepareSubmission(step: InteractiveStep, submission: StepSubmission, consent: Consent, deps: SubmissionDeps): Promise<PreparedSubmission> {
+export async function prepareSubmission(
+  step: InteractiveStep,
+  submission: StepSubmission,
+  consent: Consent,
+  deps: SubmissionDeps,
+): Promise<PreparedSubmission> {
+  const extraction = cleanClientExtraction(submission.extraction);
   const store = consent.isProcessingStoringAllowed && (step.type !== 'ScanCard' || step.settings.storeImages);
   const blobs: PreparedBlob[] = [];
   const refs: Record<string, BlobReference | null> = {};
@@ -67,13 +92,16 @@ export async function prepareSubmission(step: InteractiveStep, submission: StepS
 
   let internal: Record<string, unknown> | null = null;
   if (!store && step.type === 'ScanDocument' && frames.front) {
-    const server = await deps.recognizer.document({ first: frames.front, second: frames.back ?? null }, { returnFullDocumentImage: false, returnFaceImage: false, returnSignatureImage: false });
-    internal = { serverRecognition: sanitizeExtraction('DocumentVerification', server as unknown as Record<string, unknown>) };
+    const server = await deps.recognition.document(
+      { first: frames.front, second: frames.back ?? null },
+      { returnFullDocumentImage: false, returnFaceImage: false, returnSignatureImage: false },
+    );
+    internal = { serverRecognition: sanitizeExtraction(server as unknown as Record<string, unknown>) };
   }
   return {
     blobs,
     input: { imagesReceived: received, imagesStored: store },
-    extraction: { ...refs, data: sanitizeExtraction(step.type, submission.extraction) },
+    extraction: { ...refs, data: extraction },
     internal,
   };
 }

@@ -23,8 +23,22 @@ export function isConditional(definition: WorkflowDefinition, stepId: number): b
   return false;
 }
 
-/** The parts of workflowInfo that depend on the definition only (cached per workflow version). */
-export function staticWorkflowInfo(definition: WorkflowDefinition) {
+export type StaticWorkflowInfo = Pick<WorkflowInfo, 'stepCount' | 'interactiveStepCount' | 'hasConditionalInteractiveStep' | 'interactiveSteps' | 'steps'>;
+
+/** Definitions are immutable (versions are never edited), so their analysis is kept with them. */
+const staticInfos = new WeakMap<WorkflowDefinition, StaticWorkflowInfo>();
+
+/** The parts of workflowInfo that depend on the definition only (computed once per definition object). */
+export function staticWorkflowInfo(definition: WorkflowDefinition): StaticWorkflowInfo {
+  let info = staticInfos.get(definition);
+  if (!info) {
+    info = analyse(definition);
+    staticInfos.set(definition, info);
+  }
+  return info;
+}
+
+function analyse(definition: WorkflowDefinition): StaticWorkflowInfo {
   const steps = definition.steps.map(stepInfo);
   const interactiveSteps = steps.filter((s) => s.interactive);
   return {
@@ -50,7 +64,9 @@ export function workflowInfo(definition: WorkflowDefinition, progress: Progress,
     completedInteractiveSteps: progress.completedStepIds.map((id) => fixed.steps.find((s) => s.id === id)!).filter((s) => s?.interactive),
     currentStep: progress.finished ? 'End' : (current?.name ?? 'End'),
     currentStepRetryCount: progress.finished ? 0 : executionIndex(progress, progress.currentStepId) + progress.replacedSubmissions,
-    currentStepExecutionIndex: progress.finished ? Math.max(0, executionIndex(progress, progress.currentStepId) - 1) : executionIndex(progress, progress.currentStepId),
+    currentStepExecutionIndex: progress.finished
+      ? Math.max(0, executionIndex(progress, progress.currentStepId) - 1)
+      : executionIndex(progress, progress.currentStepId),
     steps: fixed.steps,
     currentStepId: progress.currentStepId,
     pendingStepIds: open ? reachableStepIds(definition, progress.currentStepId).filter((id) => id === progress.currentStepId || !completed.has(id)) : [],

@@ -46,7 +46,9 @@ export const initialMigration: Migration = {
       .addColumn('version', 'integer', (c) => c.notNull())
       .addColumn('definition', 'text', (c) => c.notNull())
       .addColumn('created_on', 'text', (c) => c.notNull())
-      .addForeignKeyConstraint('workflow_versions_workflow_fk', ['organization_id', 'workflow_id'], 'workflows', ['organization_id', 'id'], (fk) => fk.onDelete('cascade'))
+      .addForeignKeyConstraint('workflow_versions_workflow_fk', ['organization_id', 'workflow_id'], 'workflows', ['organization_id', 'id'], (fk) =>
+        fk.onDelete('cascade'),
+      )
       .addUniqueConstraint('workflow_versions_number_uq', ['organization_id', 'workflow_id', 'version'])
       .execute();
 
@@ -131,7 +133,17 @@ export const initialMigration: Migration = {
   },
 
   async down(db: Kysely<any>) {
-    for (const table of ['idempotency_keys', 'blobs', 'status_log', 'state_entries', 'transactions', 'workflow_versions', 'workflows', 'clients', 'organizations']) {
+    for (const table of [
+      'idempotency_keys',
+      'blobs',
+      'status_log',
+      'state_entries',
+      'transactions',
+      'workflow_versions',
+      'workflows',
+      'clients',
+      'organizations',
+    ]) {
       await db.schema.dropTable(table).ifExists().execute();
     }
   },

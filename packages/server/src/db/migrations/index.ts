@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { initialMigration } from './0001-initial.ts';
+import { authFailuresMigration } from './0002-auth-failures.ts';
 
 /**
  * Every migration, by name, in order. A static map (no directory scanning) so that it works from
@@ -7,4 +8,5 @@ import { initialMigration } from './0001-initial.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initialMigration,
+  '0002-auth-failures': authFailuresMigration,
 };

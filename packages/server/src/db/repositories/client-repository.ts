@@ -1,28 +1,17 @@
-import type { Db } from '../schema.ts';
+import type { Selectable } from 'kysely';
+import { preparedQuery } from '../prepared-query.ts';
+import type { ClientTable, Db } from '../schema.ts';
 
-/** An API client of an organization (agent credentials). */
-export interface StoredClient {
-  id: string;
-  organizationId: string;
-  name: string;
-  /** SHA-256 hex of the secret. */
-  secretHash: string;
-  createdOn: string;
-}
+/** An API client of an organization (agent credentials); `secretHash` is the SHA-256 hex of the secret. */
+export type StoredClient = Selectable<ClientTable>;
 
 export async function insertClient(db: Db, client: StoredClient): Promise<void> {
-  await db
-    .insertInto('clients')
-    .values({ id: client.id, organization_id: client.organizationId, name: client.name, secret_hash: client.secretHash, created_on: client.createdOn })
-    .execute();
+  await db.insertInto('clients').values(client).execute();
 }
 
+const selectClient = preparedQuery(['id'], (db, p: { id: string }) => db.selectFrom('clients').selectAll().where('id', '=', p.id));
+
+/** Every authenticated agent request asks this: prepared once. */
 export async function findClient(db: Db, id: string): Promise<StoredClient | undefined> {
-  const row = await db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && { id: row.id, organizationId: row.organization_id, name: row.name, secretHash: row.secret_hash, createdOn: row.created_on };
-}
-
-export async function countClients(db: Db): Promise<number> {
-  const { n } = await db.selectFrom('clients').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  return Number(n);
+  return (await selectClient(db, { id })).rows[0];
 }

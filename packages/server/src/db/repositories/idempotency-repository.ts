@@ -1,33 +1,24 @@
-import type { Db } from '../schema.ts';
+import type { Selectable } from 'kysely';
+import type { Db, IdempotencyKeyTable } from '../schema.ts';
 
-export interface IdempotencyRecord {
-  organizationId: string;
-  key: string;
-  requestHash: string;
-  transactionId: string;
-  createdOn: string;
-}
+export type IdempotencyRecord = Selectable<IdempotencyKeyTable>;
 
 /** The transaction an Idempotency-Key created, if the key is younger than `notBefore`. */
 export async function findIdempotencyKey(db: Db, organizationId: string, key: string, notBefore: string): Promise<IdempotencyRecord | undefined> {
-  const row = await db
-    .selectFrom('idempotency_keys')
+  return db
+    .selectFrom('idempotencyKeys')
     .selectAll()
-    .where('organization_id', '=', organizationId)
+    .where('organizationId', '=', organizationId)
     .where('key', '=', key)
-    .where('created_on', '>=', notBefore)
+    .where('createdOn', '>=', notBefore)
     .executeTakeFirst();
-  return row && { organizationId: row.organization_id, key: row.key, requestHash: row.request_hash, transactionId: row.transaction_id, createdOn: row.created_on };
 }
 
 export async function insertIdempotencyKey(db: Db, record: IdempotencyRecord): Promise<void> {
-  await db
-    .insertInto('idempotency_keys')
-    .values({ organization_id: record.organizationId, key: record.key, request_hash: record.requestHash, transaction_id: record.transactionId, created_on: record.createdOn })
-    .execute();
+  await db.insertInto('idempotencyKeys').values(record).execute();
 }
 
 /** Forgets keys older than `before` so the same key may create a new transaction again. */
 export async function deleteIdempotencyKeysBefore(db: Db, organizationId: string, key: string, before: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key).where('created_on', '<', before).execute();
+  await db.deleteFrom('idempotencyKeys').where('organizationId', '=', organizationId).where('key', '=', key).where('createdOn', '<', before).execute();
 }

@@ -1,22 +1,17 @@
-import type { Db } from '../schema.ts';
+import type { Selectable } from 'kysely';
+import type { Db, OrganizationTable } from '../schema.ts';
 
-export interface Organization {
-  id: string;
-  name: string;
-  createdOn: string;
-}
+export type Organization = Selectable<OrganizationTable>;
 
 export async function insertOrganization(db: Db, org: Organization): Promise<void> {
-  await db.insertInto('organizations').values({ id: org.id, name: org.name, created_on: org.createdOn }).execute();
+  await db.insertInto('organizations').values(org).execute();
 }
 
 export async function findOrganization(db: Db, id: string): Promise<Organization | undefined> {
-  const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && { id: row.id, name: row.name, createdOn: row.created_on };
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The oldest organization: the one the CLI uses when none is named. */
 export async function findFirstOrganization(db: Db): Promise<Organization | undefined> {
-  const row = await db.selectFrom('organizations').selectAll().orderBy('created_on').orderBy('id').limit(1).executeTakeFirst();
-  return row && { id: row.id, name: row.name, createdOn: row.created_on };
+  return db.selectFrom('organizations').selectAll().orderBy('createdOn').orderBy('id').limit(1).executeTakeFirst();
 }

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { StepType } from '@idlens/sdk/api';
+import { preparedQuery } from '../prepared-query.ts';
 import type { Db, StateEntryTable } from '../schema.ts';
 
 /** A `state` entry with parsed JSON, plus what only the server sees (`internal`). */
@@ -18,31 +20,52 @@ export interface StoredStateEntry {
 
 const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as Record<string, unknown>));
 
-function toStored(row: StateEntryTable): StoredStateEntry {
+function toStored(row: Selectable<StateEntryTable>): StoredStateEntry {
   return {
-    transactionId: row.transaction_id,
-    key: row.key,
-    stepId: Number(row.step_id),
-    stepType: row.step_type as StepType,
+    ...row,
+    stepId: Number(row.stepId),
     seq: Number(row.seq),
     input: parse(row.input) ?? {},
     extraction: parse(row.extraction) ?? {},
     output: parse(row.output),
     internal: parse(row.internal),
-    createdOn: row.created_on,
-    modifiedOn: row.modified_on,
   };
 }
 
 /** Every state entry of a transaction, in the order they were created. */
+const selectEntries = preparedQuery(['transactionId'], (db, p: { transactionId: string }) =>
+  db.selectFrom('stateEntries').selectAll().where('transactionId', '=', p.transactionId).orderBy('seq'),
+);
+
 export async function listStateEntries(db: Db, transactionId: string): Promise<StoredStateEntry[]> {
-  const rows = await db.selectFrom('state_entries').selectAll().where('transaction_id', '=', transactionId).orderBy('seq').execute();
-  return rows.map(toStored);
+  return (await selectEntries(db, { transactionId })).rows.map(toStored);
 }
 
 export async function findStateEntry(db: Db, transactionId: string, key: string): Promise<StoredStateEntry | undefined> {
-  const row = await db.selectFrom('state_entries').selectAll().where('transaction_id', '=', transactionId).where('key', '=', key).executeTakeFirst();
+  const row = await db.selectFrom('stateEntries').selectAll().where('transactionId', '=', transactionId).where('key', '=', key).executeTakeFirst();
   return row && toStored(row);
+}
+
+/** Inserts an entry known to be new, as the given `seq` (a new transaction's Start entry is 0). */
+const insertEntry = preparedQuery(
+  ['transactionId', 'key', 'stepId', 'stepType', 'seq', 'input', 'extraction', 'output', 'internal', 'createdOn', 'modifiedOn'],
+  (db, row: StateEntryTable) => db.insertInto('stateEntries').values(row),
+);
+
+export async function insertStateEntry(db: Db, entry: Omit<StoredStateEntry, 'seq'>, seq = 0): Promise<void> {
+  await insertEntry(db, {
+    transactionId: entry.transactionId,
+    key: entry.key,
+    stepId: entry.stepId,
+    stepType: entry.stepType,
+    seq,
+    input: JSON.stringify(entry.input),
+    extraction: JSON.stringify(entry.extraction),
+    output: entry.output === null ? null : JSON.stringify(entry.output),
+    internal: entry.internal === null ? null : JSON.stringify(entry.internal),
+    createdOn: entry.createdOn,
+    modifiedOn: entry.modifiedOn,
+  });
 }
 
 /** Inserts the entry, or replaces input/extraction/output/internal of the entry with the same key. */
@@ -52,13 +75,30 @@ export async function upsertStateEntry(db: Db, entry: Omit<StoredStateEntry, 'se
     extraction: JSON.stringify(entry.extraction),
     output: entry.output === null ? null : JSON.stringify(entry.output),
     internal: entry.internal === null ? null : JSON.stringify(entry.internal),
-    modified_on: entry.modifiedOn,
+    modifiedOn: entry.modifiedOn,
   };
-  const updated = await db.updateTable('state_entries').set(values).where('transaction_id', '=', entry.transactionId).where('key', '=', entry.key).executeTakeFirst();
+  const updated = await db
+    .updateTable('stateEntries')
+    .set(values)
+    .where('transactionId', '=', entry.transactionId)
+    .where('key', '=', entry.key)
+    .executeTakeFirst();
   if (Number(updated.numUpdatedRows) > 0) return;
-  const last = await db.selectFrom('state_entries').select((eb) => eb.fn.max('seq').as('seq')).where('transaction_id', '=', entry.transactionId).executeTakeFirst();
+  const last = await db
+    .selectFrom('stateEntries')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('transactionId', '=', entry.transactionId)
+    .executeTakeFirst();
   await db
-    .insertInto('state_entries')
-    .values({ ...values, transaction_id: entry.transactionId, key: entry.key, step_id: entry.stepId, step_type: entry.stepType, seq: Number(last?.seq ?? -1) + 1, created_on: entry.createdOn })
+    .insertInto('stateEntries')
+    .values({
+      ...values,
+      transactionId: entry.transactionId,
+      key: entry.key,
+      stepId: entry.stepId,
+      stepType: entry.stepType,
+      seq: Number(last?.seq ?? -1) + 1,
+      createdOn: entry.createdOn,
+    })
     .execute();
 }

@@ -1,30 +1,27 @@
 import type { StatusLogEntry } from '@idlens/sdk/api';
-import type { Db } from '../schema.ts';
+import { preparedQuery } from '../prepared-query.ts';
+import type { Db, StatusLogTable } from '../schema.ts';
+
+type NewStatusLogRow = Omit<StatusLogTable, 'id'>;
+
+const insertRow = preparedQuery(['transactionId', 'changedOn', 'changedBy', 'field', 'oldValue', 'newValue', 'comment'], (db, row: NewStatusLogRow) =>
+  db.insertInto('statusLog').values(row),
+);
 
 /** Appends one change to a transaction's status log (never updated or removed, except with the transaction). */
 export async function appendStatusLog(db: Db, transactionId: string, entry: StatusLogEntry): Promise<void> {
-  await db
-    .insertInto('status_log')
-    .values({
-      transaction_id: transactionId,
-      changed_on: entry.changedOn,
-      changed_by: entry.changedBy,
-      field: entry.field,
-      old_value: entry.oldValue,
-      new_value: entry.newValue,
-      comment: entry.comment,
-    })
-    .execute();
+  const { changedOn, changedBy, field, oldValue, newValue, comment } = entry;
+  await insertRow(db, { transactionId, changedOn, changedBy, field, oldValue, newValue, comment });
 }
 
+const selectLog = preparedQuery(['transactionId'], (db, p: { transactionId: string }) =>
+  db
+    .selectFrom('statusLog')
+    .select(['changedOn', 'changedBy', 'field', 'oldValue', 'newValue', 'comment'])
+    .where('transactionId', '=', p.transactionId)
+    .orderBy('id'),
+);
+
 export async function listStatusLog(db: Db, transactionId: string): Promise<StatusLogEntry[]> {
-  const rows = await db.selectFrom('status_log').selectAll().where('transaction_id', '=', transactionId).orderBy('id').execute();
-  return rows.map((r) => ({
-    changedOn: r.changed_on,
-    changedBy: r.changed_by,
-    field: r.field as StatusLogEntry['field'],
-    oldValue: r.old_value,
-    newValue: r.new_value,
-    comment: r.comment,
-  }));
+  return (await selectLog(db, { transactionId })).rows;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { WorkflowDefinition } from '../../workflow/definition.ts';
-import type { Db } from '../schema.ts';
+import { preparedQuery } from '../prepared-query.ts';
+import type { Db, WorkflowVersionTable } from '../schema.ts';
 
 export interface StoredWorkflowVersion {
   workflowVersionId: string;
@@ -16,60 +18,83 @@ export interface StoredWorkflowVersion {
  * one new transactions run. Versions are immutable; running transactions keep theirs.
  */
 export async function insertWorkflowVersion(db: Db, organizationId: string, definition: WorkflowDefinition, now: string): Promise<StoredWorkflowVersion> {
-  const existing = await db.selectFrom('workflows').select('id').where('organization_id', '=', organizationId).where('id', '=', definition.workflowId).executeTakeFirst();
+  const existing = await db
+    .selectFrom('workflows')
+    .select('id')
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', definition.workflowId)
+    .executeTakeFirst();
   const last = await db
-    .selectFrom('workflow_versions')
+    .selectFrom('workflowVersions')
     .select((eb) => eb.fn.max('version').as('version'))
-    .where('organization_id', '=', organizationId)
-    .where('workflow_id', '=', definition.workflowId)
+    .where('organizationId', '=', organizationId)
+    .where('workflowId', '=', definition.workflowId)
     .executeTakeFirst();
   const version = Number(last?.version ?? 0) + 1;
   const id = randomUUID();
   if (!existing) {
     await db
       .insertInto('workflows')
-      .values({ organization_id: organizationId, id: definition.workflowId, name: definition.name, latest_version_id: id, created_on: now, modified_on: now })
+      .values({ organizationId, id: definition.workflowId, name: definition.name, latestVersionId: id, createdOn: now, modifiedOn: now })
       .execute();
   }
   await db
-    .insertInto('workflow_versions')
-    .values({ id, organization_id: organizationId, workflow_id: definition.workflowId, version, definition: JSON.stringify(definition), created_on: now })
+    .insertInto('workflowVersions')
+    .values({ id, organizationId, workflowId: definition.workflowId, version, definition: JSON.stringify(definition), createdOn: now })
     .execute();
   if (existing) {
     await db
       .updateTable('workflows')
-      .set({ latest_version_id: id, name: definition.name, modified_on: now })
-      .where('organization_id', '=', organizationId)
+      .set({ latestVersionId: id, name: definition.name, modifiedOn: now })
+      .where('organizationId', '=', organizationId)
       .where('id', '=', definition.workflowId)
       .execute();
   }
   return { workflowVersionId: id, workflowId: definition.workflowId, organizationId, version, definition, createdOn: now };
 }
 
-type VersionRow = { id: string; workflow_id: string; organization_id: string; version: number; definition: string; created_on: string };
-const toVersion = (row: VersionRow): StoredWorkflowVersion => ({
+const toVersion = (row: Selectable<WorkflowVersionTable>): StoredWorkflowVersion => ({
   workflowVersionId: row.id,
-  workflowId: row.workflow_id,
-  organizationId: row.organization_id,
+  workflowId: row.workflowId,
+  organizationId: row.organizationId,
   version: Number(row.version),
   definition: JSON.parse(row.definition) as WorkflowDefinition,
-  createdOn: row.created_on,
+  createdOn: row.createdOn,
 });
+
+/** The columns of a version, when reached through its workflow's latestVersionId. */
+const versionColumns = [
+  'workflowVersions.id',
+  'workflowVersions.workflowId',
+  'workflowVersions.organizationId',
+  'workflowVersions.version',
+  'workflowVersions.definition',
+  'workflowVersions.createdOn',
+] as const;
 
 /** The version new transactions of `workflowId` run, within one organization. */
 export async function findLatestWorkflowVersion(db: Db, organizationId: string, workflowId: string): Promise<StoredWorkflowVersion | undefined> {
   const row = await db
     .selectFrom('workflows')
-    .innerJoin('workflow_versions', 'workflow_versions.id', 'workflows.latest_version_id')
-    .select(['workflow_versions.id', 'workflow_versions.workflow_id', 'workflow_versions.organization_id', 'workflow_versions.version', 'workflow_versions.definition', 'workflow_versions.created_on'])
-    .where('workflows.organization_id', '=', organizationId)
+    .innerJoin('workflowVersions', 'workflowVersions.id', 'workflows.latestVersionId')
+    .select(versionColumns)
+    .where('workflows.organizationId', '=', organizationId)
     .where('workflows.id', '=', workflowId)
     .executeTakeFirst();
   return row && toVersion(row);
 }
 
+/** The id of the version new transactions of `workflowId` run (its definition comes from the workflow cache). */
+const selectLatestVersionId = preparedQuery(['organizationId', 'workflowId'], (db, p: { organizationId: string; workflowId: string }) =>
+  db.selectFrom('workflows').select('latestVersionId').where('organizationId', '=', p.organizationId).where('id', '=', p.workflowId),
+);
+
+export async function findLatestWorkflowVersionId(db: Db, organizationId: string, workflowId: string): Promise<string | undefined> {
+  return (await selectLatestVersionId(db, { organizationId, workflowId })).rows[0]?.latestVersionId;
+}
+
 export async function findWorkflowVersion(db: Db, workflowVersionId: string): Promise<StoredWorkflowVersion | undefined> {
-  const row = await db.selectFrom('workflow_versions').selectAll().where('id', '=', workflowVersionId).executeTakeFirst();
+  const row = await db.selectFrom('workflowVersions').selectAll().where('id', '=', workflowVersionId).executeTakeFirst();
   return row && toVersion(row);
 }
 
@@ -77,9 +102,9 @@ export async function findWorkflowVersion(db: Db, workflowVersionId: string): Pr
 export async function listLatestWorkflowVersions(db: Db, organizationId: string): Promise<StoredWorkflowVersion[]> {
   const rows = await db
     .selectFrom('workflows')
-    .innerJoin('workflow_versions', 'workflow_versions.id', 'workflows.latest_version_id')
-    .select(['workflow_versions.id', 'workflow_versions.workflow_id', 'workflow_versions.organization_id', 'workflow_versions.version', 'workflow_versions.definition', 'workflow_versions.created_on'])
-    .where('workflows.organization_id', '=', organizationId)
+    .innerJoin('workflowVersions', 'workflowVersions.id', 'workflows.latestVersionId')
+    .select(versionColumns)
+    .where('workflows.organizationId', '=', organizationId)
     .orderBy('workflows.id')
     .execute();
   return rows.map(toVersion);

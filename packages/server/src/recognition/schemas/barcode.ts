@@ -27,9 +27,7 @@ const flagSchemas = Object.fromEntries(
   ]),
 ) as { [K in keyof typeof describedFlags]: typeof nullableBoolean };
 
-export const barcodeRequestSchema = z
-  .object({ image: imageSourceSchema, traceId: traceIdSchema, ...flagSchemas })
-  .openapi('BarcodeRequest');
+export const barcodeRequestSchema = z.object({ image: imageSourceSchema, traceId: traceIdSchema, ...flagSchemas }).openapi('BarcodeRequest');
 
 export const barcodeTypeSchema = z.enum(barcodeTypes).openapi('BarcodeType');
 

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { anonymizationModes, resultStates } from '@idlens/sdk/api';
+import { errorResponse } from '../../http/error-response.ts';
 
 export const imageSourceSchema = z
   .object({
@@ -30,15 +31,6 @@ export function dateResultSchema<T extends z.ZodTypeAny>(original: T, name: stri
 }
 export const dateResultStringSchema = dateResultSchema(z.string(), 'DateResult');
 
-export const defaultResponseSchema = z
-  .object({
-    code: z.string().openapi({ example: 'IMAGE_MISSING', description: 'Stable error code (docs/errors.md)' }),
-    message: z.string(),
-    traceId: z.string().nullable(),
-    executionId: z.string().nullable(),
-  })
-  .openapi('DefaultResponse');
-
 /** The envelope around every recognition endpoint's output. */
 export function envelopeSchema<T extends z.ZodTypeAny>(data: T, name: string) {
   return z
@@ -58,9 +50,6 @@ export const recognitionHeadersSchema = z.object({
   'x-clientcustomerid': z.string().max(256).optional().openapi({ description: 'X-ClientCustomerId: your end customer, for your own accounting' }),
   'svc-api-key': z.string().max(1024).optional().openapi({ description: 'Required when the operator configured API keys' }),
 });
-
-/** An OpenAPI error response: the one DefaultResponse body every endpoint (recognition and platform) answers with. */
-export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: defaultResponseSchema } } });
 
 /** The non-200 answers every recognition endpoint documents (spec) plus 503 for a full queue. */
 export const recognitionErrorResponses = {

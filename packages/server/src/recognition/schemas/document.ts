@@ -1,7 +1,16 @@
 import { z } from '@hono/zod-openapi';
 import { alphabetTypes, dataMatchStates, documentDateFields, documentStringFields, imageFormats, mrzTypes } from '@idlens/sdk/api';
 import { barcodeResultSchema } from './id-barcode.ts';
-import { anonymizationModeSchema, dateResultSchema, dateResultStringSchema, imageSourceSchema, nullableBoolean, resultStateSchema, traceIdSchema, orNull } from './common.ts';
+import {
+  anonymizationModeSchema,
+  dateResultSchema,
+  dateResultStringSchema,
+  imageSourceSchema,
+  nullableBoolean,
+  resultStateSchema,
+  traceIdSchema,
+  orNull,
+} from './common.ts';
 
 const documentFilterSchema = z
   .object({ country: z.string().max(64).nullish(), region: z.string().max(64).nullish(), type: z.string().max(64).nullish() })
@@ -21,18 +30,25 @@ const documentOptionsShape = {
   enableBarcodeScanOnly: nullableBoolean,
   anonymizationMode: orNull(anonymizationModeSchema).optional(),
   customDocumentAnonymizationSettings: z
-    .array(z.object({
-      documentFilter: orNull(documentFilterSchema).optional(),
-      fields: z.array(fieldTypeSchema).max(100).nullish(),
-      documentNumberAnonymizationSettings: z.object({ prefixDigitsVisible: digitsVisible, suffixDigitsVisible: digitsVisible }).nullish(),
-    }))
+    .array(
+      z.object({
+        documentFilter: orNull(documentFilterSchema).optional(),
+        fields: z.array(fieldTypeSchema).max(100).nullish(),
+        documentNumberAnonymizationSettings: z.object({ prefixDigitsVisible: digitsVisible, suffixDigitsVisible: digitsVisible }).nullish(),
+      }),
+    )
     .max(100)
     .nullish(),
   customDocumentRules: z
-    .array(z.object({
-      documentFilter: orNull(documentFilterSchema).optional(),
-      fields: z.array(z.object({ fieldType: orNull(fieldTypeSchema).optional(), alphabetType: orNull(z.enum(alphabetTypes).openapi('AlphabetType')).optional() })).max(100).nullish(),
-    }))
+    .array(
+      z.object({
+        documentFilter: orNull(documentFilterSchema).optional(),
+        fields: z
+          .array(z.object({ fieldType: orNull(fieldTypeSchema).optional(), alphabetType: orNull(z.enum(alphabetTypes).openapi('AlphabetType')).optional() }))
+          .max(100)
+          .nullish(),
+      }),
+    )
     .max(100)
     .nullish(),
   documentFilter: orNull(documentFilterSchema).optional(),
@@ -51,9 +67,7 @@ export const multiSideRequestSchema = z
   .object({ imageFirstSide: imageSourceSchema, imageSecondSide: orNull(imageSourceSchema).optional(), ...documentOptionsShape })
   .openapi('MultiSideRequest');
 
-export const singleSideRequestSchema = z
-  .object({ image: imageSourceSchema, ...documentOptionsShape })
-  .openapi('SingleSideRequest');
+export const singleSideRequestSchema = z.object({ image: imageSourceSchema, ...documentOptionsShape }).openapi('SingleSideRequest');
 
 const xy = z.object({ x: z.number(), y: z.number() });
 const wh = z.object({ width: z.number(), height: z.number() });
@@ -62,9 +76,14 @@ const locationSchema = z.object({ topLeftCorner: xy, dimensions: wh, side }).ope
 
 export const stringResultSchema = z
   .object({
-    latin: z.string().nullable(), cyrillic: z.string().nullable(), arabic: z.string().nullable(), greek: z.string().nullable(),
-    latinLocation: orNull(locationSchema), cyrillicLocation: orNull(locationSchema),
-    arabicLocation: orNull(locationSchema), greekLocation: orNull(locationSchema),
+    latin: z.string().nullable(),
+    cyrillic: z.string().nullable(),
+    arabic: z.string().nullable(),
+    greek: z.string().nullable(),
+    latinLocation: orNull(locationSchema),
+    cyrillicLocation: orNull(locationSchema),
+    arabicLocation: orNull(locationSchema),
+    greekLocation: orNull(locationSchema),
   })
   .openapi('StringResult');
 const sr = () => orNull(stringResultSchema);
@@ -75,10 +94,18 @@ const locatedImage = z.object({ image: z.string(), location: z.object({ topLeftC
 
 export const mrzDataSchema = z
   .object({
-    rawMrzString: z.string(), documentCode: z.string(), issuer: z.string(), documentNumber: z.string(),
-    opt1: z.string(), opt2: z.string(), gender: z.string(), nationality: z.string(),
-    primaryId: z.string(), secondaryId: z.string(),
-    dateOfBirth: orNull(dateResultStringSchema), dateOfExpiry: orNull(dateResultStringSchema),
+    rawMrzString: z.string(),
+    documentCode: z.string(),
+    issuer: z.string(),
+    documentNumber: z.string(),
+    opt1: z.string(),
+    opt2: z.string(),
+    gender: z.string(),
+    nationality: z.string(),
+    primaryId: z.string(),
+    secondaryId: z.string(),
+    dateOfBirth: orNull(dateResultStringSchema),
+    dateOfExpiry: orNull(dateResultStringSchema),
     verified: z.boolean().openapi({ description: 'All check digits pass' }),
     mrzType: z.enum(mrzTypes),
   })
@@ -97,7 +124,10 @@ export const documentDataSchema = z
     signatureImage: locatedImage,
     driverLicenseDetailedInfo: z
       .object({
-        restrictions: sr(), endorsements: sr(), vehicleClass: sr(), conditions: sr(),
+        restrictions: sr(),
+        endorsements: sr(),
+        vehicleClass: sr(),
+        conditions: sr(),
         vehicleClassesInfo: z.array(z.object({ vehicleClass: sr(), licenceType: sr(), effectiveDate: dd(), expiryDate: dd() })),
       })
       .nullable(),
@@ -110,7 +140,12 @@ export const documentDataSchema = z
     dataMatch: z.object({ dateOfBirth: dataMatch, dateOfExpiry: dataMatch, documentNumber: dataMatch, overall: dataMatch }).nullable(),
     recognitionStatus: resultStateSchema,
     additionalProcessingInfo: z
-      .object({ missingMandatoryFields: fieldList(), invalidCharacterFields: fieldList(), extraPresentFields: fieldList(), imageExtractionFailures: fieldList() })
+      .object({
+        missingMandatoryFields: fieldList(),
+        invalidCharacterFields: fieldList(),
+        extraPresentFields: fieldList(),
+        imageExtractionFailures: fieldList(),
+      })
       .nullable(),
     age: z.number().int().nullable().openapi({ description: "Holder's age in whole years on the day of recognition, from the date of birth" }),
     isBelowAgeLimit: z.boolean().nullable().openapi({ description: 'Holder younger than the request ageLimit (null without ageLimit or birth date)' }),

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { runDocumentChecks } from './document-checks.ts';
 
-const date = (year: number, month: number, day: number) => ({ day, month, year, successfullyParsed: true, filledByDomainKnowledge: false, originalString: null });
+const date = (year: number, month: number, day: number) => ({
+  day,
+  month,
+  year,
+  successfullyParsed: true,
+  filledByDomainKnowledge: false,
+  originalString: null,
+});
 const all = { recognized: true, mrzCheckDigits: true, notExpired: true, ageLimit: true, frontBackMatch: true, clientServerMatch: true };
 const server = {
   recognitionStatus: 'VALID',
@@ -13,7 +20,10 @@ const server = {
 
 describe('document checks', () => {
   it('pass on a consistent, valid, adult document', () => {
-    const result = runDocumentChecks({ server, client: { documentNumber: { latin: 'AB123456' }, dateOfBirth: date(2000, 6, 15) }, ageLimit: 18, today: '2025-01-01' }, all);
+    const result = runDocumentChecks(
+      { server, client: { documentNumber: { latin: 'AB123456' }, dateOfBirth: date(2000, 6, 15) }, ageLimit: 18, today: '2025-01-01' },
+      all,
+    );
     expect(result.passed).toBe(true);
     expect(result.checks.clientServerMatch.outcome).toBe('PASS');
     expect(result.checks.mrzCheckDigits.outcome).toBe('NOT_PERFORMED');
@@ -31,17 +41,29 @@ describe('document checks', () => {
   });
 
   it('an EMPTY recognition fails; disabled checks are not performed', () => {
-    const result = runDocumentChecks({ server: { recognitionStatus: 'EMPTY' }, client: null, ageLimit: null, today: '2025-01-01' }, { ...all, recognized: false });
+    const result = runDocumentChecks(
+      { server: { recognitionStatus: 'EMPTY' }, client: null, ageLimit: null, today: '2025-01-01' },
+      { ...all, recognized: false },
+    );
     expect(result.passed).toBe(true);
-    expect(runDocumentChecks({ server: { recognitionStatus: 'EMPTY' }, client: null, ageLimit: null, today: '2025-01-01' }, all).failedChecks).toEqual(['recognized']);
+    expect(runDocumentChecks({ server: { recognitionStatus: 'EMPTY' }, client: null, ageLimit: null, today: '2025-01-01' }, all).failedChecks).toEqual([
+      'recognized',
+    ]);
   });
 
   it('falls back to MRZ dates and verifies MRZ check digits itself', () => {
-    const mrz = { rawMrzString: 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10', dateOfExpiry: date(2012, 4, 15), verified: true };
+    const mrz = {
+      rawMrzString: 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10',
+      dateOfExpiry: date(2012, 4, 15),
+      verified: true,
+    };
     const result = runDocumentChecks({ server: { recognitionStatus: 'VALID', mrzData: mrz }, client: null, ageLimit: null, today: '2025-01-01' }, all);
     expect(result.checks.mrzCheckDigits.outcome).toBe('PASS');
     expect(result.checks.notExpired.outcome).toBe('FAIL');
     const forged = { ...mrz, rawMrzString: mrz.rawMrzString.replace('L898902C3', 'L898902C4') };
-    expect(runDocumentChecks({ server: { recognitionStatus: 'VALID', mrzData: forged }, client: null, ageLimit: null, today: '2025-01-01' }, all).checks.mrzCheckDigits.outcome).toBe('FAIL');
+    expect(
+      runDocumentChecks({ server: { recognitionStatus: 'VALID', mrzData: forged }, client: null, ageLimit: null, today: '2025-01-01' }, all).checks
+        .mrzCheckDigits.outcome,
+    ).toBe('FAIL');
   });
 });

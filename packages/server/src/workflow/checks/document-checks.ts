@@ -42,7 +42,10 @@ export const documentChecks = {
     const mrz = server.mrzData as { rawMrzString?: unknown } | null | undefined;
     if (!mrz || typeof mrz.rawMrzString !== 'string' || !mrz.rawMrzString) return skip('no MRZ read');
     // Recomputed here from the raw lines: the step does not trust the reported `verified` flag.
-    const lines = mrz.rawMrzString.split(/\r?\n/).map((l) => l.trim().toUpperCase()).filter(Boolean);
+    const lines = mrz.rawMrzString
+      .split(/\r?\n/)
+      .map((l) => l.trim().toUpperCase())
+      .filter(Boolean);
     const parsed = lines.every((l) => /^[A-Z0-9<]+$/.test(l)) ? parseMrz(lines) : null;
     if (!parsed) return fail('the MRZ is not in a known format');
     const wrong = parsed.checks.filter((c) => !c.ok).map((c) => c.name);

@@ -26,7 +26,7 @@ async function loadFrame(ctx: StepContext, ref: BlobReference, field: string): P
 export const runDocumentVerification: StepExecutor<StepOf<'DocumentVerification'>> = async (step, ctx) => {
   const source = verificationSource(ctx.definition, step);
   const scan = latestEntry(ctx, source.id);
-  if (!scan || !scan.output) throw new StepFailure(`${step.name}: ${source.name} was not completed, there is no document to verify`);
+  if (!scan?.output) throw new StepFailure(`${step.name}: ${source.name} was not completed, there is no document to verify`);
   const front = scan.extraction.fullDocumentFrontImage;
   const back = scan.extraction.fullDocumentBackImage;
 
@@ -34,11 +34,11 @@ export const runDocumentVerification: StepExecutor<StepOf<'DocumentVerification'
   if (isRef(front)) {
     const first = await loadFrame(ctx, front, 'imageFront');
     const second = isRef(back) ? await loadFrame(ctx, back, 'imageBack') : null;
-    const data = await ctx.recognizer.document(
+    const data = await ctx.recognition.document(
       { first, second },
       { ageLimit: step.settings.ageLimit, returnFullDocumentImage: false, returnFaceImage: false, returnSignatureImage: false },
     );
-    server = sanitizeExtraction(step.type, data as unknown as Record<string, unknown>);
+    server = sanitizeExtraction(data as unknown as Record<string, unknown>);
   } else if (scan.internal?.serverRecognition) {
     server = scan.internal.serverRecognition as Record<string, unknown>;
   } else {

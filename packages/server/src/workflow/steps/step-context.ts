@@ -1,8 +1,8 @@
 import type { Consent, VerificationStatus } from '@idlens/sdk/api';
-import type { Frame } from '@idlens/sdk';
 import type { StoredStateEntry } from '../../db/repositories/state-entry-repository.ts';
-import type { Recognizer } from '../../recognition/recognizer.ts';
+import type { ImageDecoder } from '../../image/decode-image.ts';
 import type { StepDefinition, WorkflowDefinition } from '../definition.ts';
+import type { DocumentRecognition } from '../document-recognition.ts';
 import type { Progress } from '../progress.ts';
 
 /** What a step executor may look at and use. */
@@ -18,8 +18,8 @@ export interface StepContext {
   currentEntry: StoredStateEntry | undefined;
   verificationStatus: VerificationStatus | null;
   readBlob(id: string): Promise<Buffer | undefined>;
-  decodeImage(bytes: Uint8Array, field: string): Promise<Frame>;
-  recognizer: Pick<Recognizer, 'document'>;
+  decodeImage: ImageDecoder;
+  recognition: DocumentRecognition;
   /** `YYYY-MM-DD`, UTC. */
   today: string;
 }

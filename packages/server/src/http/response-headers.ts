@@ -1,0 +1,31 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * The headers of Hono's `secureHeaders()` defaults (without Cross-Origin-Resource-Policy: the
+ * recognition API and the SDK's assets are fetched cross-origin).
+ */
+export const securityHeaders: ReadonlyArray<readonly [string, string]> = [
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+];
+
+/**
+ * Sets headers on every response, error answers included. They are set before the handler runs
+ * (Hono merges them into the response the handler builds): setting a header on a finished
+ * response makes Hono copy the whole response, which cost a fifth of a small request's time.
+ * A header the handler sets itself wins.
+ */
+export function responseHeaders(headers: ReadonlyArray<readonly [string, string]>): MiddlewareHandler {
+  return async function responseHeadersMiddleware(c, next) {
+    for (const [name, value] of headers) c.header(name, value);
+    await next();
+  };
+}

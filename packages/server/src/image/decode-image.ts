@@ -1,0 +1,104 @@
+import type { Frame } from '@idlens/sdk';
+import sharp from 'sharp';
+import { ApiError } from '../errors.ts';
+import { createAdmission } from '../recognition/admission.ts';
+
+const magicNumbers: Array<{ format: 'jpeg' | 'png'; bytes: number[] }> = [
+  { format: 'jpeg', bytes: [0xff, 0xd8, 0xff] },
+  { format: 'png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+];
+
+/** JPEG or PNG by magic bytes — the only formats the spec accepts, whatever a client claims. */
+export function sniffImageFormat(bytes: Uint8Array): 'jpeg' | 'png' | null {
+  for (const { format, bytes: magic } of magicNumbers) {
+    if (bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b)) return format;
+  }
+  return null;
+}
+
+/** Encoded image bytes → RGBA frame, limits bound in; `field` names the request field in errors. */
+export type ImageDecoder = (bytes: Uint8Array, field: string) => Promise<Frame>;
+
+/**
+ * A decoder with the pixel limit bound, built once and handed to whoever decodes (the platform).
+ * Decodes running at once hold at most `maxPixelsInFlight` pixels between them (the rest wait),
+ * so concurrent submissions of huge images cannot multiply the decoder's peak memory.
+ */
+export function createImageDecoder(maxPixels: number, maxPixelsInFlight = 2 * maxPixels): ImageDecoder {
+  const budget = createAdmission({ maxInFlight: Number.POSITIVE_INFINITY, maxPixelsInFlight: Math.max(maxPixels, maxPixelsInFlight) });
+  return function decodeWithLimit(bytes, field) {
+    return budget.run(async (reserve) => {
+      const probed = await probeImage(bytes, field, maxPixels);
+      await reserve(probed.pixels);
+      return decodeProbed(probed, maxPixels);
+    });
+  };
+}
+
+function decodeRaw(bytes: Uint8Array, maxPixels: number, failOn: 'warning' | 'truncated') {
+  return sharp(bytes, { limitInputPixels: maxPixels, failOn, sequentialRead: true }).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+}
+
+/** Encoded bytes whose format and header were checked: how many pixels decoding them will produce. */
+export interface ProbedImage {
+  bytes: Uint8Array;
+  field: string;
+  pixels: number;
+}
+
+function decodeFailure(error: unknown, field: string, maxPixels: number): ApiError {
+  if (error instanceof ApiError) return error;
+  if (/pixel limit/i.test(String((error as Error).message))) {
+    return new ApiError('IMAGE_TOO_LARGE', `${field}: the image has more than ${maxPixels} pixels`);
+  }
+  return new ApiError('IMAGE_DECODE_FAILED', `${field}: the image could not be decoded (corrupt or truncated)`);
+}
+
+/**
+ * Checks JPEG/PNG bytes without decoding a pixel: the format by magic bytes, the size from the
+ * header (decompression bombs stop here). Cheap, so it runs before the caller reserves memory.
+ */
+export async function probeImage(bytes: Uint8Array, field: string, maxPixels: number): Promise<ProbedImage> {
+  if (bytes.length === 0) throw new ApiError('IMAGE_DECODE_FAILED', `${field}: the image is empty`);
+  if (!sniffImageFormat(bytes)) throw new ApiError('IMAGE_FORMAT_UNSUPPORTED', `${field}: only JPEG and PNG images are accepted`);
+  let width = 0;
+  let height = 0;
+  try {
+    ({ width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: maxPixels }).metadata());
+  } catch (error) {
+    throw decodeFailure(error, field, maxPixels);
+  }
+  if (width * height > maxPixels) throw new ApiError('IMAGE_TOO_LARGE', `${field}: ${width}x${height} is more than ${maxPixels} pixels`);
+  if (width * height === 0) throw new ApiError('IMAGE_DECODE_FAILED', `${field}: the image has no pixels`);
+  return { bytes, field, pixels: width * height };
+}
+
+/**
+ * Decodes probed bytes to an RGBA frame, upright per EXIF orientation. Rejects truncated or
+ * corrupt files: any decoder warning (corrupt entropy data would otherwise decode to a plausible
+ * but blank frame).
+ */
+export async function decodeProbed({ bytes, field }: ProbedImage, maxPixels: number): Promise<Frame> {
+  try {
+    const { data, info } = await decodeRaw(bytes, maxPixels, 'warning').catch((error: Error) => {
+      // libjpeg warns about damage it papers over (corrupt entropy data decodes to grey blocks):
+      // that is a corrupt image. Only stray bytes between markers are harmless.
+      if (/extraneous bytes before marker/i.test(error.message)) return decodeRaw(bytes, maxPixels, 'truncated');
+      throw error;
+    });
+    // A fresh, exactly sized buffer: it is transferred to a worker thread, which detaches it.
+    const pixels = new Uint8ClampedArray(data.length);
+    pixels.set(data);
+    return { width: info.width, height: info.height, data: pixels };
+  } catch (error) {
+    throw decodeFailure(error, field, maxPixels);
+  }
+}
+
+/**
+ * Decodes JPEG/PNG bytes to an RGBA frame: rejects other formats, images over the pixel limit
+ * (checked from the header, before any pixel is decoded) and truncated or corrupt files.
+ */
+export async function decodeImage(bytes: Uint8Array, field: string, maxPixels: number): Promise<Frame> {
+  return decodeProbed(await probeImage(bytes, field, maxPixels), maxPixels);
+}

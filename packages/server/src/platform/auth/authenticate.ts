@@ -1,0 +1,42 @@
+import { findClient } from '../../db/repositories/client-repository.ts';
+import { findTransaction, type StoredTransaction } from '../../db/repositories/transaction-repository.ts';
+import { ApiError } from '../../errors.ts';
+import { isoAt, type PlatformContext } from '../platform-context.ts';
+import { expireIfDue } from '../transactions/expire-transaction.ts';
+import type { AgentPrincipal } from './agent-principal.ts';
+import { secretMatchesHash, unmatchableHash } from './secrets.ts';
+
+/**
+ * Checks client credentials. Unknown client and wrong secret take the same time and give the
+ * same answer (null), so the API cannot be used to discover client ids.
+ */
+export async function authenticateClient(ctx: PlatformContext, clientId: string, secret: string): Promise<AgentPrincipal | null> {
+  const client = clientId.length <= 200 ? await findClient(ctx.db, clientId) : undefined;
+  const matches = secretMatchesHash(secret, client?.secretHash ?? unmatchableHash);
+  return client && matches ? { clientId: client.id, organizationId: client.organizationId } : null;
+}
+
+/** A bearer token's client, if the token is valid and the client still exists. */
+export async function authenticateToken(ctx: PlatformContext, token: string): Promise<AgentPrincipal | null> {
+  const claims = ctx.tokens.verify(token, ctx.now());
+  if (!claims) return null;
+  const client = await findClient(ctx.db, claims.sub);
+  return client && client.organizationId === claims.org ? { clientId: client.id, organizationId: client.organizationId } : null;
+}
+
+/**
+ * Checks edge credentials (`transactionId:ephemeralKey`) for the transaction in the path. Every
+ * failure before the key is proven right is the same 401; an expired key is KEY_EXPIRED, and the
+ * transaction is closed as Error if it was still InProgress.
+ */
+export async function authenticateEdge(ctx: PlatformContext, pathId: string, user: string, key: string): Promise<StoredTransaction> {
+  const unauthorized = () => new ApiError('UNAUTHORIZED', 'invalid transaction credentials');
+  const tx = user === pathId && user.length <= 200 ? await findTransaction(ctx.db, user) : undefined;
+  const matches = secretMatchesHash(key, tx?.keyHash ?? unmatchableHash);
+  if (!tx || !matches) throw unauthorized();
+  if (tx.keyExpiresOn < isoAt(ctx.now())) {
+    await expireIfDue(ctx, tx);
+    throw new ApiError('KEY_EXPIRED', 'the ephemeral key of this transaction has expired');
+  }
+  return tx;
+}

@@ -1,0 +1,226 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { platformNames, type CreateTransactionRequest, type CreateTransactionResponse, type TransactionWarning } from '@idlens/sdk/api';
+import { deleteIdempotencyKeysBefore, findIdempotencyKey, insertIdempotencyKey } from '../../db/repositories/idempotency-repository.ts';
+import { insertStateEntry } from '../../db/repositories/state-entry-repository.ts';
+import { appendStatusLog } from '../../db/repositories/status-log-repository.ts';
+import { findOrganizationTransaction, insertTransaction, updateTransaction, type StoredTransaction } from '../../db/repositories/transaction-repository.ts';
+import { findLatestWorkflowVersionId } from '../../db/repositories/workflow-repository.ts';
+import { ApiError } from '../../errors.ts';
+import { startStep, type WorkflowDefinition } from '../../workflow/definition.ts';
+import { completeStep, initialProgress } from '../../workflow/progress.ts';
+import { runStart } from '../../workflow/steps/basic-steps.ts';
+import { workflowInfo } from '../../workflow/workflow-info.ts';
+import type { AgentPrincipal } from '../auth/agent-principal.ts';
+import { basicAuthorization } from '../auth/basic-credentials.ts';
+import { hashSecret, newSecret } from '../auth/secrets.ts';
+import { isoAt, type PlatformContext } from '../platform-context.ts';
+import { validateFormValues } from './form-values.ts';
+import { transition } from './state-machine.ts';
+
+export interface CreateResult {
+  response: CreateTransactionResponse;
+  /** True when an Idempotency-Key replay answered an earlier create. */
+  replayed: boolean;
+}
+
+/** Stable across key order, so a retried request with reordered JSON still matches. */
+function requestHash(request: CreateTransactionRequest): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          )
+        : value;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(request)))
+    .digest('hex');
+}
+
+function warningsFor(definition: WorkflowDefinition, request: CreateTransactionRequest): TransactionWarning[] {
+  const warnings: TransactionWarning[] = [];
+  if (
+    !request.consent.isProcessingStoringAllowed &&
+    definition.steps.some((s) => s.type === 'ScanDocument' || s.type === 'ScanCard' || s.type === 'ScanBarcode')
+  ) {
+    warnings.push({
+      code: 'IMAGES_NOT_STORED',
+      message: 'consent.isProcessingStoringAllowed is false: images are processed but not stored, so the record will hold no image blobs',
+    });
+  }
+  return warnings;
+}
+
+function responseOf(
+  ctx: PlatformContext,
+  tx: StoredTransaction,
+  definition: WorkflowDefinition,
+  ephemeralKey: string,
+  warnings: TransactionWarning[],
+): CreateTransactionResponse {
+  return {
+    transactionId: tx.id,
+    workflowId: tx.workflowId,
+    workflowVersionId: tx.workflowVersionId,
+    organizationId: tx.organizationId,
+    ephemeralKey,
+    authorization: basicAuthorization(tx.id, ephemeralKey),
+    workflowInfo: workflowInfo(definition, tx.progress, tx.processingStatus),
+    createdOn: tx.createdOn,
+    modifiedOn: tx.modifiedOn,
+    processingStatus: tx.processingStatus,
+    warnings,
+    edgeApiUrl: ctx.settings.edgeApiUrl,
+  };
+}
+
+/**
+ * Creates a transaction: validates formValues against the workflow's Start step, runs Start, and
+ * stores the transaction, its Start entry, its first status-log entry and the Idempotency-Key in
+ * one database transaction. The ephemeral key is returned here only; the database keeps its hash.
+ */
+export async function createTransaction(
+  ctx: PlatformContext,
+  principal: AgentPrincipal,
+  request: CreateTransactionRequest,
+  idempotencyKey: string | null,
+): Promise<CreateResult> {
+  const versionId = await findLatestWorkflowVersionId(ctx.db, principal.organizationId, request.workflowId);
+  const version = versionId === undefined ? undefined : await ctx.workflows.get(ctx.db, versionId);
+  if (!version) throw new ApiError('WORKFLOW_NOT_FOUND', `workflowId: no workflow ${request.workflowId} in this organization`);
+  const { definition } = version;
+  const formValues = validateFormValues(startStep(definition).settings.formFields, request.formValues);
+  // Only a request with an Idempotency-Key is remembered by its hash.
+  const hash = idempotencyKey ? requestHash(request) : '';
+  const warnings = warningsFor(definition, request);
+
+  if (idempotencyKey) {
+    const replay = await replayIdempotent(ctx, principal, idempotencyKey, hash, warnings);
+    if (replay) return replay;
+  }
+
+  const nowMs = ctx.now();
+  const now = isoAt(nowMs);
+  const ephemeralKey = newSecret();
+  const created = transition(null, 'create');
+  if (!('to' in created) || created.to === null) throw new Error('the state machine does not allow create');
+  const progress = initialProgress(definition);
+  const start = startStep(definition);
+  const outcome = await runStart(start, {
+    definition,
+    transactionId: '',
+    consent: request.consent,
+    formValues,
+    progress,
+    entries: new Map(),
+    currentEntry: undefined,
+    verificationStatus: null,
+    readBlob: async () => undefined,
+    decodeImage: ctx.decodeImage,
+    recognition: ctx.recognition,
+    today: now.slice(0, 10),
+  });
+  const tx: StoredTransaction = {
+    id: randomUUID(),
+    organizationId: principal.organizationId,
+    clientId: principal.clientId,
+    workflowId: version.workflowId,
+    workflowVersionId: version.workflowVersionId,
+    platform: platformNames[request.platform],
+    sdkVersion: request.sdkVersion,
+    processingStatus: created.to,
+    verificationStatus: null,
+    originalVerificationStatus: null,
+    consent: request.consent,
+    tags: request.tags ?? [],
+    linkFields: request.linkFields ?? {},
+    progress: completeStep(progress, outcome.next),
+    keyHash: hashSecret(ephemeralKey),
+    keyExpiresOn: isoAt(nowMs + ctx.settings.ephemeralKeyTtlMs),
+    rowVersion: 1,
+    leaseOwner: null,
+    leaseUntil: null,
+    createdOn: now,
+    modifiedOn: now,
+  };
+
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (idempotencyKey) await deleteIdempotencyKeysBefore(trx, principal.organizationId, idempotencyKey, isoAt(nowMs - ctx.settings.idempotencyTtlMs));
+      await insertTransaction(trx, tx);
+      await insertStateEntry(trx, {
+        transactionId: tx.id,
+        key: `${start.name}:0`,
+        stepId: start.id,
+        stepType: 'Start',
+        input: outcome.entry.input ?? {},
+        extraction: outcome.entry.extraction ?? {},
+        output: outcome.entry.output,
+        internal: null,
+        createdOn: now,
+        modifiedOn: now,
+      });
+      await appendStatusLog(trx, tx.id, {
+        changedOn: now,
+        changedBy: `client:${principal.clientId}`,
+        field: 'processingStatus',
+        oldValue: null,
+        newValue: tx.processingStatus,
+        comment: 'created',
+      });
+      if (idempotencyKey)
+        await insertIdempotencyKey(trx, {
+          organizationId: principal.organizationId,
+          key: idempotencyKey,
+          requestHash: hash,
+          transactionId: tx.id,
+          createdOn: now,
+        });
+    });
+  } catch (error) {
+    // Two creates with one key at once: the key's primary key lets one win; the other replays it.
+    if (idempotencyKey) {
+      const replay = await replayIdempotent(ctx, principal, idempotencyKey, hash, warnings);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+  return { response: responseOf(ctx, tx, definition, ephemeralKey, warnings), replayed: false };
+}
+
+/**
+ * A retried create (same Idempotency-Key, same body) answers the transaction it created. Its
+ * ephemeral key exists only as a hash, so the replay issues a new one — which is safe only while
+ * nobody has used the transaction at the edge yet; after that the retry is refused.
+ */
+async function replayIdempotent(
+  ctx: PlatformContext,
+  principal: AgentPrincipal,
+  key: string,
+  hash: string,
+  warnings: TransactionWarning[],
+): Promise<CreateResult | null> {
+  // Concurrent replays race for the key rotation; the losers re-read and rotate again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const record = await findIdempotencyKey(ctx.db, principal.organizationId, key, isoAt(ctx.now() - ctx.settings.idempotencyTtlMs));
+    if (!record) return null;
+    if (record.requestHash !== hash) throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key: this key was used for a different request');
+    const tx = await findOrganizationTransaction(ctx.db, principal.organizationId, record.transactionId);
+    if (!tx) return null;
+    const untouched = tx.processingStatus === 'InProgress' && tx.progress.totalExecutions === 1 && !tx.progress.submitted && tx.leaseOwner === null;
+    if (!untouched)
+      throw new ApiError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'Idempotency-Key: the transaction created with this key has progressed; its ephemeral key cannot be issued again',
+      );
+    const ephemeralKey = newSecret();
+    const rotated = await updateTransaction(ctx.db, tx.id, { rowVersion: tx.rowVersion, statuses: ['InProgress'] }, { keyHash: hashSecret(ephemeralKey) });
+    if (!rotated) continue;
+    const version = await ctx.workflows.get(ctx.db, tx.workflowVersionId);
+    return { response: responseOf(ctx, tx, version.definition, ephemeralKey, warnings), replayed: true };
+  }
+  throw new ApiError('TRANSACTION_BUSY', 'the transaction created with this Idempotency-Key keeps changing; retry');
+}

@@ -1,0 +1,28 @@
+// idlens as deployed, for `pnpm bench platform`: startServer (recognition workers, the pino logger
+// writing to this process's stdout) on the database in IDLENS_BENCH_DATABASE_URL, seeded with the
+// demo organization, client and workflows. Started by platform.ts in its own process; reports its
+// URL and the demo client's Basic credentials over IPC, stops gracefully on disconnect.
+import { basicAuthorization } from '../../../packages/server/src/platform/auth/basic-credentials.ts';
+import { createLogger, readConfig, startServer } from '@idlens/server';
+
+const databaseUrl = process.env.IDLENS_BENCH_DATABASE_URL;
+if (!databaseUrl) throw new Error('IDLENS_BENCH_DATABASE_URL is not set');
+const config = readConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: databaseUrl,
+  AGENT_TOKEN_SECRET: 'b'.repeat(40),
+  DATABASE_POOL_MAX: '20',
+  RECOGNITION_WORKERS: process.env.RECOGNITION_WORKERS ?? '1',
+  RECOGNITION_MAX_QUEUE: '64',
+});
+const server = await startServer(config, createLogger());
+const credentials = server.demoCredentials;
+if (!credentials) throw new Error('the bench database was not empty');
+process.send?.({ url: server.url, authorization: basicAuthorization(credentials.clientId, credentials.clientSecret) });
+process.on('disconnect', () => {
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+});

@@ -1,0 +1,363 @@
+import { sql } from 'kysely';
+import {
+  buildInfo,
+  createApp,
+  defaultHealthChecks,
+  migrateToLatest,
+  openDatabase,
+  readConfig,
+  seedDemo,
+  silentLogger,
+  type RecognitionBackend,
+} from '@idlens/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { b64, sampleImage } from '../support/images.ts';
+import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
+
+/** `{ not: { not: … { path, op } } }` nested `depth` times. */
+function deepNot(depth: number): unknown {
+  let predicate: unknown = { path: 'formValues.customerName', op: 'exists' };
+  for (let i = 0; i < depth; i++) predicate = { not: predicate };
+  return predicate;
+}
+
+/** `[[[…[1]…]]]` nested `depth` times, as JSON text (JSON.stringify would overflow the test's own stack). */
+const deepArrayJson = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+
+/** JSON text of `value` with the string `"$DEEP$"` replaced by raw JSON text. */
+const withRaw = (value: unknown, raw: string) => JSON.stringify(value).replace('"$DEEP$"', raw);
+
+const workflowWith = (workflowId: string, predicate: unknown) => ({
+  workflowId,
+  name: workflowId,
+  steps: [
+    { id: 1, type: 'Start', settings: { formFields: [{ name: 'customerName', type: 'string', required: true }] } },
+    { id: 2, type: 'Condition', settings: { if: predicate, then: 3, else: 3 } },
+    { id: 3, type: 'End' },
+  ],
+});
+
+const cardWorkflow = {
+  workflowId: 'card-flow',
+  name: 'Card',
+  steps: [
+    { id: 1, type: 'Start' },
+    { id: 2, type: 'ScanCard' },
+    { id: 3, type: 'End' },
+  ],
+};
+
+const pans = ['4111111111111111', '5555555555554444', '378282246310005'];
+
+describe('hardening', () => {
+  let t: PlatformTestApp;
+  beforeAll(async () => {
+    t = await createPlatformTestApp();
+    expect((await t.agent('POST', '/workflow', cardWorkflow)).status).toBe(201);
+  });
+  afterAll(async () => t.close());
+
+  const create = async (workflowId = 'demo-auto', overrides: Record<string, unknown> = {}) => {
+    const res = await t.agent('POST', '/transaction', createRequest(workflowId, overrides));
+    expect(res.status).toBe(201);
+    return res.json;
+  };
+
+  /** Everything stored in a transaction's state, as the database holds it. */
+  const storedState = async (transactionId: string) =>
+    JSON.stringify(await t.database.db.selectFrom('stateEntries').selectAll().where('transactionId', '=', transactionId).execute());
+
+  describe('1. HTTP errors keep their status (never 500)', () => {
+    it('415 UNSUPPORTED_MEDIA_TYPE for a body that is not JSON, on every JSON endpoint', async () => {
+      const a = await create('demo-document');
+      const done = await create();
+      const cases: Array<[string, string, string]> = [
+        ['POST', '/agent/api/v1/transaction', t.agentAuth],
+        ['POST', '/agent/api/v1/workflow', t.agentAuth],
+        ['PUT', `/agent/api/v1/transaction/${done.transactionId}/verification-status`, t.agentAuth],
+        ['POST', `/edge/api/v1/transaction/${a.transactionId}/step/2`, a.authorization],
+      ];
+      for (const [method, path, authorization] of cases) {
+        for (const contentType of ['text/plain', 'application/xml', undefined]) {
+          const headers: Record<string, string> = { authorization };
+          if (contentType) headers['content-type'] = contentType;
+          const res = await t.app.request(path, { method, headers, body: '{"verificationStatus":"Accept"}' });
+          expect(res.status, `${method} ${path} ${contentType}`).toBe(415);
+          const body = await res.json();
+          expect(body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', traceId: null });
+          expect(Object.keys(body).sort()).toEqual(['code', 'executionId', 'message', 'traceId']);
+        }
+      }
+    });
+
+    it('413 PAYLOAD_TOO_LARGE for an agent body over its limit', async () => {
+      const res = await t.agent('POST', '/transaction', { ...createRequest(), padding: 'x'.repeat(1024 * 1024 + 10) });
+      expect(res.status).toBe(413);
+      expect(res.json.code).toBe('PAYLOAD_TOO_LARGE');
+    });
+  });
+
+  describe('2./3. deep nesting is refused with the field named, and nothing is half-written', () => {
+    it('a Condition with `not` nested 2000 deep', async () => {
+      const res = await t.agent('POST', '/workflow', workflowWith('deep-not', deepNot(2000)));
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe('INVALID_REQUEST');
+      expect(res.json.message).toContain('steps.1.settings.if');
+      expect(await t.database.db.selectFrom('workflows').selectAll().where('id', '=', 'deep-not').execute()).toEqual([]);
+    });
+
+    it('a Condition value nested 5000 deep', async () => {
+      const body = withRaw(workflowWith('deep-value', { path: 'formValues.customerName', op: 'in', value: '$DEEP$' }), deepArrayJson(5000));
+      const res = await t.agent('POST', '/workflow', body);
+      expect(res.status).toBe(400);
+      expect(res.json.message).toContain('steps.1.settings.if.value');
+      expect(await t.database.db.selectFrom('workflows').selectAll().where('id', '=', 'deep-value').execute()).toEqual([]);
+    });
+
+    it('formValues nested 5000 deep', async () => {
+      const res = await t.agent(
+        'POST',
+        '/transaction',
+        withRaw(createRequest('demo-auto', { formValues: { customerName: 'A', extra: '$DEEP$' } }), deepArrayJson(5000)),
+      );
+      expect(res.status).toBe(400);
+      expect(res.json.message).toContain('formValues');
+    });
+
+    it('an edge step extraction nested 5000 deep (any holder of an ephemeral key)', async () => {
+      const a = await create('demo-document');
+      const body = withRaw({ images: { front: b64(await sampleImage('png')) }, extraction: { data: '$DEEP$' } }, deepArrayJson(5000));
+      const res = await t.edge('POST', `/transaction/${a.transactionId}/step/2`, a.authorization, body);
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe('INVALID_REQUEST');
+      expect(res.json.message).toContain('extraction');
+      expect(await storedState(a.transactionId)).not.toContain('ScanDocument');
+    });
+
+    it('a failing workflow import leaves no workflow behind (one database transaction)', async () => {
+      await sql`CREATE TRIGGER fail_version BEFORE INSERT ON workflow_versions WHEN NEW.workflow_id = 'broken' BEGIN SELECT RAISE(ABORT, 'injected failure'); END`.execute(
+        t.database.db,
+      );
+      try {
+        const res = await t.agent('POST', '/workflow', workflowWith('broken', { path: 'formValues.customerName', op: 'exists' }));
+        expect(res.status).toBe(500);
+        expect(res.json.code).toBe('INTERNAL_ERROR');
+        expect(await t.database.db.selectFrom('workflows').selectAll().where('id', '=', 'broken').execute()).toEqual([]);
+      } finally {
+        await sql`DROP TRIGGER fail_version`.execute(t.database.db);
+      }
+    });
+
+    it('demo seeding is all or nothing (organization, workflows and client)', async () => {
+      const database = openDatabase('file::memory:');
+      try {
+        await migrateToLatest(database.db);
+        await sql`CREATE TRIGGER fail_client BEFORE INSERT ON clients BEGIN SELECT RAISE(ABORT, 'injected failure'); END`.execute(database.db);
+        await expect(seedDemo(database.db, new Date().toISOString())).rejects.toThrow(/injected failure/);
+        expect(await database.db.selectFrom('organizations').selectAll().execute()).toEqual([]);
+        expect(await database.db.selectFrom('workflows').selectAll().execute()).toEqual([]);
+        await sql`DROP TRIGGER fail_client`.execute(database.db);
+        // Nothing was left half-done, so a second start seeds the demo.
+        expect(await seedDemo(database.db, new Date().toISOString())).not.toBeNull();
+      } finally {
+        await database.close();
+      }
+    });
+  });
+
+  describe('5. nothing sensitive is stored from client extractions', () => {
+    it('masks card numbers anywhere in a ScanCard extraction and drops CVVs at every level', async () => {
+      const a = await create('card-flow', { formValues: {} });
+      const res = await t.edge('POST', `/transaction/${a.transactionId}/step/2`, a.authorization, {
+        images: { front: b64(await sampleImage('png')) },
+        extraction: {
+          cardNumber: pans[0],
+          nested: { cardNumber: { value: '5555 5555 5555 4444' }, cvv: '123', list: [{ pan: '3782-822463-10005' }] },
+          text: `number ${pans[0]} in prose`,
+        },
+      });
+      expect(res.status).toBe(200);
+      const stored = await storedState(a.transactionId);
+      for (const pan of pans) expect(stored).not.toContain(pan);
+      expect(stored).not.toContain('5555 5555 5555 4444');
+      expect(stored).not.toContain('3782-822463-10005');
+      expect(stored).not.toMatch(/cvv/i);
+      expect(stored).toContain('411111');
+      expect(stored).toContain('4444');
+    });
+
+    it('masks card numbers in ScanDocument extractions too', async () => {
+      const a = await create('demo-document');
+      await t.edge('POST', `/transaction/${a.transactionId}/step/2`, a.authorization, {
+        images: { front: b64(await sampleImage('png')) },
+        extraction: { recognitionStatus: 'VALID', additional: { note: pans[1] } },
+      });
+      expect(await storedState(a.transactionId)).not.toContain(pans[1]);
+    });
+
+    it('stores no image data from an extraction, nested or not, and caps its size', async () => {
+      const consent = { userId: 'u', givenOn: '2024-05-01T12:30:00', isProcessingStoringAllowed: false, isTrainingAllowed: false };
+      const a = await create('demo-document', { consent });
+      const jpeg = (await sampleImage('jpeg', 4, 640, 400)).toString('base64');
+      const png = (await sampleImage('png', 5)).toString('base64');
+      const res = await t.edge('POST', `/transaction/${a.transactionId}/step/2`, a.authorization, {
+        images: { front: b64(await sampleImage('png')) },
+        extraction: { recognitionStatus: 'VALID', deep: { photo: jpeg, list: [`data:image/png;base64,${png}`] }, portrait: jpeg },
+      });
+      expect(res.status).toBe(200);
+      const stored = await storedState(a.transactionId);
+      expect(stored).not.toContain(jpeg.slice(0, 64));
+      expect(stored).not.toContain(png.slice(0, 64));
+      expect(stored).toContain('VALID');
+
+      const big = await t.edge('POST', `/transaction/${a.transactionId}/step/2`, a.authorization, {
+        images: { front: b64(await sampleImage('png')) },
+        extraction: { notes: Array.from({ length: 400 }, (_, i) => `note ${i} ${'x'.repeat(1000)}`) },
+      });
+      expect(big.status).toBe(400);
+      expect(big.json.message).toContain('extraction');
+    });
+  });
+});
+
+describe('8. readiness answers 503 when not ready', () => {
+  it('GET /health/readiness and /health are 503 with status DOWN when the queue is full', async () => {
+    const config = readConfig({ DATABASE_URL: 'file::memory:' });
+    const saturated: RecognitionBackend = {
+      barcode: async () => {
+        throw new Error('unused');
+      },
+      idBarcode: async () => {
+        throw new Error('unused');
+      },
+      card: async () => {
+        throw new Error('unused');
+      },
+      document: async () => {
+        throw new Error('unused');
+      },
+      status: () => ({ workers: 2, busy: 2, queued: 4, maxQueue: 4 }),
+      close: async () => {},
+    };
+    const app = createApp({
+      config,
+      recognition: saturated,
+      logger: silentLogger,
+      healthChecks: defaultHealthChecks({ config, recognition: saturated }),
+      info: buildInfo(),
+    });
+    const readiness = await app.request('/health/readiness');
+    expect(readiness.status).toBe(503);
+    expect((await readiness.json())[0].status.name).toBe('DOWN');
+    expect((await app.request('/health')).status).toBe(503);
+    expect((await app.request('/health/liveness')).status).toBe(200);
+  });
+});
+
+describe('6. failed authentication is rate limited (429 + Retry-After)', () => {
+  let t: PlatformTestApp;
+  let nowMs = Date.parse('2025-01-01T00:00:10Z');
+  beforeAll(async () => {
+    t = await createPlatformTestApp({ now: () => nowMs });
+  });
+  afterAll(async () => t.close());
+
+  const statuses = (list: Array<{ status: number }>) => {
+    const counts: Record<number, number> = {};
+    for (const { status } of list) counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  };
+
+  it('300 wrong Basic logins for one client: 429 after the limit, for the right secret too, until the window ends', async () => {
+    const wrong = t.basic(t.demo.clientId, 'wrong-secret');
+    const answers = [];
+    for (let i = 0; i < 300; i++) answers.push(await t.request('GET', '/agent/api/v1/workflow', { headers: { authorization: wrong } }));
+    expect(statuses(answers)).toEqual({ 401: 20, 429: 280 });
+    const limited = answers.at(-1)!;
+    expect(limited.json).toMatchObject({ code: 'RATE_LIMITED', traceId: null });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await t.agent('GET', '/workflow')).status).toBe(429);
+    nowMs += 60_000;
+    expect((await t.agent('GET', '/workflow')).status).toBe(200);
+  });
+
+  it('unknown client ids are limited the same way (no enumeration through the limit)', async () => {
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await t.request('GET', '/agent/api/v1/workflow', { headers: { authorization: t.basic('no-such-client', 'x') } }));
+    expect(statuses(answers)).toEqual({ 401: 20, 429: 10 });
+  });
+
+  it('300 wrong OAuth attempts', async () => {
+    const answers = [];
+    for (let i = 0; i < 300; i++) {
+      answers.push(
+        await t.request('POST', '/agent/oauth/token', { body: { grant_type: 'client_credentials', client_id: t.demo.clientId, client_secret: `guess-${i}` } }),
+      );
+    }
+    expect(statuses(answers)).toEqual({ 401: 20, 429: 280 });
+    expect(answers.at(-1)!.headers.get('retry-after')).toMatch(/^\d+$/);
+    nowMs += 60_000;
+  });
+
+  it('300 wrong edge keys for one transaction', async () => {
+    const a = (await t.agent('POST', '/transaction', createRequest())).json;
+    const answers = [];
+    for (let i = 0; i < 300; i++) answers.push(await t.edge('POST', `/transaction/${a.transactionId}/resume`, t.basic(a.transactionId, `guess-${i}`)));
+    expect(statuses(answers)).toEqual({ 401: 20, 429: 280 });
+    expect((await t.edge('POST', `/transaction/${a.transactionId}/resume`, a.authorization)).status).toBe(429);
+    nowMs += 60_000;
+    expect((await t.edge('POST', `/transaction/${a.transactionId}/resume`, a.authorization)).status).toBe(200);
+  });
+
+  it('per remote address: many ids guessed from one address', async () => {
+    const env = { incoming: { socket: { remoteAddress: '203.0.113.9' } } };
+    const answers = [];
+    for (let i = 0; i < 150; i++) {
+      const res = await t.app.request('/agent/api/v1/workflow', { headers: { authorization: t.basic(`client-${i}`, 'x') } }, env);
+      answers.push({ status: res.status });
+    }
+    expect(statuses(answers)).toEqual({ 401: 100, 429: 50 });
+    // Another address is not affected.
+    const other = await t.app.request(
+      '/agent/api/v1/workflow',
+      { headers: { authorization: t.agentAuth } },
+      { incoming: { socket: { remoteAddress: '203.0.113.10' } } },
+    );
+    expect(other.status).toBe(200);
+    nowMs += 60_000;
+  });
+});
+
+describe('6. with AUTH_RATE_LIMIT_STORE=database the counters are shared by processes', () => {
+  it('failures counted by one process limit the other', async () => {
+    const shared = await createPlatformTestApp({ env: { AUTH_RATE_LIMIT_STORE: 'database' } });
+    try {
+      const { createPlatform } = await import('../../packages/server/src/platform/create-platform.ts');
+      const { createApp: makeApp } = await import('@idlens/server');
+      const second = createPlatform({
+        db: shared.database.db,
+        recognition: shared.platform.recognition,
+        logger: silentLogger,
+        settings: { edgeApiUrl: 'https://other.test/edge' },
+        tokenSecret: 'a'.repeat(40),
+        tokenTtlSeconds: 60,
+        rateLimit: { store: 'database' },
+      });
+      const app2 = makeApp({
+        config: shared.config,
+        recognition: shared.platform.recognition as RecognitionBackend,
+        logger: silentLogger,
+        healthChecks: [],
+        info: [],
+        platform: second,
+      });
+      const wrong = shared.basic(shared.demo.clientId, 'wrong');
+      for (let i = 0; i < 20; i++) expect((await shared.request('GET', '/agent/api/v1/workflow', { headers: { authorization: wrong } })).status).toBe(401);
+      const res = await app2.request('/agent/api/v1/workflow', { headers: { authorization: shared.agentAuth } });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await shared.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { barcodePng } from '../support/fixtures.ts';
+import { repoRoot } from '../support/paths.ts';
+
+const cli = path.join(repoRoot, 'packages/server/src/cli.ts');
+
+/** `idlens-server serve` in a child process; resolves with its URL once it listens. */
+async function startServe(dir: string): Promise<{ child: ChildProcess; port: number; exit: Promise<number | null> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'db.sqlite')}`, RECOGNITION_WORKERS: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /idlens listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    void exit.then((code) => reject(new Error(`the server exited (${code}) before listening:\n${out}`)));
+  });
+  return { child, port, exit };
+}
+
+/** Whether a new TCP connection to the port is accepted. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('graceful stop (SIGTERM) of the real server', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'idlens-stop-'));
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it('finishes a request in flight with 200, refuses new connections, and exits 0', async () => {
+    const { child, port, exit } = await startServe(dir);
+    try {
+      const qr = (await barcodePng('in flight at SIGTERM', { format: 'QRCode' })).toString('base64');
+      const body = Buffer.from(JSON.stringify({ image: { imageBase64: qr }, scanQrCode: true }));
+      // A request in flight: headers and half the body sent, the rest after the signal.
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let response = '';
+      socket.on('data', (chunk: Buffer) => {
+        response += chunk.toString('utf8');
+      });
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      const half = body.length >> 1;
+      socket.write(`POST /barcode HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      socket.write(body.subarray(0, half));
+      await sleep(300);
+
+      child.kill('SIGTERM');
+      // The listener closes at once; the busy connection stays open.
+      const refusedBy = Date.now() + 5000;
+      while ((await accepts(port)) && Date.now() < refusedBy) await sleep(50);
+      expect(await accepts(port)).toBe(false);
+      expect(child.exitCode).toBeNull();
+
+      socket.write(body.subarray(half));
+      // The server answers, then closes the connection itself (no keep-alive past a stop).
+      await closed;
+      const [head, json] = response.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 200 /);
+      expect(JSON.parse(json!)).toMatchObject({ data: { stringData: 'in flight at SIGTERM' } });
+      expect(await exit).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
