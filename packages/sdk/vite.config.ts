@@ -1,43 +1,88 @@
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type InlineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { modelManifest } from '@idlens/models';
 import { resolveModelPath } from '@idlens/models/node';
+import { bundleFiles } from './src/assets/browser-assets.ts';
+import { runtimeFiles } from './src/runtime/runtime-files.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-/** Where `pnpm --filter @idlens/sdk build:browser` writes the bundle (the demo serves it at /sdk/). */
+/** Where `pnpm --filter @idlens/sdk build` writes the prebuilt bundle (shipped in the package). */
 export const defaultBrowserOutDir = path.join(here, 'dist/browser');
 
+export interface BrowserBundleOptions {
+  /** Also copy the models into `models/` (a folder the tests and the demo serve as is); the package's build leaves them to `@idlens/models`. */
+  models?: boolean;
+}
+
 /**
- * Copies the runtime files the worker fetches at run time next to the bundle: the two `.wasm`
- * files and every model of the manifest (under `models/`). The host app serves this folder from
- * its own origin; nothing is ever fetched from a CDN.
+ * Vite copies whatever a `new URL(…, import.meta.url)` pattern can match (onnxruntime-web's default
+ * wasm). The worker never uses those URLs — it is given explicit base URLs — so the hashed
+ * duplicates are dropped.
  */
-function copyRuntimeAssets(configuredOutDir: string): Plugin {
-  let outDir = configuredOutDir;
+const dropPatternAssets: Plugin = {
+  name: 'idlens-drop-pattern-assets',
+  generateBundle(_options, bundle) {
+    for (const [name, output] of Object.entries(bundle)) if (output.type === 'asset' && name.startsWith('assets/')) delete bundle[name];
+  },
+};
+
+const common = (outDir: string) =>
+  ({
+    configFile: false,
+    root: here,
+    logLevel: 'warn',
+    build: { outDir, target: 'es2022', minify: true, sourcemap: false, assetsInlineLimit: 0, modulePreload: false, copyPublicDir: false },
+  }) satisfies InlineConfig;
+
+/**
+ * The worker: `idlens-worker.js` (zxing-wasm's glue, the engine, comlink) and
+ * `idlens-worker-ocr.js`, onnxruntime-web's glue, imported only on the first card/document call, so
+ * a barcode-only page never loads it. Fixed names: apps copy exactly these files.
+ */
+function workerConfig(outDir: string): InlineConfig {
+  const base = common(outDir);
   return {
-    name: 'idlens-runtime-assets',
-    apply: 'build',
-    // `vite build --outDir …` overrides the configured folder; the assets follow it.
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+    ...base,
+    build: {
+      ...base.build,
+      emptyOutDir: false,
+      rollupOptions: {
+        input: { 'idlens-worker': path.join(here, 'src/worker/engine-worker.ts') },
+        preserveEntrySignatures: 'strict',
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'idlens-worker-[name].js', assetFileNames: 'assets/[name]-[hash][extname]' },
+      },
     },
-    // Vite copies whatever a `new URL(…, import.meta.url)` pattern can match (the models
-    // resolver's own URL patterns, onnxruntime-web's default wasm). The worker never uses those
-    // URLs — it is given explicit base URLs — so the hashed duplicates are dropped.
-    generateBundle(_options, bundle) {
-      for (const [name, output] of Object.entries(bundle)) if (output.type === 'asset' && name.startsWith('assets/')) delete bundle[name];
+    plugins: [dropPatternAssets],
+  };
+}
+
+/** After the page module: the worker, the two wasm files (the versions whose glue the worker embeds) and optionally the models. */
+function workerAndRuntimeFiles(outDir: string, { models = true }: BrowserBundleOptions): Plugin {
+  let dir = outDir;
+  return {
+    name: 'idlens-worker-and-runtime-files',
+    apply: 'build',
+    // `vite build --outDir …` overrides the configured folder; everything follows it.
+    configResolved(config) {
+      dir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      await mkdir(path.join(outDir, 'models'), { recursive: true });
-      await copyFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm'), path.join(outDir, 'zxing_reader.wasm'));
-      await copyFile(require.resolve('onnxruntime-web/ort-wasm-simd-threaded.wasm'), path.join(outDir, 'ort-wasm-simd-threaded.wasm'));
+      await build(workerConfig(dir));
+      const expected = new Set<string>([bundleFiles.client, bundleFiles.worker, bundleFiles.workerOcr]);
+      const produced = (await readdir(dir)).filter((f) => f.endsWith('.js'));
+      if (produced.length !== expected.size || produced.some((f) => !expected.has(f))) {
+        throw new Error(`the browser bundle should be ${[...expected].join(', ')}, got ${produced.join(', ')}: a chunk split changed`);
+      }
+      for (const file of runtimeFiles) await copyFile(require.resolve(file.from), path.join(dir, file.file));
+      if (!models) return;
+      await mkdir(path.join(dir, 'models'), { recursive: true });
       for (const entry of modelManifest) {
         const file = resolveModelPath(entry);
-        if (file) await copyFile(file, path.join(outDir, 'models', entry.file));
+        if (file) await copyFile(file, path.join(dir, 'models', entry.file));
         else if (!entry.optional) throw new Error(`model ${entry.name} not found`);
       }
     },
@@ -45,41 +90,30 @@ function copyRuntimeAssets(configuredOutDir: string): Plugin {
 }
 
 /**
- * The browser bundle: `idlens.js` (the page's API) and `idlens-worker.js` (the engine, a module
- * Worker), ES modules with shared chunks. An app-style build (not library mode), because library
- * mode would inline the worker and assets as data: URLs, which a strict CSP refuses.
+ * The prebuilt browser SDK: `idlens.js`, the page's API as one ES module (for pages without a
+ * bundler), then the worker (`idlens-worker.js` + `idlens-worker-ocr.js`) and the wasm files beside
+ * it. App-style builds, not library mode: library mode would inline the worker and the wasm as
+ * `data:` URLs, which a strict CSP refuses.
  */
-export function browserBundleConfig(outDir = defaultBrowserOutDir): InlineConfig {
+export function browserBundleConfig(outDir = defaultBrowserOutDir, options: BrowserBundleOptions = {}): InlineConfig {
+  const base = common(outDir);
   return {
-  configFile: false,
-  root: here,
-  logLevel: 'warn',
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: 'es2022',
-    minify: true,
-    sourcemap: false,
-    assetsInlineLimit: 0,
-    modulePreload: false,
-    copyPublicDir: false,
-    rollupOptions: {
-      input: {
-        idlens: path.join(here, 'src/client/index.ts'),
-        'idlens-worker': path.join(here, 'src/worker/engine-worker.ts'),
-      },
-      preserveEntrySignatures: 'strict',
-      output: {
-        format: 'es',
-        entryFileNames: '[name].js',
-        chunkFileNames: 'chunks/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
+    ...base,
+    build: {
+      ...base.build,
+      emptyOutDir: true,
+      rollupOptions: {
+        input: { idlens: path.join(here, 'src/bundle.ts') },
+        preserveEntrySignatures: 'strict',
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'idlens-[name].js', assetFileNames: 'assets/[name]-[hash][extname]' },
       },
     },
-  },
-  plugins: [copyRuntimeAssets(outDir)],
+    plugins: [dropPatternAssets, workerAndRuntimeFiles(outDir, options)],
   };
 }
 
-const { configFile: _none, ...config } = browserBundleConfig();
-export default defineConfig(config);
+// `vite build --mode package` (the package's build): no models, they ship in @idlens/models.
+export default defineConfig(({ mode }) => {
+  const { configFile: _none, ...config } = browserBundleConfig(defaultBrowserOutDir, { models: mode !== 'package' });
+  return config;
+});

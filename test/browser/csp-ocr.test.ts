@@ -20,7 +20,14 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       buildBrowserBundle(),
       startIdlensServer(),
       passportPng(),
-      renderCard({ number: '5555 5555 5555 4444', expiry: '08/29', name: 'ANNA ERIKSSON', network: 'MASTERCARD', width: 700, canvas: { width: 1000, height: 700 } }).then(framePng),
+      renderCard({
+        number: '5555 5555 5555 4444',
+        expiry: '08/29',
+        name: 'ANNA ERIKSSON',
+        network: 'MASTERCARD',
+        width: 700,
+        canvas: { width: 1000, height: 700 },
+      }).then(framePng),
     ]);
     h = { bundle, server, passport, card, browser: await launchChromium() };
   }, 120_000);
@@ -33,7 +40,15 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
   });
 
   async function pageWith(csp: string, headers: Record<string, string> = {}) {
-    const pageServer = await startPageServer({ bundleDir: h.bundle.dir, csp, headers, fixtures: new Map([['passport', h.passport], ['card', h.card]]) });
+    const pageServer = await startPageServer({
+      bundleDir: h.bundle.dir,
+      csp,
+      headers,
+      fixtures: new Map([
+        ['passport', h.passport],
+        ['card', h.card],
+      ]),
+    });
     closers.push(pageServer.close);
     return openPage(h.browser.context, pageServer.url);
   }
@@ -54,16 +69,28 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       return { data, card, assets: [...assets].sort(), violations: (window as any).cspViolations };
     });
     const res = await fetch(`${h.server.url}/document-single-side`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ image: { imageBase64: h.passport.toString('base64') } }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ image: { imageBase64: h.passport.toString('base64') } }),
     });
     const server = ((await res.json()) as { data: Record<string, unknown> }).data;
     const cardRes = await fetch(`${h.server.url}/card`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cardNumberSide: { imageBase64: h.card.toString('base64') }, extractExpiryDate: true, extractCardholderName: true }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cardNumberSide: { imageBase64: h.card.toString('base64') }, extractExpiryDate: true, extractCardholderName: true }),
     });
     const serverCard = ((await cardRes.json()) as { data: Record<string, unknown> }).data;
     expect(result.violations).toEqual([]);
     expect(h.browser.console.slice(consoleBefore).filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
-    expect(result.assets).toEqual(expect.arrayContaining(['zxing_reader.wasm', 'ort-wasm-simd-threaded.wasm', 'ch_PP-OCRv4_det_infer.onnx', 'ch_PP-OCRv4_rec_infer.onnx', 'ppocr_keys_v1.txt']));
+    expect(result.assets).toEqual(
+      expect.arrayContaining([
+        'zxing_reader.wasm',
+        'ort-wasm-simd-threaded.wasm',
+        'ch_PP-OCRv4_det_infer.onnx',
+        'ch_PP-OCRv4_rec_infer.onnx',
+        'ppocr_keys_v1.txt',
+      ]),
+    );
     // Reading accuracy is the engine's business (test/engine); here the zone must be found and read.
     expect((result.data as { mrzData: { mrzType: string } | null }).mrzData?.mrzType).toBe('TD3');
     expect(result.data).toEqual(server);
@@ -83,7 +110,12 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       const data = await recognizer.document({ first: blob });
       const runtime = recognizer.runtime;
       recognizer.terminate();
-      return { runtime, expectedThreads: Math.min(2, navigator.hardwareConcurrency), mrzType: data.mrzData?.mrzType, violations: (window as any).cspViolations };
+      return {
+        runtime,
+        expectedThreads: Math.min(2, navigator.hardwareConcurrency),
+        mrzType: data.mrzData?.mrzType,
+        violations: (window as any).cspViolations,
+      };
     });
     expect(result).toMatchObject({ runtime: { crossOriginIsolated: true, threads: result.expectedThreads }, mrzType: 'TD3', violations: [] });
   }, 120_000);
@@ -94,7 +126,10 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     const code = await page.evaluate(async () => {
       const { createRecognizer } = (window as any).idlens;
       const recognizer = createRecognizer();
-      const outcome = await recognizer.ready.then(() => 'ready', (e: { code?: string }) => e.code);
+      const outcome = await recognizer.ready.then(
+        () => 'ready',
+        (e: { code?: string }) => e.code,
+      );
       recognizer.terminate();
       return outcome;
     });

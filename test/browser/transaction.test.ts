@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoProxy } from '../../demo/proxy/proxy.ts';
-import { buildBrowserBundle, closeHarness, freePort, launchChromium, openPage, startIdlensServer, startPageServer, type PageServer } from './support/browser-harness.ts';
+import {
+  buildBrowserBundle,
+  closeHarness,
+  freePort,
+  launchChromium,
+  openPage,
+  startIdlensServer,
+  startPageServer,
+  type PageServer,
+} from './support/browser-harness.ts';
 import { barcodePng } from '../support/fixtures.ts';
 import { renderCard } from '../support/card-render.ts';
 import { framePng } from '../support/mrz-render.ts';
@@ -41,14 +50,34 @@ describe('transactions from the browser against the real server (Chromium)', () 
       startIdlensServer({ CORS_ORIGINS: `http://127.0.0.1:${pagePort}` }),
       passportPng(),
       barcodePng('ORDER-4711', { format: 'QRCode' }),
-      renderCard({ number: '4111 1111 1111 1111', expiry: '12/29', name: 'ANNA ERIKSSON', network: 'VISA', width: 700, canvas: { width: 1000, height: 700 } }).then(framePng),
+      renderCard({
+        number: '4111 1111 1111 1111',
+        expiry: '12/29',
+        name: 'ANNA ERIKSSON',
+        network: 'VISA',
+        width: 700,
+        canvas: { width: 1000, height: 700 },
+      }).then(framePng),
     ]);
     const { clientId, clientSecret } = server.demoCredentials!;
     const pageServer = await startPageServer({
       bundleDir: bundle.dir,
       port: pagePort,
-      fixtures: new Map([['passport', passport], ['qr', qr], ['card', card]]),
-      routes: (app) => app.route('/proxy', createDemoProxy({ agentUrl: server.url, clientId, clientSecret, workflows: ['demo-auto', 'demo-document', scanWorkflow.workflowId] })),
+      fixtures: new Map([
+        ['passport', passport],
+        ['qr', qr],
+        ['card', card],
+      ]),
+      routes: (app) =>
+        app.route(
+          '/proxy',
+          createDemoProxy({
+            agentUrl: server.url,
+            clientId,
+            clientSecret,
+            workflows: ['demo-auto', 'demo-document', scanWorkflow.workflowId],
+          }),
+        ),
     });
     h = { bundle, server, pageServer, browser: await launchChromium() };
   }, 120_000);
@@ -76,7 +105,8 @@ describe('transactions from the browser against the real server (Chromium)', () 
         consent: { userId: 'user-1', isProcessingStoringAllowed: true, isTrainingAllowed: false },
         onUpdate: (u: { processingStatus: string }) => updates.push(u.processingStatus),
       });
-      return { transactionId: r.transactionId, processingStatus: r.processingStatus, verificationStatus: r.verificationStatus, currentStep: r.view.workflowInfo.currentStep, updates, sdkVersion };
+      const { transactionId, processingStatus, verificationStatus } = r;
+      return { transactionId, processingStatus, verificationStatus, currentStep: r.view.workflowInfo.currentStep, updates, sdkVersion };
     });
     expect(result).toMatchObject({ processingStatus: 'Complete', verificationStatus: 'Accept', currentStep: 'End', sdkVersion: '0.1.0' });
     expect(result.updates.at(-1)).toBe('Complete');
@@ -104,7 +134,8 @@ describe('transactions from the browser against the real server (Chromium)', () 
       });
       const again = await resumeTransaction({ edgeApiUrl: r.created.edgeApiUrl, transactionId: r.transactionId, ephemeralKey: r.created.ephemeralKey });
       recognizer.terminate();
-      return { transactionId: r.transactionId, processingStatus: r.processingStatus, verificationStatus: r.verificationStatus, steps, again: again.processingStatus };
+      const { transactionId, processingStatus, verificationStatus } = r;
+      return { transactionId, processingStatus, verificationStatus, steps, again: again.processingStatus };
     });
     expect(result.steps).toEqual(['ScanDocument']);
     expect(result.processingStatus).toBe('Complete');
@@ -120,7 +151,11 @@ describe('transactions from the browser against the real server (Chromium)', () 
   }, 120_000);
 
   it('ScanBarcode and ScanCard steps: each captured, recognized in the worker and submitted in turn', async () => {
-    const imported = await fetch(`${h.server.url}/agent/api/v1/workflow`, { method: 'POST', headers: { authorization: agentAuthorization(), 'content-type': 'application/json' }, body: JSON.stringify(scanWorkflow) });
+    const imported = await fetch(`${h.server.url}/agent/api/v1/workflow`, {
+      method: 'POST',
+      headers: { authorization: agentAuthorization(), 'content-type': 'application/json' },
+      body: JSON.stringify(scanWorkflow),
+    });
     expect(imported.status).toBe(201);
     const page = await openPage(h.browser.context, h.pageServer.url);
     const result = await page.evaluate(async (workflowId) => {
@@ -153,17 +188,17 @@ describe('transactions from the browser against the real server (Chromium)', () 
     await page.close();
   }, 120_000);
 
-  it('a wrong ephemeral key is a TransactionError with the edge code, not a hang', async () => {
+  it('a wrong ephemeral key is TRANSACTION_REJECTED with the edge code, not a hang', async () => {
     const page = await openPage(h.browser.context, h.pageServer.url);
     const edgeApiUrl = `${h.server.url}/edge`;
     const error = await page.evaluate(async (edgeApiUrl) => {
       const { resumeTransaction } = (window as any).idlens;
       return resumeTransaction({ edgeApiUrl, transactionId: '00000000-0000-0000-0000-000000000000', ephemeralKey: 'nope' }).then(
         () => 'resolved',
-        (e: { name: string; code: string; status: number }) => `${e.name}:${e.code}:${e.status}`,
+        (e: { name: string; code: string; status: number; serverCode: string }) => `${e.name}:${e.code}:${e.status}:${e.serverCode}`,
       );
     }, edgeApiUrl);
-    expect(error).toBe('TransactionError:UNAUTHORIZED:401');
+    expect(error).toBe('IdlensError:TRANSACTION_REJECTED:401:UNAUTHORIZED');
     await page.close();
   });
 });

@@ -24,10 +24,15 @@ describe('browser worker: same results as the server (Chromium)', () => {
       bundleDir: bundle.dir,
       fixtures: new Map(fixtures.map((f) => [f.name, f.png])),
       // The host app's reverse proxy to the recognition server (for the server fallback).
-      routes: (app) => app.post('/idlens/*', async (c) => {
-        const res = await fetch(`${server.url}${c.req.path.slice('/idlens'.length)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await c.req.text() });
-        return c.body(await res.arrayBuffer(), res.status as 200, { 'content-type': 'application/json' });
-      }),
+      routes: (app) =>
+        app.post('/idlens/*', async (c) => {
+          const res = await fetch(`${server.url}${c.req.path.slice('/idlens'.length)}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: await c.req.text(),
+          });
+          return c.body(await res.arrayBuffer(), res.status as 200, { 'content-type': 'application/json' });
+        }),
     });
     const browser = await launchChromium();
     const page = await openPage(browser.context, pageServer.url);
@@ -38,28 +43,32 @@ describe('browser worker: same results as the server (Chromium)', () => {
   it('recognizes every fixture in the worker with the same JSON data as the server', async () => {
     const server: Record<string, unknown> = {};
     for (const f of h.fixtures) {
-      const body = f.route === '/barcode' ? { image: { imageBase64: f.png.toString('base64') }, ...allSymbologies } : { image: { imageBase64: f.png.toString('base64') } };
+      const body =
+        f.route === '/barcode' ? { image: { imageBase64: f.png.toString('base64') }, ...allSymbologies } : { image: { imageBase64: f.png.toString('base64') } };
       const res = await fetch(`${h.server.url}${f.route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       expect(res.status, f.name).toBe(200);
       server[f.name] = ((await res.json()) as { data: unknown }).data;
     }
-    const browser = await h.page.evaluate(async ({ fixtures, options }) => {
-      const { createRecognizer } = (window as any).idlens;
-      const events: Array<{ asset: string; cached: boolean }> = [];
-      const recognizer = createRecognizer({ onProgress: (e: { asset: string; cached: boolean }) => events.push({ asset: e.asset, cached: e.cached }) });
-      await recognizer.ready;
-      const answers: Record<string, { data?: unknown; error?: string }> = {};
-      for (const f of fixtures) {
-        const blob = await (await fetch(`/fixtures/${f.name}`)).blob();
-        try {
-          answers[f.name] = { data: f.route === '/barcode' ? await recognizer.barcode(blob, options) : await recognizer.idBarcode(blob) };
-        } catch (error) {
-          answers[f.name] = { error: `${(error as { code?: string }).code}: ${(error as Error).message}` };
+    const browser = await h.page.evaluate(
+      async ({ fixtures, options }) => {
+        const { createRecognizer } = (window as any).idlens;
+        const events: Array<{ asset: string; cached: boolean }> = [];
+        const recognizer = createRecognizer({ onProgress: (e: { asset: string; cached: boolean }) => events.push({ asset: e.asset, cached: e.cached }) });
+        await recognizer.ready;
+        const answers: Record<string, { data?: unknown; error?: string }> = {};
+        for (const f of fixtures) {
+          const blob = await (await fetch(`/fixtures/${f.name}`)).blob();
+          try {
+            answers[f.name] = { data: f.route === '/barcode' ? await recognizer.barcode(blob, options) : await recognizer.idBarcode(blob) };
+          } catch (error) {
+            answers[f.name] = { error: `${(error as { code?: string }).code}: ${(error as Error).message}` };
+          }
         }
-      }
-      recognizer.terminate();
-      return { answers, events };
-    }, { fixtures: h.fixtures.map(({ name, route }) => ({ name, route })), options: allSymbologies });
+        recognizer.terminate();
+        return { answers, events };
+      },
+      { fixtures: h.fixtures.map(({ name, route }) => ({ name, route })), options: allSymbologies },
+    );
     progress.push(...browser.events);
     const answers = browser.answers as BrowserAnswers;
     for (const f of h.fixtures) {
@@ -74,20 +83,26 @@ describe('browser worker: same results as the server (Chromium)', () => {
 
   it('falls back to the server when the worker cannot start (mode auto), with the same results', async () => {
     const fixtures = h.fixtures.filter((f) => ['qr', 'aamva', 'scene-empty-1080p'].includes(f.name)).map(({ name, route }) => ({ name, route }));
-    const result = await h.page.evaluate(async ({ fixtures, options }) => {
-      const { createRecognizer } = (window as any).idlens;
-      const recognizer = createRecognizer({ mode: 'auto', workerUrl: '/sdk/missing-worker.js', server: { serverUrl: '/idlens/' } });
-      await recognizer.ready;
-      const answers: Record<string, unknown> = {};
-      for (const f of fixtures) {
-        const blob = await (await fetch(`/fixtures/${f.name}`)).blob();
-        answers[f.name] = f.route === '/barcode' ? await recognizer.barcode(blob, options) : await recognizer.idBarcode(blob);
-      }
-      return { mode: recognizer.mode, answers };
-    }, { fixtures, options: allSymbologies });
+    const result = await h.page.evaluate(
+      async ({ fixtures, options }) => {
+        const { createRecognizer } = (window as any).idlens;
+        const recognizer = createRecognizer({ mode: 'auto', workerUrl: '/sdk/missing-worker.js', server: { serverUrl: '/idlens/' } });
+        await recognizer.ready;
+        const answers: Record<string, unknown> = {};
+        for (const f of fixtures) {
+          const blob = await (await fetch(`/fixtures/${f.name}`)).blob();
+          answers[f.name] = f.route === '/barcode' ? await recognizer.barcode(blob, options) : await recognizer.idBarcode(blob);
+        }
+        return { mode: recognizer.mode, answers };
+      },
+      { fixtures, options: allSymbologies },
+    );
     expect(result.mode).toBe('server');
     for (const f of fixtures) {
-      const body = { image: { imageBase64: h.fixtures.find((x) => x.name === f.name)!.png.toString('base64') }, ...(f.route === '/barcode' ? allSymbologies : {}) };
+      const body = {
+        image: { imageBase64: h.fixtures.find((x) => x.name === f.name)!.png.toString('base64') },
+        ...(f.route === '/barcode' ? allSymbologies : {}),
+      };
       const res = await fetch(`${h.server.url}${f.route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       expect(result.answers[f.name], f.name).toEqual(((await res.json()) as { data: unknown }).data);
     }
@@ -136,7 +151,11 @@ describe('browser worker: same results as the server (Chromium)', () => {
       const { createRecognizer } = (window as any).idlens;
       const recognizer = createRecognizer();
       await recognizer.ready;
-      const codeOf = (p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string; name?: string }) => `${e.name}:${e.code}`);
+      const codeOf = (p: Promise<unknown>) =>
+        p.then(
+          () => 'resolved',
+          (e: { code?: string; name?: string }) => `${e.name}:${e.code}`,
+        );
       const notAnImage = await codeOf(recognizer.barcode(new Blob([new Uint8Array([1, 2, 3])]), { scanQrCode: true }));
       const badFrame = await codeOf(recognizer.barcode({ width: 2, height: 2, data: new Uint8ClampedArray(3) }, { scanQrCode: true }));
       // ImageData is transferred, not copied: the page's buffer is detached afterwards.
@@ -147,7 +166,12 @@ describe('browser worker: same results as the server (Chromium)', () => {
       const afterTerminate = await codeOf(recognizer.barcode(new ImageData(8, 8), { scanQrCode: true }));
       return { notAnImage, badFrame, detached, afterTerminate };
     });
-    expect(result).toEqual({ notAnImage: 'IdlensError:IMAGE_DECODE_FAILED', badFrame: 'IdlensError:INVALID_FRAME', detached: true, afterTerminate: 'IdlensError:WORKER_TERMINATED' });
+    expect(result).toEqual({
+      notAnImage: 'IdlensError:IMAGE_DECODE_FAILED',
+      badFrame: 'IdlensError:INVALID_FRAME',
+      detached: true,
+      afterTerminate: 'IdlensError:WORKER_TERMINATED',
+    });
   });
 
   it('answers the wasm from Cache Storage on the next visit', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardOptions } from '@idlens/sdk/api';
 import { createEngine, type Engine, type Frame } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
-import { renderCard, testCards, type RenderCardOptions } from '../support/card-render.ts';
+import { groupNumber as grouped, renderCard, testCards, type RenderCardOptions } from '../support/card-render.ts';
 
 // Rendered card photos (networks' published test numbers only) read end to end with onnxruntime-node.
 // Assertions compare values; nothing here prints a number or a CVV.
@@ -12,14 +12,18 @@ beforeAll(async () => {
   engine = createEngine(await loadEngineRuntimes({ threads: 2 }));
 });
 
-const grouped = (n: string, sizes: number[]) => {
-  let i = 0;
-  return sizes.map((s) => n.slice(i, (i += s))).join(' ');
-};
 const light = { from: '#e9e4d8', to: '#cfc6b0', text: '#202020' };
 const all: CardOptions = { extractExpiryDate: true, extractCardholderName: true, extractCvv: true, extractIban: true };
 const front = (over: Partial<RenderCardOptions> = {}) =>
-  renderCard({ number: grouped(testCards.visa, [4, 4, 4, 4]), expiry: '08/29', expiryLabel: 'VALID THRU', name: 'ANNA M KOWALSKA', bank: 'IDLENS BANK', network: 'VISA', ...over });
+  renderCard({
+    number: grouped(testCards.visa, [4, 4, 4, 4]),
+    expiry: '08/29',
+    expiryLabel: 'VALID THRU',
+    name: 'ANNA M KOWALSKA',
+    bank: 'IDLENS BANK',
+    network: 'VISA',
+    ...over,
+  });
 const back = (over: Partial<RenderCardOptions> = {}) => renderCard({ back: { cvv: '123', last4: '1111' }, iban: 'DE89 3704 0044 0532 0130 00', ...over });
 
 async function pngSize(base64: string | null) {
@@ -41,7 +45,11 @@ describe('card reading: fields (rendered cards)', () => {
     expect(data.iban).toBe('DE89370400440532013000');
     expect(data).toMatchObject({ processingStatus: 'SUCCESS', recognitionStatus: 'VALID', scanningFirstSideDone: true });
     expect(data).toMatchObject({ fundingType: null, cardCategory: null, issuerName: null, issuerCountryCode: null, issuerCountry: null });
-    expect(data.firstSideCardLivenessResult).toEqual({ screenCheckResult: 'NOT_AVAILABLE', photocopyCheckResult: 'NOT_AVAILABLE', cardHeldInHandCheckResult: 'NOT_AVAILABLE' });
+    expect(data.firstSideCardLivenessResult).toEqual({
+      screenCheckResult: 'NOT_AVAILABLE',
+      photocopyCheckResult: 'NOT_AVAILABLE',
+      cardHeldInHandCheckResult: 'NOT_AVAILABLE',
+    });
     expect(data.secondSideCardLivenessResult).toEqual(data.firstSideCardLivenessResult);
     expect(data.firstSideBlurDetectionStatus).toBe('NOT_DETECTED');
     expect(data.firstSideAnonymized).toBe(false);
@@ -60,16 +68,48 @@ describe('card reading: fields (rendered cards)', () => {
   });
 
   it('reads an embossed Amex (4-6-5) turned by 8°, with its 4-digit front code as CVV and a GOOD THRU label', async () => {
-    const card = await renderCard({ number: grouped(testCards.amex, [4, 6, 5]), expiry: '04/31', expiryLabel: 'GOOD THRU', name: 'JOHN Q PUBLIC', network: 'AMEX', embossed: true, rotate: 8, font: 'OCR B', frontCode: '1234' });
+    const card = await renderCard({
+      number: grouped(testCards.amex, [4, 6, 5]),
+      expiry: '04/31',
+      expiryLabel: 'GOOD THRU',
+      name: 'JOHN Q PUBLIC',
+      network: 'AMEX',
+      embossed: true,
+      rotate: 8,
+      font: 'OCR B',
+      frontCode: '1234',
+    });
     const data = await engine.card({ cardNumberSide: card }, all);
-    expect(data).toMatchObject({ cardNumber: testCards.amex, issuingNetwork: 'AMERICAN_EXPRESS', cvv: '1234', cardholderName: 'JOHN Q PUBLIC', processingStatus: 'SUCCESS' });
+    expect(data).toMatchObject({
+      cardNumber: testCards.amex,
+      issuingNetwork: 'AMERICAN_EXPRESS',
+      cvv: '1234',
+      cardholderName: 'JOHN Q PUBLIC',
+      processingStatus: 'SUCCESS',
+    });
     expect(data.expiryDate).toMatchObject({ month: 4, year: 2031 });
   });
 
   it('reads an embossed Mastercard 2-series on a light card turned by -15° with a GÜLTIG BIS MM/YYYY expiry', async () => {
-    const card = await renderCard({ number: grouped(testCards.mastercard2, [4, 4, 4, 4]), expiry: '12/2030', expiryLabel: 'GÜLTIG BIS', name: 'MAX MUSTERMANN', bank: 'SPARKASSE', embossed: true, rotate: -15, font: 'Liberation Mono', colours: light });
+    const card = await renderCard({
+      number: grouped(testCards.mastercard2, [4, 4, 4, 4]),
+      expiry: '12/2030',
+      expiryLabel: 'GÜLTIG BIS',
+      name: 'MAX MUSTERMANN',
+      bank: 'SPARKASSE',
+      embossed: true,
+      rotate: -15,
+      font: 'Liberation Mono',
+      colours: light,
+    });
     const data = await engine.card({ cardNumberSide: card }, { extractExpiryDate: true, extractCardholderName: true });
-    expect(data).toMatchObject({ cardNumber: testCards.mastercard2, issuingNetwork: 'MASTERCARD', cardholderName: 'MAX MUSTERMANN', processingStatus: 'SUCCESS', recognitionStatus: 'VALID' });
+    expect(data).toMatchObject({
+      cardNumber: testCards.mastercard2,
+      issuingNetwork: 'MASTERCARD',
+      cardholderName: 'MAX MUSTERMANN',
+      processingStatus: 'SUCCESS',
+      recognitionStatus: 'VALID',
+    });
     expect(data.expiryDate).toMatchObject({ month: 12, year: 2030, originalString: '12/2030' });
   });
 
@@ -87,7 +127,13 @@ describe('card reading: fields (rendered cards)', () => {
   });
 
   it('reads a 14-digit Diners (4-6-4) in a sans font with a letter-spaced name', async () => {
-    const card = await renderCard({ number: grouped(testCards.diners14, [4, 6, 4]), expiry: '03/30', name: 'MARIA GARCIA', colours: light, font: 'Liberation Sans' });
+    const card = await renderCard({
+      number: grouped(testCards.diners14, [4, 6, 4]),
+      expiry: '03/30',
+      name: 'MARIA GARCIA',
+      colours: light,
+      font: 'Liberation Sans',
+    });
     const data = await engine.card({ cardNumberSide: card }, { extractCardholderName: true });
     expect(data).toMatchObject({ cardNumber: testCards.diners14, issuingNetwork: 'DINERS', cardholderName: 'MARIA GARCIA' });
   });
@@ -111,7 +157,13 @@ describe('card reading: statuses', () => {
   it('reports DETECTION_FAILED on an image without a card', async () => {
     const blank: Frame = { width: 640, height: 400, data: new Uint8ClampedArray(640 * 400 * 4).fill(200) };
     const data = await engine.card({ cardNumberSide: blank }, all);
-    expect(data).toMatchObject({ processingStatus: 'DETECTION_FAILED', recognitionStatus: 'EMPTY', cardNumber: null, scanningFirstSideDone: false, issuingNetwork: 'ISSUER_OTHER' });
+    expect(data).toMatchObject({
+      processingStatus: 'DETECTION_FAILED',
+      recognitionStatus: 'EMPTY',
+      cardNumber: null,
+      scanningFirstSideDone: false,
+      issuingNetwork: 'ISSUER_OTHER',
+    });
   });
 
   it('returns a number failing Luhn only with extractInvalidCardNumber, marked not valid', async () => {
@@ -142,15 +194,18 @@ describe('card reading: images and anonymization', () => {
   });
 
   it('masks result fields with RESULT_FIELDS_ONLY, keeping the visible prefix and suffix digits', async () => {
-    const data = await engine.card({ cardNumberSide: await front(), otherSide: await back() }, {
-      ...all,
-      anonymizationSettings: {
-        cardNumberAnonymizationSettings: { anonymizationMode: 'RESULT_FIELDS_ONLY', prefixDigitsVisible: 6, suffixDigitsVisible: 4 },
-        cvvAnonymizationMode: 'RESULT_FIELDS_ONLY',
-        ibanAnonymizationMode: 'FULL_RESULT',
-        cardholderAnonymizationMode: 'RESULT_FIELDS_ONLY',
+    const data = await engine.card(
+      { cardNumberSide: await front(), otherSide: await back() },
+      {
+        ...all,
+        anonymizationSettings: {
+          cardNumberAnonymizationSettings: { anonymizationMode: 'RESULT_FIELDS_ONLY', prefixDigitsVisible: 6, suffixDigitsVisible: 4 },
+          cvvAnonymizationMode: 'RESULT_FIELDS_ONLY',
+          ibanAnonymizationMode: 'FULL_RESULT',
+          cardholderAnonymizationMode: 'RESULT_FIELDS_ONLY',
+        },
       },
-    });
+    );
     expect(data.cardNumber).toBe(`${testCards.visa.slice(0, 6)}******${testCards.visa.slice(-4)}`);
     expect(data.cvv).toBe('***');
     expect(data.iban).toBe('*'.repeat(22));
@@ -162,7 +217,10 @@ describe('card reading: images and anonymization', () => {
   it('IMAGE_ONLY blacks out the number in the returned image and leaves the fields; NONE changes nothing', async () => {
     const card = await front();
     const plain = await engine.card({ cardNumberSide: card }, { returnFullCardImage: true });
-    const masked = await engine.card({ cardNumberSide: card }, { returnFullCardImage: true, anonymizationSettings: { cardNumberAnonymizationSettings: { anonymizationMode: 'IMAGE_ONLY' } } });
+    const masked = await engine.card(
+      { cardNumberSide: card },
+      { returnFullCardImage: true, anonymizationSettings: { cardNumberAnonymizationSettings: { anonymizationMode: 'IMAGE_ONLY' } } },
+    );
     expect(masked.cardNumber).toBe(testCards.visa);
     expect(plain.firstSideAnonymized).toBe(false);
     expect(masked.firstSideAnonymized).toBe(true);
@@ -179,15 +237,24 @@ describe('card reading: images and anonymization', () => {
 
   it('IMAGE_ONLY also masks a number it could not return (failing Luhn) in the image', async () => {
     const card = await front({ number: '4111 1111 1111 1112' });
-    const data = await engine.card({ cardNumberSide: card }, { returnFullCardImage: true, anonymizationSettings: { cardNumberAnonymizationSettings: { anonymizationMode: 'IMAGE_ONLY' } } });
+    const data = await engine.card(
+      { cardNumberSide: card },
+      { returnFullCardImage: true, anonymizationSettings: { cardNumberAnonymizationSettings: { anonymizationMode: 'IMAGE_ONLY' } } },
+    );
     expect(data.cardNumber).toBeNull();
     const { data: px, info } = await sharp(Buffer.from(data.firstSideFullCardImage!, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const reread = await engine.card({ cardNumberSide: { width: info.width, height: info.height, data: new Uint8ClampedArray(px.buffer, px.byteOffset, px.byteLength) } }, { extractInvalidCardNumber: true });
+    const reread = await engine.card(
+      { cardNumberSide: { width: info.width, height: info.height, data: new Uint8ClampedArray(px.buffer, px.byteOffset, px.byteLength) } },
+      { extractInvalidCardNumber: true },
+    );
     expect(reread.cardNumber).toBeNull();
   });
 
   it('FULL_RESULT masks both the field and the image', async () => {
-    const data = await engine.card({ cardNumberSide: await front() }, { returnFullCardImage: true, anonymizationSettings: { cardNumberAnonymizationSettings: { anonymizationMode: 'FULL_RESULT', suffixDigitsVisible: 4 } } });
+    const data = await engine.card(
+      { cardNumberSide: await front() },
+      { returnFullCardImage: true, anonymizationSettings: { cardNumberAnonymizationSettings: { anonymizationMode: 'FULL_RESULT', suffixDigitsVisible: 4 } } },
+    );
     expect(data.cardNumber).toBe(`************${testCards.visa.slice(-4)}`);
     expect(data.firstSideFullCardImage).toBeTruthy();
     expect(data.firstSideAnonymized).toBe(true);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
 import type { Point } from '../../packages/sdk/src/engine/image/affine.ts';
-import { frenchIdSpecimen, specimens } from '../../packages/sdk/src/engine/mrz/mrz-specimens.fixture.ts';
+import { frenchIdSpecimen, specimens } from '../support/engine/mrz-specimens.ts';
 import { profileBlocks } from '../../packages/sdk/src/engine/mrz/profile-block.ts';
 import { renderMrzPage } from '../support/mrz-render.ts';
 
@@ -20,7 +20,17 @@ describe('document reading through the MRZ (rendered pages)', () => {
     const data = await engine.document({ first: await renderMrzPage(specimens.TD3) });
     expect(data.recognitionStatus).toBe('VALID');
     expect(data.processingStatus).toBe('SUCCESS');
-    expect(data.mrzData).toMatchObject({ mrzType: 'TD3', verified: true, documentCode: 'P', issuer: 'UTO', documentNumber: 'L898902C3', primaryId: 'ERIKSSON', secondaryId: 'ANNA MARIA', gender: 'F', opt1: 'ZE184226B' });
+    expect(data.mrzData).toMatchObject({
+      mrzType: 'TD3',
+      verified: true,
+      documentCode: 'P',
+      issuer: 'UTO',
+      documentNumber: 'L898902C3',
+      primaryId: 'ERIKSSON',
+      secondaryId: 'ANNA MARIA',
+      gender: 'F',
+      opt1: 'ZE184226B',
+    });
     expect(data.mrzData!.rawMrzString).toBe(specimens.TD3.join('\n'));
     expect(data.lastName?.latin).toBe('ERIKSSON');
     expect(data.firstName?.latin).toBe('ANNA MARIA');
@@ -87,7 +97,18 @@ describe('document reading through the MRZ (rendered pages)', () => {
   it('reads the 2×36 zone of a French national identity card by its national layout', async () => {
     const data = await engine.document({ first: await renderMrzPage(frenchIdSpecimen, { width: 900 }) });
     expect(data.recognitionStatus).toBe('VALID');
-    expect(data.mrzData).toMatchObject({ mrzType: 'TD2', verified: true, documentCode: 'ID', issuer: 'FRA', documentNumber: '061275012345', primaryId: 'MARTIN', secondaryId: 'JEAN PIERRE', gender: 'M', opt1: '075034', dateOfExpiry: null });
+    expect(data.mrzData).toMatchObject({
+      mrzType: 'TD2',
+      verified: true,
+      documentCode: 'ID',
+      issuer: 'FRA',
+      documentNumber: '061275012345',
+      primaryId: 'MARTIN',
+      secondaryId: 'JEAN PIERRE',
+      gender: 'M',
+      opt1: '075034',
+      dateOfExpiry: null,
+    });
     expect(data.mrzData!.rawMrzString).toBe(frenchIdSpecimen.join('\n'));
     expect(data.lastName?.latin).toBe('MARTIN');
     expect(data.firstName?.latin).toBe('JEAN PIERRE');
@@ -120,7 +141,13 @@ describe('document reading through the MRZ (rendered pages)', () => {
     const x1 = width * 0.9;
     const y0 = middles[1]! - 0.5 * fontSize;
     const y1 = middles[2]! + 0.5 * fontSize;
-    const anchor = { points: [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }] as [Point, Point, Point, Point], width: x1 - x0, height: y1 - y0, angle: 0 };
+    const points = [
+      { x: x0, y: y0 },
+      { x: x1, y: y0 },
+      { x: x1, y: y1 },
+      { x: x0, y: y1 },
+    ] as [Point, Point, Point, Point];
+    const anchor = { points, width: x1 - x0, height: y1 - y0, angle: 0 };
     const [block] = profileBlocks(page, anchor);
     expect(block).toHaveLength(3);
     block!.forEach((line, i) => {
@@ -149,10 +176,16 @@ describe('document reading through the MRZ (rendered pages)', () => {
     const x1 = offsetX + width * 0.95;
     const y0 = middles[0]! - 0.6 * fontSize;
     const y1 = middles[0]! + 0.6 * fontSize;
-    const anchor = { points: [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }] as [Point, Point, Point, Point], width: x1 - x0, height: y1 - y0, angle: 0 };
+    const points = [
+      { x: x0, y: y0 },
+      { x: x1, y: y0 },
+      { x: x1, y: y1 },
+      { x: x0, y: y1 },
+    ] as [Point, Point, Point, Point];
+    const anchor = { points, width: x1 - x0, height: y1 - y0, angle: 0 };
     const [block] = profileBlocks(page, anchor);
     expect(block).toHaveLength(2);
-    block!.forEach((line, i) => expect(Math.abs((line.points[0].y + line.points[3].y) / 2 - middles[i]!)).toBeLessThan(0.25 * fontSize));
+    for (const [i, line] of block!.entries()) expect(Math.abs((line.points[0].y + line.points[3].y) / 2 - middles[i]!)).toBeLessThan(0.25 * fontSize);
   });
 
   it('answers EMPTY for lines of ordinary text as long and regular as an MRZ', async () => {

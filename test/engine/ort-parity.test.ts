@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadModelsFromDisk } from '@idlens/models/node';
+import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { ModelSet } from '@idlens/models';
 import { loadOrtWebNode } from '@idlens/sdk/runtime/ort-web-node';
 import type { OrtRuntime } from '@idlens/sdk/engine';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
-import { specimens } from '../../packages/sdk/src/engine/mrz/mrz-specimens.fixture.ts';
+import { specimens } from '../support/engine/mrz-specimens.ts';
 import { renderMrzPage } from '../support/mrz-render.ts';
 
 // The server (onnxruntime-node) and the browser (onnxruntime-web, wasm — run here in Node) must

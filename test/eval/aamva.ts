@@ -52,23 +52,51 @@ const bool = (value: unknown): string | null => (typeof value === 'boolean' ? St
 
 /** IdParser's colour names → AAMVA D20 codes (what the payload and our EYE_COLOR/HAIR_COLOR carry). */
 const colourCodes: Record<string, string> = {
-  BLACK: 'BLK', BLUE: 'BLU', BROWN: 'BRO', GRAY: 'GRY', GREEN: 'GRN', HAZEL: 'HAZ', MAROON: 'MAR', PINK: 'PNK',
-  DICHROMATIC: 'DIC', UNKNOWN: 'UNK', BLOND: 'BLN', RED: 'RED', WHITE: 'WHI', SANDY: 'SDY', BALD: 'BAL',
+  BLACK: 'BLK',
+  BLUE: 'BLU',
+  BROWN: 'BRO',
+  GRAY: 'GRY',
+  GREEN: 'GRN',
+  HAZEL: 'HAZ',
+  MAROON: 'MAR',
+  PINK: 'PNK',
+  DICHROMATIC: 'DIC',
+  UNKNOWN: 'UNK',
+  BLOND: 'BLN',
+  RED: 'RED',
+  WHITE: 'WHI',
+  SANDY: 'SDY',
+  BALD: 'BAL',
 };
 /** IdParser's AamvaVersion names → the standard version number. */
 const versionNumbers: Record<string, string> = {
-  AAMVA2000: '1', AAMVA2003: '2', AAMVA2005: '3', AAMVA2009: '4', AAMVA2010: '5', AAMVA2011: '6',
-  AAMVA2012: '7', AAMVA2013: '8', AAMVA2016: '9', AAMVA2020: '10',
+  AAMVA2000: '1',
+  AAMVA2003: '2',
+  AAMVA2005: '3',
+  AAMVA2009: '4',
+  AAMVA2010: '5',
+  AAMVA2011: '6',
+  AAMVA2012: '7',
+  AAMVA2013: '8',
+  AAMVA2016: '9',
+  AAMVA2020: '10',
 };
 const complianceCodes: Record<string, string> = { FULLYCOMPLIANT: 'F', MATERIALLYCOMPLIANT: 'M', NONCOMPLIANT: 'N' };
 /** IdParser WeightRange names → the D20 weight range digit (DCE). */
 const weightRanges: Record<string, string> = {
-  LBS0TO70: '0', LBS71TO100: '1', LBS101TO130: '2', LBS131TO160: '3', LBS161TO190: '4',
-  LBS191TO220: '5', LBS221TO250: '6', LBS251TO280: '7', LBS281TO320: '8', LBS321PLUS: '9',
+  LBS0TO70: '0',
+  LBS71TO100: '1',
+  LBS101TO130: '2',
+  LBS131TO160: '3',
+  LBS161TO190: '4',
+  LBS191TO220: '5',
+  LBS221TO250: '6',
+  LBS251TO280: '7',
+  LBS281TO320: '8',
+  LBS321PLUS: '9',
 };
 
-const element = (data: BarcodeResult, name: string): string | null =>
-  data.extendedElements.find((e) => e.key === `BARCODE_ELEMENT_KEY_${name}`)?.value ?? null;
+const element = (data: BarcodeResult, name: string): string | null => data.extendedElements.find((e) => e.key === `BARCODE_ELEMENT_KEY_${name}`)?.value ?? null;
 /** Indicator elements: 1/Y/YES/DONOR/T mean yes; anything else, or no element, means no. */
 const indicator = (value: string | null): string => String(['1', 'Y', 'YES', 'DONOR', 'T'].includes(text(value) ?? ''));
 
@@ -86,13 +114,21 @@ function weight(value: unknown): string | null {
   const range = /WeightRange\.(\w+)/.exec(w.expression ?? '')?.[1];
   return range ? `range ${weightRanges[range.toUpperCase()] ?? '?'}` : null;
 }
-const number = (value: string | null) => (value === null ? null : /\d+/.exec(value)?.[0] ?? null);
+const number = (value: string | null) => (value === null ? null : (/\d+/.exec(value)?.[0] ?? null));
 const ourHeight = (d: BarcodeResult) =>
-  element(d, 'HEIGHT_CM') !== null ? `${number(element(d, 'HEIGHT_CM'))} cm` : element(d, 'HEIGHT_IN') !== null ? `${number(element(d, 'HEIGHT_IN'))} in` : null;
+  element(d, 'HEIGHT_CM') !== null
+    ? `${number(element(d, 'HEIGHT_CM'))} cm`
+    : element(d, 'HEIGHT_IN') !== null
+      ? `${number(element(d, 'HEIGHT_IN'))} in`
+      : null;
 const ourWeight = (d: BarcodeResult) =>
-  element(d, 'WEIGHT_POUNDS') !== null ? `${number(element(d, 'WEIGHT_POUNDS'))} lb`
-    : element(d, 'WEIGHT_KILOGRAMS') !== null ? `${number(element(d, 'WEIGHT_KILOGRAMS'))} kg`
-      : element(d, 'WEIGHT_RANGE') !== null ? `range ${element(d, 'WEIGHT_RANGE')}` : null;
+  element(d, 'WEIGHT_POUNDS') !== null
+    ? `${number(element(d, 'WEIGHT_POUNDS'))} lb`
+    : element(d, 'WEIGHT_KILOGRAMS') !== null
+      ? `${number(element(d, 'WEIGHT_KILOGRAMS'))} kg`
+      : element(d, 'WEIGHT_RANGE') !== null
+        ? `range ${element(d, 'WEIGHT_RANGE')}`
+        : null;
 /** Our `street` holds both street lines (`LINE 1, LINE 2`); IdParser splits them. */
 const streetLines = (value: unknown, fields: Record<string, unknown>): Expectation =>
   text([value, fields.StreetLine2].filter((v) => typeof v === 'string' && v.trim() !== '').join(', '));
@@ -314,7 +350,9 @@ function summarize(results: EntryOutcome[]): SuiteReport {
     errors: results.filter((r) => r.error).map((r) => ({ file: r.file, error: r.error })),
   };
 
-  const mismatches = results.flatMap((r) => r.outcomes.filter((o) => !o.correct).map((o) => [r.file, o.field, JSON.stringify(o.expected), JSON.stringify(o.actual)]));
+  const mismatches = results.flatMap((r) =>
+    r.outcomes.filter((o) => !o.correct).map((o) => [r.file, o.field, JSON.stringify(o.expected), JSON.stringify(o.actual)]),
+  );
   const markdown = [
     `Raw payloads rendered as PDF417 and posted to \`/id-barcode\`: ${raw.length}; decoded ${metrics.rawDecoded}` +
       ` (byte-exact ${metrics.rawBytesExact}), parsed ${metrics.rawParsed}.`,
@@ -331,7 +369,11 @@ function summarize(results: EntryOutcome[]): SuiteReport {
     ...table(
       ['image', 'HTTP', 'decoded', 'bytes as expected', 'parsed', 'fields correct'],
       images.map((r) => [
-        r.file, r.status, r.decoded ? 'yes' : 'no', r.bytesExact ? 'yes' : 'no', r.parsed ? 'yes' : 'no',
+        r.file,
+        r.status,
+        r.decoded ? 'yes' : 'no',
+        r.bytesExact ? 'yes' : 'no',
+        r.parsed ? 'yes' : 'no',
         r.outcomes.length ? `${r.outcomes.filter((o) => o.correct).length}/${r.outcomes.length}` : 'no expectations',
       ]),
     ),

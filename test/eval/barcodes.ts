@@ -99,9 +99,7 @@ export const barcodeEval: EvalSuite = async (ctx) => {
 function score(entry: ManifestEntry, response: { status: number; json: any }, clientMs: number): Scored {
   const format: Scored['format'] = entry.expected.format ?? 'none';
   const data = response.json?.data;
-  const serverMs = response.json?.startTime && response.json?.finishTime
-    ? Date.parse(response.json.finishTime) - Date.parse(response.json.startTime)
-    : null;
+  const serverMs = response.json?.startTime && response.json?.finishTime ? Date.parse(response.json.finishTime) - Date.parse(response.json.startTime) : null;
   const got = data ? `${data.barcodeType}:${JSON.stringify(data.stringData ?? data.rawData)}` : `HTTP ${response.status} ${response.json?.code ?? ''}`;
   const base = { file: entry.file, format, clientMs, serverMs, got, uncertain: data?.uncertain === true };
   if (response.status !== 200 || !data) return { ...base, outcome: 'error', asManifest: 'error', expected: '' };
@@ -135,7 +133,16 @@ function report(scored: Scored[]): SuiteReport {
   const rows = formats.map((format) => {
     const list = positives.filter((s) => s.format === format);
     const correct = count(list, 'correct');
-    return [format, list.length, correct, percent(correct, list.length), count(list, 'missed'), count(list, 'wrong-content'), count(list, 'wrong-type'), list.filter((s) => s.outcome === 'correct' && s.uncertain).length];
+    return [
+      format,
+      list.length,
+      correct,
+      percent(correct, list.length),
+      count(list, 'missed'),
+      count(list, 'wrong-content'),
+      count(list, 'wrong-type'),
+      list.filter((s) => s.outcome === 'correct' && s.uncertain).length,
+    ];
   });
   const correct = count(positives, 'correct');
   const wrong = positives.filter((s) => s.outcome === 'wrong-content' || s.outcome === 'wrong-type');
@@ -169,10 +176,22 @@ function report(scored: Scored[]): SuiteReport {
   const markdown = [
     `All nine scan flags, other flags default (Code 39 full-ASCII symbols with \`readCode39AsExtendedData\`); one \`POST /barcode\` per image.`,
     '',
-    ...table(['format', 'images', 'detected', 'rate', 'missed', 'wrong content', 'wrong type', 'correct, flagged uncertain'], [
-      ...rows,
-      ['**all**', positives.length, correct, `**${percent(correct, positives.length)}**`, metrics.missed, metrics.wrongContent, metrics.wrongType, metrics.uncertainCorrect],
-    ]),
+    ...table(
+      ['format', 'images', 'detected', 'rate', 'missed', 'wrong content', 'wrong type', 'correct, flagged uncertain'],
+      [
+        ...rows,
+        [
+          '**all**',
+          positives.length,
+          correct,
+          `**${percent(correct, positives.length)}**`,
+          metrics.missed,
+          metrics.wrongContent,
+          metrics.wrongType,
+          metrics.uncertainCorrect,
+        ],
+      ],
+    ),
     '',
     `- False positives on no-barcode images: **${falsePositives} / ${negatives.length}**`,
     `- Wrong reads: ${wrong.length} (reported as certain: **${certainWrong}**)`,
@@ -186,7 +205,13 @@ function report(scored: Scored[]): SuiteReport {
   if (missed.length > 0) markdown.push(`- Missed: ${missed.join(', ')}`);
   const notable = scored.filter((s) => ['wrong-content', 'wrong-type', 'false-positive', 'error'].includes(s.outcome));
   if (notable.length > 0) {
-    markdown.push('', ...table(['file', 'outcome', 'uncertain', 'expected', 'got'], notable.map((s) => [s.file, s.outcome, s.uncertain ? 'yes' : 'no', s.expected.slice(0, 60), s.got.slice(0, 60)])));
+    markdown.push(
+      '',
+      ...table(
+        ['file', 'outcome', 'uncertain', 'expected', 'got'],
+        notable.map((s) => [s.file, s.outcome, s.uncertain ? 'yes' : 'no', s.expected.slice(0, 60), s.got.slice(0, 60)]),
+      ),
+    );
   }
   return { suite: 'barcodes', metrics, markdown };
 }

@@ -28,10 +28,12 @@ interface Outcome {
   ms: number;
 }
 
-const judge = (want: string | null, got: string | null): Verdict => (want === null ? (got === null ? '—' : 'wrong') : got === null ? 'missing' : got === want ? 'correct' : 'wrong');
+const judge = (want: string | null, got: string | null): Verdict =>
+  want === null ? (got === null ? '—' : 'wrong') : got === null ? 'missing' : got === want ? 'correct' : 'wrong';
 
 /** Expiry as the manifest writes it (MM/YY) from the returned Date object. */
-const expiryOf = (d: CardData | null) => (d?.expiryDate?.month && d.expiryDate.year ? `${String(d.expiryDate.month).padStart(2, '0')}/${String(d.expiryDate.year % 100).padStart(2, '0')}` : null);
+const expiryOf = (d: CardData | null) =>
+  d?.expiryDate?.month && d.expiryDate.year ? `${String(d.expiryDate.month).padStart(2, '0')}/${String(d.expiryDate.year % 100).padStart(2, '0')}` : null;
 
 /**
  * Payment-card accuracy through `POST /card` on ../shared/corpus/cards, each image sent as the
@@ -132,8 +134,16 @@ export const cardEval: EvalSuite = async (ctx) => {
       const layout = layouts[i % layouts.length]!;
       const number = syntheticCardNumber(layout.prefix, layout.length, random);
       const frame = await renderCard({
-        number: groupNumber(number, layout.groups), expiry: '09/30', name: 'ALEX MORGAN', font: fonts[i % fonts.length],
-        embossed: style.embossed, colours: style.colours, blur: style.blur, rotate: Math.round((random() - 0.5) * 24), width: 760, canvas: { width: 1280, height: 800 },
+        number: groupNumber(number, layout.groups),
+        expiry: '09/30',
+        name: 'ALEX MORGAN',
+        font: fonts[i % fonts.length],
+        embossed: style.embossed,
+        colours: style.colours,
+        blur: style.blur,
+        rotate: Math.round((random() - 0.5) * 24),
+        width: 760,
+        canvas: { width: 1280, height: 800 },
       });
       const res = await ctx.post('/card', { cardNumberSide: { imageBase64: (await framePng(frame)).toString('base64') } });
       const got = (res.json?.data?.cardNumber ?? null) as string | null;
@@ -147,25 +157,37 @@ export const cardEval: EvalSuite = async (ctx) => {
   const markdown = [
     `${positives.length} cards and ${negatives.length} negatives, each sent as \`cardNumberSide\` with every extract flag on (invalid numbers not requested). "wrong but Luhn-valid" = a number returned that is not the card's but passes Luhn (must be 0).`,
     '',
-    ...table(['measure', 'value'], [
-      ['card number exactly right', `${metrics.numberExact}/${positives.length} (${percent(metrics.numberExact, positives.length)})`],
-      ['card number withheld', metrics.numberMissing],
-      ['wrong but Luhn-valid numbers', metrics.wrongButLuhnValid],
-      ['negatives that gave a number', `${metrics.negativesWithNumber}/${negatives.length}`],
-      ['expiry right', `${metrics.expiryRight}/${withExpiry} (${percent(metrics.expiryRight, withExpiry)}); wrong ${metrics.expiryWrong}`],
-      ['cardholder name right', `${metrics.nameRight}/${withName} (${percent(metrics.nameRight, withName)}); wrong ${metrics.nameWrong}`],
-      ['median ms / request (HTTP, worker)', metrics.medianMs.toFixed(0)],
-    ]),
+    ...table(
+      ['measure', 'value'],
+      [
+        ['card number exactly right', `${metrics.numberExact}/${positives.length} (${percent(metrics.numberExact, positives.length)})`],
+        ['card number withheld', metrics.numberMissing],
+        ['wrong but Luhn-valid numbers', metrics.wrongButLuhnValid],
+        ['negatives that gave a number', `${metrics.negativesWithNumber}/${negatives.length}`],
+        ['expiry right', `${metrics.expiryRight}/${withExpiry} (${percent(metrics.expiryRight, withExpiry)}); wrong ${metrics.expiryWrong}`],
+        ['cardholder name right', `${metrics.nameRight}/${withName} (${percent(metrics.nameRight, withName)}); wrong ${metrics.nameWrong}`],
+        ['median ms / request (HTTP, worker)', metrics.medianMs.toFixed(0)],
+      ],
+    ),
     '',
     'The positive cards transformed (number only):',
     '',
-    ...table(['variant', 'number exactly right', 'wrong but Luhn-valid'], robustness.map((r) => [r.variant, `${r.exact}/${r.total}`, r.wrongButValid])),
+    ...table(
+      ['variant', 'number exactly right', 'wrong but Luhn-valid'],
+      robustness.map((r) => [r.variant, `${r.exact}/${r.total}`, r.wrongButValid]),
+    ),
     '',
     `Generated cards (${perStyle} per style: Visa/Mastercard/Discover 4-4-4-4, Amex 4-6-5, Diners 4-6-4 in five fonts, turned up to ±12°, 1280×800):`,
     '',
-    ...table(['print style', 'number exactly right', 'withheld', 'wrong but Luhn-valid'], rendered.map((r) => [r.style, `${r.exact}/${r.total}`, r.withheld, r.wrongButValid])),
+    ...table(
+      ['print style', 'number exactly right', 'withheld', 'wrong but Luhn-valid'],
+      rendered.map((r) => [r.style, `${r.exact}/${r.total}`, r.withheld, r.wrongButValid]),
+    ),
     '',
-    ...table(['file', 'number', 'expiry', 'name', 'network', 'status', 'ms'], outcomes.map((o) => [o.file, o.number + (o.wrongButValid ? ' (LUHN-VALID!)' : ''), o.expiry, o.name, o.network, o.status, o.ms.toFixed(0)])),
+    ...table(
+      ['file', 'number', 'expiry', 'name', 'network', 'status', 'ms'],
+      outcomes.map((o) => [o.file, o.number + (o.wrongButValid ? ' (LUHN-VALID!)' : ''), o.expiry, o.name, o.network, o.status, o.ms.toFixed(0)]),
+    ),
   ];
   return { suite: 'cards', metrics, markdown } satisfies SuiteReport;
 };

@@ -23,9 +23,19 @@ export async function tesseractLines(crop: Frame): Promise<string[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'idlens-tess-'));
   try {
     const file = path.join(dir, 'mrz.png');
-    await writeFile(file, await sharp(Buffer.from(crop.data.buffer, crop.data.byteOffset, crop.data.byteLength), { raw: { width: crop.width, height: crop.height, channels: 4 } }).png().toBuffer());
-    const { stdout } = await run('tesseract', [file, 'stdout', '--psm', '6', '-c', 'tessedit_char_whitelist=<0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'], { timeout: 60_000 });
-    return stdout.split('\n').map((l) => l.replace(/\s+/g, '')).filter((l) => l.length >= 20);
+    await writeFile(
+      file,
+      await sharp(Buffer.from(crop.data.buffer, crop.data.byteOffset, crop.data.byteLength), { raw: { width: crop.width, height: crop.height, channels: 4 } })
+        .png()
+        .toBuffer(),
+    );
+    const { stdout } = await run('tesseract', [file, 'stdout', '--psm', '6', '-c', 'tessedit_char_whitelist=<0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'], {
+      timeout: 60_000,
+    });
+    return stdout
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ''))
+      .filter((l) => l.length >= 20);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { loadModelsFromDisk } from '@idlens/models/node';
+import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { DocumentData } from '@idlens/sdk/api';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
-import { cropMrzZone } from '../../packages/sdk/src/engine/mrz/crop-mrz-zone.ts';
+import { cropMrzZone } from '../support/engine/crop-mrz-zone.ts';
 import { correctMrz } from '../../packages/sdk/src/engine/mrz/correct-mrz.ts';
-import { cellsFromText } from '../../packages/sdk/src/engine/mrz/mrz-cell.ts';
+import { cellsFromText } from '../support/engine/mrz-cells.ts';
 import { parseMrz } from '../../packages/sdk/src/engine/mrz/parse-mrz.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
 import type { OrtRuntime } from '../../packages/sdk/src/engine/ocr/ort-runtime.ts';
@@ -51,7 +51,7 @@ interface Outcome {
   got: string;
 }
 
-async function runRecognizer(ctx: EvalContext, entries: MrzEntry[], variant?: PhotoVariant): Promise<Outcome[]> {
+async function readZones(ctx: EvalContext, entries: MrzEntry[], variant?: PhotoVariant): Promise<Outcome[]> {
   const out: Outcome[] = [];
   for (const e of entries) {
     const original = await readFile(path.join(ctx.corpusDir, 'mrz', e.file));
@@ -80,11 +80,26 @@ function summarise(label: string, outcomes: Outcome[]) {
   const exact = outcomes.filter((o) => o.exact).length;
   const wrongValid = outcomes.filter((o) => o.wrongButValid).length;
   const perField: Record<string, { correct: number; wrong: number; missing: number }> = {};
-  for (const o of outcomes) for (const [k, v] of Object.entries(o.fields)) (perField[k] ??= { correct: 0, wrong: 0, missing: 0 })[v]++;
+  for (const o of outcomes) {
+    for (const [k, v] of Object.entries(o.fields)) {
+      perField[k] ??= { correct: 0, wrong: 0, missing: 0 };
+      perField[k][v]++;
+    }
+  }
   const wrongFields = Object.values(perField).reduce((s, f) => s + f.wrong, 0);
   // Exact and VALID: the zone read right and vouched for entirely (what a client can accept unseen).
   const exactValid = outcomes.filter((o) => o.exact && o.valid).length;
-  return { label, documents: n, exact, exactShare: n ? exact / n : 0, exactValid, wrongButValid: wrongValid, wrongFieldValues: wrongFields, perField, medianMs: median(outcomes.map((o) => o.ms)) };
+  return {
+    label,
+    documents: n,
+    exact,
+    exactShare: n ? exact / n : 0,
+    exactValid,
+    wrongButValid: wrongValid,
+    wrongFieldValues: wrongFields,
+    perField,
+    medianMs: median(outcomes.map((o) => o.ms)),
+  };
 }
 
 /** Tesseract on the zone crops idlens's locator finds, parsed and checked like idlens's reading. */
@@ -96,7 +111,10 @@ async function runTesseract(ctx: EvalContext, entries: MrzEntry[]) {
   let wrongValid = 0;
   let located = 0;
   for (const e of entries) {
-    const { data, info } = await sharp(path.join(ctx.corpusDir, 'mrz', e.file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(path.join(ctx.corpusDir, 'mrz', e.file))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const frame = { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
     const reading = await readMrz(frame, ocr);
     if (!reading) continue;
@@ -116,23 +134,26 @@ async function runTesseract(ctx: EvalContext, entries: MrzEntry[]) {
 /**
  * MRZ accuracy through `POST /document-single-side` on ../shared/corpus/mrz, as a client calls it:
  * documents whose zone is read exactly, per-field accuracy, wrong values returned as valid — with
- * the dedicated recognizer and the general one when both exist, and Tesseract as the peer.
+ * the dedicated MRZ model and the general one when both exist, and Tesseract as the peer.
  */
 export const mrzEval: EvalSuite = async (ctx) => {
   const entries = JSON.parse(await readFile(path.join(ctx.corpusDir, 'mrz', 'manifest.json'), 'utf8')) as MrzEntry[];
   const runs: ReturnType<typeof summarise>[] = [];
   const details: Record<string, Outcome[]> = {};
   const dedicated = (await loadModelsFromDisk())['mrz-rec'];
-  const primary = await runRecognizer(ctx, entries);
+  const primary = await readZones(ctx, entries);
   const primaryLabel = dedicated ? 'idlens (default: dedicated mrz-rec, then general)' : 'idlens (general PP-OCRv4 rec)';
   runs.push(summarise(primaryLabel, primary));
   details[primaryLabel] = primary;
   if (dedicated) {
-    // Each recognizer alone, on servers configured for it, for the comparison.
-    for (const [choice, label] of [['dedicated', 'idlens (dedicated mrz-rec only)'], ['general', 'idlens (general PP-OCRv4 rec only)']] as const) {
+    // Each model alone, on servers configured for it, for the comparison.
+    for (const [choice, label] of [
+      ['dedicated', 'idlens (dedicated mrz-rec only)'],
+      ['general', 'idlens (general PP-OCRv4 rec only)'],
+    ] as const) {
       const { server, ctx: alone } = await startLoopbackServer({ RECOGNITION_MRZ_MODEL: choice });
       try {
-        const outcome = await runRecognizer(alone, entries);
+        const outcome = await readZones(alone, entries);
         runs.push(summarise(label, outcome));
         details[label] = outcome;
       } finally {
@@ -144,39 +165,78 @@ export const mrzEval: EvalSuite = async (ctx) => {
   // the score is the corpus's own framing.
   const robustness: Array<{ variant: string; exact: number; exactValid: number; wrongButValid: number; documents: number; medianMs: number }> = [];
   for (const variant of [...orientationVariants, ...captureVariants]) {
-    const outcome = await runRecognizer(ctx, entries, variant);
+    const outcome = await readZones(ctx, entries, variant);
     const summary = summarise(variant.name, outcome);
-    robustness.push({ variant: variant.name, exact: summary.exact, exactValid: summary.exactValid, wrongButValid: summary.wrongButValid, documents: summary.documents, medianMs: summary.medianMs });
+    const { exact, exactValid, wrongButValid, documents, medianMs } = summary;
+    robustness.push({ variant: variant.name, exact, exactValid, wrongButValid, documents, medianMs });
     details[`${primaryLabel}, ${variant.name}`] = outcome;
   }
   const tessVersion = await tesseractVersion();
   const tess = tessVersion ? await runTesseract(ctx, entries) : null;
 
   const markdown = [
-    `${entries.length} documents (${entries.filter((e) => !e.expected.check_digits_valid).length} with misprinted check digits, ${entries.filter((e) => e.expected.document_type === 'FRA-CNI').length} non-ICAO French ID). "exact" = every MRZ line returned equals the printed one; "exact and VALID" = exact with recognitionStatus VALID (nothing in doubt); "wrong but VALID" = recognitionStatus VALID with any line wrong (must be 0).`,
+    `${entries.length} documents (${entries.filter((e) => !e.expected.check_digits_valid).length} with misprinted check digits, ` +
+      `${entries.filter((e) => e.expected.document_type === 'FRA-CNI').length} non-ICAO French ID). ` +
+      '"exact" = every MRZ line returned equals the printed one; "exact and VALID" = exact with recognitionStatus VALID (nothing in doubt); ' +
+      '"wrong but VALID" = recognitionStatus VALID with any line wrong (must be 0).',
     '',
-    ...table(['reader', 'exact', 'exact and VALID', 'wrong but VALID', 'wrong field values returned', 'median ms / request'], [
-      ...runs.map((r) => [r.label, `${r.exact}/${r.documents} (${percent(r.exact, r.documents)})`, r.exactValid, r.wrongButValid, r.wrongFieldValues, r.medianMs.toFixed(0)]),
-      ...(tess ? [[`tesseract (${tessVersion}, same crops, whitelist <0-9A-Z)`, `${tess.exact}/${tess.documents} (${percent(tess.exact, tess.documents)})`, '—', tess.wrongButValid, '—', '—']] : []),
-    ]),
+    ...table(
+      ['reader', 'exact', 'exact and VALID', 'wrong but VALID', 'wrong field values returned', 'median ms / request'],
+      [
+        ...runs.map((r) => [
+          r.label,
+          `${r.exact}/${r.documents} (${percent(r.exact, r.documents)})`,
+          r.exactValid,
+          r.wrongButValid,
+          r.wrongFieldValues,
+          r.medianMs.toFixed(0),
+        ]),
+        ...(tess
+          ? [
+              [
+                `tesseract (${tessVersion}, same crops, whitelist <0-9A-Z)`,
+                `${tess.exact}/${tess.documents} (${percent(tess.exact, tess.documents)})`,
+                '—',
+                tess.wrongButValid,
+                '—',
+                '—',
+              ],
+            ]
+          : []),
+      ],
+    ),
     '',
     'The same photos transformed, default reader:',
     '',
-    ...table(['variant', 'exact', 'exact and VALID', 'wrong but VALID', 'median ms / request'], robustness.map((r) => [r.variant, `${r.exact}/${r.documents} (${percent(r.exact, r.documents)})`, r.exactValid, r.wrongButValid, r.medianMs.toFixed(0)])),
+    ...table(
+      ['variant', 'exact', 'exact and VALID', 'wrong but VALID', 'median ms / request'],
+      robustness.map((r) => [r.variant, `${r.exact}/${r.documents} (${percent(r.exact, r.documents)})`, r.exactValid, r.wrongButValid, r.medianMs.toFixed(0)]),
+    ),
     '',
     'Per-field accuracy (correct / wrong / withheld) of the first reader:',
     '',
-    ...table(['field', 'correct', 'wrong', 'withheld'], Object.entries(runs[0]!.perField).map(([k, v]) => [k, `${v.correct} (${percent(v.correct, v.correct + v.wrong + v.missing)})`, v.wrong, v.missing])),
+    ...table(
+      ['field', 'correct', 'wrong', 'withheld'],
+      Object.entries(runs[0]!.perField).map(([k, v]) => [k, `${v.correct} (${percent(v.correct, v.correct + v.wrong + v.missing)})`, v.wrong, v.missing]),
+    ),
     '',
     'Not exact:',
     '',
     ...Object.entries(details).flatMap(([label, outcomes]) =>
-      outcomes.filter((o) => !o.exact).map((o) => {
-        const wrong = Object.entries(o.fields).filter(([, v]) => v === 'wrong').map(([k]) => k);
-        return `- ${label}: ${o.file} → ${o.got ? '`' + o.got.replace(/\n/g, ' | ') + '`' : 'no MRZ'}${o.valid ? ' (VALID!)' : ''}${wrong.length ? ` — wrong values returned: ${wrong.join(', ')}` : ''}`;
-      }),
+      outcomes
+        .filter((o) => !o.exact)
+        .map((o) => {
+          const wrong = Object.entries(o.fields)
+            .filter(([, v]) => v === 'wrong')
+            .map(([k]) => k);
+          const got = o.got ? `\`${o.got.replace(/\n/g, ' | ')}\`` : 'no MRZ';
+          return `- ${label}: ${o.file} → ${got}${o.valid ? ' (VALID!)' : ''}${wrong.length ? ` — wrong values returned: ${wrong.join(', ')}` : ''}`;
+        }),
     ),
-    ...(tess ? ['', `Tesseract: zone located by idlens on ${tess.located}/${tess.documents}; check digits all valid after idlens's correction on ${tess.valid}.`] : ['', 'Tesseract not installed: peer skipped (apt-get install tesseract-ocr).']),
+    '',
+    tess
+      ? `Tesseract: zone located by idlens on ${tess.located}/${tess.documents}; check digits all valid after idlens's correction on ${tess.valid}.`
+      : 'Tesseract not installed: peer skipped (apt-get install tesseract-ocr).',
   ];
   return { suite: 'mrz', metrics: { runs, robustness, tesseract: tess, tesseractVersion: tessVersion }, markdown } satisfies SuiteReport;
 };

@@ -17,6 +17,13 @@ export const orientationVariants: PhotoVariant[] = [
 /** Held slightly askew, shrunk, and recompressed hard: what a hurried capture adds. */
 export const captureVariants: PhotoVariant[] = [
   { name: 'turned 7° (on a dark table)', make: (b) => sharp(b).rotate(7, { background: '#3c342c' }).png().toBuffer() },
-  { name: 'scaled to 70 %', make: async (b) => sharp(b).resize(Math.round(((await sharp(b).metadata()).width ?? 1000) * 0.7)).png().toBuffer() },
+  {
+    name: 'scaled to 70 %',
+    make: async (b) =>
+      sharp(b)
+        .resize(Math.round(((await sharp(b).metadata()).width ?? 1000) * 0.7))
+        .png()
+        .toBuffer(),
+  },
   { name: 'JPEG quality 40', make: (b) => sharp(b).jpeg({ quality: 40 }).toBuffer() },
 ];

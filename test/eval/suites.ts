@@ -1,6 +1,7 @@
 import { aamvaEval } from './aamva.ts';
 import { barcodeEval } from './barcodes.ts';
 import { cardEval } from './cards.ts';
+import { documentsBarcodeEval } from './documents-barcode.ts';
 import type { EvalSuite } from './eval-context.ts';
 import { mrzEval } from './mrz.ts';
 
@@ -10,4 +11,5 @@ export const evalSuites: Record<string, EvalSuite> = {
   aamva: aamvaEval,
   mrz: mrzEval,
   cards: cardEval,
+  'documents-barcode': documentsBarcodeEval,
 };

@@ -1,6 +1,8 @@
+import './fonts.ts';
 import sharp from 'sharp';
 import type { Frame } from '@idlens/sdk/engine';
 import { seededRandom } from './seeded-random.ts';
+import { escapeXml } from './escape-xml.ts';
 
 export { seededRandom };
 
@@ -52,8 +54,6 @@ export interface RenderCardOptions {
   canvas?: { width: number; height: number; background?: string };
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
 /**
  * A synthetic payment card photo: an ID-1 card (rounded corners, gradient with a diagonal pattern)
  * with number, expiry, name, network and bank words in a chosen font — printed flat or embossed —
@@ -68,29 +68,59 @@ export async function renderCard(options: RenderCardOptions): Promise<Frame> {
   const parts: string[] = [];
   const text = (x: number, y: number, size: number, value: string, extra = '') => {
     if (options.embossed) {
-      parts.push(`<text x="${x - 1.2}" y="${y - 1.2}" font-family="${font}" font-size="${size}" fill="#ffffff" fill-opacity="0.85" ${extra}>${escape(value)}</text>`);
-      parts.push(`<text x="${x + 1.8}" y="${y + 1.8}" font-family="${font}" font-size="${size}" fill="#1a1a1a" fill-opacity="0.8" ${extra}>${escape(value)}</text>`);
-      parts.push(`<text x="${x}" y="${y}" font-family="${font}" font-size="${size}" fill="${options.embossed === 'plain' ? colours.from : '#c9ccd1'}" ${extra}>${escape(value)}</text>`);
-    } else parts.push(`<text x="${x}" y="${y}" font-family="${font}" font-size="${size}" fill="${colours.text}" ${extra}>${escape(value)}</text>`);
+      parts.push(
+        `<text x="${x - 1.2}" y="${y - 1.2}" font-family="${font}" font-size="${size}" fill="#ffffff" fill-opacity="0.85" ${extra}>${escapeXml(value)}</text>`,
+      );
+      parts.push(
+        `<text x="${x + 1.8}" y="${y + 1.8}" font-family="${font}" font-size="${size}" fill="#1a1a1a" fill-opacity="0.8" ${extra}>${escapeXml(value)}</text>`,
+      );
+      parts.push(
+        `<text x="${x}" y="${y}" font-family="${font}" font-size="${size}" fill="${options.embossed === 'plain' ? colours.from : '#c9ccd1'}" ${extra}>${escapeXml(value)}</text>`,
+      );
+    } else parts.push(`<text x="${x}" y="${y}" font-family="${font}" font-size="${size}" fill="${colours.text}" ${extra}>${escapeXml(value)}</text>`);
   };
   if (options.back) {
     parts.push(`<rect x="0" y="${height * 0.1}" width="${width}" height="${height * 0.19}" fill="#111"/>`);
     parts.push(`<rect x="${u * 6}" y="${height * 0.4}" width="${u * 62}" height="${height * 0.14}" fill="#f2f0e6"/>`);
-    parts.push(`<text x="${u * 70}" y="${height * 0.5}" font-family="DejaVu Sans" font-style="italic" font-size="${u * 4.4}" fill="#111">${escape(`${options.back.last4 ?? ''} ${options.back.cvv}`.trim())}</text>`);
-    parts.push(`<text x="${u * 6}" y="${height * 0.37}" font-family="DejaVu Sans" font-size="${u * 2.4}" fill="${colours.text}">AUTHORIZED SIGNATURE - NOT VALID UNLESS SIGNED</text>`);
-    parts.push(`<text x="${u * 6}" y="${height * 0.7}" font-family="DejaVu Sans" font-size="${u * 2.4}" fill="${colours.text}">Customer service: call the number on your statement</text>`);
+    parts.push(
+      `<text x="${u * 70}" y="${height * 0.5}" font-family="DejaVu Sans" font-style="italic" font-size="${u * 4.4}" fill="#111">${escapeXml(`${options.back.last4 ?? ''} ${options.back.cvv}`.trim())}</text>`,
+    );
+    parts.push(
+      `<text x="${u * 6}" y="${height * 0.37}" font-family="DejaVu Sans" font-size="${u * 2.4}" fill="${colours.text}">AUTHORIZED SIGNATURE - NOT VALID UNLESS SIGNED</text>`,
+    );
+    parts.push(
+      `<text x="${u * 6}" y="${height * 0.7}" font-family="DejaVu Sans" font-size="${u * 2.4}" fill="${colours.text}">Customer service: call the number on your statement</text>`,
+    );
   }
-  if (options.bank) parts.push(`<text x="${u * 6}" y="${height * 0.16}" font-family="DejaVu Sans" font-weight="bold" font-size="${u * 5}" fill="${colours.text}">${escape(options.bank)}</text>`);
-  if (options.frontCode) parts.push(`<text x="${u * 74}" y="${height * 0.46}" font-family="DejaVu Sans" font-size="${u * 3.2}" fill="${colours.text}">${escape(options.frontCode)}</text>`);
+  if (options.bank)
+    parts.push(
+      `<text x="${u * 6}" y="${height * 0.16}" font-family="DejaVu Sans" font-weight="bold" font-size="${u * 5}" fill="${colours.text}">${escapeXml(options.bank)}</text>`,
+    );
+  if (options.frontCode)
+    parts.push(
+      `<text x="${u * 74}" y="${height * 0.46}" font-family="DejaVu Sans" font-size="${u * 3.2}" fill="${colours.text}">${escapeXml(options.frontCode)}</text>`,
+    );
   if (options.number) text(u * 8, height * 0.6, u * 6.4, options.number, 'xml:space="preserve"');
-  if (options.prefixLine) parts.push(`<text x="${u * 8}" y="${height * 0.67}" font-family="DejaVu Sans" font-size="${u * 2.6}" fill="${colours.text}">${escape(options.prefixLine)}</text>`);
+  if (options.prefixLine)
+    parts.push(
+      `<text x="${u * 8}" y="${height * 0.67}" font-family="DejaVu Sans" font-size="${u * 2.6}" fill="${colours.text}">${escapeXml(options.prefixLine)}</text>`,
+    );
   if (options.expiry) {
-    if (options.expiryLabel) parts.push(`<text x="${u * 30}" y="${height * 0.72}" font-family="DejaVu Sans" font-size="${u * 2.2}" fill="${colours.text}">${escape(options.expiryLabel)}</text>`);
+    if (options.expiryLabel)
+      parts.push(
+        `<text x="${u * 30}" y="${height * 0.72}" font-family="DejaVu Sans" font-size="${u * 2.2}" fill="${colours.text}">${escapeXml(options.expiryLabel)}</text>`,
+      );
     text(u * (options.expiryLabel ? 30 + options.expiryLabel.length * 1.5 : 40), height * 0.74, u * 4.2, options.expiry);
   }
   if (options.name) text(u * 8, height * 0.88, u * 4.2, options.name);
-  if (options.iban) parts.push(`<text x="${u * 6}" y="${height * (options.back ? 0.84 : 0.3)}" font-family="DejaVu Sans Mono" font-size="${u * 3}" fill="${colours.text}" xml:space="preserve">${escape(options.iban)}</text>`);
-  if (options.network) parts.push(`<text x="${u * 72}" y="${height * 0.9}" font-family="DejaVu Sans" font-weight="bold" font-style="italic" font-size="${u * 7}" fill="${colours.text}">${escape(options.network)}</text>`);
+  if (options.iban)
+    parts.push(
+      `<text x="${u * 6}" y="${height * (options.back ? 0.84 : 0.3)}" font-family="DejaVu Sans Mono" font-size="${u * 3}" fill="${colours.text}" xml:space="preserve">${escapeXml(options.iban)}</text>`,
+    );
+  if (options.network)
+    parts.push(
+      `<text x="${u * 72}" y="${height * 0.9}" font-family="DejaVu Sans" font-weight="bold" font-style="italic" font-size="${u * 7}" fill="${colours.text}">${escapeXml(options.network)}</text>`,
+    );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs>
       <linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colours.from}"/><stop offset="1" stop-color="${colours.to}"/></linearGradient>
@@ -101,9 +131,15 @@ export async function renderCard(options: RenderCardOptions): Promise<Frame> {
     ${parts.join('\n    ')}
   </svg>`;
   let card = sharp(Buffer.from(svg)).png();
-  if (options.vertical) card = sharp(await card.toBuffer()).rotate(90).png();
+  if (options.vertical)
+    card = sharp(await card.toBuffer())
+      .rotate(90)
+      .png();
   const background = options.canvas?.background ?? '#8a7f70';
-  if (options.rotate) card = sharp(await card.toBuffer()).rotate(-options.rotate, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png();
+  if (options.rotate)
+    card = sharp(await card.toBuffer())
+      .rotate(-options.rotate, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png();
   const cardPng = await card.toBuffer();
   const meta = await sharp(cardPng).metadata();
   const canvas = options.canvas ?? { width: Math.round(meta.width! * 1.3), height: Math.round(meta.height! * 1.4) };
@@ -115,7 +151,6 @@ export async function renderCard(options: RenderCardOptions): Promise<Frame> {
   return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
 }
 
-
 /** A Luhn-valid number of `length` digits after a test-range `prefix` (synthetic, for rendering only). */
 export function syntheticCardNumber(prefix: string, length: number, random: () => number): string {
   let body = prefix;
@@ -125,7 +160,7 @@ export function syntheticCardNumber(prefix: string, length: number, random: () =
     let sum = 0;
     for (let i = candidate.length - 1, double = false; i >= 0; i--, double = !double) {
       let v = candidate.charCodeAt(i) - 48;
-      if (double && (v *= 2) > 9) v -= 9;
+      if (double) v = v * 2 > 9 ? v * 2 - 9 : v * 2;
       sum += v;
     }
     if (sum % 10 === 0) return candidate;
@@ -135,6 +170,12 @@ export function syntheticCardNumber(prefix: string, length: number, random: () =
 
 /** Groups a number as printed (e.g. [4, 6, 5] for Amex). */
 export function groupNumber(n: string, sizes: readonly number[]): string {
-  let i = 0;
-  return sizes.map((s) => n.slice(i, (i += s))).join(' ');
+  let start = 0;
+  return sizes
+    .map((size) => {
+      const group = n.slice(start, start + size);
+      start += size;
+      return group;
+    })
+    .join(' ');
 }

@@ -1,6 +1,8 @@
+import './fonts.ts';
 import sharp from 'sharp';
 import type { Frame } from '@idlens/sdk/engine';
 import { warpQuad } from '../../packages/sdk/src/engine/image/warp-quad.ts';
+import { escapeXml } from './escape-xml.ts';
 
 export interface RenderMrzOptions {
   /** Document width in px (the MRZ spans ~90 % of it). */
@@ -14,8 +16,6 @@ export interface RenderMrzOptions {
   /** Canvas size; the page is centred on it. */
   canvas?: { width: number; height: number };
 }
-
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
  * A synthetic ID page: visual-zone text and the MRZ in OCR-B (Debian's fonts-ocr-b) on a light
@@ -34,8 +34,8 @@ export async function renderMrzPage(lines: readonly string[], options: RenderMrz
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="#eef1f4"/>
     <rect x="${width * 0.05}" y="${height * 0.12}" width="${width * 0.25}" height="${height * 0.42}" fill="#c9ccd4"/>
-    ${viz.map((t, i) => `<text x="${width * 0.36}" y="${height * 0.14 + i * fontSize * 1.6}" font-family="DejaVu Sans" font-size="${fontSize * 0.8}" fill="#334">${escape(t)}</text>`).join('')}
-    ${lines.map((l, i) => `<text x="${width * 0.05}" y="${mrzTop + (i + 1) * lineGap}" font-family="OCR B" font-size="${fontSize}" fill="#111" textLength="${pitch * (chars - 0.2)}" lengthAdjust="spacing" xml:space="preserve">${escape(l)}</text>`).join('')}
+    ${viz.map((t, i) => `<text x="${width * 0.36}" y="${height * 0.14 + i * fontSize * 1.6}" font-family="DejaVu Sans" font-size="${fontSize * 0.8}" fill="#334">${escapeXml(t)}</text>`).join('')}
+    ${lines.map((l, i) => `<text x="${width * 0.05}" y="${mrzTop + (i + 1) * lineGap}" font-family="OCR B" font-size="${fontSize}" fill="#111" textLength="${pitch * (chars - 0.2)}" lengthAdjust="spacing" xml:space="preserve">${escapeXml(l)}</text>`).join('')}
   </svg>`;
   const canvas = options.canvas ?? { width: Math.round(width * 1.4), height: Math.round(height * 1.5) };
   let page = sharp(Buffer.from(svg)).flatten({ background: '#eef1f4' });
@@ -51,7 +51,12 @@ export async function renderMrzPage(lines: readonly string[], options: RenderMrz
   if (options.perspective) {
     // The camera sees a trapezoid: sample a quad whose top is wider than the frame.
     const k = options.perspective * canvas.width;
-    const quad = [{ x: -k, y: 0 }, { x: canvas.width + k, y: 0 }, { x: canvas.width, y: canvas.height }, { x: 0, y: canvas.height }];
+    const quad = [
+      { x: -k, y: 0 },
+      { x: canvas.width + k, y: 0 },
+      { x: canvas.width, y: canvas.height },
+      { x: 0, y: canvas.height },
+    ];
     frame = warpQuad(frame, quad, canvas.width, canvas.height).frame;
   }
   return frame;
@@ -59,5 +64,7 @@ export async function renderMrzPage(lines: readonly string[], options: RenderMrz
 
 /** PNG bytes of a frame (for posting to the API). */
 export function framePng(frame: Frame): Promise<Buffer> {
-  return sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), { raw: { width: frame.width, height: frame.height, channels: 4 } }).png().toBuffer();
+  return sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), { raw: { width: frame.width, height: frame.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }

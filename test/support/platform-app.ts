@@ -1,28 +1,40 @@
 import type { DocumentData } from '@idlens/sdk/api';
-import { createApp, readConfig, silentLogger, type Recognizer } from '@idlens/server';
-import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
-import { openDatabase } from '../../packages/server/src/db/open-database.ts';
-import { defaultHealthChecks } from '../../packages/server/src/health/default-checks.ts';
-import { buildInfo } from '../../packages/server/src/health/info.ts';
-import { createClient } from '../../packages/server/src/platform/clients.ts';
-import { platformFromConfig } from '../../packages/server/src/platform/platform-from-config.ts';
-import { seedDemo } from '../../packages/server/src/platform/seed-demo.ts';
+import {
+  buildInfo,
+  createApp,
+  defaultHealthChecks,
+  migrateToLatest,
+  openDatabase,
+  platformFromConfig,
+  readConfig,
+  seedDemo,
+  silentLogger,
+  type Logger,
+  type RecognitionBackend,
+} from '@idlens/server';
 import { insertOrganization } from '../../packages/server/src/db/repositories/organization-repository.ts';
+import { createClient } from '../../packages/server/src/platform/auth/clients.ts';
 import { createTestDatabase } from './postgres.ts';
 
 /** A document `data` object (partial: only what a test needs). */
 export type FakeDocument = Record<string, unknown>;
 
 /**
- * A recognizer whose document answer the test sets (the real document engine answers EMPTY until
- * OCR lands); counts calls so tests can prove a step ran once.
+ * A recognition backend whose document answer the test sets (the real document engine answers
+ * EMPTY until OCR lands); counts calls so tests can prove a step ran once.
  */
-export function createFakeRecognizer(document: () => FakeDocument | Promise<FakeDocument> = () => ({ recognitionStatus: 'EMPTY' })) {
+export function createFakeRecognition(document: () => FakeDocument | Promise<FakeDocument> = () => ({ recognitionStatus: 'EMPTY' })) {
   const calls = { document: 0 };
-  const recognizer: Recognizer = {
-    barcode: async () => { throw new Error('not used'); },
-    idBarcode: async () => { throw new Error('not used'); },
-    card: async () => { throw new Error('not used'); },
+  const recognition: RecognitionBackend = {
+    barcode: async () => {
+      throw new Error('not used');
+    },
+    idBarcode: async () => {
+      throw new Error('not used');
+    },
+    card: async () => {
+      throw new Error('not used');
+    },
     document: async () => {
       calls.document++;
       return (await document()) as DocumentData;
@@ -30,7 +42,7 @@ export function createFakeRecognizer(document: () => FakeDocument | Promise<Fake
     status: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 0 }),
     close: async () => {},
   };
-  return { recognizer, calls };
+  return { recognition, calls };
 }
 
 export interface PlatformTestOptions {
@@ -40,6 +52,8 @@ export interface PlatformTestOptions {
   document?: () => FakeDocument | Promise<FakeDocument>;
   /** Test clock (ms); defaults to real time. */
   now?: () => number;
+  /** Where the server logs (default: nowhere); the fuzz test scans what was logged. */
+  logger?: Logger;
 }
 
 export type Response = { status: number; headers: Headers; json: any; bytes: Buffer };
@@ -47,19 +61,36 @@ export type Response = { status: number; headers: Headers; json: any; bytes: Buf
 /** The whole app with the platform on a fresh database, seeded like `pnpm start`, plus request helpers. */
 export async function createPlatformTestApp(options: PlatformTestOptions = {}) {
   const pgDatabase = options.postgresAdminUrl ? await createTestDatabase(options.postgresAdminUrl) : null;
-  const config = readConfig({ DATABASE_URL: pgDatabase?.url ?? 'file::memory:', PUBLIC_URL: 'https://idlens.test', AGENT_TOKEN_SECRET: 'a'.repeat(40), ...options.env });
+  const config = readConfig({
+    DATABASE_URL: pgDatabase?.url ?? 'file::memory:',
+    PUBLIC_URL: 'https://idlens.test',
+    AGENT_TOKEN_SECRET: 'a'.repeat(40),
+    ...options.env,
+  });
   const database = openDatabase(config.databaseUrl, { poolMax: 20 });
   await migrateToLatest(database.db);
   const demo = await seedDemo(database.db, new Date().toISOString());
   if (!demo) throw new Error('seeding a fresh database answered nothing');
-  const { recognizer, calls } = createFakeRecognizer(options.document);
-  const platform = platformFromConfig(config, database.db, recognizer, silentLogger, options.now);
-  const app = createApp({ config, recognizer, logger: silentLogger, healthChecks: defaultHealthChecks({ config, recognizer, database }), info: buildInfo(), platform });
+  const { recognition, calls } = createFakeRecognition(options.document);
+  const logger = options.logger ?? silentLogger;
+  const platform = platformFromConfig(config, database.db, recognition, logger, options.now);
+  const app = createApp({
+    config,
+    recognition,
+    logger,
+    healthChecks: defaultHealthChecks({ config, recognition, database }),
+    info: buildInfo(),
+    platform,
+  });
 
   async function request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    const res = await app.request(path, { method, headers, body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body) });
+    const res = await app.request(path, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     const type = res.headers.get('content-type') ?? '';
     return { status: res.status, headers: res.headers, bytes, json: type.includes('json') && bytes.length ? JSON.parse(bytes.toString('utf8')) : null };

@@ -31,7 +31,10 @@ function run(command: string, args: string[]): string | null {
     execFileSync(command, args, { stdio: 'pipe', timeout: 30_000 });
     return null;
   } catch (error) {
-    return `${command} ${args.join(' ')}: ${String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim().split('\n').at(-1)}`;
+    return `${command} ${args.join(' ')}: ${String((error as { stderr?: Buffer }).stderr ?? (error as Error).message)
+      .trim()
+      .split('\n')
+      .at(-1)}`;
   }
 }
 
@@ -43,7 +46,9 @@ function startLocalCluster(): string | null {
   const started = run('pg_ctlcluster', [version, 'main', 'start']);
   if (started && !/already running/i.test(started)) return `could not start the local cluster: ${started}`;
   const psql = (sql: string) => run('runuser', ['-u', 'postgres', '--', 'psql', '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql]);
-  const role = psql("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'idlens') THEN CREATE ROLE idlens LOGIN CREATEDB PASSWORD 'idlens'; END IF; END $$;");
+  const role = psql(
+    "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'idlens') THEN CREATE ROLE idlens LOGIN CREATEDB PASSWORD 'idlens'; END IF; END $$;",
+  );
   return role ? `could not create the idlens role: ${role}` : null;
 }
 

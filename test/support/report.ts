@@ -17,7 +17,12 @@ export async function writeReport(kind: 'eval' | 'bench', suites: SuiteReport[])
   const dir = path.join(repoRoot, 'reports');
   await mkdir(dir, { recursive: true });
   const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryGiB: Math.round(os.totalmem() / 2 ** 30) };
-  const markdown = [`# idlens ${kind} report — ${new Date().toISOString()}`, '', `Machine: Node ${machine.node}, ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB`, ''];
+  const markdown = [
+    `# idlens ${kind} report — ${new Date().toISOString()}`,
+    '',
+    `Machine: Node ${machine.node}, ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB`,
+    '',
+  ];
   for (const suite of suites) markdown.push(`## ${suite.suite}`, '', ...suite.markdown, '');
   const text = markdown.join('\n');
   console.log(text);

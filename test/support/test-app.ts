@@ -1,5 +1,5 @@
 import { createEngine } from '@idlens/sdk';
-import { buildInfo, createApp, defaultHealthChecks, loadEngineRuntimes, readConfig, silentLogger, type Recognizer } from '@idlens/server';
+import { buildInfo, createApp, defaultHealthChecks, loadEngineRuntimes, readConfig, silentLogger, type RecognitionBackend } from '@idlens/server';
 
 /**
  * The real app with the real engine, run in-process (no worker threads) so contract tests can
@@ -9,7 +9,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const config = readConfig({ DATABASE_URL: 'file:./data/test.sqlite', ...env });
   // The server's runtimes (zxing, onnxruntime-node, verified models); ONNX sessions open lazily.
   const engine = createEngine(await loadEngineRuntimes());
-  const recognizer: Recognizer = {
+  const recognition: RecognitionBackend = {
     barcode: (frame, options) => engine.barcode(frame, options),
     idBarcode: (frame) => engine.idBarcode(frame),
     card: (sides, options) => engine.card(sides, options),
@@ -17,7 +17,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     status: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 0 }),
     close: async () => {},
   };
-  const app = createApp({ config, recognizer, logger: silentLogger, healthChecks: defaultHealthChecks({ config, recognizer }), info: buildInfo() });
+  const app = createApp({ config, recognition, logger: silentLogger, healthChecks: defaultHealthChecks({ config, recognition }), info: buildInfo() });
 
   /** POSTs a JSON body (or a raw string, sent as is) and returns status, headers and parsed JSON. */
   async function post(path: string, body: unknown, headers: Record<string, string> = {}) {

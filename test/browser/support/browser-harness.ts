@@ -44,7 +44,14 @@ export interface PageServer {
  * The host application's origin: the test page, the SDK bundle at /sdk/, in-memory fixtures at
  * /fixtures/NAME and optional extra routes (the customer proxy) — every answer with the strict CSP.
  */
-export async function startPageServer({ bundleDir, port = 0, fixtures = new Map<string, Uint8Array>(), routes, csp = strictCsp, headers = {} }: {
+export async function startPageServer({
+  bundleDir,
+  port = 0,
+  fixtures = new Map<string, Uint8Array>(),
+  routes,
+  csp = strictCsp,
+  headers = {},
+}: {
   bundleDir: string;
   /** Extra response headers (e.g. COOP/COEP for cross-origin isolation). */
   headers?: Record<string, string>;
@@ -65,7 +72,7 @@ export async function startPageServer({ bundleDir, port = 0, fixtures = new Map<
     const bytes = fixtures.get(c.req.param('name'));
     return bytes ? c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'image/png' }) : c.notFound();
   });
-  app.use('/sdk/*', serveStatic({ root: bundleDir, rewriteRequestPath: (p) => p.replace(/^\/sdk/, '')}));
+  app.use('/sdk/*', serveStatic({ root: bundleDir, rewriteRequestPath: (p) => p.replace(/^\/sdk/, '') }));
   routes?.(app);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
@@ -78,15 +85,25 @@ export async function startPageServer({ bundleDir, port = 0, fixtures = new Map<
 export async function startIdlensServer(env: Record<string, string> = {}): Promise<RunningServer & { dataDir: string }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-browser-test-'));
   const port = await freePort();
-  const server = await startServer(readConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: `file:${path.join(dataDir, 'idlens.sqlite')}`,
-    RECOGNITION_WORKERS: '1',
-    ...env,
-  }), silentLogger);
-  return { ...server, dataDir, close: async () => { await server.close(); await rm(dataDir, { recursive: true, force: true }); } };
+  const server = await startServer(
+    readConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: `file:${path.join(dataDir, 'idlens.sqlite')}`,
+      RECOGNITION_WORKERS: '1',
+      ...env,
+    }),
+    silentLogger,
+  );
+  return {
+    ...server,
+    dataDir,
+    close: async () => {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -95,12 +112,22 @@ export async function startIdlensServer(env: Record<string, string> = {}): Promi
  */
 export async function launchChromium(): Promise<{ context: BrowserContext; console: string[]; close(): Promise<void> }> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`${executablePath} not found: install Debian's Chromium (apt-get install -y chromium); browsers are never downloaded`);
+  if (!existsSync(executablePath))
+    throw new Error(`${executablePath} not found: install Debian's Chromium (apt-get install -y chromium); browsers are never downloaded`);
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   // tsx (esbuild keepNames) wraps named functions in `__name(…)`; functions serialized into the
   // page by page.evaluate() need that helper there too.
@@ -127,7 +154,16 @@ export async function openPage(context: BrowserContext, url: string): Promise<Pa
 }
 
 /** Tears down what a browser suite started, in reverse order; tolerates a setup that failed half-way. */
-export async function closeHarness(h: { browser?: { close(): Promise<void> }; pageServer?: { close(): Promise<void> }; server?: { close(): Promise<void> }; bundle?: { remove(): Promise<void> } } | undefined): Promise<void> {
+export async function closeHarness(
+  h:
+    | {
+        browser?: { close(): Promise<void> };
+        pageServer?: { close(): Promise<void> };
+        server?: { close(): Promise<void> };
+        bundle?: { remove(): Promise<void> };
+      }
+    | undefined,
+): Promise<void> {
   await h?.browser?.close();
   await h?.pageServer?.close();
   await h?.server?.close();

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { composeScene, emptyScene, renderBarcode } from '../../../packages/sdk/src/engine/barcode/barcode-scenes.fixture.ts';
+import { composeScene, emptyScene, renderBarcode } from '../../support/engine/barcode-scenes.ts';
 import type { Frame } from '@idlens/sdk';
 import { barcodePng } from '../../support/fixtures.ts';
 
@@ -11,14 +11,24 @@ export interface ParityFixture {
 }
 
 export const allSymbologies = {
-  scanQrCode: true, scanPdf417: true, scanCode128: true, scanCode39: true, scanEan13: true,
-  scanEan8: true, scanUpca: true, scanUpce: true, scanItf: true,
+  scanQrCode: true,
+  scanPdf417: true,
+  scanCode128: true,
+  scanCode39: true,
+  scanEan13: true,
+  scanEan8: true,
+  scanUpca: true,
+  scanUpce: true,
+  scanItf: true,
 } as const;
 
 const aamva = '@\n\x1e\rANSI 636014040002DL00410278ZC03190008DLDAQD1234567\nDCSPUBLIC\nDACJOHN\nDBB01311980\nDBA01312030\nDBC1\r';
 
 async function framePng(frame: Frame): Promise<Buffer> {
-  return sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), { raw: { width: frame.width, height: frame.height, channels: 4 } }).png().toBuffer();
+  const raw = { width: frame.width, height: frame.height, channels: 4 } as const;
+  return sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), { raw })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -42,9 +52,22 @@ export async function parityFixtures(): Promise<ParityFixture[]> {
   for (const [name, format, content] of clean) fixtures.push({ name, png: await barcodePng(content, { format }), route: '/barcode' });
   fixtures.push({ name: 'aamva', png: await barcodePng(new TextEncoder().encode(aamva), { format: 'PDF417', scale: 3 }), route: '/id-barcode' });
   const hd = { width: 1920, height: 1080 };
-  const qrScene = await composeScene(await renderBarcode('QRCode', 'parity scene 1080p', { moduleSize: 6 }), { ...hd, centre: { x: 0.62, y: 0.4 }, angle: 12, noise: 6, seed: 7 });
+  const qrScene = await composeScene(await renderBarcode('QRCode', 'parity scene 1080p', { moduleSize: 6 }), {
+    ...hd,
+    centre: { x: 0.62, y: 0.4 },
+    angle: 12,
+    noise: 6,
+    seed: 7,
+  });
   fixtures.push({ name: 'scene-qr-1080p', png: await framePng(qrScene.frame), route: '/barcode' });
-  const codeScene = await composeScene(await renderBarcode('Code128', 'SCENE-128-PARITY', { moduleSize: 3, barHeight: 90 }), { ...hd, centre: { x: 0.35, y: 0.6 }, angle: -8, blur: 0.8, noise: 4, seed: 3 });
+  const codeScene = await composeScene(await renderBarcode('Code128', 'SCENE-128-PARITY', { moduleSize: 3, barHeight: 90 }), {
+    ...hd,
+    centre: { x: 0.35, y: 0.6 },
+    angle: -8,
+    blur: 0.8,
+    noise: 4,
+    seed: 3,
+  });
   fixtures.push({ name: 'scene-code128-1080p', png: await framePng(codeScene.frame), route: '/barcode' });
   fixtures.push({ name: 'scene-empty-1080p', png: await framePng(await emptyScene({ ...hd, seed: 5 })), route: '/barcode' });
   return fixtures;

@@ -1,8 +1,6 @@
 import type { ResultState } from './common.ts';
 
-export const barcodeTypes = [
-  'NONE', 'QR_CODE', 'UPC_E', 'UPC_A', 'EAN_8', 'EAN_13', 'CODE_128', 'CODE_39', 'ITF', 'PDF417_BARCODE',
-] as const;
+export const barcodeTypes = ['NONE', 'QR_CODE', 'UPC_E', 'UPC_A', 'EAN_8', 'EAN_13', 'CODE_128', 'CODE_39', 'ITF', 'PDF417_BARCODE'] as const;
 export type BarcodeType = (typeof barcodeTypes)[number];
 
 /** Recognition options of `POST /barcode` (the request without `image` and `traceId`). All nullable: null = default. */

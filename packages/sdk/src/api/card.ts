@@ -1,14 +1,33 @@
 import type { AnonymizationMode, DateResult, ResultState } from './common.ts';
 
 export const cardIssuers = [
-  'ISSUER_OTHER', 'AMERICAN_EXPRESS', 'CHINA_UNION_PAY', 'DINERS', 'DISCOVER', 'ELO', 'JCB',
-  'MAESTRO', 'MASTERCARD', 'RUPAY', 'INTERAC', 'VISA', 'VERVE',
+  'ISSUER_OTHER',
+  'AMERICAN_EXPRESS',
+  'CHINA_UNION_PAY',
+  'DINERS',
+  'DISCOVER',
+  'ELO',
+  'JCB',
+  'MAESTRO',
+  'MASTERCARD',
+  'RUPAY',
+  'INTERAC',
+  'VISA',
+  'VERVE',
 ] as const;
 export type CardIssuer = (typeof cardIssuers)[number];
 
 export const cardProcessingStatuses = [
-  'SUCCESS', 'DETECTION_FAILED', 'IMAGE_PREPROCESSING_FAILED', 'STABILITY_TEST_FAILED', 'SCANNING_WRONG_SIDE',
-  'FIELD_IDENTIFICATION_FAILED', 'IMAGE_RETURN_FAILED', 'AWAITING_OTHER_SIDE', 'NOT_SCANNED', 'FRAME_NOT_FOCUSED',
+  'SUCCESS',
+  'DETECTION_FAILED',
+  'IMAGE_PREPROCESSING_FAILED',
+  'STABILITY_TEST_FAILED',
+  'SCANNING_WRONG_SIDE',
+  'FIELD_IDENTIFICATION_FAILED',
+  'IMAGE_RETURN_FAILED',
+  'AWAITING_OTHER_SIDE',
+  'NOT_SCANNED',
+  'FRAME_NOT_FOCUSED',
 ] as const;
 export type CardProcessingStatus = (typeof cardProcessingStatuses)[number];
 

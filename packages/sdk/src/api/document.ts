@@ -43,6 +43,12 @@ export interface DocumentOptions {
   maxAllowedMismatchesPerField?: number | null;
   skipImagesWithInadequateLightingConditions?: boolean | null;
   skipImagesOccludedByHand?: boolean | null;
+  /**
+   * Not a request field: which endpoint the options came to. `true` for `/document-multi-side` (also
+   * with one image: `allowUncertainFirstSideScan` then applies), `false` for `/document-single-side`.
+   * Default: whether a second image was given.
+   */
+  multiSide?: boolean | null;
 }
 
 export interface Location {
@@ -66,13 +72,43 @@ export type DocumentDate = DateResult<StringResult>;
 
 /** The StringResult fields of the document output, in the spec's order. */
 export const documentStringFields = [
-  'firstName', 'lastName', 'fullName', 'address', 'documentNumber', 'sex', 'bloodType', 'sponsor', 'visaType',
-  'documentSubtype', 'remarks', 'residencePermitType', 'manufacturingYear', 'vehicleType', 'eligibilityCategory',
-  'specificDocumentValidity', 'vehicleOwner', 'certificateNumber', 'countryCode', 'nationalInsuranceNumber',
-  'additionalNameInformation', 'additionalAddressInformation', 'additionalOptionalAddressInformation',
-  'placeOfBirth', 'nationality', 'race', 'religion', 'profession', 'maritalStatus', 'residentialStatus',
-  'employer', 'personalIdNumber', 'documentAdditionalNumber', 'documentOptionalAdditionalNumber',
-  'issuingAuthority', 'fathersName', 'mothersName',
+  'firstName',
+  'lastName',
+  'fullName',
+  'address',
+  'documentNumber',
+  'sex',
+  'bloodType',
+  'sponsor',
+  'visaType',
+  'documentSubtype',
+  'remarks',
+  'residencePermitType',
+  'manufacturingYear',
+  'vehicleType',
+  'eligibilityCategory',
+  'specificDocumentValidity',
+  'vehicleOwner',
+  'certificateNumber',
+  'countryCode',
+  'nationalInsuranceNumber',
+  'additionalNameInformation',
+  'additionalAddressInformation',
+  'additionalOptionalAddressInformation',
+  'placeOfBirth',
+  'nationality',
+  'race',
+  'religion',
+  'profession',
+  'maritalStatus',
+  'residentialStatus',
+  'employer',
+  'personalIdNumber',
+  'documentAdditionalNumber',
+  'documentOptionalAdditionalNumber',
+  'issuingAuthority',
+  'fathersName',
+  'mothersName',
 ] as const;
 export type DocumentStringField = (typeof documentStringFields)[number];
 
@@ -148,7 +184,12 @@ export type DocumentData = { [K in DocumentStringField]: StringResult | null } &
   faceImage: LocatedImageResult | null;
   signatureImage: LocatedImageResult | null;
   driverLicenseDetailedInfo: DriverLicenseDetailedInfo | null;
-  dependentsInfo: Array<{ dateOfBirth: DocumentDate | null; sex: StringResult | null; documentNumber: StringResult | null; fullName: StringResult | null }> | null;
+  dependentsInfo: Array<{
+    dateOfBirth: DocumentDate | null;
+    sex: StringResult | null;
+    documentNumber: StringResult | null;
+    fullName: StringResult | null;
+  }> | null;
   parentsInfo: Array<{ firstName: StringResult | null; lastName: StringResult | null }> | null;
   processingStatus: string;
   documentClassInfo: { country: string | null; region: string | null; type: string | null } | null;

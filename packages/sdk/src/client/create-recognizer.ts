@@ -1,19 +1,33 @@
 import { proxy, releaseProxy, transfer as transferWith, wrap, type Remote } from 'comlink';
-import { IdlensError } from '../engine/errors.ts';
+import type { BarcodeOptions } from '../api/barcode.ts';
+import type { CardOptions } from '../api/card.ts';
+import type { DocumentOptions } from '../api/document.ts';
+import type { RecognitionMethods } from '../api/recognition-methods.ts';
+import { IdlensError } from '../core/errors.ts';
+import type { CardInput, DocumentInput, ImageInput } from '../core/image-input.ts';
 import type { AssetProgress } from '../runtime/fetch-asset.ts';
 import { registerIdlensErrorTransfer } from '../worker/comlink-errors.ts';
 import type { EngineWorkerApi, FrameQuality, Preload } from '../worker/worker-api.ts';
-import { toWorkerImage, type ImageInput } from './image-input.ts';
-import type { CardInput, DocumentInput, RecognizerMethods } from './recognizer-types.ts';
+import { toWorkerImage } from './to-worker-image.ts';
 import { createServerRecognizer, type ServerRecognizerOptions } from './server-recognizer.ts';
 
-/** File name of the worker script in the browser bundle (beside `idlens.js`). */
+/** File name of the worker script in the assets folder. */
 const workerFile = 'idlens-worker.js';
 
+/**
+ * The assets folder when neither `assetsBaseUrl` nor `workerUrl` is given: `/idlens/` on the page's
+ * origin — where the Vite plugin (`@idlens/sdk/vite`) and `idlens-sdk assets copy public/idlens`
+ * put the worker, wasm and models. The prebuilt `idlens.js` uses its own folder instead.
+ */
+export const defaultAssetsPath = '/idlens/';
+
 export interface RecognizerOptions {
-  /** URL of the worker script; default: `idlens-worker.js` beside the SDK bundle. */
+  /** URL of the worker script; default: `idlens-worker.js` in `assetsBaseUrl`. */
   workerUrl?: string | URL;
-  /** Folder of the `.wasm` files on the host's origin; default: the worker script's folder. */
+  /**
+   * Folder of the worker and `.wasm` files on the host's origin; default: the `workerUrl`'s folder when
+   * that is given, else `/idlens/` (or, with the prebuilt `idlens.js`, the folder it was loaded from).
+   */
   assetsBaseUrl?: string | URL;
   /** Folder of the model files on the host's origin; default: `models/` under `assetsBaseUrl`. */
   modelsBaseUrl?: string | URL;
@@ -34,9 +48,11 @@ export interface RecognizerOptions {
 /** Bytes of a wasm or model file loaded (from the network or Cache Storage). */
 export class RecognizerProgressEvent extends Event {
   static readonly eventName = 'progress';
+  /** File name (e.g. `zxing_reader.wasm`, `ch_PP-OCRv4_det_infer.onnx`). */
   readonly asset: string;
   readonly loaded: number;
-  readonly total: number | null;
+  /** The file's size in bytes (known in advance from the manifest, not from the response). */
+  readonly total: number;
   readonly cached: boolean;
   constructor({ asset, loaded, total, cached }: AssetProgress) {
     super(RecognizerProgressEvent.eventName);
@@ -51,7 +67,7 @@ export class RecognizerProgressEvent extends Event {
  * The recognizer: a module Worker running the engine (or the server, see `mode`), with the
  * server's four operations. Dispatches `progress` events while loading.
  */
-export interface Recognizer extends RecognizerMethods, EventTarget {
+export interface Recognizer extends RecognitionMethods<ImageInput>, EventTarget {
   /** Resolves once the preloaded runtimes are ready; rejects with the load error. */
   readonly ready: Promise<void>;
   /** Where recognition runs now (`auto` switches to `server` when the worker cannot start). */
@@ -62,6 +78,10 @@ export interface Recognizer extends RecognizerMethods, EventTarget {
   frameQuality(image: ImageInput): Promise<FrameQuality>;
   /** Stops the worker and frees its memory; pending and later calls reject with WORKER_TERMINATED. */
   terminate(): void;
+  addEventListener(type: 'progress', listener: (event: RecognizerProgressEvent) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener(type: 'progress', listener: (event: RecognizerProgressEvent) => void, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
 }
 
 export function createRecognizer(options: RecognizerOptions = {}): Recognizer {
@@ -75,9 +95,26 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
   runtime: { crossOriginIsolated: boolean; threads: number } | null = null;
   #worker: Worker | null = null;
   #remote: Remote<EngineWorkerApi> | null = null;
-  #server: RecognizerMethods | null;
+  #server: RecognitionMethods<ImageInput> | null;
   #terminated = false;
   #rejectPending = new Set<(error: Error) => void>();
+
+  /** EventTarget's, typed for `progress` listeners (see `Recognizer`). */
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | ((event: RecognizerProgressEvent) => void) | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void {
+    super.addEventListener(type, listener as EventListenerOrEventListenerObject | null, options);
+  }
+
+  override removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | ((event: RecognizerProgressEvent) => void) | null,
+    options?: boolean | EventListenerOptions,
+  ): void {
+    super.removeEventListener(type, listener as EventListenerOrEventListenerObject | null, options);
+  }
 
   constructor(options: RecognizerOptions) {
     super();
@@ -88,14 +125,17 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
       throw new IdlensError('INVALID_OPTIONS', `mode '${requested}' needs the server option`);
     }
     this.mode = requested === 'server' ? 'server' : 'worker';
-    this.ready = requested === 'server' ? Promise.resolve() : this.#start(options).catch((error: unknown) => {
-      if (requested === 'auto' && !this.#terminated) {
-        this.#stopWorker();
-        this.mode = 'server';
-        return;
-      }
-      throw error;
-    });
+    this.ready =
+      requested === 'server'
+        ? Promise.resolve()
+        : this.#start(options).catch((error: unknown) => {
+            if (requested === 'auto' && !this.#terminated) {
+              this.#stopWorker();
+              this.mode = 'server';
+              return;
+            }
+            throw error;
+          });
     // Calls await `ready` themselves; an unobserved rejection here is not an error of its own.
     this.ready.catch(() => {});
   }
@@ -104,8 +144,9 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
     if (typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') {
       throw new IdlensError('RUNTIME_UNAVAILABLE', 'this browser cannot run Web Workers with WebAssembly');
     }
-    const workerUrl = new URL(String(options.workerUrl ?? new URL(workerFile, import.meta.url)), globalThis.location?.href);
-    const assetsBaseUrl = dirUrl(options.assetsBaseUrl ?? new URL('./', workerUrl));
+    const givenWorker = options.workerUrl ? new URL(String(options.workerUrl), globalThis.location?.href) : null;
+    const assetsBaseUrl = dirUrl(options.assetsBaseUrl ?? (givenWorker ? new URL('./', givenWorker) : defaultAssetsPath));
+    const workerUrl = givenWorker ?? new URL(workerFile, assetsBaseUrl);
     const modelsBaseUrl = dirUrl(options.modelsBaseUrl ?? new URL('models/', assetsBaseUrl));
     const worker = new Worker(workerUrl, { type: 'module', name: 'idlens-engine' });
     this.#worker = worker;
@@ -113,22 +154,31 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
     // A worker script that fails to load (404, CSP) only fires `error`; without this race the
     // first call would wait forever.
     const failed = new Promise<never>((_, reject) => {
-      worker.addEventListener('error', (event) => {
-        event.preventDefault?.();
-        reject(new IdlensError('RUNTIME_UNAVAILABLE', `the worker script ${workerUrl.href} could not start${event.message ? `: ${event.message}` : ''}`));
-      }, { once: true });
+      worker.addEventListener(
+        'error',
+        (event) => {
+          event.preventDefault?.();
+          reject(new IdlensError('RUNTIME_UNAVAILABLE', `the worker script ${workerUrl.href} could not start${event.message ? `: ${event.message}` : ''}`));
+        },
+        { once: true },
+      );
     });
     const onProgress = proxy((p: AssetProgress) => this.dispatchEvent(new RecognizerProgressEvent(p)));
-    this.runtime = await this.#track(Promise.race([
-      this.#remote.init({
-        assetsBaseUrl: assetsBaseUrl.href,
-        modelsBaseUrl: modelsBaseUrl.href,
-        cacheName: options.cacheModels === false ? null : 'idlens-assets-v1',
-        preload: options.preload ?? ['barcode'],
-        threads: options.threads,
-      }, onProgress),
-      failed,
-    ]));
+    this.runtime = await this.#track(
+      Promise.race([
+        this.#remote.init(
+          {
+            assetsBaseUrl: assetsBaseUrl.href,
+            modelsBaseUrl: modelsBaseUrl.href,
+            cacheName: options.cacheModels === false ? null : 'idlens-assets-v1',
+            preload: options.preload ?? ['barcode'],
+            threads: options.threads,
+          },
+          onProgress,
+        ),
+        failed,
+      ]),
+    );
   }
 
   /** Rejects `promise`'s caller with WORKER_TERMINATED when `terminate()` runs first. */
@@ -140,14 +190,14 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
     });
   }
 
-  async #call<T>(viaWorker: (remote: Remote<EngineWorkerApi>) => Promise<T>, viaServer: (server: RecognizerMethods) => Promise<T>): Promise<T> {
+  async #call<T>(viaWorker: (remote: Remote<EngineWorkerApi>) => Promise<T>, viaServer: (server: RecognitionMethods<ImageInput>) => Promise<T>): Promise<T> {
     if (this.#terminated) throw terminatedError();
     await this.ready;
     if (this.mode === 'server') return viaServer(this.#server!);
     return this.#track(viaWorker(this.#remote!));
   }
 
-  barcode(image: ImageInput, options?: Parameters<RecognizerMethods['barcode']>[1]) {
+  barcode(image: ImageInput, options?: BarcodeOptions) {
     return this.#call(
       async (r) => {
         const { image: img, transfer } = await toWorkerImage(image);
@@ -167,17 +217,18 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
     );
   }
 
-  card(sides: CardInput, options?: Parameters<RecognizerMethods['card']>[1]) {
+  card(sides: CardInput, options?: CardOptions) {
     return this.#call(
       async (r) => {
         const [a, b] = await Promise.all([optional(sides.cardNumberSide, 'cardNumberSide'), optional(sides.otherSide, 'otherSide')]);
-        return r.card(transferred({ cardNumberSide: a?.image ?? null, otherSide: b?.image ?? null }, [...(a?.transfer ?? []), ...(b?.transfer ?? [])]), options);
+        const images = { cardNumberSide: a?.image ?? null, otherSide: b?.image ?? null };
+        return r.card(transferred(images, [...(a?.transfer ?? []), ...(b?.transfer ?? [])]), options);
       },
       (s) => s.card(sides, options),
     );
   }
 
-  document(sides: DocumentInput, options?: Parameters<RecognizerMethods['document']>[1]) {
+  document(sides: DocumentInput, options?: DocumentOptions) {
     return this.#call(
       async (r) => {
         const [a, b] = await Promise.all([toWorkerImage(sides.first, 'first'), optional(sides.second, 'second')]);

@@ -1,9 +1,10 @@
 import type { ImageSource } from '../api/common.ts';
-import { IdlensError, idlensErrorCodes, type IdlensErrorCode } from '../engine/errors.ts';
-import { bytesToBase64 } from '../engine/util/base64.ts';
-import { fetchWithRetry, type RetryOptions } from './fetch-with-retry.ts';
-import type { ImageInput } from './image-input.ts';
-import type { RecognizerMethods } from './recognizer-types.ts';
+import type { RecognitionMethods } from '../api/recognition-methods.ts';
+import { bytesToBase64 } from '../core/base64.ts';
+import { encodeImage } from '../core/encode-image.ts';
+import { IdlensError, isIdlensErrorCode } from '../core/errors.ts';
+import { fetchWithRetry, type RetryOptions } from '../core/fetch-with-retry.ts';
+import type { ImageInput } from '../core/image-input.ts';
 
 export interface ServerRecognizerOptions {
   /** Base URL of an idlens server (the recognition endpoints sit at its root). */
@@ -18,7 +19,7 @@ export interface ServerRecognizerOptions {
  * or WASM cannot run, or on request. Same option names in, same `data` objects out. Recognition
  * has no side effects, so network failures and 503s are retried with back-off.
  */
-export function createServerRecognizer({ serverUrl, apiKey, retry = {} }: ServerRecognizerOptions): RecognizerMethods {
+export function createServerRecognizer({ serverUrl, apiKey, retry = {} }: ServerRecognizerOptions): RecognitionMethods<ImageInput> {
   // Relative URLs (a reverse proxy on the page's origin, e.g. `/idlens/`) resolve against the page.
   const base = new URL(String(serverUrl).replace(/\/?$/, '/'), globalThis.location?.href).href;
   async function post<T>(path: string, body: Record<string, unknown>): Promise<T> {
@@ -27,8 +28,8 @@ export function createServerRecognizer({ serverUrl, apiKey, retry = {} }: Server
     const res = await fetchWithRetry(new URL(path, base).href, { method: 'POST', headers, body: JSON.stringify(body) }, { ...retry, idempotent: true });
     const json = (await res.json().catch(() => null)) as { data?: T; code?: string; message?: string } | null;
     if (res.ok && json?.data) return json.data;
-    const code: IdlensErrorCode = json?.code && (idlensErrorCodes as readonly string[]).includes(json.code) ? (json.code as IdlensErrorCode) : 'SERVER_ERROR';
-    throw new IdlensError(code, `${path}: HTTP ${res.status}${json?.message ? `: ${json.message}` : ''}`);
+    const message = `${path}: HTTP ${res.status}${json?.message ? `: ${json.message}` : ''}`;
+    throw new IdlensError(isIdlensErrorCode(json?.code) ? json.code : 'SERVER_ERROR', message, { status: res.status, serverCode: json?.code ?? null });
   }
   return {
     async barcode(image, options = {}) {
@@ -51,31 +52,6 @@ export function createServerRecognizer({ serverUrl, apiKey, retry = {} }: Server
   };
 }
 
-/** JPEG/PNG blobs are sent as they are; anything else is encoded as PNG (lossless: same pixels). */
-export async function toImageSource(input: ImageInput): Promise<ImageSource> {
-  return { imageBase64: bytesToBase64(await toEncodedBytes(input)) };
-}
-
-export async function toEncodedBytes(input: ImageInput): Promise<Uint8Array> {
-  if (typeof Blob !== 'undefined' && input instanceof Blob) {
-    const bytes = new Uint8Array(await input.arrayBuffer());
-    if (isJpegOrPng(bytes)) return bytes;
-    return toEncodedBytes(await createImageBitmap(input));
-  }
-  let canvas: OffscreenCanvas;
-  const frame = input as { width: number; height: number; data?: unknown };
-  if (frame.data instanceof Uint8ClampedArray) {
-    canvas = new OffscreenCanvas(frame.width, frame.height);
-    const ctx = canvas.getContext('2d')!;
-    ctx.putImageData(new ImageData(new Uint8ClampedArray(frame.data), frame.width, frame.height), 0, 0);
-  } else {
-    const bitmap = input instanceof ImageBitmap ? input : await createImageBitmap(input as ImageBitmapSource);
-    canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
-  }
-  return new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
-}
-
-function isJpegOrPng(b: Uint8Array): boolean {
-  return (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) || (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47);
+async function toImageSource(input: ImageInput): Promise<ImageSource> {
+  return { imageBase64: bytesToBase64(await encodeImage(input)) };
 }

@@ -3,20 +3,19 @@ import { readBarcode } from './barcode/read-barcode.ts';
 import type { ZxingReader } from './barcode/zxing-reader.ts';
 import { emptyCardData } from './card/empty-card-data.ts';
 import { readCard } from './card/read-card.ts';
-import { emptyDocumentData } from './document/empty-document-data.ts';
-import { assertValidFrame, type Frame } from './frame.ts';
+import { assertValidFrame, type Frame } from '../core/frame.ts';
 import { readIdBarcode } from './aamva/read-id-barcode.ts';
 import type { ModelSet } from '@idlens/models';
 import { createOcrEngine, type OcrEngine } from './ocr/create-ocr-engine.ts';
 import type { OrtRuntime } from './ocr/ort-runtime.ts';
 import { readDocument } from './document/read-document.ts';
-import type { MrzRecognizerChoice } from './mrz/read-mrz.ts';
+import type { MrzModelChoice } from './mrz/read-mrz.ts';
 
-export * from './errors.ts';
-export * from './frame.ts';
+export * from '../core/errors.ts';
+export * from '../core/frame.ts';
 export type { ZxingReader } from './barcode/zxing-reader.ts';
 export type { OrtRuntime, OrtSession, OrtTensor } from './ocr/ort-runtime.ts';
-export type { MrzRecognizerChoice } from './mrz/read-mrz.ts';
+export type { MrzModelChoice } from './mrz/read-mrz.ts';
 // MRZ parsing is pure text work: the server re-checks stored readings with the same code.
 export { parseMrz, type ParsedMrz, type MrzCheck } from './mrz/parse-mrz.ts';
 
@@ -25,15 +24,16 @@ export interface EngineRuntimes {
   zxing: ZxingReader;
   /**
    * ONNX Runtime (onnxruntime-node on the server, onnxruntime-web in browsers) and the loaded,
-   * verified model assets (`@idlens/models`). Without them documents answer EMPTY.
+   * verified model assets (`@idlens/models`). Without them cards answer EMPTY and documents are
+   * read from their ID barcode only.
    */
   ort?: OrtRuntime;
   models?: ModelSet;
   ocr?: {
     /** Passed to every `InferenceSession.create`. */
     sessionOptions?: Record<string, unknown>;
-    /** MRZ line recognizer: the dedicated model when present (`auto`), or forced (eval comparisons). */
-    mrzRecognizer?: MrzRecognizerChoice;
+    /** Which model reads MRZ lines: the dedicated one when present (`auto`), or forced (eval comparisons). */
+    mrzModel?: MrzModelChoice;
   };
   /** Clock for two-digit years and ages; tests inject a fixed one. */
   now?: () => Date;
@@ -50,7 +50,7 @@ export interface Engine extends RecognitionMethods<Frame> {
 
 export function createEngine({ zxing, ort, models, ocr: ocrOptions = {}, now = () => new Date() }: EngineRuntimes): Engine {
   const ocr: OcrEngine | null = ort && models ? createOcrEngine(ort, models, { sessionOptions: ocrOptions.sessionOptions }) : null;
-  const settings = { mrzRecognizer: ocrOptions.mrzRecognizer ?? 'auto', now };
+  const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', now };
   return {
     async barcode(frame, options = {}) {
       assertValidFrame(frame);
@@ -60,7 +60,7 @@ export function createEngine({ zxing, ort, models, ocr: ocrOptions = {}, now = (
       assertValidFrame(frame);
       return readIdBarcode(zxing, frame);
     },
-    // Cards and documents need the OCR engine; without it they answer EMPTY.
+    // Cards need the OCR engine; without it they answer EMPTY.
     async card(sides, options = {}) {
       if (sides.cardNumberSide) assertValidFrame(sides.cardNumberSide, 'cardNumberSide');
       if (sides.otherSide) assertValidFrame(sides.otherSide, 'otherSide');
@@ -70,8 +70,9 @@ export function createEngine({ zxing, ort, models, ocr: ocrOptions = {}, now = (
     async document(sides, options = {}) {
       assertValidFrame(sides.first, 'first');
       if (sides.second) assertValidFrame(sides.second, 'second');
-      if (!ocr) return emptyDocumentData();
-      return readDocument(ocr, sides, options, settings, !!sides.second);
+      // Multi-side is the endpoint called, not whether a second image came (see DocumentOptions.multiSide).
+      // Without the OCR engine only ID barcodes are read.
+      return readDocument(ocr, zxing, sides, options, settings, options.multiSide ?? !!sides.second);
     },
     async warm() {
       await ocr?.warm();

@@ -1,14 +1,6 @@
 import type { EdgeTransactionView, ResumeResponse, StepSubmission } from '../api/transaction.ts';
-import { IdlensError } from '../engine/errors.ts';
-import { fetchWithRetry, type RetryOptions } from '../client/fetch-with-retry.ts';
-
-/** An error answer of the platform, with its stable `code` and HTTP status. */
-export class TransactionError extends Error {
-  override readonly name = 'TransactionError';
-  constructor(readonly code: string, message: string, readonly status: number | null) {
-    super(message);
-  }
-}
+import { IdlensError } from '../core/errors.ts';
+import { fetchWithRetry, type RetryOptions } from '../core/fetch-with-retry.ts';
 
 export interface EdgeClientOptions {
   /** `edgeApiUrl` of the create response. */
@@ -29,7 +21,8 @@ export function createEdgeClient({ edgeApiUrl, transactionId, ephemeralKey, retr
   async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, idempotent: boolean): Promise<T> {
     const headers: Record<string, string> = { authorization, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetchWithRetry(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' }, { ...retry, idempotent });
+    const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' };
+    const res = await fetchWithRetry(`${base}${path}`, init, { ...retry, idempotent });
     return readJson<T>(res, `${method} ${path || '/'}`);
   }
   return {
@@ -42,9 +35,14 @@ export function createEdgeClient({ edgeApiUrl, transactionId, ephemeralKey, retr
 
 export type EdgeClient = ReturnType<typeof createEdgeClient>;
 
+/**
+ * The JSON body of a platform (or proxy) answer. An error answer is TRANSACTION_REJECTED with the
+ * HTTP status and the platform's own `code` (e.g. `UNAUTHORIZED`, `KEY_EXPIRED`) as `serverCode`.
+ */
 export async function readJson<T>(res: Response, what: string): Promise<T> {
   const json = (await res.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
   if (res.ok && json) return json;
-  if (!json) throw new IdlensError('SERVER_ERROR', `${what}: HTTP ${res.status} without a JSON body`);
-  throw new TransactionError(json.code ?? 'HTTP_ERROR', `${what}: HTTP ${res.status}${json.message ? `: ${json.message}` : ''}`, res.status);
+  if (!json) throw new IdlensError('SERVER_ERROR', `${what}: HTTP ${res.status} without a JSON body`, { status: res.status });
+  const message = `${what}: HTTP ${res.status}${json.message ? `: ${json.message}` : ''}`;
+  throw new IdlensError('TRANSACTION_REJECTED', message, { status: res.status, serverCode: json.code ?? null });
 }

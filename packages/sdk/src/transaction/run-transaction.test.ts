@@ -18,13 +18,28 @@ function fakePlatform(script: Record<string, Array<() => Response>>) {
   return { calls, fetch };
 }
 
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const offline = () => {
   throw new TypeError('fetch failed');
 };
 const created = { transactionId: 't1', ephemeralKey: 'k1', edgeApiUrl: 'https://idlens.test/edge', workflowInfo: {}, processingStatus: 'InProgress' };
-const view = (processingStatus: string, currentStep: unknown = null) => ({ transactionId: 't1', processingStatus, verificationStatus: processingStatus === 'Complete' ? 'Accept' : null, workflowInfo: { currentStep: 'x' }, hasConsent: true, currentStep });
-const options = { proxyUrl: 'https://shop.test/proxy/transaction', workflowId: 'demo-auto', formValues: { customerName: 'A' }, consent: { userId: 'u', isProcessingStoringAllowed: true, isTrainingAllowed: false } };
+const view = (processingStatus: string, currentStep: unknown = null) => ({
+  transactionId: 't1',
+  processingStatus,
+  verificationStatus: processingStatus === 'Complete' ? 'Accept' : null,
+  workflowInfo: { currentStep: 'x' },
+  hasConsent: true,
+  currentStep,
+});
+const options = {
+  proxyUrl: 'https://shop.test/proxy/transaction',
+  workflowId: 'demo-auto',
+  formValues: { customerName: 'A' },
+  consent: { userId: 'u', isProcessingStoringAllowed: true, isTrainingAllowed: false },
+};
 
 describe('startTransaction', () => {
   it('creates through the proxy (idempotency key, sdkVersion, givenOn without zone), resumes with Basic transactionId:ephemeralKey', async () => {
@@ -62,7 +77,12 @@ describe('startTransaction', () => {
 
   it('surfaces the platform error code (no retry of a 4xx)', async () => {
     const p = fakePlatform({ 'POST /proxy/transaction': [json({ code: 'INVALID_REQUEST', message: 'formValues.customerName: required' }, 400)] });
-    await expect(startTransaction({ ...options, retry: { fetch: p.fetch, baseDelayMs: 1 } })).rejects.toMatchObject({ name: 'TransactionError', code: 'INVALID_REQUEST', status: 400 });
+    await expect(startTransaction({ ...options, retry: { fetch: p.fetch, baseDelayMs: 1 } })).rejects.toMatchObject({
+      name: 'IdlensError',
+      code: 'TRANSACTION_REJECTED',
+      status: 400,
+      serverCode: 'INVALID_REQUEST',
+    });
     expect(p.calls).toHaveLength(1);
   });
 });

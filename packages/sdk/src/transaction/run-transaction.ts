@@ -1,10 +1,20 @@
-import type { Consent, CreateTransactionResponse, CurrentStepView, EdgeTransactionView, ProcessingStatus, ResumeResponse, StepImages, VerificationStatus } from '../api/transaction.ts';
-import { fetchWithRetry, type RetryOptions } from '../client/fetch-with-retry.ts';
-import type { ImageInput } from '../client/image-input.ts';
-import type { RecognizerMethods } from '../client/recognizer-types.ts';
-import { toEncodedBytes } from '../client/server-recognizer.ts';
-import { base64ToBytes, bytesToBase64 } from '../engine/util/base64.ts';
-import { createEdgeClient, readJson, TransactionError, type EdgeClient } from './edge-client.ts';
+import type { RecognitionMethods } from '../api/recognition-methods.ts';
+import type {
+  Consent,
+  CreateTransactionResponse,
+  CurrentStepView,
+  EdgeTransactionView,
+  ProcessingStatus,
+  ResumeResponse,
+  StepImages,
+  VerificationStatus,
+} from '../api/transaction.ts';
+import { base64ToBytes, bytesToBase64 } from '../core/base64.ts';
+import { encodeImage } from '../core/encode-image.ts';
+import { IdlensError } from '../core/errors.ts';
+import { fetchWithRetry, type RetryOptions } from '../core/fetch-with-retry.ts';
+import type { ImageInput } from '../core/image-input.ts';
+import { createEdgeClient, readJson, type EdgeClient } from './edge-client.ts';
 import { sdkVersion } from './sdk-version.ts';
 
 /** What the page captured for an interactive step (the SDK recognizes and submits it). */
@@ -22,7 +32,7 @@ export interface TransactionCallbacks {
    */
   capture?: (step: CurrentStepView, view: EdgeTransactionView) => Promise<CapturedImages>;
   /** Recognizes captured images locally (a `createRecognizer()`), sent as the step's extraction. */
-  recognizer?: RecognizerMethods;
+  recognizer?: RecognitionMethods<ImageInput>;
   /** Every view/resume answer, for progress UI. */
   onUpdate?: (update: EdgeTransactionView | ResumeResponse) => void;
   retry?: RetryOptions;
@@ -72,13 +82,18 @@ export async function startTransaction(options: StartTransactionOptions): Promis
     formValues,
     consent: { ...consent, givenOn: consent.givenOn ?? new Date().toISOString().replace(/Z$/, '') },
   };
-  const res = await fetchWithRetry(String(proxyUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': randomKey(), ...proxyHeaders },
-    body: JSON.stringify(body),
-  }, { ...retry, signal, idempotent: true });
+  const res = await fetchWithRetry(
+    String(proxyUrl),
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': randomKey(), ...proxyHeaders },
+      body: JSON.stringify(body),
+    },
+    { ...retry, signal, idempotent: true },
+  );
   const created = await readJson<CreateTransactionResponse>(res, 'create transaction');
-  const result = await drive(createEdgeClient({ edgeApiUrl: created.edgeApiUrl, transactionId: created.transactionId, ephemeralKey: created.ephemeralKey, retry: { ...retry, signal } }), options);
+  const { edgeApiUrl, transactionId, ephemeralKey } = created;
+  const result = await drive(createEdgeClient({ edgeApiUrl, transactionId, ephemeralKey, retry: { ...retry, signal } }), options);
   return { ...result, created };
 }
 
@@ -104,10 +119,10 @@ async function drive(edge: EdgeClient, callbacks: TransactionCallbacks): Promise
     onUpdate?.(resumed);
     if (resumed.processingStatus !== 'InProgress') return finished(edge, await edge.view());
     if (!resumed.isChanged && !(step?.interactive && step.awaitingInput)) {
-      throw new TransactionError('TRANSACTION_STALLED', 'the transaction does not advance and waits for no input', null);
+      throw new IdlensError('TRANSACTION_STALLED', 'the transaction does not advance and waits for no input');
     }
   }
-  throw new TransactionError('TRANSACTION_STALLED', `no end after ${maxRounds} rounds`, null);
+  throw new IdlensError('TRANSACTION_STALLED', `no end after ${maxRounds} rounds`);
 }
 
 function finished(edge: EdgeClient, view: EdgeTransactionView): TransactionResult {
@@ -115,8 +130,13 @@ function finished(edge: EdgeClient, view: EdgeTransactionView): TransactionResul
 }
 
 /** Captures, recognizes locally, submits. A lost answer is checked against the view, not blindly resent. */
-async function submitStep(edge: EdgeClient, step: CurrentStepView, view: EdgeTransactionView, { capture, recognizer }: TransactionCallbacks): Promise<EdgeTransactionView> {
-  if (!capture) throw new TransactionError('CAPTURE_REQUIRED', `step ${step.id} (${step.type}) needs images: pass a capture callback`, null);
+async function submitStep(
+  edge: EdgeClient,
+  step: CurrentStepView,
+  view: EdgeTransactionView,
+  { capture, recognizer }: TransactionCallbacks,
+): Promise<EdgeTransactionView> {
+  if (!capture) throw new IdlensError('CAPTURE_REQUIRED', `step ${step.id} (${step.type}) needs images: pass a capture callback`);
   const captured = await capture(step, view);
   // Encode first: recognition may transfer (detach) the caller's pixel buffers.
   const images: StepImages = {
@@ -135,7 +155,7 @@ async function submitStep(edge: EdgeClient, step: CurrentStepView, view: EdgeTra
   }
 }
 
-async function recognize(recognizer: RecognizerMethods, step: CurrentStepView, images: StepImages): Promise<Record<string, unknown> | null> {
+async function recognize(recognizer: RecognitionMethods<ImageInput>, step: CurrentStepView, images: StepImages): Promise<Record<string, unknown> | null> {
   const blob = (b64: string | null | undefined) => (b64 ? new Blob([base64ToBytes(b64) as Uint8Array<ArrayBuffer>]) : null);
   const front = blob(images.front)!;
   switch (step.type) {
@@ -151,13 +171,20 @@ async function recognize(recognizer: RecognizerMethods, step: CurrentStepView, i
 }
 
 const allSymbologies = {
-  scanQrCode: true, scanPdf417: true, scanCode128: true, scanCode39: true, scanEan13: true, scanEan8: true, scanUpca: true, scanUpce: true, scanItf: true,
+  scanQrCode: true,
+  scanPdf417: true,
+  scanCode128: true,
+  scanCode39: true,
+  scanEan13: true,
+  scanEan8: true,
+  scanUpca: true,
+  scanUpce: true,
+  scanItf: true,
 };
 
 async function encode(input: ImageInput): Promise<string> {
-  return bytesToBase64(await toEncodedBytes(input));
+  return bytesToBase64(await encodeImage(input));
 }
-
 
 function randomKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;

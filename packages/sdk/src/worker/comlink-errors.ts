@@ -1,9 +1,17 @@
 import { transferHandlers, type TransferHandler } from 'comlink';
-import { IdlensError, idlensErrorCodes, type IdlensErrorCode } from '../engine/errors.ts';
+import { IdlensError, isIdlensErrorCode } from '../core/errors.ts';
+
+interface SerializedError {
+  message?: string;
+  name?: string;
+  code?: string;
+  status?: number | null;
+  serverCode?: string | null;
+}
 
 interface SerializedThrow {
   isError: boolean;
-  value: { message?: string; name?: string; code?: string } | unknown;
+  value: SerializedError | unknown;
 }
 
 /**
@@ -18,19 +26,22 @@ export function registerIdlensErrorTransfer(): void {
     canHandle: builtIn.canHandle,
     serialize({ value }: { value: unknown }) {
       if (value instanceof Error) {
-        const code = (value as { code?: unknown }).code;
-        return [{ isError: true, value: { message: value.message, name: value.name, code: typeof code === 'string' ? code : undefined } }, []];
+        const { code, status, serverCode } = value as { code?: unknown; status?: unknown; serverCode?: unknown };
+        const serialized: SerializedError = {
+          message: value.message,
+          name: value.name,
+          code: typeof code === 'string' ? code : undefined,
+          status: typeof status === 'number' ? status : null,
+          serverCode: typeof serverCode === 'string' ? serverCode : null,
+        };
+        return [{ isError: true, value: serialized }, []];
       }
       return [{ isError: false, value }, []];
     },
     deserialize(serialized: SerializedThrow) {
       if (!serialized.isError) throw serialized.value;
-      const { message = 'worker error', code } = serialized.value as { message?: string; code?: string };
-      throw new IdlensError(isKnownCode(code) ? code : 'INTERNAL_ERROR', message);
+      const { message = 'worker error', code, status, serverCode } = serialized.value as SerializedError;
+      throw new IdlensError(isIdlensErrorCode(code) ? code : 'INTERNAL_ERROR', message, { status, serverCode });
     },
   } as TransferHandler<unknown, unknown>);
-}
-
-function isKnownCode(code: unknown): code is IdlensErrorCode {
-  return typeof code === 'string' && (idlensErrorCodes as readonly string[]).includes(code);
 }

@@ -3,9 +3,9 @@
 declare module 'comlink/dist/esm/node-adapter.mjs' {
   import type { Endpoint } from 'comlink';
   export interface NodeEndpoint {
-    postMessage(message: any, transfer?: any): void;
-    on(type: string, listener: (...args: any[]) => void): void;
-    off(type: string, listener: (...args: any[]) => void): void;
+    postMessage(message: unknown, transfer?: unknown): void;
+    on(type: string, listener: (...args: unknown[]) => void): void;
+    off(type: string, listener: (...args: unknown[]) => void): void;
     start?: () => void;
   }
   export default function nodeEndpoint(nep: NodeEndpoint): Endpoint;

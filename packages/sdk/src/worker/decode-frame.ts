@@ -1,5 +1,5 @@
-import { IdlensError } from '../engine/errors.ts';
-import type { Frame } from '../engine/frame.ts';
+import { IdlensError } from '../core/errors.ts';
+import type { Frame } from '../core/frame.ts';
 import type { WorkerImage } from './worker-api.ts';
 
 /** Largest image decoded in the browser (pixels), as the server's default limit. */

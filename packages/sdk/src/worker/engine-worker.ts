@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
-import { modelManifest, loadModels, type ModelSet } from '@idlens/models';
 import { createEngine, type Engine } from '../engine/index.ts';
-import { IdlensError } from '../engine/errors.ts';
+import { IdlensError } from '../core/errors.ts';
 import { fetchAsset, type AssetProgress } from '../runtime/fetch-asset.ts';
-import { loadOrtWebBrowser } from '../runtime/ort-web-browser.ts';
+import { loadModelsFromUrl } from '../runtime/load-models.ts';
+import { ortWasm, zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
 import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
 import { registerIdlensErrorTransfer } from './comlink-errors.ts';
 import { decodeFrame } from './decode-frame.ts';
@@ -19,9 +19,6 @@ import type { EngineWorkerApi, WorkerInit } from './worker-api.ts';
  */
 registerIdlensErrorTransfer();
 
-export const zxingWasmFile = 'zxing_reader.wasm';
-export const ortWasmFile = 'ort-wasm-simd-threaded.wasm';
-
 let settings: WorkerInit | null = null;
 let progress: ((p: AssetProgress) => void) | undefined;
 let barcodeEngine: Promise<Engine> | null = null;
@@ -33,17 +30,15 @@ function requireInit(): WorkerInit {
   return settings;
 }
 
-function asset(file: string, base: string): Promise<Uint8Array> {
+/** A runtime wasm from the assets folder, checked against the runtime-files table. */
+function wasmFile(file: RuntimeFile): Promise<Uint8Array> {
   const init = requireInit();
-  return fetchAsset(new URL(file, base).href, file, { cacheName: init.cacheName, onProgress: progress }).then((bytes) => {
-    if (!bytes) throw new IdlensError('RUNTIME_UNAVAILABLE', `${file} not found at ${base}`);
-    return bytes;
-  });
+  return fetchAsset(new URL(file.file, init.assetsBaseUrl).href, file.file, file, { cacheName: init.cacheName, onProgress: progress });
 }
 
 function loadZxing() {
   const { assetsBaseUrl } = requireInit();
-  return asset(zxingWasmFile, assetsBaseUrl).then((wasm) => loadZxingBrowser({ wasm, baseUrl: assetsBaseUrl }).catch(unavailable('zxing-wasm')));
+  return wasmFile(zxingWasm).then((wasm) => loadZxingBrowser({ wasm, baseUrl: assetsBaseUrl }).catch(unavailable('zxing-wasm')));
 }
 
 /** A runtime that cannot start (e.g. a CSP without 'wasm-unsafe-eval') is RUNTIME_UNAVAILABLE. */
@@ -65,8 +60,10 @@ function engineForOcr(): Promise<Engine> {
     const init = requireInit();
     const [zxing, ort, models] = await Promise.all([
       loadZxing(),
-      asset(ortWasmFile, init.assetsBaseUrl).then((wasm) => loadOrtWebBrowser({ wasm, baseUrl: init.assetsBaseUrl, threads: init.threads }).catch(unavailable('onnxruntime-web'))),
-      loadModelSet(init),
+      Promise.all([wasmFile(ortWasm), import('./ocr.ts')]).then(([wasm, { loadOrtWebBrowser }]) =>
+        loadOrtWebBrowser({ wasm, baseUrl: init.assetsBaseUrl, threads: init.threads }).catch(unavailable('onnxruntime-web')),
+      ),
+      loadModelsFromUrl({ baseUrl: init.modelsBaseUrl, cacheName: init.cacheName, onProgress: progress }),
     ]);
     threads = (ort as unknown as { env: { wasm: { numThreads: number } } }).env.wasm.numThreads;
     const engine = createEngine({ zxing, ort, models });
@@ -75,20 +72,6 @@ function engineForOcr(): Promise<Engine> {
   })();
   ocrEngine.catch(() => (ocrEngine = null));
   return ocrEngine;
-}
-
-/** Every manifest asset from `modelsBaseUrl` (Cache Storage first), sha256-verified. */
-function loadModelSet(init: WorkerInit): Promise<ModelSet> {
-  return loadModels({
-    names: modelManifest.map((e) => e.name),
-    read: async (entry) => {
-      // The sha256 in the URL makes the cache key change whenever the weights do.
-      const url = `${new URL(entry.file, init.modelsBaseUrl).href}?sha256=${entry.sha256.slice(0, 16)}`;
-      return fetchAsset(url, entry.file, { cacheName: init.cacheName, onProgress: progress });
-    },
-  }).catch((error: Error & { code?: string }) => {
-    throw new IdlensError('MODEL_LOAD_FAILED', error.message, { cause: error });
-  });
 }
 
 const api: EngineWorkerApi = {

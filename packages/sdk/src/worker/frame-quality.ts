@@ -1,4 +1,4 @@
-import type { Frame } from '../engine/frame.ts';
+import type { Frame } from '../core/frame.ts';
 import { laplacianVariance } from '../engine/image/laplacian-sharpness.ts';
 import type { FrameQuality } from './worker-api.ts';
 

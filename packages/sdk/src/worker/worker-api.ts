@@ -1,6 +1,6 @@
-import type { Frame } from '../engine/frame.ts';
+import type { Frame } from '../core/frame.ts';
 import type { AssetProgress } from '../runtime/fetch-asset.ts';
-import type { CardSidesOf, DocumentSidesOf, RecognitionMethods } from '../api/recognition-methods.ts';
+import type { RecognitionMethods } from '../api/recognition-methods.ts';
 
 /**
  * What crosses into the worker: a decoded RGBA frame (its buffer transferred), an ImageBitmap
@@ -22,9 +22,6 @@ export interface WorkerInit {
   /** ONNX Runtime threads when cross-origin isolated. */
   threads?: number;
 }
-
-export type WorkerCardSides = CardSidesOf<WorkerImage>;
-export type WorkerDocumentSides = DocumentSidesOf<WorkerImage>;
 
 /** The comlink-exposed surface of the engine worker. */
 export interface EngineWorkerApi extends RecognitionMethods<WorkerImage> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BarcodeData } from '../../api/barcode.ts';
-import type { RecognizerMethods } from '../recognizer-types.ts';
+import type { RecognitionMethods } from '../../api/recognition-methods.ts';
+import type { ImageInput } from '../../core/image-input.ts';
 import type { FrameQuality } from '../../worker/worker-api.ts';
 import { createScanSession, type ScanFeedbackEvent } from './create-scan-session.ts';
 import { FieldAgreement } from './field-agreement.ts';
@@ -11,7 +12,16 @@ const read = (text: string | null, box = 50): BarcodeData => ({
   rawData: text ? btoa(text) : null,
   stringData: text,
   uncertain: text ? false : null,
-  detectionPoints: text ? { points: [{ x: 0, y: 0 }, { x: box, y: 0 }, { x: box, y: box }, { x: 0, y: box }] } : null,
+  detectionPoints: text
+    ? {
+        points: [
+          { x: 0, y: 0 },
+          { x: box, y: 0 },
+          { x: box, y: box },
+          { x: 0, y: box },
+        ],
+      }
+    : null,
   recognitionStatus: text ? 'VALID' : 'EMPTY',
 });
 
@@ -22,12 +32,13 @@ function fakeRecognizer(answers: BarcodeData[], qualities: FrameQuality[] = []) 
   return {
     barcode: async () => answers[Math.min(i++, answers.length - 1)]!,
     frameQuality: async () => qualities[q++] ?? good,
-  } as unknown as RecognizerMethods & { frameQuality(): Promise<FrameQuality> };
+  } as unknown as RecognitionMethods<ImageInput> & { frameQuality(): Promise<FrameQuality> };
 }
 
 describe('createScanSession', () => {
   it('accepts a barcode only when consecutive frames agree, with feedback on the way', async () => {
-    const recognizer = fakeRecognizer([read(null), read('A', 5), read('B'), read('A'), read('A')], [{ width: 100, height: 100, brightness: 128, sharpness: 3, glare: 0 }]);
+    const blurred = { width: 100, height: 100, brightness: 128, sharpness: 3, glare: 0 };
+    const recognizer = fakeRecognizer([read(null), read('A', 5), read('B'), read('A'), read('A')], [blurred]);
     const session = createScanSession({ recognizer, kind: 'barcode', source: frame, minIntervalMs: 0 });
     const feedback: string[] = [];
     session.addEventListener('feedback', (e) => feedback.push((e as ScanFeedbackEvent).feedback));
@@ -49,7 +60,8 @@ describe('createScanSession', () => {
   });
 
   it('passes recognizer errors (with their code) to the result', async () => {
-    const recognizer = { barcode: async () => Promise.reject(Object.assign(new Error('gone'), { code: 'WORKER_TERMINATED' })) } as unknown as RecognizerMethods;
+    const terminated = Object.assign(new Error('gone'), { code: 'WORKER_TERMINATED' });
+    const recognizer = { barcode: async () => Promise.reject(terminated) } as unknown as RecognitionMethods<ImageInput>;
     const session = createScanSession({ recognizer, kind: 'barcode', source: frame, minIntervalMs: 0 });
     await expect(session.result).rejects.toMatchObject({ code: 'WORKER_TERMINATED' });
   });

@@ -1,9 +1,9 @@
 import type { BarcodeData, BarcodeOptions } from '../../api/barcode.ts';
 import type { CardData, CardOptions } from '../../api/card.ts';
 import type { DocumentData, DocumentOptions } from '../../api/document.ts';
+import type { RecognitionMethods } from '../../api/recognition-methods.ts';
+import type { ImageInput } from '../../core/image-input.ts';
 import type { FrameQuality } from '../../worker/worker-api.ts';
-import type { ImageInput } from '../image-input.ts';
-import type { RecognizerMethods } from '../recognizer-types.ts';
 import { FieldAgreement } from './field-agreement.ts';
 import { defaultQualityThresholds, qualityFeedback, type QualityThresholds, type ScanFeedback } from './scan-feedback.ts';
 
@@ -11,7 +11,7 @@ export type ScanKind = 'barcode' | 'document' | 'card';
 type ResultOf<K extends ScanKind> = K extends 'barcode' ? BarcodeData : K extends 'card' ? CardData : DocumentData;
 
 export interface ScanSessionOptions<K extends ScanKind> {
-  recognizer: RecognizerMethods & { frameQuality?(image: ImageInput): Promise<FrameQuality> };
+  recognizer: RecognitionMethods<ImageInput> & { frameQuality?(image: ImageInput): Promise<FrameQuality> };
   kind: K;
   /** Where frames come from: a playing `<video>` (camera), or any function returning a frame. */
   source: HTMLVideoElement | (() => Promise<ImageInput> | ImageInput);
@@ -26,14 +26,18 @@ export interface ScanSessionOptions<K extends ScanKind> {
 }
 
 export class ScanFeedbackEvent extends Event {
-  constructor(readonly feedback: ScanFeedback) {
+  readonly feedback: ScanFeedback;
+  constructor(feedback: ScanFeedback) {
     super('feedback');
+    this.feedback = feedback;
   }
 }
 
 export class ScanResultEvent<T> extends Event {
-  constructor(readonly result: T) {
+  readonly result: T;
+  constructor(result: T) {
     super('result');
+    this.result = result;
   }
 }
 
@@ -71,11 +75,13 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
   readonly stats = { frames: 0, recognized: 0, lastMs: 0 };
   #stopped = false;
   #lastFeedback: ScanFeedback | null = null;
+  readonly #options: ScanSessionOptions<K>;
   #resolve!: (value: ResultOf<K>) => void;
   #reject!: (error: unknown) => void;
 
-  constructor(private readonly o: ScanSessionOptions<K>) {
+  constructor(options: ScanSessionOptions<K>) {
     super();
+    this.#options = options;
     this.result = new Promise((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -97,8 +103,8 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
   }
 
   async #loop(): Promise<void> {
-    const { recognizer, kind, agreement = 2, minIntervalMs = 100, minBarcodeArea = 0.01 } = this.o;
-    const thresholds = { ...defaultQualityThresholds, ...this.o.quality };
+    const { recognizer, kind, agreement = 2, minIntervalMs = 100, minBarcodeArea = 0.01 } = this.#options;
+    const thresholds = { ...defaultQualityThresholds, ...this.#options.quality };
     const fields = new FieldAgreement(agreement);
     const names = Object.keys(agreedFields[kind]({} as never));
     let best: ResultOf<K> | null = null;
@@ -156,14 +162,14 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
   }
 
   async #nextFrame(): Promise<ImageInput> {
-    const { source } = this.o;
+    const { source } = this.#options;
     if (typeof source === 'function') return source();
     // A fresh bitmap per frame: it is transferred to the worker, the video keeps playing.
     return createImageBitmap(source);
   }
 
   #recognize(frame: ImageInput): Promise<unknown> {
-    const { recognizer, kind, options } = this.o;
+    const { recognizer, kind, options } = this.#options;
     if (kind === 'barcode') return recognizer.barcode(frame, options as BarcodeOptions);
     if (kind === 'card') return recognizer.card({ cardNumberSide: frame }, options as CardOptions);
     return recognizer.document({ first: frame }, options as DocumentOptions);

@@ -8,7 +8,12 @@ function read(type: BarcodeType, text: string, lineCount: number, x = 0, width =
     type,
     text,
     bytes: new TextEncoder().encode(text),
-    points: [{ x, y: 0 }, { x: x + width, y: 0 }, { x: x + width, y: height }, { x, y: height }],
+    points: [
+      { x, y: 0 },
+      { x: x + width, y: 0 },
+      { x: x + width, y: height },
+      { x, y: height },
+    ],
     linear: type !== 'QR_CODE' && type !== 'PDF417_BARCODE',
     lineCount,
   };

@@ -98,8 +98,7 @@ export class CandidatePool {
     let chosenSize = -1;
     for (const candidate of this.#leaders()) {
       const rival = this.#strongestRival(candidate);
-      const certain = !candidate.read.linear
-        || (candidate.support >= this.#rules.certainSupport && candidate.support >= this.#rules.certainDominance * rival);
+      const certain = !candidate.read.linear || (candidate.support >= this.#rules.certainSupport && candidate.support >= this.#rules.certainDominance * rival);
       const size = symbolSize(candidate.read);
       // Certain beats uncertain; then the larger symbol.
       const better = !chosen || (certain && !chosen.certain) || (certain === chosen.certain && size > chosenSize);

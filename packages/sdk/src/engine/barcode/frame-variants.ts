@@ -61,7 +61,8 @@ const frameRecipes = {
   denoised: ({ working }) => filtered(working(), (image) => boxBlur(image, 1)),
   stretched: ({ working }) => filtered(working(), (image) => contrastStretch(image)),
   barSharpenedVertical: ({ working }) => filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1 })),
-  barSharpenedHorizontal: ({ working }) => filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1, bars: 'horizontal' })),
+  barSharpenedHorizontal: ({ working }) =>
+    filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1, bars: 'horizontal' })),
   padded: ({ working }) => {
     const base = working();
     return derive(base, pad(base.image, Math.max(16, Math.round(0.05 * Math.min(base.image.width, base.image.height)))));
@@ -70,7 +71,8 @@ const frameRecipes = {
   upscaledSharpened: ({ upscaled }) => filtered(upscaled(1.5), (image) => sharpen(image, 2, 2)),
   upscaled2Sharpened: ({ upscaled }) => filtered(upscaled(2), (image) => sharpen(image, 1.5, 2)),
   upscaled2BarSharpenedVertical: ({ upscaled }) => filtered(upscaled(2), (image) => barSharpen(image, { alongRadius: 6, acrossRadius: 6, amount: 2 })),
-  upscaled2BarSharpenedHorizontal: ({ upscaled }) => filtered(upscaled(2), (image) => barSharpen(image, { alongRadius: 6, acrossRadius: 6, amount: 2, bars: 'horizontal' })),
+  upscaled2BarSharpenedHorizontal: ({ upscaled }) =>
+    filtered(upscaled(2), (image) => barSharpen(image, { alongRadius: 6, acrossRadius: 6, amount: 2, bars: 'horizontal' })),
   upscaled3: ({ root, maxSide }) => (maxSide <= variantSizes.tinyMaxSide ? derive(root, scaleBy(root.image, 3)) : undefined),
   downscaled: ({ root, minSide }) => (minSide >= variantSizes.largeMinSide ? derive(root, scaleBy(root.image, 0.5)) : undefined),
   rotated15: rotated(15),
@@ -116,7 +118,8 @@ export class FrameVariants {
       root,
       working: () => this.#shrunkTo(variantSizes.workingPixels, 'working'),
       rotationBase: () => this.#shrunkTo(variantSizes.rotationPixels, 'rotationBase'),
-      upscaled: (factor) => this.#cached(`upscaled×${factor}`, () => (maxSide <= variantSizes.smallMaxSide ? derive(root, scaleBy(root.image, factor)) : undefined)),
+      upscaled: (factor) =>
+        this.#cached(`upscaled×${factor}`, () => (maxSide <= variantSizes.smallMaxSide ? derive(root, scaleBy(root.image, factor)) : undefined)),
       maxSide,
       minSide: Math.min(gray.width, gray.height),
     };

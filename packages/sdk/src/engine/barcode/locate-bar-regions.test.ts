@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grayImage } from '../image/test-images.fixture.ts';
+import { grayImage } from '../../../../../test/support/engine/gray-images.ts';
 import { locateBarRegions } from './locate-bar-regions.ts';
 
 /** Bars of varying width (like a barcode) in a 240×90 patch at `degrees` (direction across the bars), centred at (300, 200). */
@@ -23,7 +23,7 @@ describe('locateBarRegions', () => {
     it(`finds bars at ${degrees}° with their direction, centre and size`, () => {
       const [region] = locateBarRegions(barsAt(degrees));
       expect(region).toBeDefined();
-      const angleError = Math.abs(((region!.angle - degrees + 90) % 180 + 180) % 180 - 90);
+      const angleError = Math.abs(((((region!.angle - degrees + 90) % 180) + 180) % 180) - 90);
       expect(angleError).toBeLessThan(3);
       expect(Math.hypot(region!.centre.x - 300, region!.centre.y - 200)).toBeLessThan(16);
       expect(region!.length).toBeGreaterThan(200);

@@ -39,19 +39,37 @@ export interface PassSpec {
  * The pass plan, cheapest and most productive first. The plan stops as soon as the evidence is
  * conclusive (see `CandidatePool`), so a clean symbol costs one pass, and an image without any
  * symbol costs the whole plan — which is bounded by `passBudget`. Ordering and tiers come from the
- * corpus evaluation (test/eval/barcodes.ts); docs/barcode-options.md explains each row.
+ * corpus evaluation (`pnpm eval`, its barcodes suite); docs/barcode-options.md explains each row.
  */
 export const passPlan: readonly PassSpec[] = [
   { name: 'frame', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false },
   { name: 'padded', tier: 'quietZone', image: { frame: 'padded' }, reads: 'all', rescales: false },
-  { name: 'region-quiet-zone-bars', tier: 'quietZone', image: { region: 'viewQuietZoneBars', regions: 2, thoroughRegions: 4 }, reads: 'linear', rescales: true },
-  { name: 'region-quiet-zone-outer', tier: 'quietZone', image: { region: 'viewQuietZoneOuter', regions: 2, thoroughRegions: 4 }, reads: 'linear', rescales: true },
+  {
+    name: 'region-quiet-zone-bars',
+    tier: 'quietZone',
+    image: { region: 'viewQuietZoneBars', regions: 2, thoroughRegions: 4 },
+    reads: 'linear',
+    rescales: true,
+  },
+  {
+    name: 'region-quiet-zone-outer',
+    tier: 'quietZone',
+    image: { region: 'viewQuietZoneOuter', regions: 2, thoroughRegions: 4 },
+    reads: 'linear',
+    rescales: true,
+  },
   { name: 'region', tier: 'default', image: { region: 'view', regions: 2, thoroughRegions: 4 }, reads: 'bars', rescales: true },
   { name: 'sharpened', tier: 'default', image: { frame: 'sharpened' }, reads: 'all', rescales: false },
   { name: 'denoised', tier: 'default', image: { frame: 'denoised' }, reads: 'all', rescales: false },
   { name: 'upscaled-sharpened', tier: 'default', image: { frame: 'upscaledSharpened' }, reads: 'all', rescales: true },
   { name: 'fixed-threshold', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false, reader: { binarizer: 'FixedThreshold' } },
-  { name: 'region-upscaled-sharpened', tier: 'default', image: { region: 'viewUpscaledSharpened', regions: 2, thoroughRegions: 4 }, reads: 'bars', rescales: true },
+  {
+    name: 'region-upscaled-sharpened',
+    tier: 'default',
+    image: { region: 'viewUpscaledSharpened', regions: 2, thoroughRegions: 4 },
+    reads: 'bars',
+    rescales: true,
+  },
   { name: 'upscaled', tier: 'default', image: { frame: 'upscaled' }, reads: 'all', rescales: true },
   { name: 'bar-sharpened-vertical', tier: 'default', image: { frame: 'barSharpenedVertical' }, reads: 'linear', rescales: false },
   { name: 'bar-sharpened-horizontal', tier: 'default', image: { frame: 'barSharpenedHorizontal' }, reads: 'linear', rescales: false },

@@ -43,11 +43,12 @@ export function withQuietZone(view: DerivedImage, cut: QuietZoneCut): DerivedIma
   }
   const cluster = longestCluster(edges, Math.max(4, maxEdgeGap * width));
   if (!cluster) return undefined;
-  const [start, end] = cut === 'bars'
-    ? [cluster.find((e) => !e.rising)?.x, cluster.findLast((e) => e.rising)?.x]
-    // The outermost edges, one pixel beyond: where the clutter touches the first bar there is no
-    // edge at all, and the span's end is the first edge inside clutter of another brightness.
-    : [cluster[0]!.x - 1, cluster.at(-1)!.x + 1];
+  const [start, end] =
+    cut === 'bars'
+      ? [cluster.find((e) => !e.rising)?.x, cluster.findLast((e) => e.rising)?.x]
+      : // The outermost edges, one pixel beyond: where the clutter touches the first bar there is no
+        // edge at all, and the span's end is the first edge inside clutter of another brightness.
+        [cluster[0]!.x - 1, cluster.at(-1)!.x + 1];
   if (start === undefined || end === undefined || end <= start) return undefined;
 
   const painted = new Uint8Array(data);

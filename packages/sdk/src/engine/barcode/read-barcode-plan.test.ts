@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from '../frame.ts';
-import { fakeZxing, type FakeCall, type FakeRead } from './fake-zxing.fixture.ts';
+import type { Frame } from '../../core/frame.ts';
+import { fakeZxing, type FakeCall, type FakeRead } from '../../../../../test/support/engine/fake-zxing.ts';
 import { passBudget } from './pass-plan.ts';
 import { readBarcode, type PassTrace } from './read-barcode.ts';
 
@@ -91,13 +91,15 @@ describe('readBarcode evidence', () => {
   });
 
   it('prefers the read with more evidence over a rival at the same place', async () => {
-    const { data } = await run({ scanCode128: true }, (call) => (call === 0 ? [{ ...weak, lineCount: 3 }] : [{ format: 'Code128', text: 'RIGHT', lineCount: 8 }]));
+    const right = { format: 'Code128', text: 'RIGHT', lineCount: 8 };
+    const { data } = await run({ scanCode128: true }, (call) => (call === 0 ? [{ ...weak, lineCount: 3 }] : [right]));
     expect(data).toMatchObject({ stringData: 'RIGHT', recognitionStatus: 'VALID' });
   });
 
   it('maps points from a rescaled view back to the frame', async () => {
     // Only the 1.5× upscaled frame (480 px wide) shows the symbol.
-    const { data, calls } = await run({ scanQrCode: true }, (_, seen) => (seen.width === 480 ? [{ format: 'QRCode', text: 'Q', box: { x: 150, y: 60, width: 90, height: 90 } }] : []));
+    const qr = { format: 'QRCode', text: 'Q', box: { x: 150, y: 60, width: 90, height: 90 } };
+    const { data, calls } = await run({ scanQrCode: true }, (_, seen) => (seen.width === 480 ? [qr] : []));
     expect(calls.some((c) => c.width === 480)).toBe(true);
     expect(data.detectionPoints!.points[0]).toEqual({ x: 100, y: 40 });
     expect(data.detectionPoints!.points[2]).toEqual({ x: 160, y: 100 });

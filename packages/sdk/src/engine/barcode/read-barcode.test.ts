@@ -1,8 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BarcodeData, BarcodeOptions } from '../../api/barcode.ts';
 import { loadZxingNode } from '../../runtime/zxing-node.ts';
-import type { Frame } from '../frame.ts';
-import { composeScene, emptyScene, renderBarcode, type Point, type RenderOptions, type SceneOptions } from './barcode-scenes.fixture.ts';
+import type { Frame } from '../../core/frame.ts';
+import {
+  composeScene,
+  emptyScene,
+  renderBarcode,
+  type Point,
+  type RenderOptions,
+  type SceneOptions,
+} from '../../../../../test/support/engine/barcode-scenes.ts';
 import { readBarcode, type PassTrace } from './read-barcode.ts';
 import type { ZxingReader } from './zxing-reader.ts';
 
@@ -12,8 +19,15 @@ beforeAll(async () => {
 });
 
 const allNine: BarcodeOptions = {
-  scanQrCode: true, scanUpca: true, scanUpce: true, scanEan8: true, scanEan13: true,
-  scanCode128: true, scanCode39: true, scanItf: true, scanPdf417: true,
+  scanQrCode: true,
+  scanUpca: true,
+  scanUpce: true,
+  scanEan8: true,
+  scanEan13: true,
+  scanCode128: true,
+  scanCode39: true,
+  scanItf: true,
+  scanPdf417: true,
 };
 
 type WriteFormat = Parameters<typeof renderBarcode>[0];
@@ -32,7 +46,10 @@ function expectPointsOnSymbol(data: BarcodeData, corners: Point[], tolerance = 6
 /** 0 inside the convex quadrilateral, else the distance to its nearest edge. */
 function distanceOutside(p: Point, quad: Point[]): number {
   let outside = 0;
-  const area = quad.reduce((s, a, i) => { const b = quad[(i + 1) % 4]!; return s + (a.x * b.y - b.x * a.y); }, 0);
+  const area = quad.reduce((s, a, i) => {
+    const b = quad[(i + 1) % 4]!;
+    return s + (a.x * b.y - b.x * a.y);
+  }, 0);
   for (let i = 0; i < 4; i++) {
     const a = quad[i]!;
     const b = quad[(i + 1) % 4]!;
@@ -79,7 +96,8 @@ describe('readBarcode on generated scenes', () => {
   });
 
   it('reads a small, fine EAN-13 in a 1920×1080 scene', async () => {
-    const { frame, corners } = await scene('EAN13', '590123412345', { moduleSize: 2, barHeight: 30 }, { width: 1920, height: 1080, angle: -8, blur: 0.6, noise: 4, jpegQuality: 85, centre: { x: 0.7, y: 0.3 } });
+    const photo = { width: 1920, height: 1080, angle: -8, blur: 0.6, noise: 4, jpegQuality: 85, centre: { x: 0.7, y: 0.3 } };
+    const { frame, corners } = await scene('EAN13', '590123412345', { moduleSize: 2, barHeight: 30 }, photo);
     const data = await read(frame, allNine);
     expect(data).toMatchObject({ barcodeType: 'EAN_13', stringData: '5901234123457' });
     expectPointsOnSymbol(data, corners);
@@ -163,7 +181,14 @@ describe('readBarcode options', () => {
 
 describe('readBarcode on images without a barcode', () => {
   it('answers EMPTY for a blank frame', async () => {
-    expect((await read(grayFrame(640, 480, () => 200), allNine)).recognitionStatus).toBe('EMPTY');
+    expect(
+      (
+        await read(
+          grayFrame(640, 480, () => 200),
+          allNine,
+        )
+      ).recognitionStatus,
+    ).toBe('EMPTY');
   });
 
   it('answers EMPTY for noise and texture, and stays within the pass budget', async () => {

@@ -1,5 +1,5 @@
 import { defaultBarcodeOptions, type BarcodeData, type BarcodeOptions } from '../../api/barcode.ts';
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
@@ -37,12 +37,7 @@ export interface PassTrace {
  * Deterministic: the same pixels and options always run the same passes (no wall-clock budget),
  * so browser and server agree.
  */
-export async function readBarcode(
-  zxing: ZxingReader,
-  frame: Frame,
-  options: BarcodeOptions,
-  onPass?: (trace: PassTrace) => void,
-): Promise<BarcodeData> {
+export async function readBarcode(zxing: ZxingReader, frame: Frame, options: BarcodeOptions, onPass?: (trace: PassTrace) => void): Promise<BarcodeData> {
   const resolved = resolveBarcodeOptions(options);
   const enabled = enabledSymbologies(resolved);
   if (enabled.length === 0) return emptyBarcodeData;

@@ -1,5 +1,5 @@
 import type { BarcodeData } from '../../api/barcode.ts';
-import { bytesToBase64 } from '../util/base64.ts';
+import { bytesToBase64 } from '../../core/base64.ts';
 import type { BarcodeRead } from './normalize-read.ts';
 
 export const emptyBarcodeData: BarcodeData = {

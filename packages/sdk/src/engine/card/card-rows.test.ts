@@ -3,14 +3,26 @@ import type { Quad } from '../ocr/min-area-rect.ts';
 import { flipRow, groupRows } from './card-rows.ts';
 
 const box = (x: number, y: number, w: number, h: number): Quad => ({
-  points: [{ x, y }, { x: x + w, y }, { x: x + w, y: y + h }, { x, y: y + h }],
+  points: [
+    { x, y },
+    { x: x + w, y },
+    { x: x + w, y: y + h },
+    { x, y: y + h },
+  ],
   width: w,
   height: h,
 });
 
 describe('groupRows', () => {
   it('joins the four groups of a card number into one row and keeps other rows apart', () => {
-    const rows = groupRows([box(100, 300, 120, 40), box(250, 302, 120, 40), box(400, 299, 120, 40), box(550, 301, 120, 40), box(100, 380, 200, 30), box(100, 100, 300, 50)]);
+    const rows = groupRows([
+      box(100, 300, 120, 40),
+      box(250, 302, 120, 40),
+      box(400, 299, 120, 40),
+      box(550, 301, 120, 40),
+      box(100, 380, 200, 30),
+      box(100, 100, 300, 50),
+    ]);
     expect(rows.map((r) => r.parts)).toEqual([1, 4, 1]);
     const number = rows[1]!;
     expect(number.quad.width).toBeCloseTo(570, 0);

@@ -75,7 +75,10 @@ function toRow(boxes: Box[]): CardRow {
   const pts = boxes.flatMap((b) => b.points);
   const us = pts.map((p) => along(p, d));
   const vs = pts.map((p) => across(p, d));
-  const u0 = Math.min(...us), u1 = Math.max(...us), v0 = Math.min(...vs), v1 = Math.max(...vs);
+  const u0 = Math.min(...us),
+    u1 = Math.max(...us),
+    v0 = Math.min(...vs),
+    v1 = Math.max(...vs);
   const at = (u: number, v: number): Point => ({ x: u * d.x - v * d.y, y: u * d.y + v * d.x });
   const points: Quad['points'] = [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)];
   const spans = boxes.map((b) => b.points.map((p) => along(p, d))).map((u) => [Math.min(...u), Math.max(...u)] as const);
@@ -86,5 +89,10 @@ function toRow(boxes: Box[]): CardRow {
 /** The same row read the other way up (text upside down in the frame). */
 export function flipRow(row: CardRow): CardRow {
   const [tl, tr, br, bl] = row.quad.points;
-  return { ...row, quad: { ...row.quad, points: [br, bl, tl, tr] }, dir: { x: -row.dir.x, y: -row.dir.y }, gaps: row.gaps.map((g) => row.quad.width - g).reverse() };
+  return {
+    ...row,
+    quad: { ...row.quad, points: [br, bl, tl, tr] },
+    dir: { x: -row.dir.x, y: -row.dir.y },
+    gaps: row.gaps.map((g) => row.quad.width - g).reverse(),
+  };
 }

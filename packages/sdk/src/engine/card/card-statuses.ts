@@ -20,8 +20,16 @@ export interface CardSituation {
   needsOtherSide: boolean;
 }
 
-export const cardStatusTable: ReadonlyArray<{ when: (s: CardSituation) => boolean; status: CardProcessingStatus; recognition: (s: CardSituation) => ResultState }> = [
-  { when: (s) => s.numberOn === 'numberSide' && s.needsOtherSide, status: 'AWAITING_OTHER_SIDE', recognition: (s) => (s.numberValid ? 'STAGE_VALID' : 'UNCERTAIN') },
+export const cardStatusTable: ReadonlyArray<{
+  when: (s: CardSituation) => boolean;
+  status: CardProcessingStatus;
+  recognition: (s: CardSituation) => ResultState;
+}> = [
+  {
+    when: (s) => s.numberOn === 'numberSide' && s.needsOtherSide,
+    status: 'AWAITING_OTHER_SIDE',
+    recognition: (s) => (s.numberValid ? 'STAGE_VALID' : 'UNCERTAIN'),
+  },
   { when: (s) => s.numberOn === 'numberSide', status: 'SUCCESS', recognition: (s) => (s.numberValid ? 'VALID' : 'UNCERTAIN') },
   // The number was on the image sent as the other side: the sides are swapped.
   { when: (s) => s.numberOn === 'otherSide', status: 'SCANNING_WRONG_SIDE', recognition: () => 'UNCERTAIN' },
@@ -43,6 +51,16 @@ export function cardStatus(situation: CardSituation): { processingStatus: CardPr
  * spaces removed, because OCR of small back-side print often drops or adds them).
  */
 export const backSideWords: readonly string[] = [
-  'SIGNATURE', 'UNLESSSIGNED', 'CUSTOMERSERVICE', 'MAGNETIC', 'UNTERSCHRIFT', 'SIGNATAIRE', 'PROPERTYOF', 'IFFOUND',
-  'CARDHOLDERAGREEMENT', 'ISSUEDBY', 'ISSUEDPURSUANT', 'CARDMEMBERAGREEMENT',
+  'SIGNATURE',
+  'UNLESSSIGNED',
+  'CUSTOMERSERVICE',
+  'MAGNETIC',
+  'UNTERSCHRIFT',
+  'SIGNATAIRE',
+  'PROPERTYOF',
+  'IFFOUND',
+  'CARDHOLDERAGREEMENT',
+  'ISSUEDBY',
+  'ISSUEDPURSUANT',
+  'CARDMEMBERAGREEMENT',
 ];

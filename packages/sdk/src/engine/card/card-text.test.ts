@@ -14,9 +14,12 @@ const line = (text: string, confidence = 0.99): DigitLine => ({ text, confidence
 const rows = (...texts: string[]): CardTextLine[] => texts.map((text, i) => ({ text, y: i * 2, x: 0 }));
 
 describe('luhnValid', () => {
-  it.each(['4111111111111111', '5555555555554444', '378282246310005', '6011111111111117', '36227206271667', '2223003122003222'])('accepts the test number %#', (n) => {
-    expect(luhnValid(n)).toBe(true);
-  });
+  it.each(['4111111111111111', '5555555555554444', '378282246310005', '6011111111111117', '36227206271667', '2223003122003222'])(
+    'accepts the test number %#',
+    (n) => {
+      expect(luhnValid(n)).toBe(true);
+    },
+  );
   it('rejects single-digit errors and adjacent swaps', () => {
     expect(luhnValid('4111111111111112')).toBe(false);
     expect(luhnValid('3872822463100005'.slice(0, 15))).toBe(false);
@@ -86,12 +89,22 @@ describe('findCardNumber', () => {
 
 describe('parseExpiry', () => {
   it('reads MM/YY and MM/YYYY as the Date object with the printed string', () => {
-    expect(parseExpiry(rows('08/26'))?.date).toEqual({ day: null, month: 8, year: 2026, successfullyParsed: true, filledByDomainKnowledge: false, originalString: '08/26' });
+    expect(parseExpiry(rows('08/26'))?.date).toEqual({
+      day: null,
+      month: 8,
+      year: 2026,
+      successfullyParsed: true,
+      filledByDomainKnowledge: false,
+      originalString: '08/26',
+    });
     expect(parseExpiry(rows('VALID THRU 11/2031'))?.date).toMatchObject({ month: 11, year: 2031, originalString: '11/2031' });
   });
-  it.each(['VALID THRU', 'GOOD THRU', 'EXP', 'VALID UNTIL', 'GÜLTIG BIS', 'VALABLE JUSQU\'AU', 'VENCE'])('takes the labelled date after %s over a later unlabelled one', (label) => {
-    expect(parseExpiry(rows('12/35', `${label} 04/29`))?.date.originalString).toBe('04/29');
-  });
+  it.each(['VALID THRU', 'GOOD THRU', 'EXP', 'VALID UNTIL', 'GÜLTIG BIS', "VALABLE JUSQU'AU", 'VENCE'])(
+    'takes the labelled date after %s over a later unlabelled one',
+    (label) => {
+      expect(parseExpiry(rows('12/35', `${label} 04/29`))?.date.originalString).toBe('04/29');
+    },
+  );
   it('takes the later of two unlabelled dates (member since, then expiry)', () => {
     expect(parseExpiry(rows('09/22-04/33'))?.date).toMatchObject({ month: 4, year: 2033 });
   });
@@ -163,7 +176,15 @@ describe('anonymization', () => {
 });
 
 describe('cardStatus', () => {
-  const base: CardSituation = { numberOn: null, numberValid: false, numberSideBlurred: false, textFound: true, numberSideLooksLikeBack: false, numberSideGiven: true, needsOtherSide: false };
+  const base: CardSituation = {
+    numberOn: null,
+    numberValid: false,
+    numberSideBlurred: false,
+    textFound: true,
+    numberSideLooksLikeBack: false,
+    numberSideGiven: true,
+    needsOtherSide: false,
+  };
   it.each([
     [{ numberOn: 'numberSide', numberValid: true }, 'SUCCESS', 'VALID'],
     [{ numberOn: 'numberSide', numberValid: false }, 'SUCCESS', 'UNCERTAIN'],

@@ -81,7 +81,7 @@ export function cardNumberCandidates(lines: readonly DigitLine[]): CardNumberCan
         const score =
           (valid ? (repairedTo ? 3.5 : 4) : 0) +
           (isKnownGrouping(sizes) ? 2 : sizes.length === 1 ? 0.5 : 0) +
-          (iin && iin.lengths.includes(digits.length) ? 1 : 0) +
+          (iin?.lengths.includes(digits.length) ? 1 : 0) +
           (a === 0 && b === groups.length - 1 ? 0.5 : 0) +
           meanConfidence;
         out.push({ number: digits, valid, line: index, groups: sizes, minConfidence, repaired: repairedTo !== null, score });

@@ -19,7 +19,7 @@ export function ibanValid(iban: string): boolean {
  */
 export function findIban(texts: readonly string[]): { iban: string; line: number } | null {
   for (const [line, text] of texts.entries()) {
-    const compact = text.toUpperCase().replace(/[\s.\-]/g, '');
+    const compact = text.toUpperCase().replace(/[\s.-]/g, '');
     for (const m of compact.matchAll(/[A-Z]{2}[0-9OIL]{2}[A-Z0-9]{10,30}/g)) {
       const country = m[0].slice(0, 2);
       const length = ibanLengths[country];

@@ -1,9 +1,9 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import type { Point } from '../image/affine.ts';
 import { applyHomography } from '../image/homography.ts';
 import { encodePng } from '../image/png-encode.ts';
 import { warpQuad } from '../image/warp-quad.ts';
-import { bytesToBase64 } from '../util/base64.ts';
+import { bytesToBase64 } from '../../core/base64.ts';
 import { id1Aspect } from './card-geometry.ts';
 import type { CardOutline } from './locate-card.ts';
 import { pointInQuad } from '../image/point-in-quad.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import { locateCard } from './locate-card.ts';
 
 /** A uniform card (value 200) on a darker background (60), axis-aligned, with a dark "number" bar. */
@@ -8,7 +8,8 @@ function scene(w: number, h: number, card: { x: number; y: number; width: number
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const inside = x >= card.x && x < card.x + card.width && y >= card.y && y < card.y + card.height;
-      const inNumber = inside && y > card.y + card.height * 0.52 && y < card.y + card.height * 0.6 && x > card.x + card.width * 0.11 && x < card.x + card.width * 0.89 && Math.floor(x / 6) % 2 === 0;
+      const inNumberRow = y > card.y + card.height * 0.52 && y < card.y + card.height * 0.6;
+      const inNumber = inside && inNumberRow && x > card.x + card.width * 0.11 && x < card.x + card.width * 0.89 && Math.floor(x / 6) % 2 === 0;
       const v = inNumber ? 30 : inside ? 200 : 60;
       data.set([v, v, v, 255], (y * w + x) * 4);
     }
@@ -32,8 +33,12 @@ describe('locateCard', () => {
   });
 
   it('follows sides slanted by perspective (a trapezoid)', () => {
-    const w = 640, h = 480, data = new Uint8ClampedArray(w * h * 4);
-    const top = 80, bottom = 350, slope = Math.tan((5 * Math.PI) / 180);
+    const w = 640,
+      h = 480,
+      data = new Uint8ClampedArray(w * h * 4);
+    const top = 80,
+      bottom = 350,
+      slope = Math.tan((5 * Math.PI) / 180);
     // Top edge narrower than the bottom one: each side leans out by 5° going down.
     const left = (y: number) => 120 - (y - top) * slope;
     const right = (y: number) => 508 + (y - top) * slope;

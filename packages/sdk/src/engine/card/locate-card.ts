@@ -1,4 +1,4 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import type { Point } from '../image/affine.ts';
 import { resizeFrame } from '../image/resize-frame.ts';
 import { cardAspectRange, id1Aspect, numberPlacement } from './card-geometry.ts';
@@ -59,7 +59,9 @@ export function locateCard(frame: Frame, text: TextExtent): CardOutline | null {
       const i = (y * w + x) * 4;
       const up = i - 4 * w;
       const down = i + 4 * w;
-      let bx = 0, by = 0, bm = -1;
+      let bx = 0,
+        by = 0,
+        bm = -1;
       for (let c = 0; c < 3; c++) {
         const gx = data[up + 4 + c]! + 2 * data[i + 4 + c]! + data[down + 4 + c]! - data[up - 4 + c]! - 2 * data[i - 4 + c]! - data[down - 4 + c]!;
         const gy = data[down - 4 + c]! + 2 * data[down + c]! + data[down + 4 + c]! - data[up - 4 + c]! - 2 * data[up + c]! - data[up + 4 + c]!;
@@ -124,7 +126,10 @@ export function locateCard(frame: Frame, text: TextExtent): CardOutline | null {
           const points = [meet(l, t), meet(r, t), meet(r, b), meet(l, b)];
           if (points.some((p) => !p)) continue;
           const [tl, tr, br, bl] = points as CardOutline['points'];
-          const top = dist(tl, tr), bottom = dist(bl, br), left = dist(tl, bl), right = dist(tr, br);
+          const top = dist(tl, tr),
+            bottom = dist(bl, br),
+            left = dist(tl, bl),
+            right = dist(tr, br);
           const cw = (top + bottom) / 2;
           const ch = (left + right) / 2;
           // Text runs along the card's long side. (Vertical designs, whose text runs across, get
@@ -135,7 +140,12 @@ export function locateCard(frame: Frame, text: TextExtent): CardOutline | null {
           if (aspect < cardAspectRange.min || aspect > cardAspectRange.max) continue;
           if (text.numberRow && (text.numberRow.length > 0.95 * cw || text.numberRow.length < 0.45 * cw)) continue;
           // A line's signed sum over the card edge's length: the mean step along that edge.
-          const strengths = [[l, left], [r, right], [t, top], [b, bottom]].map(([e, len]) => ((e as Line).border ? minEdgeStrength : (e as Line).sum / Math.max(1, (len as number) * scale)));
+          const strengths = [
+            [l, left],
+            [r, right],
+            [t, top],
+            [b, bottom],
+          ].map(([e, len]) => ((e as Line).border ? minEdgeStrength : (e as Line).sum / Math.max(1, (len as number) * scale)));
           if (strengths.some((x) => x < minEdgeStrength)) continue;
           const score = strengths.reduce((a, x) => a + Math.min(x, 400), 0) - 200 * Math.abs(aspect - id1Aspect);
           if (!best || score > best.score) best = { score, points: [tl, tr, br, bl] };

@@ -17,7 +17,7 @@ export interface ExpiryReading<L extends CardTextLine = CardTextLine> {
 }
 
 // MM/YY or MM/YYYY with a separator OCR reads on cards ("/", "-", "." and the odd "\"), no digit around.
-const datePattern = /(?<!\d)(0[1-9]|1[0-2])\s?[/\\.\-]\s?(20\d{2}|\d{2})(?!\d)/g;
+const datePattern = /(?<!\d)(0[1-9]|1[0-2])\s?[/\\.-]\s?(20\d{2}|\d{2})(?!\d)/g;
 
 const normalise = (s: string) => s.toUpperCase().replace(/[^A-ZÀ-ÖØ-ÞĀ-ž\u0400-\u04FF']+/g, ' ');
 
@@ -33,7 +33,10 @@ export function parseExpiry<L extends CardTextLine>(lines: readonly L[]): Expiry
       const month = Number(m[1]);
       const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
       const before = normalise(line.text.slice(0, m.index));
-      const neighbours = lines.filter((l) => l !== line && Math.abs(l.y - line.y) < 1.6 && (l.y < line.y - 0.3 || l.x < line.x)).map((l) => normalise(l.text)).join(' ');
+      const neighbours = lines
+        .filter((l) => l !== line && Math.abs(l.y - line.y) < 1.6 && (l.y < line.y - 0.3 || l.x < line.x))
+        .map((l) => normalise(l.text))
+        .join(' ');
       const context = `${neighbours} ${before}`;
       const labelled = hasLabel(context, expiryLabels) ? 1 : hasLabel(context, otherDateLabels) ? -1 : 0;
       candidates.push({ month, year, original: m[0].trim(), labelled, line });

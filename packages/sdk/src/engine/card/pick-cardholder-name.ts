@@ -22,7 +22,7 @@ export function pickCardholderName<L extends NameLine>(lines: readonly L[], numb
     const words = name.split(' ');
     if (words.length < 2 || words.length > 5 || name.length > maxNameLength) continue;
     if (name.replace(/[^A-ZÀ-ÖØ-Þ]/g, '').length < minLetters) continue;
-    if (words.some((w) => cardholderStopWords.has(w.replace(/[.'\-]/g, '')))) continue;
+    if (words.some((w) => cardholderStopWords.has(w.replace(/[.'-]/g, '')))) continue;
     // A "word" of one letter is an initial; a line of initials only is a logo or noise.
     if (words.filter((w) => w.replace(/\./g, '').length >= 2).length < 1) continue;
     if (line.confidence < minConfidence) continue;

@@ -1,15 +1,15 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import { toGray } from '../image/gray-image.ts';
 import { laplacianSharpness } from '../image/laplacian-sharpness.ts';
 import { classesFor } from '../ocr/charset.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
 import { cropTextLine } from '../ocr/crop-text-line.ts';
-import type { RecognizedLine } from '../ocr/create-text-recognizer.ts';
+import type { LineReading } from '../ocr/create-line-reader.ts';
 import type { DecodedChar } from '../ocr/ctc-decode.ts';
 import { groupRows, flipRow, type CardRow } from './card-rows.ts';
 import { cardNumberCandidates, type DigitLine } from './find-card-number.ts';
 
-/** One text row of a card side: where it is, what the general recognizer read, and its digits. */
+/** One text row of a card side: where it is, what the general line reader read, and its digits. */
 export interface SideRow {
   row: CardRow;
   text: string;
@@ -23,13 +23,13 @@ export interface SideRow {
 
 export interface SideReading {
   rows: SideRow[];
-  /** Sharpness of the sharpest text row (laplacianSharpness at recognizer height), or null without text. */
+  /** Sharpness of the sharpest text row (laplacianSharpness at line reader height), or null without text. */
   sharpness: number | null;
   /** Whether the rows were read turned 180° (text upside down in the frame). */
   flipped: boolean;
 }
 
-/** Recognizer input height. */
+/** Line reader input height. */
 const lineHeight = 48;
 const digitAlphabet = '0123456789 ';
 /** Row height at which sharpness is measured. */
@@ -46,7 +46,7 @@ const minRowHeight = 6;
 
 /**
  * Reads every text row of one card side: text detection, boxes joined into rows, each row read by
- * the general recognizer, numeric-looking rows re-read restricted to digits (the unrestricted model
+ * the general line reader, numeric-looking rows re-read restricted to digits (the unrestricted model
  * reads "1" as "/" or "I" in card fonts). When no row yields a card-number candidate, the rows are
  * read again turned 180° (a card photographed upside down, or vertical text read the wrong way).
  */
@@ -59,18 +59,24 @@ export async function readCardSide(frame: Frame, ocr: OcrEngine): Promise<SideRe
   if (uprightBest >= strongNumberScore) return { ...upright, flipped: false };
   const turned = await readRows(frame, rows.map(flipRow).reverse(), ocr);
   const turnedBest = bestNumberScore(turned.rows);
-  if (turnedBest > uprightBest || (turnedBest === uprightBest && meanConfidence(turned.rows) > meanConfidence(upright.rows) + 0.1)) return { ...turned, flipped: true };
+  const turnedClearer = meanConfidence(turned.rows) > meanConfidence(upright.rows) + 0.1;
+  if (turnedBest > uprightBest || (turnedBest === uprightBest && turnedClearer)) return { ...turned, flipped: true };
   return { ...upright, flipped: false };
 }
 
 async function readRows(frame: Frame, rows: CardRow[], ocr: OcrEngine): Promise<{ rows: SideRow[]; sharpness: number | null }> {
   const crops = rows.map((r) => cropTextLine(frame, r.quad, lineHeight));
-  const general = (await ocr.recognizer.recognize(crops)).map((g, i) => spaceByPitch(spaceAtGaps(g, rows[i]!), /^[A-Za-z]{6,}$/));
+  const general = (await ocr.lineReader.read(crops)).map((g, i) => spaceByPitch(spaceAtGaps(g, rows[i]!), /^[A-Za-z]{6,}$/));
   const numeric = general.map((g) => isNumeric(g.text));
   const digitIndex = general.flatMap((_, i) => (numeric[i] ? [i] : []));
-  const allowed = classesFor(ocr.recognizer.charset, digitAlphabet);
+  const allowed = classesFor(ocr.lineReader.charset, digitAlphabet);
   const digitReads = digitIndex.length
-    ? (await ocr.recognizer.recognize(digitIndex.map((i) => crops[i]!), { allowed, alternatives: 3 })).map((g, k) => spaceByPitch(spaceAtGaps(g, rows[digitIndex[k]!]!), /^\d{5,8}$/))
+    ? (
+        await ocr.lineReader.read(
+          digitIndex.map((i) => crops[i]!),
+          { allowed, alternatives: 3 },
+        )
+      ).map((g, k) => spaceByPitch(spaceAtGaps(g, rows[digitIndex[k]!]!), /^\d{5,8}$/))
     : [];
   const heights = rows.map((r) => r.quad.height).sort((a, b) => a - b);
   const unit = Math.max(1, heights[heights.length >> 1]!);
@@ -92,7 +98,9 @@ async function readRows(frame: Frame, rows: CardRow[], ocr: OcrEngine): Promise<
       row,
       text: g.text,
       confidence: g.confidence,
-      digits: digitRead ? { text: digitRead.text, confidences: digitRead.chars.map((c) => c.confidence), alternatives: digitRead.chars.map((c) => c.alternatives) } : null,
+      digits: digitRead
+        ? { text: digitRead.text, confidences: digitRead.chars.map((c) => c.confidence), alternatives: digitRead.chars.map((c) => c.alternatives) }
+        : null,
       y: (-row.centre.x * d.y + row.centre.y * d.x) / unit,
       x: (tl.x * d.x + tl.y * d.y) / unit,
     };
@@ -101,10 +109,10 @@ async function readRows(frame: Frame, rows: CardRow[], ocr: OcrEngine): Promise<
 }
 
 /**
- * Puts a space where the row joins two detector boxes: the recognizer often runs the words of a
+ * Puts a space where the row joins two detector boxes: the line reader often runs the words of a
  * joined row together ("DANIELYODER"), while the detector saw them apart.
  */
-function spaceAtGaps(line: RecognizedLine, row: CardRow): RecognizedLine {
+function spaceAtGaps(line: LineReading, row: CardRow): LineReading {
   if (row.gaps.length === 0 || line.chars.length < 2) return line;
   const toRow = row.quad.width / Math.max(1, line.inputWidth);
   const at = (c: DecodedChar) => (c.peak + 0.5) * line.stride * toRow;
@@ -121,10 +129,10 @@ function spaceAtGaps(line: RecognizedLine, row: CardRow): RecognizedLine {
 }
 
 /**
- * Puts spaces where characters stand unusually far apart, in rows `eligible` says the recognizer
+ * Puts spaces where characters stand unusually far apart, in rows `eligible` says the line reader
  * may have run together (letter-spaced names "MARIAGARCIA", the "last4 CVV" of a signature panel).
  */
-function spaceByPitch(line: RecognizedLine, eligible: RegExp): RecognizedLine {
+function spaceByPitch(line: LineReading, eligible: RegExp): LineReading {
   if (!eligible.test(line.text) || line.chars.length < 4) return line;
   const xs = line.chars.map((c) => c.peak);
   const steps = xs.slice(1).map((x, i) => x - xs[i]!);

@@ -1,6 +1,6 @@
 import type { AnonymizationMode } from '../../api/common.ts';
 import type { CardData, CardImageAnalysisDetectionStatus, CardLivenessResult, CardOptions } from '../../api/card.ts';
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import type { Point } from '../image/affine.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
 import { fieldMode, maskValue, modeEffects, type AnonymizedField } from './anonymize.ts';
@@ -35,7 +35,11 @@ interface UsedSide {
 }
 
 const noDigits: DigitLine = { text: '', confidences: [] };
-const notAvailable: CardLivenessResult = { screenCheckResult: 'NOT_AVAILABLE', photocopyCheckResult: 'NOT_AVAILABLE', cardHeldInHandCheckResult: 'NOT_AVAILABLE' };
+const notAvailable: CardLivenessResult = {
+  screenCheckResult: 'NOT_AVAILABLE',
+  photocopyCheckResult: 'NOT_AVAILABLE',
+  cardHeldInHandCheckResult: 'NOT_AVAILABLE',
+};
 
 /**
  * Reads a payment card from its number side and/or other side: every side's text rows, then the
@@ -55,7 +59,8 @@ export async function readCard(
   const read: UsedSide[] = [];
   for (const g of given) {
     const reading = await readCardSide(g.frame, ocr);
-    const blur: CardImageAnalysisDetectionStatus = reading.sharpness === null ? 'NOT_AVAILABLE' : reading.sharpness < settings.blurThreshold ? 'DETECTED' : 'NOT_DETECTED';
+    const blur: CardImageAnalysisDetectionStatus =
+      reading.sharpness === null ? 'NOT_AVAILABLE' : reading.sharpness < settings.blurThreshold ? 'DETECTED' : 'NOT_DETECTED';
     read.push({ ...g, reading, blur, digits: reading.rows.map((r) => r.digits ?? noDigits) });
   }
   const blurOf = (name: SideName) => read.find((s) => s.name === name)?.blur ?? null;
@@ -87,8 +92,7 @@ export async function readCard(
   data.cardNumberValid = number ? number.valid : null;
 
   // Rows that are something else and must not give a CVV: the number's and the dates'.
-  const excluded = (s: UsedSide) =>
-    new Set(s.reading.rows.flatMap((r, i) => (r === number?.row || /\d\s?[/\\]\s?\d/.test(r.text) ? [i] : [])));
+  const excluded = (s: UsedSide) => new Set(s.reading.rows.flatMap((r, i) => (r === number?.row || /\d\s?[/\\]\s?\d/.test(r.text) ? [i] : [])));
 
   if (number) {
     const prefix = numberPrefix(number.side, number.row, number.value);
@@ -132,7 +136,8 @@ export async function readCard(
   const amex = network === 'AMERICAN_EXPRESS';
   let needsOtherSide = false;
   if (options.extractCvv) {
-    const cvvSides = amex ? ordered.filter((s) => s === number?.side) : [...ordered.filter((s) => s !== number?.side), ...ordered.filter((s) => s === number?.side)];
+    const onNumberSide = ordered.filter((s) => s === number?.side);
+    const cvvSides = amex ? onNumberSide : [...ordered.filter((s) => s !== number?.side), ...onNumberSide];
     for (const s of cvvSides) {
       const cvv = findCvv(s.digits, amex ? 4 : 3, excluded(s));
       if (cvv) {
@@ -156,7 +161,7 @@ export async function readCard(
   });
   data.processingStatus = status.processingStatus;
   data.recognitionStatus = status.recognitionStatus;
-  data.scanningFirstSideDone = number !== null || (status.processingStatus === 'AWAITING_OTHER_SIDE');
+  data.scanningFirstSideDone = number !== null || status.processingStatus === 'AWAITING_OTHER_SIDE';
   data.firstSideBlurDetectionStatus = blurOf('numberSide');
   data.secondSideBlurDetectionStatus = blurOf('otherSide');
   data.firstSideCardLivenessResult = sides.cardNumberSide ? { ...notAvailable } : null;
@@ -175,7 +180,11 @@ export async function readCard(
   if (options.returnFullCardImage) {
     for (const s of used) {
       const imageMasks = [...(masks.get(s.name) ?? []), ...precautionMasks(s)].filter((m) => modeEffects[modes[m.field]].images);
-      const image = await cardImage(s, number?.side === s ? number.row : null, imageMasks.map((m) => m.points));
+      const image = await cardImage(
+        s,
+        number?.side === s ? number.row : null,
+        imageMasks.map((m) => m.points),
+      );
       if (imageMasks.length) anonymizedSides.add(s.name);
       if (s.name === 'numberSide') data.firstSideFullCardImage = image;
       else data.secondSideFullCardImage = image;
@@ -183,12 +192,17 @@ export async function readCard(
   }
   const numberSettings = settingsOf?.cardNumberAnonymizationSettings;
   const fieldValues: Array<[AnonymizedField, 'cardNumber' | 'cardNumberPrefix' | 'cvv' | 'iban' | 'cardholderName']> = [
-    ['cardNumber', 'cardNumber'], ['cardNumberPrefix', 'cardNumberPrefix'], ['cvv', 'cvv'], ['iban', 'iban'], ['cardholderName', 'cardholderName'],
+    ['cardNumber', 'cardNumber'],
+    ['cardNumberPrefix', 'cardNumberPrefix'],
+    ['cvv', 'cvv'],
+    ['iban', 'iban'],
+    ['cardholderName', 'cardholderName'],
   ];
   for (const [field, key] of fieldValues) {
     const value = data[key];
     if (value === null || !modeEffects[modes[field]].fields) continue;
-    data[key] = field === 'cardNumber' ? maskValue(value, numberSettings?.prefixDigitsVisible ?? 0, numberSettings?.suffixDigitsVisible ?? 0) : maskValue(value);
+    data[key] =
+      field === 'cardNumber' ? maskValue(value, numberSettings?.prefixDigitsVisible ?? 0, numberSettings?.suffixDigitsVisible ?? 0) : maskValue(value);
     for (const [name, list] of masks) if (list.some((m) => m.field === field)) anonymizedSides.add(name);
   }
   data.firstSideAnonymized = sides.cardNumberSide ? anonymizedSides.has('numberSide') : null;
@@ -239,7 +253,10 @@ async function cardImage(s: UsedSide, numberRow: SideRow | null, masks: Readonly
   const c = ref.row.centre;
   const outline = locateCard(s.frame, {
     dir: d,
-    u0: Math.min(...us), u1: Math.max(...us), v0: Math.min(...vs), v1: Math.max(...vs),
+    u0: Math.min(...us),
+    u1: Math.max(...us),
+    v0: Math.min(...vs),
+    v1: Math.max(...vs),
     numberRow: numberRow ? { u: c.x * d.x + c.y * d.y, v: -c.x * d.y + c.y * d.x, length: numberRow.row.quad.width } : null,
   });
   return outline ? fullCardImage(s.frame, outline, masks) : null;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyAffine, composeAffine, scaleAffine, translateAffine } from './affine.ts';
+import { applyAffine, composeAffine, type Affine } from './affine.ts';
+
+const scaleAffine = (sx: number, sy: number): Affine => [sx, 0, 0, 0, sy, 0];
+const translateAffine = (dx: number, dy: number): Affine => [1, 0, dx, 0, 1, dy];
 
 describe('affine maps', () => {
   it('applies scale then translation in the order given to compose', () => {

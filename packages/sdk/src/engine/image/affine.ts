@@ -22,11 +22,3 @@ export function composeAffine(then: Affine, first: Affine): Affine {
   const [p, q, r, s, t, u] = first;
   return [a * p + b * s, a * q + b * t, a * r + b * u + c, d * p + e * s, d * q + e * t, d * r + e * u + f];
 }
-
-export function scaleAffine(sx: number, sy: number = sx): Affine {
-  return [sx, 0, 0, 0, sy, 0];
-}
-
-export function translateAffine(dx: number, dy: number): Affine {
-  return [1, 0, dx, 0, 1, dy];
-}

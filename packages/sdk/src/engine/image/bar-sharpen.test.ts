@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { barSharpen } from './bar-sharpen.ts';
-import { at, grayImage } from './test-images.fixture.ts';
+import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
 
 /** Vertical bars 3 px wide, blurred across, with salt noise on every 5th row. */
 function blurredBars(): ReturnType<typeof grayImage> {
@@ -30,6 +30,11 @@ describe('barSharpen', () => {
     const horizontal = grayImage(vertical.height, vertical.width, (x, y) => at(vertical, y, x));
     const a = barSharpen(vertical, { amount: 2 });
     const b = barSharpen(horizontal, { amount: 2, bars: 'horizontal' });
-    for (const [x, y] of [[4, 12], [10, 3], [33, 20]] as const) expect(at(b, y, x)).toBe(at(a, x, y));
+    for (const [x, y] of [
+      [4, 12],
+      [10, 3],
+      [33, 20],
+    ] as const)
+      expect(at(b, y, x)).toBe(at(a, x, y));
   });
 });

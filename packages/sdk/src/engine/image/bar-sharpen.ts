@@ -40,4 +40,3 @@ export function barSharpen(source: GrayImage, options: BarSharpenOptions = {}): 
   }
   return { width, height, data };
 }
-

@@ -17,4 +17,3 @@ export function boxBlur(source: GrayImage, radius = 1): GrayImage {
   for (let i = 0; i < data.length; i++) data[i] = Math.round(vertical[i]!);
   return { width, height, data };
 }
-

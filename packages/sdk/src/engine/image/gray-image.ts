@@ -1,4 +1,4 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 
 /** One byte of luminance per pixel. Most recognition passes work on this, 4x smaller than RGBA. */
 export interface GrayImage {

@@ -13,7 +13,10 @@ export function laplacianSharpness(image: GrayImage): number {
   const percentile = (p: number) => {
     const target = p * data.length;
     let sum = 0;
-    for (let v = 0; v < 256; v++) if ((sum += histogram[v]!) >= target) return v;
+    for (let v = 0; v < 256; v++) {
+      sum += histogram[v]!;
+      if (sum >= target) return v;
+    }
     return 255;
   };
   const range = Math.max(16, percentile(0.98) - percentile(0.02));

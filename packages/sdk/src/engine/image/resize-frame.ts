@@ -1,4 +1,4 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import { axisTaps } from './resample-taps.ts';
 
 /**
@@ -18,7 +18,10 @@ export function resizeFrame(source: Frame, width: number, height: number): Frame
     const rowStart = y * source.width * 4;
     for (let x = 0; x < width; x++) {
       const { start, weights } = xTaps[x]!;
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let k = 0, p = rowStart + start * 4; k < weights.length; k++, p += 4) {
         const w = weights[k]!;
         r += w * src[p]!;
@@ -37,8 +40,11 @@ export function resizeFrame(source: Frame, width: number, height: number): Frame
   for (let y = 0; y < height; y++) {
     const { start, weights } = yTaps[y]!;
     for (let x = 0; x < width; x++) {
-      let r = 0, g = 0, b = 0, a = 0;
-      for (let k = 0, p = ((start * width) + x) * 4; k < weights.length; k++, p += width * 4) {
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
+      for (let k = 0, p = (start * width + x) * 4; k < weights.length; k++, p += width * 4) {
         const w = weights[k]!;
         r += w * rows[p]!;
         g += w * rows[p + 1]!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAffine } from './affine.ts';
 import { resize, scaleBy } from './resize.ts';
-import { at, grayImage, mean } from './test-images.fixture.ts';
+import { at, grayImage, mean } from '../../../../../test/support/engine/gray-images.ts';
 
 describe('resize', () => {
   it('averages areas when shrinking, so one-pixel bars become grey instead of vanishing', () => {
@@ -28,7 +28,10 @@ describe('resize', () => {
   });
 
   it('maps points of the resized image back to the source', () => {
-    const { toSource, image } = scaleBy(grayImage(100, 50, () => 0), 2);
+    const { toSource, image } = scaleBy(
+      grayImage(100, 50, () => 0),
+      2,
+    );
     expect(image.width).toBe(200);
     expect(applyAffine(toSource, { x: 50, y: 20 })).toEqual({ x: 25, y: 10 });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAffine } from './affine.ts';
 import { rotate } from './rotate.ts';
-import { at, grayImage } from './test-images.fixture.ts';
+import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
 
 describe('rotate', () => {
   it('turns content anticlockwise on screen by a positive angle', () => {
@@ -14,7 +14,11 @@ describe('rotate', () => {
   });
 
   it('enlarges the canvas to hold the whole rotated image and fills the corners', () => {
-    const { image } = rotate(grayImage(100, 50, () => 0), 30, 255);
+    const { image } = rotate(
+      grayImage(100, 50, () => 0),
+      30,
+      255,
+    );
     expect(image.width).toBe(Math.ceil(100 * Math.cos(Math.PI / 6) + 50 * 0.5));
     expect(image.height).toBe(Math.ceil(100 * 0.5 + 50 * Math.cos(Math.PI / 6)));
     expect(at(image, 0, 0)).toBe(255);
@@ -24,7 +28,11 @@ describe('rotate', () => {
   it('maps every pixel back to where it came from', () => {
     const source = grayImage(60, 40, (x, y) => (x * 4 + y) % 256);
     const { image, toSource } = rotate(source, 23);
-    for (const p of [{ x: 30, y: 20 }, { x: 40, y: 25 }, { x: 25, y: 30 }]) {
+    for (const p of [
+      { x: 30, y: 20 },
+      { x: 40, y: 25 },
+      { x: 25, y: 30 },
+    ]) {
       const from = applyAffine(toSource, { x: p.x + 0.5, y: p.y + 0.5 });
       expect(Math.abs(at(image, p.x, p.y) - at(source, from.x - 0.5, from.y - 0.5))).toBeLessThan(12);
     }

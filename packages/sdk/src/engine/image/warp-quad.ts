@@ -1,4 +1,4 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import type { Point } from './affine.ts';
 import { applyHomography, homographyFromPoints, type Homography } from './homography.ts';
 
@@ -13,7 +13,12 @@ export function warpQuad(source: Frame, quad: readonly Point[], width: number, h
   width = Math.max(1, Math.round(width));
   height = Math.max(1, Math.round(height));
   const toSource = homographyFromPoints(
-    [{ x: 0, y: 0 }, { x: width, y: 0 }, { x: width, y: height }, { x: 0, y: height }],
+    [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
     quad,
   );
   const srcWidth = Math.hypot(quad[1]!.x - quad[0]!.x, quad[1]!.y - quad[0]!.y);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyAffine } from './affine.ts';
-import { at, grayImage } from './test-images.fixture.ts';
+import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
 import { warpRect } from './warp-rect.ts';
 
 describe('warpRect', () => {

@@ -27,8 +27,12 @@ export function warpRect(source: GrayImage, rect: OrientedRect, scale = 1, fill 
   const sx = rect.width / width;
   const sy = rect.height / height;
   const toSource: Affine = [
-    cos * sx, -sin * sy, rect.centre.x - (cos * rect.width) / 2 + (sin * rect.height) / 2,
-    sin * sx, cos * sy, rect.centre.y - (sin * rect.width) / 2 - (cos * rect.height) / 2,
+    cos * sx,
+    -sin * sy,
+    rect.centre.x - (cos * rect.width) / 2 + (sin * rect.height) / 2,
+    sin * sx,
+    cos * sy,
+    rect.centre.y - (sin * rect.width) / 2 - (cos * rect.height) / 2,
   ];
 
   return { image: warpAffineGray(source, toSource, width, height, fill), toSource };

@@ -3,7 +3,9 @@ import { alignLine, type PlacedChar } from './align-line.ts';
 
 const pitch = 20;
 const placed = (text: string, skip: number[] = [], x0 = 30): PlacedChar[] =>
-  [...text].flatMap((char, i) => (skip.includes(i) ? [] : [{ char, confidence: 0.95, start: 0, end: 0, peak: 0, alternatives: [], coverage: 1, x: x0 + i * pitch }]));
+  [...text].flatMap((char, i) =>
+    skip.includes(i) ? [] : [{ char, confidence: 0.95, start: 0, end: 0, peak: 0, alternatives: [], coverage: 1, x: x0 + i * pitch }],
+  );
 
 describe('alignLine', () => {
   const line = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<';
@@ -11,7 +13,11 @@ describe('alignLine', () => {
   const inkEnd = inkStart + (44 - 0.2) * pitch;
 
   it('keeps a reading of the right length as it is', () => {
-    expect(alignLine(placed(line), 44, inkStart, inkEnd)!.cells.map((c) => c!.char).join('')).toBe(line);
+    expect(
+      alignLine(placed(line), 44, inkStart, inkEnd)!
+        .cells.map((c) => c!.char)
+        .join(''),
+    ).toBe(line);
   });
 
   it('leaves a hole where a letter was dropped instead of shifting the rest', () => {
@@ -34,7 +40,7 @@ describe('alignLine', () => {
     expect(a.cells[2]!.char).toBe('U');
     expect(a.cells[2]!.confidence).toBeLessThan(0.5);
     expect(a.cells[2]!.alternatives[0]).toMatchObject({ char: 'L' });
-    expect(a.cells.filter((c, i) => i !== 2).every((c) => c!.confidence > 0.9)).toBe(true);
+    expect(a.cells.filter((_, i) => i !== 2).every((c) => c!.confidence > 0.9)).toBe(true);
   });
 
   it('leaves a position read twice as the same symbol in doubt too (the count is off nearby)', () => {

@@ -35,7 +35,10 @@ export function alignLine(chars: readonly PlacedChar[], length: number, inkStart
   let index: number[] = [];
   for (let pass = 0; pass < 3; pass++) {
     index = chars.map((c) => Math.min(length - 1, Math.max(0, Math.round((c.x - x0) / pitch))));
-    const fit = fitLine(chars.map((c) => c.x), index);
+    const fit = fitLine(
+      chars.map((c) => c.x),
+      index,
+    );
     if (!fit || fit.pitch < 0.8 * pitch || fit.pitch > 1.25 * pitch) break;
     ({ pitch, x0 } = fit);
   }

@@ -61,7 +61,10 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
   const o = { ...defaultCorrectionOptions, ...options };
   const length = lines[0]?.length ?? 0;
   if (lines.some((l) => l.length !== length)) return null;
-  const head = lines[0]!.slice(0, 5).map((cell) => bestOf(cell ?? null, 'alpha').char).join('');
+  const head = lines[0]!
+    .slice(0, 5)
+    .map((cell) => bestOf(cell ?? null, 'alpha').char)
+    .join('');
   const format = formatFor(lines.length, length, head);
   if (!format) return null;
 
@@ -114,9 +117,11 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
   if (format.composite.length) settleComposite(format, lines, out, candidatesByField, uncertain, o);
 
   const corrected = out.map((l) => l.join(''));
-  lines.forEach((l, li) => l.forEach((cell, col) => {
-    if ((cell?.char ?? '?') !== corrected[li]![col]) changes.push(`${li + 1}:${col + 1} ${cell?.char ?? '?'}→${corrected[li]![col]}`);
-  }));
+  for (const [li, l] of lines.entries()) {
+    for (const [col, cell] of l.entries()) {
+      if ((cell?.char ?? '?') !== corrected[li]![col]) changes.push(`${li + 1}:${col + 1} ${cell?.char ?? '?'}→${corrected[li]![col]}`);
+    }
+  }
   const parsed = parseWithFormat(format, corrected);
   // A field whose check still fails after correction (e.g. TD1 overflow numbers) is uncertain too.
   for (const check of parsed.checks) if (!check.ok) for (const name of check.name === 'compositeCheck' ? [] : check.covers) uncertain.add(name);
@@ -233,7 +238,14 @@ function settleComposite(
   const compositeSpec = format.fields.find((s) => s.name === 'compositeCheck')!;
   const covered = format.fields.filter((s) => s.name !== 'compositeCheck' && inComposite(format, s));
   const checkedFields = covered.filter((s) => s.check && (candidatesByField.get(s.name)?.length ?? 0) > 0);
-  const checkOk = () => checkDigitMatches(compositeText(format, out.map((l) => l.join(''))), out[compositeSpec.line]![compositeSpec.start]!);
+  const checkOk = () =>
+    checkDigitMatches(
+      compositeText(
+        format,
+        out.map((l) => l.join('')),
+      ),
+      out[compositeSpec.line]![compositeSpec.start]!,
+    );
   if (checkOk()) {
     // The composite confirms the current choice: ambiguity within single fields is settled only if
     // no other choice of theirs would also satisfy it.
@@ -255,7 +267,11 @@ function settleComposite(
     const current = read(out, spec) + read(out, checkSpec);
     for (const c of candidatesByField.get(spec.name)!.slice(0, 5)) {
       if (c.text === current) continue;
-      options.push({ apply: () => (write(out, spec, c.text.slice(0, -1)), write(out, checkSpec, c.text.slice(-1))), undo: () => (write(out, spec, current.slice(0, -1)), write(out, checkSpec, current.slice(-1))), score: c.score - candidatesByField.get(spec.name)![0]!.score });
+      const setField = (text: string) => {
+        write(out, spec, text.slice(0, -1));
+        write(out, checkSpec, text.slice(-1));
+      };
+      options.push({ apply: () => setField(c.text), undo: () => setField(current), score: c.score - candidatesByField.get(spec.name)![0]!.score });
     }
   }
   for (const spec of [...covered.filter((s) => !s.check && !isCheckField(format, s.name)), compositeSpec]) {
@@ -268,12 +284,14 @@ function settleComposite(
       options.push({ apply: () => write(out, spec, v.text), undo: () => write(out, spec, current), score: v.score - baseScore });
     }
   }
-  const holding = options.filter((opt) => {
-    opt.apply();
-    const ok = checkOk();
-    opt.undo();
-    return ok;
-  }).sort((a, b) => b.score - a.score);
+  const holding = options
+    .filter((opt) => {
+      opt.apply();
+      const ok = checkOk();
+      opt.undo();
+      return ok;
+    })
+    .sort((a, b) => b.score - a.score);
   const best = holding[0];
   if (best && (holding.length === 1 || holding[1]!.score < best.score - ambiguityMargin)) {
     best.apply();
@@ -292,7 +310,13 @@ function holdsWith(format: MrzFormat, out: string[][], spec: MrzFieldSpec, textW
   write(copy, spec, textWithCheck.slice(0, -1));
   write(copy, checkSpec, textWithCheck.slice(-1));
   const compositeSpec = format.fields.find((s) => s.name === 'compositeCheck')!;
-  return checkDigitMatches(compositeText(format, copy.map((l) => l.join(''))), copy[compositeSpec.line]![compositeSpec.start]!);
+  return checkDigitMatches(
+    compositeText(
+      format,
+      copy.map((l) => l.join('')),
+    ),
+    copy[compositeSpec.line]![compositeSpec.start]!,
+  );
 }
 
 /**
@@ -302,7 +326,8 @@ function holdsWith(format: MrzFormat, out: string[][], spec: MrzFieldSpec, textW
  */
 function cleanNames(out: string[][], spec: MrzFieldSpec): void {
   const text = read(out, spec);
-  const cleaned = text.replace(/(<{3,})([A-Z]{1,2})(?=<*$)/, (_, fill: string, run: string) => fill + '<'.repeat(run.length))
+  const cleaned = text
+    .replace(/(<{3,})([A-Z]{1,2})(?=<*$)/, (_, fill: string, run: string) => fill + '<'.repeat(run.length))
     .replace(/<{3,}[A-Z]{1,2}(<{2,}[A-Z]{1,2})+(?=<*$)/, (m) => '<'.repeat(m.length));
   write(out, spec, cleaned);
 }

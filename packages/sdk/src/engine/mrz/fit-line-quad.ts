@@ -1,4 +1,4 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import type { Point } from '../image/affine.ts';
 import { toGray } from '../image/gray-image.ts';
 import { otsuThreshold } from '../image/otsu.ts';
@@ -29,7 +29,12 @@ export function fitLineQuad(frame: Frame, line: LineQuad, marginRatio = 4 / 24):
   const minRow = 0.2 * peak;
   let centre = probeHeight >> 1;
   let bestDist = Infinity;
-  for (let y = 0; y < probeHeight; y++) if (rowInk[y]! >= 0.6 * peak && Math.abs(y - probeHeight / 2) < bestDist) (bestDist = Math.abs(y - probeHeight / 2)), (centre = y);
+  for (let y = 0; y < probeHeight; y++) {
+    if (rowInk[y]! >= 0.6 * peak && Math.abs(y - probeHeight / 2) < bestDist) {
+      bestDist = Math.abs(y - probeHeight / 2);
+      centre = y;
+    }
+  }
   let top = centre;
   let bottom = centre;
   while (top > 0 && rowInk[top - 1]! >= minRow) top--;

@@ -63,4 +63,3 @@ function looksLikeZone(c: CorrectedMrz): boolean {
 
 /** First symbols of ICAO document codes: P passport, I/A/C identity documents, V visa, R residence permit. */
 const documentKinds = 'PIACVR';
-

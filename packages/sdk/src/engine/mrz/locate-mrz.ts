@@ -53,7 +53,9 @@ export function locateMrzLines(quads: readonly Quad[], options: Partial<LocateMr
  * `minAspect` times longer than high, longest first.
  */
 export function longLines(quads: readonly Quad[], minAspect = defaultLocateMrzOptions.minAspect, maxGapHeights = defaultMaxGapHeights): LineQuad[] {
-  return mergeCollinear(quads.map(alongText), maxGapHeights).filter((l) => l.width / Math.max(1, l.height) >= minAspect).sort((a, b) => b.width - a.width);
+  return mergeCollinear(quads.map(alongText), maxGapHeights)
+    .filter((l) => l.width / Math.max(1, l.height) >= minAspect)
+    .sort((a, b) => b.width - a.width);
 }
 
 /** Gap (in line heights) across which two collinear detections are one line: a long filler run. */
@@ -75,12 +77,15 @@ export function alongText(q: Quad): LineQuad {
 
 /** Two blocks of the same lines: each line's centre within half a line height of the other's, extents alike. */
 export function sameBlock(a: readonly LineQuad[], b: readonly LineQuad[]): boolean {
-  return a.length === b.length && a.every((la, i) => {
-    const lb = b[i]!;
-    const ca = centre(la);
-    const cb = centre(lb);
-    return Math.hypot(ca.x - cb.x, ca.y - cb.y) < 0.5 * Math.max(la.height, lb.height) && Math.abs(la.width - lb.width) < 0.05 * Math.max(la.width, lb.width);
-  });
+  return (
+    a.length === b.length &&
+    a.every((la, i) => {
+      const lb = b[i]!;
+      const ca = centre(la);
+      const cb = centre(lb);
+      return Math.hypot(ca.x - cb.x, ca.y - cb.y) < 0.5 * Math.max(la.height, lb.height) && Math.abs(la.width - lb.width) < 0.05 * Math.max(la.width, lb.width);
+    })
+  );
 }
 
 /** The same line read the other way round (the page upside down). */
@@ -122,7 +127,11 @@ function stacked(a: LineQuad, b: LineQuad): boolean {
 }
 
 function similar(a: LineQuad, b: LineQuad): boolean {
-  return angleDiff(a.angle, b.angle) < 6 && Math.abs(a.width - b.width) < 0.2 * Math.max(a.width, b.width) && Math.abs(a.height - b.height) < 0.45 * Math.max(a.height, b.height);
+  return (
+    angleDiff(a.angle, b.angle) < 6 &&
+    Math.abs(a.width - b.width) < 0.2 * Math.max(a.width, b.width) &&
+    Math.abs(a.height - b.height) < 0.45 * Math.max(a.height, b.height)
+  );
 }
 
 function blockScore(lines: LineQuad[]): number {

@@ -9,8 +9,3 @@ export interface MrzCell {
 }
 
 export type MrzCells = ReadonlyArray<MrzCell | null>;
-
-/** Cells of a line read with full confidence (tests, and text given without probabilities). */
-export function cellsFromText(text: string, confidence = 1): MrzCell[] {
-  return [...text].map((char) => ({ char, confidence, alternatives: [] }));
-}

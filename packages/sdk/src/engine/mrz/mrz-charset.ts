@@ -12,9 +12,3 @@ export function mrzCharValue(ch: string): number {
   if (ch === filler) return 0;
   return -1;
 }
-
-/** True when every character is an MRZ symbol. */
-export function isMrzText(text: string): boolean {
-  for (const ch of text) if (mrzCharValue(ch) < 0) return false;
-  return true;
-}

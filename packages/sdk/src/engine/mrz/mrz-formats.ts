@@ -9,9 +9,22 @@ export type MrzFieldKind = 'alpha' | 'numeric' | 'alnum' | 'sex' | 'digit';
 
 /** Names of the fields across all formats (the parser's output keys). */
 export type MrzFieldName =
-  | 'documentCode' | 'issuer' | 'names' | 'givenNames' | 'documentNumber' | 'documentNumberCheck'
-  | 'nationality' | 'dateOfBirth' | 'dateOfBirthCheck' | 'sex' | 'dateOfExpiry' | 'dateOfExpiryCheck'
-  | 'optional1' | 'optional1Check' | 'optional2' | 'compositeCheck';
+  | 'documentCode'
+  | 'issuer'
+  | 'names'
+  | 'givenNames'
+  | 'documentNumber'
+  | 'documentNumberCheck'
+  | 'nationality'
+  | 'dateOfBirth'
+  | 'dateOfBirthCheck'
+  | 'sex'
+  | 'dateOfExpiry'
+  | 'dateOfExpiryCheck'
+  | 'optional1'
+  | 'optional1Check'
+  | 'optional2'
+  | 'compositeCheck';
 
 /** One field: where it is (0-based line and column) and what it holds. */
 export interface MrzFieldSpec {
@@ -46,18 +59,26 @@ export interface MrzFormat {
 }
 
 const f = (name: MrzFieldName, line: number, col: number, length: number, kind: MrzFieldKind, check?: MrzFieldName): MrzFieldSpec => ({
-  name, line, start: col - 1, length, kind, ...(check ? { check } : {}),
+  name,
+  line,
+  start: col - 1,
+  length,
+  kind,
+  ...(check ? { check } : {}),
 });
 
 /** TD3 (passports) and MRV-A share line 1; so do TD2 and MRV-B. Columns are ICAO's 1-based ones. */
 const line1Long = (nameLength: number) => [f('documentCode', 0, 1, 2, 'alpha'), f('issuer', 0, 3, 3, 'alpha'), f('names', 0, 6, nameLength, 'alpha')];
 
 const line2Common = [
-  f('documentNumber', 1, 1, 9, 'alnum', 'documentNumberCheck'), f('documentNumberCheck', 1, 10, 1, 'digit'),
+  f('documentNumber', 1, 1, 9, 'alnum', 'documentNumberCheck'),
+  f('documentNumberCheck', 1, 10, 1, 'digit'),
   f('nationality', 1, 11, 3, 'alpha'),
-  f('dateOfBirth', 1, 14, 6, 'numeric', 'dateOfBirthCheck'), f('dateOfBirthCheck', 1, 20, 1, 'digit'),
+  f('dateOfBirth', 1, 14, 6, 'numeric', 'dateOfBirthCheck'),
+  f('dateOfBirthCheck', 1, 20, 1, 'digit'),
   f('sex', 1, 21, 1, 'sex'),
-  f('dateOfExpiry', 1, 22, 6, 'numeric', 'dateOfExpiryCheck'), f('dateOfExpiryCheck', 1, 28, 1, 'digit'),
+  f('dateOfExpiry', 1, 22, 6, 'numeric', 'dateOfExpiryCheck'),
+  f('dateOfExpiryCheck', 1, 28, 1, 'digit'),
 ];
 
 /**
@@ -69,58 +90,102 @@ const line2Common = [
  */
 export const mrzFormats: Record<MrzFormatId, MrzFormat> = {
   TD1: {
-    id: 'TD1', type: 'TD1', lines: 3, length: 30,
+    id: 'TD1',
+    type: 'TD1',
+    lines: 3,
+    length: 30,
     fields: [
-      f('documentCode', 0, 1, 2, 'alpha'), f('issuer', 0, 3, 3, 'alpha'),
-      f('documentNumber', 0, 6, 9, 'alnum', 'documentNumberCheck'), f('documentNumberCheck', 0, 15, 1, 'digit'),
+      f('documentCode', 0, 1, 2, 'alpha'),
+      f('issuer', 0, 3, 3, 'alpha'),
+      f('documentNumber', 0, 6, 9, 'alnum', 'documentNumberCheck'),
+      f('documentNumberCheck', 0, 15, 1, 'digit'),
       f('optional1', 0, 16, 15, 'alnum'),
-      f('dateOfBirth', 1, 1, 6, 'numeric', 'dateOfBirthCheck'), f('dateOfBirthCheck', 1, 7, 1, 'digit'),
+      f('dateOfBirth', 1, 1, 6, 'numeric', 'dateOfBirthCheck'),
+      f('dateOfBirthCheck', 1, 7, 1, 'digit'),
       f('sex', 1, 8, 1, 'sex'),
-      f('dateOfExpiry', 1, 9, 6, 'numeric', 'dateOfExpiryCheck'), f('dateOfExpiryCheck', 1, 15, 1, 'digit'),
+      f('dateOfExpiry', 1, 9, 6, 'numeric', 'dateOfExpiryCheck'),
+      f('dateOfExpiryCheck', 1, 15, 1, 'digit'),
       f('nationality', 1, 16, 3, 'alpha'),
       f('optional2', 1, 19, 11, 'alnum'),
       f('compositeCheck', 1, 30, 1, 'digit'),
       f('names', 2, 1, 30, 'alpha'),
     ],
-    composite: [{ line: 0, start: 5, length: 25 }, { line: 1, start: 0, length: 7 }, { line: 1, start: 8, length: 7 }, { line: 1, start: 18, length: 11 }],
+    composite: [
+      { line: 0, start: 5, length: 25 },
+      { line: 1, start: 0, length: 7 },
+      { line: 1, start: 8, length: 7 },
+      { line: 1, start: 18, length: 11 },
+    ],
   },
   TD2: {
-    id: 'TD2', type: 'TD2', lines: 2, length: 36,
+    id: 'TD2',
+    type: 'TD2',
+    lines: 2,
+    length: 36,
     fields: [...line1Long(31), ...line2Common, f('optional1', 1, 29, 7, 'alnum'), f('compositeCheck', 1, 36, 1, 'digit')],
-    composite: [{ line: 1, start: 0, length: 10 }, { line: 1, start: 13, length: 7 }, { line: 1, start: 21, length: 14 }],
+    composite: [
+      { line: 1, start: 0, length: 10 },
+      { line: 1, start: 13, length: 7 },
+      { line: 1, start: 21, length: 14 },
+    ],
   },
   TD3: {
-    id: 'TD3', type: 'TD3', lines: 2, length: 44,
+    id: 'TD3',
+    type: 'TD3',
+    lines: 2,
+    length: 44,
     fields: [
-      ...line1Long(39), ...line2Common,
-      f('optional1', 1, 29, 14, 'alnum', 'optional1Check'), f('optional1Check', 1, 43, 1, 'digit'),
+      ...line1Long(39),
+      ...line2Common,
+      f('optional1', 1, 29, 14, 'alnum', 'optional1Check'),
+      f('optional1Check', 1, 43, 1, 'digit'),
       f('compositeCheck', 1, 44, 1, 'digit'),
     ],
-    composite: [{ line: 1, start: 0, length: 10 }, { line: 1, start: 13, length: 7 }, { line: 1, start: 21, length: 22 }],
+    composite: [
+      { line: 1, start: 0, length: 10 },
+      { line: 1, start: 13, length: 7 },
+      { line: 1, start: 21, length: 22 },
+    ],
   },
   MRVA: {
-    id: 'MRVA', type: 'MRVA', lines: 2, length: 44,
+    id: 'MRVA',
+    type: 'MRVA',
+    lines: 2,
+    length: 44,
     fields: [...line1Long(39), ...line2Common, f('optional1', 1, 29, 16, 'alnum')],
     composite: [],
   },
   MRVB: {
-    id: 'MRVB', type: 'MRVB', lines: 2, length: 36,
+    id: 'MRVB',
+    type: 'MRVB',
+    lines: 2,
+    length: 36,
     fields: [...line1Long(31), ...line2Common, f('optional1', 1, 29, 8, 'alnum')],
     composite: [],
   },
   FRA_CNI: {
-    id: 'FRA_CNI', type: 'TD2', lines: 2, length: 36,
+    id: 'FRA_CNI',
+    type: 'TD2',
+    lines: 2,
+    length: 36,
     fields: [
-      f('documentCode', 0, 1, 2, 'alpha'), f('issuer', 0, 3, 3, 'alpha'), f('names', 0, 6, 25, 'alpha'),
+      f('documentCode', 0, 1, 2, 'alpha'),
+      f('issuer', 0, 3, 3, 'alpha'),
+      f('names', 0, 6, 25, 'alpha'),
       // Department and office of issue.
       f('optional1', 0, 31, 6, 'alnum'),
-      f('documentNumber', 1, 1, 12, 'alnum', 'documentNumberCheck'), f('documentNumberCheck', 1, 13, 1, 'digit'),
+      f('documentNumber', 1, 1, 12, 'alnum', 'documentNumberCheck'),
+      f('documentNumberCheck', 1, 13, 1, 'digit'),
       f('givenNames', 1, 14, 14, 'alpha'),
-      f('dateOfBirth', 1, 28, 6, 'numeric', 'dateOfBirthCheck'), f('dateOfBirthCheck', 1, 34, 1, 'digit'),
+      f('dateOfBirth', 1, 28, 6, 'numeric', 'dateOfBirthCheck'),
+      f('dateOfBirthCheck', 1, 34, 1, 'digit'),
       f('sex', 1, 35, 1, 'sex'),
       f('compositeCheck', 1, 36, 1, 'digit'),
     ],
-    composite: [{ line: 0, start: 0, length: 36 }, { line: 1, start: 0, length: 35 }],
+    composite: [
+      { line: 0, start: 0, length: 36 },
+      { line: 1, start: 0, length: 35 },
+    ],
   },
 };
 

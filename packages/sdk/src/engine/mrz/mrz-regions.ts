@@ -26,7 +26,10 @@ export function mrzRegions(quads: readonly Quad[], maxRegions = 2): MrzRegion[] 
     const v = { x: -u.y, y: u.x };
     const origin = anchor.points[0];
     const project = (p: Point) => ({ a: (p.x - origin.x) * u.x + (p.y - origin.y) * u.y, b: (p.x - origin.x) * v.x + (p.y - origin.y) * v.y });
-    let minA = 0, maxA = anchor.width, minB = 0, maxB = anchor.height;
+    let minA = 0,
+      maxA = anchor.width,
+      minB = 0,
+      maxB = anchor.height;
     for (const other of lines) {
       const d = Math.abs(((other.angle - anchor.angle + 540) % 360) - 180);
       if (Math.min(d, 180 - d) > 8) continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mrzNames, parseMrz } from './parse-mrz.ts';
-import { frenchIdSpecimen, specimens } from './mrz-specimens.fixture.ts';
+import { frenchIdSpecimen, specimens } from '../../../../../test/support/engine/mrz-specimens.ts';
 
 describe('parseMrz', () => {
   it.each(Object.entries(specimens))('parses the ICAO %s specimen with every check digit valid', (type, lines) => {
@@ -34,8 +34,17 @@ describe('parseMrz', () => {
   it('reads the TD3 fields from their table positions', () => {
     const p = parseMrz(specimens.TD3)!;
     expect(p.fields).toMatchObject({
-      documentCode: 'P<', issuer: 'UTO', documentNumber: 'L898902C3', documentNumberCheck: '6', nationality: 'UTO',
-      dateOfBirth: '740812', sex: 'F', dateOfExpiry: '120415', optional1: 'ZE184226B<<<<<', optional1Check: '1', compositeCheck: '0',
+      documentCode: 'P<',
+      issuer: 'UTO',
+      documentNumber: 'L898902C3',
+      documentNumberCheck: '6',
+      nationality: 'UTO',
+      dateOfBirth: '740812',
+      sex: 'F',
+      dateOfExpiry: '120415',
+      optional1: 'ZE184226B<<<<<',
+      optional1Check: '1',
+      compositeCheck: '0',
     });
     expect(p.documentNumber).toBe('L898902C3');
     expect(p.checks.map((c) => c.name)).toEqual(['documentNumberCheck', 'dateOfBirthCheck', 'dateOfExpiryCheck', 'optional1Check', 'compositeCheck']);

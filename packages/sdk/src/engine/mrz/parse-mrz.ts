@@ -65,7 +65,11 @@ export function parseWithFormat(format: MrzFormat, lines: readonly string[]): Pa
   if (format.composite.length) {
     const compositeSpec = format.fields.find((s) => s.name === 'compositeCheck')!;
     const covered = format.fields.filter((s) => inComposite(format, s)).map((s) => s.name);
-    checks.push({ name: 'compositeCheck', covers: covered, ok: checkDigitMatches(compositeText(format, lines), lines[compositeSpec.line]![compositeSpec.start]!) });
+    checks.push({
+      name: 'compositeCheck',
+      covers: covered,
+      ok: checkDigitMatches(compositeText(format, lines), lines[compositeSpec.line]![compositeSpec.start]!),
+    });
   }
   return { format, lines: [...lines], fields, documentNumber, checks, valid: checks.every((c) => c.ok) };
 }

@@ -1,4 +1,4 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import type { Point } from '../image/affine.ts';
 import { boxBlur } from '../image/box-blur.ts';
 import { warpQuad } from '../image/warp-quad.ts';
@@ -49,17 +49,19 @@ export function profileBlocks(frame: Frame, anchor: LineQuad): LineQuad[][] {
   // Probe columns per probe row of the same length (1 unless the width was capped).
   const columnsPerRow = sy / sx;
   const bands = inkBands(darkMask(value, width, height), width, height, columnsPerRow);
-  return mrzLikeGroups(bands, columnsPerRow).map((group) => group.map((band): LineQuad => {
-    const textHeight = (band.bottom - band.top + 1) * sy;
-    // Margins as fitLineQuad leaves them, so the reader sees what it was trained on.
-    const my = (4 / 24) * textHeight;
-    const mx = 0.6 * textHeight;
-    const left = band.left * sx - mx;
-    const right = (band.right + 1) * sx + mx;
-    const top = band.top * sy - my;
-    const bottom = (band.bottom + 1) * sy + my;
-    return { points: [at(left, top), at(right, top), at(right, bottom), at(left, bottom)], width: right - left, height: bottom - top, angle: anchor.angle };
-  }));
+  return mrzLikeGroups(bands, columnsPerRow).map((group) =>
+    group.map((band): LineQuad => {
+      const textHeight = (band.bottom - band.top + 1) * sy;
+      // Margins as fitLineQuad leaves them, so the reader sees what it was trained on.
+      const my = (4 / 24) * textHeight;
+      const mx = 0.6 * textHeight;
+      const left = band.left * sx - mx;
+      const right = (band.right + 1) * sx + mx;
+      const top = band.top * sy - my;
+      const bottom = (band.bottom + 1) * sy + my;
+      return { points: [at(left, top), at(right, top), at(right, bottom), at(left, bottom)], width: right - left, height: bottom - top, angle: anchor.angle };
+    }),
+  );
 }
 
 /**

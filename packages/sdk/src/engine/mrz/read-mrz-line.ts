@@ -1,6 +1,6 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import { toGray } from '../image/gray-image.ts';
-import type { TextRecognizer } from '../ocr/create-text-recognizer.ts';
+import type { LineReader } from '../ocr/create-line-reader.ts';
 import { cropTextLine } from '../ocr/crop-text-line.ts';
 import type { PlacedChar } from './align-line.ts';
 import type { LineQuad } from './locate-mrz.ts';
@@ -14,12 +14,12 @@ export interface ReadLine {
 }
 
 export interface ReadLinesOptions {
-  /** Height of the line images (the recognizer's input height). */
+  /** Height of the line images (the line reader's input height). */
   height: number;
   allowed: Int32Array;
   /**
    * Read in overlapping windows of about this many text heights instead of whole lines. The general
-   * recognizer loses whole stretches of a 44-symbol line (it was trained on short phrases); on
+   * line reader loses whole stretches of a 44-symbol line (it was trained on short phrases); on
    * ~12-symbol windows it reads OCR-B almost perfectly. 0 = whole lines (the dedicated model).
    */
   windowHeights: number;
@@ -30,7 +30,7 @@ export interface ReadLinesOptions {
  * least ink near the wanted width — between glyphs — so that no glyph is seen twice or in halves,
  * and each window gets a white margin like a detected word would have.
  */
-export async function readMrzLines(frame: Frame, lines: readonly LineQuad[], recognizer: TextRecognizer, o: ReadLinesOptions): Promise<ReadLine[]> {
+export async function readMrzLines(frame: Frame, lines: readonly LineQuad[], reader: LineReader, o: ReadLinesOptions): Promise<ReadLine[]> {
   const images = lines.map((l) => cropTextLine(frame, l, o.height));
   const windows: Array<{ line: number; x0: number; image: Frame; pad: number }> = [];
   const textHeight = 0.75 * o.height;
@@ -48,7 +48,10 @@ export async function readMrzLines(frame: Frame, lines: readonly LineQuad[], rec
     const pad = Math.round(0.3 * textHeight);
     for (let k = 0; k + 1 < cuts.length; k++) windows.push({ line, x0: cuts[k]!, image: paddedColumns(image, cuts[k]!, cuts[k + 1]!, pad), pad });
   });
-  const read = await recognizer.recognize(windows.map((w) => w.image), { allowed: o.allowed, alternatives: 3 });
+  const read = await reader.read(
+    windows.map((w) => w.image),
+    { allowed: o.allowed, alternatives: 3 },
+  );
   return images.map((image, line) => {
     const chars: PlacedChar[] = [];
     windows.forEach((w, i) => {

@@ -1,48 +1,34 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import { applyHomography } from '../image/homography.ts';
 import { turnClockwise } from '../image/turn-frame.ts';
 import { warpQuad } from '../image/warp-quad.ts';
 import { classesFor } from '../ocr/charset.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
-import type { TextRecognizer } from '../ocr/create-text-recognizer.ts';
+import type { LineReader } from '../ocr/create-line-reader.ts';
 import type { Quad } from '../ocr/min-area-rect.ts';
-import type { CorrectedMrz, CorrectionOptions } from './correct-mrz.ts';
+import type { CorrectionOptions } from './correct-mrz.ts';
 import { fitLineQuad } from './fit-line-quad.ts';
 import { interpret, mergeReadings } from './interpret-lines.ts';
 import { alongText, flipLine, locateMrzLines, longLines, sameBlock, type LineQuad } from './locate-mrz.ts';
-import type { MrzCells } from './mrz-cell.ts';
 import { mrzAlphabet } from './mrz-charset.ts';
+import type { MrzReading } from './mrz-reading.ts';
 import { mrzRegions } from './mrz-regions.ts';
 import { profileBlocks } from './profile-block.ts';
 import { readMrzLines, type ReadLine } from './read-mrz-line.ts';
 import { checksMostlyHold, rank } from './reading-score.ts';
 import { voteUncheckedFields } from './vote-unchecked.ts';
 
-/** Which line recognizer reads the zone: the dedicated MRZ model when present, or the general one. */
-export type MrzRecognizerChoice = 'auto' | 'dedicated' | 'general';
+/** Which model reads the zone's lines: the dedicated MRZ model when present (`auto`), or forced. */
+export type MrzModelChoice = 'auto' | 'dedicated' | 'general';
 
 export interface ReadMrzOptions {
-  recognizer: MrzRecognizerChoice;
+  model: MrzModelChoice;
   correction: Partial<CorrectionOptions>;
   /** Candidate line blocks tried before giving up. */
   maxAttempts: number;
 }
 
-export const defaultReadMrzOptions: ReadMrzOptions = { recognizer: 'auto', correction: {}, maxAttempts: 4 };
-
-/** A machine-readable zone found and read on a frame. */
-export interface MrzReading {
-  corrected: CorrectedMrz;
-  /** The zone's lines in frame coordinates, top line first, reading direction left to right. */
-  lines: LineQuad[];
-  /** The recognizer's raw texts, one a line. */
-  rawLines: string[];
-  /** The reading fitted to the zone's grid, before correction: symbols with their probabilities. */
-  cells: MrzCells[];
-  recognizer: string;
-  /** Share of positions read with confidence ≥ 0.9 (a clear reading whose checks fail is a misprint, not a misread). */
-  clarity: number;
-}
+export const defaultReadMrzOptions: ReadMrzOptions = { model: 'auto', correction: {}, maxAttempts: 4 };
 
 /**
  * Finds and reads the MRZ of a frame: text detection, MRZ line candidates, recognition restricted
@@ -55,13 +41,13 @@ export interface MrzReading {
  */
 export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<ReadMrzOptions> = {}): Promise<MrzReading | null> {
   const o = { ...defaultReadMrzOptions, ...options };
-  const readers = pickRecognizers(ocr, o.recognizer).map((recognizer) => {
-    const dedicated = ocr.mrzRecognizer === recognizer;
+  const readers = pickLineReaders(ocr, o.model).map((reader) => {
+    const dedicated = ocr.mrzLineReader === reader;
     return {
-      recognizer,
-      allowed: classesFor(recognizer.charset, mrzAlphabet),
+      reader,
+      allowed: classesFor(reader.charset, mrzAlphabet),
       height: dedicated ? 32 : 48,
-      // The general recognizer reads whole lines well most of the time and loses stretches of some;
+      // The general line reader reads whole lines well most of the time and loses stretches of some;
       // a second reading in ~12-symbol windows catches those. The dedicated model reads whole lines.
       windowings: dedicated ? [0] : [0, 14],
     };
@@ -83,7 +69,14 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
       return false;
     };
     const tryLines = async (found: readonly Quad[]): Promise<boolean> => {
-      if (await tryBlocks(locateMrzLines(found).filter((b) => b.length >= 2).slice(0, o.maxAttempts))) return true;
+      if (
+        await tryBlocks(
+          locateMrzLines(found)
+            .filter((b) => b.length >= 2)
+            .slice(0, o.maxAttempts),
+        )
+      )
+        return true;
       // Then by the ink itself around the longest lines: the detector fuses, splits or misses lines
       // (or stretches of them, under a hologram) of small or slanted zones, while the print stays
       // 2–3 equal bands at one pitch. Pieces on one line are joined across wide gaps for this. Any
@@ -115,8 +108,20 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
       const regionH = Math.round(region.height * scale);
       const { frame: upright, toSource } = warpQuad(frame, region.points, regionW, regionH);
       const found = await ocr.detector.detect(upright, { maxSide: Math.max(regionW, regionH), minLongSide: 0 });
-      const mapped = found.map((q) => ({ ...q, points: q.points.map((p) => applyHomography(toSource, p)) as Quad['points'], width: q.width / scale, height: q.height / scale }));
-      if (await tryBlocks(locateMrzLines(mapped).filter((b) => b.length >= 2).slice(0, 2))) return best;
+      const mapped = found.map((q) => ({
+        ...q,
+        points: q.points.map((p) => applyHomography(toSource, p)) as Quad['points'],
+        width: q.width / scale,
+        height: q.height / scale,
+      }));
+      if (
+        await tryBlocks(
+          locateMrzLines(mapped)
+            .filter((b) => b.length >= 2)
+            .slice(0, 2),
+        )
+      )
+        return best;
     }
     return best;
   }
@@ -126,7 +131,7 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
     for (const lines of [block, block.map(flipLine).reverse()]) {
       const fitted = lines.map((l) => fitLineQuad(frame, l));
       let anyZone = false;
-      for (const [index, { recognizer, allowed, height, windowings }] of readers.entries()) {
+      for (const [index, { reader, allowed, height, windowings }] of readers.entries()) {
         // The general reader is the slow second opinion: it is asked only where the first reader saw
         // something zone-like (text that is no MRZ, or upside down, would cost seconds for nothing).
         if (index > 0 && !anyZone) break;
@@ -135,7 +140,7 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
         const last = index === readers.length - 1;
         const readings: ReadLine[][] = [];
         for (const windowHeights of windowings) {
-          const read = await readMrzLines(frame, fitted, recognizer, { height, allowed, windowHeights });
+          const read = await readMrzLines(frame, fitted, reader, { height, allowed, windowHeights });
           readings.push(read);
           // Each reading alone, then (from the second on) all of them merged position by position.
           const tries = readings.length > 1 ? [read, ...mergeReadings(readings)] : [read];
@@ -143,7 +148,7 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
             const interpreted = interpret(attempt, o.correction);
             anyZone ||= interpreted !== null;
             if (!interpreted) continue;
-            const reading: MrzReading = { ...interpreted, lines: fitted, rawLines: read.map((r) => r.text), recognizer: recognizer.name };
+            const reading: MrzReading = { ...interpreted, lines: fitted, rawLines: read.map((r) => r.text), model: reader.name };
             seen.push(reading);
             bestOfBlock = pickBest(bestOfBlock, reading);
           }
@@ -195,16 +200,16 @@ function pickBest(a: MrzReading | null, b: MrzReading | null): MrzReading | null
 }
 
 /**
- * The recognizers to try, in order. `auto`: the dedicated model first (fast, made for OCR-B), then
+ * The line readers to try, in order. `auto`: the dedicated model first (fast, made for OCR-B), then
  * the general one where the dedicated reading saw a zone but did not settle — only readings whose
  * check digits hold are ever returned as valid, so a second opinion can add reads but not wrong
  * answers.
  */
-function pickRecognizers(ocr: OcrEngine, choice: MrzRecognizerChoice): TextRecognizer[] {
-  if (choice === 'general') return [ocr.recognizer];
+function pickLineReaders(ocr: OcrEngine, choice: MrzModelChoice): LineReader[] {
+  if (choice === 'general') return [ocr.lineReader];
   if (choice === 'dedicated') {
-    if (!ocr.mrzRecognizer) throw new Error('the dedicated MRZ recognizer (mrz-rec) is not loaded');
-    return [ocr.mrzRecognizer];
+    if (!ocr.mrzLineReader) throw new Error('the dedicated MRZ model (mrz-rec) is not loaded');
+    return [ocr.mrzLineReader];
   }
-  return ocr.mrzRecognizer ? [ocr.mrzRecognizer, ocr.recognizer] : [ocr.recognizer];
+  return ocr.mrzLineReader ? [ocr.mrzLineReader, ocr.lineReader] : [ocr.lineReader];
 }

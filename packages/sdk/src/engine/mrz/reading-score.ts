@@ -1,5 +1,5 @@
 import type { CorrectedMrz } from './correct-mrz.ts';
-import type { MrzReading } from './read-mrz.ts';
+import type { MrzReading } from './mrz-reading.ts';
 
 /** How well a corrected zone checks out: holding check digits, less fields in doubt and changes made. */
 export function score(c: CorrectedMrz): number {

@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { correctMrz } from './correct-mrz.ts';
-import { cellsFromText, type MrzCell } from './mrz-cell.ts';
-import { specimens } from './mrz-specimens.fixture.ts';
+import type { MrzCell } from './mrz-cell.ts';
+import { cellsFromText } from '../../../../../test/support/engine/mrz-cells.ts';
+import { specimens } from '../../../../../test/support/engine/mrz-specimens.ts';
 import type { LineQuad } from './locate-mrz.ts';
-import type { MrzReading } from './read-mrz.ts';
+import type { MrzReading } from './mrz-reading.ts';
 import { voteUncheckedFields } from './vote-unchecked.ts';
 
-/** A reading of a TD3 zone by `recognizer` (the specimen unless `lines` are given), with some line-1 positions read otherwise, on a photo at `y`. */
-function reading(recognizer: string, changed: Record<number, MrzCell>, lines: readonly string[] = specimens.TD3, y = 100): MrzReading {
+/**
+ * A reading of a TD3 zone by `model` (the specimen unless `lines` are given), with some line-1
+ * positions read otherwise, on a photo at `y`.
+ */
+function reading(model: string, changed: Record<number, MrzCell>, lines: readonly string[] = specimens.TD3, y = 100): MrzReading {
   const cells = lines.map((l) => cellsFromText(l, 0.97) as MrzCell[]);
   for (const [col, cell] of Object.entries(changed)) cells[0]![Number(col)] = cell;
-  const box = (top: number): LineQuad => ({ points: [{ x: 10, y: top }, { x: 890, y: top }, { x: 890, y: top + 30 }, { x: 10, y: top + 30 }], width: 880, height: 30, angle: 0 });
-  return { corrected: correctMrz(cells)!, cells, lines: [box(y), box(y + 45)], rawLines: [], recognizer, clarity: 0.9 };
+  const box = (top: number): LineQuad => ({
+    points: [
+      { x: 10, y: top },
+      { x: 890, y: top },
+      { x: 890, y: top + 30 },
+      { x: 10, y: top + 30 },
+    ],
+    width: 880,
+    height: 30,
+    angle: 0,
+  });
+  return { corrected: correctMrz(cells)!, cells, lines: [box(y), box(y + 45)], rawLines: [], model, clarity: 0.9 };
 }
 
 const cell = (char: string, confidence: number, alternatives: Array<{ char: string; p: number }> = []): MrzCell => ({ char, confidence, alternatives });
@@ -25,7 +39,7 @@ describe('voteUncheckedFields', () => {
     expect(voted.corrected.parsed.lines[0]).toBe(specimens.TD3[0]);
   });
 
-  it('gives each recognizer one vote, however many readings it made', () => {
+  it('gives each model one vote, however many readings it made', () => {
     const chosen = reading('mrz-rec', { 23: cell('I', 0.95), 9: cell('S', 0.6) });
     const general = [1, 2, 3, 4].map(() => reading('ppocr-rec', { 23: cell('T', 0.55, [{ char: 'I', p: 0.3 }]) }));
     const voted = voteUncheckedFields(chosen, [chosen, ...general], {});
@@ -37,7 +51,7 @@ describe('voteUncheckedFields', () => {
     expect(chosen.corrected.uncertain).toEqual(['issuer']);
     const voted = voteUncheckedFields(chosen, [chosen, reading('ppocr-rec', { 3: cell('T', 0.95) })], {});
     expect(voted.corrected.parsed.fields.issuer).toBe('UTO');
-    // The recognizers disagreed, so the code shown is the likelier one, still not vouched for.
+    // The models disagreed, so the code shown is the likelier one, still not vouched for.
     expect(voted.corrected.uncertain).toEqual(['issuer']);
   });
 

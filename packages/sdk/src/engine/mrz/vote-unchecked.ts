@@ -2,7 +2,7 @@ import { correctMrz, type CorrectionOptions } from './correct-mrz.ts';
 import type { MrzCell } from './mrz-cell.ts';
 import type { MrzFieldName } from './mrz-formats.ts';
 import { offsetOf } from './locate-mrz.ts';
-import type { MrzReading } from './read-mrz.ts';
+import type { MrzReading } from './mrz-reading.ts';
 import { checksMostlyHold, score } from './reading-score.ts';
 
 /**
@@ -21,7 +21,7 @@ function sameZone(a: MrzReading, b: MrzReading): boolean {
 
 /**
  * Names, state codes, sex and some optional data are covered by no check digit of their own. When
- * the chosen reading is unsure of such a field, the readings of the same zone vote (each recognizer
+ * the chosen reading is unsure of such a field, the readings of the same zone vote (each model
  * once, averaged over its readings): per position the symbols' probabilities are summed and the
  * likeliest wins, with its mean probability as its confidence — so the field may still be reported
  * in doubt, but the symbols shown are the ones most readings saw. Only readings of the same lines
@@ -35,14 +35,14 @@ export function voteUncheckedFields(chosen: MrzReading, readings: readonly MrzRe
   if (specs.length === 0) return chosen;
   const voters = readings.filter((r) => r.corrected.parsed.format.id === format.id && checksMostlyHold(r) && sameZone(r, chosen));
   if (voters.length < 2) return chosen;
-  const byRecognizer = new Map<string, MrzReading[]>();
-  for (const voter of voters) byRecognizer.set(voter.recognizer, [...(byRecognizer.get(voter.recognizer) ?? []), voter]);
+  const byModel = new Map<string, MrzReading[]>();
+  for (const voter of voters) byModel.set(voter.model, [...(byModel.get(voter.model) ?? []), voter]);
   const cells = chosen.cells.map((line) => [...line]);
   for (const spec of specs) {
     for (let col = spec.start; col < spec.start + spec.length; col++) {
       const votes = new Map<string, number>();
-      for (const group of byRecognizer.values()) {
-        // Each recognizer has one vote, however many readings it made (window sizes, merges, fits).
+      for (const group of byModel.values()) {
+        // Each model has one vote, however many readings it made (window sizes, merges, fits).
         const vote = (char: string, p: number) => votes.set(char, (votes.get(char) ?? 0) + p / group.length);
         for (const voter of group) {
           const cell = voter.cells[spec.line]?.[col];
@@ -53,7 +53,7 @@ export function voteUncheckedFields(chosen: MrzReading, readings: readonly MrzRe
       }
       const ranked = [...votes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
       if (ranked.length === 0) continue;
-      const toCell = ([char, p]: [string, number]) => ({ char, p: p / byRecognizer.size });
+      const toCell = ([char, p]: [string, number]) => ({ char, p: p / byModel.size });
       const [winner, ...others] = ranked.slice(0, 3).map(toCell);
       cells[spec.line]![col] = { char: winner!.char, confidence: winner!.p, alternatives: others } satisfies MrzCell;
     }

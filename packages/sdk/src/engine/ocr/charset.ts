@@ -1,14 +1,14 @@
 import type { ModelSet } from '@idlens/models';
-import { IdlensError } from '../errors.ts';
+import { IdlensError } from '../../core/errors.ts';
 
-/** Class index → symbol of a CTC recognizer; `blank` is the CTC blank's index. */
+/** Class index → symbol of a CTC line reader; `blank` is the CTC blank's index. */
 export interface CtcCharset {
   symbols: readonly string[];
   blank: number;
 }
 
 /**
- * Builds a recognizer's class table from its manifest entry: inline symbols, or a charset asset with
+ * Builds a line reader's class table from its manifest entry: inline symbols, or a charset asset with
  * one symbol a line (PP-OCR's keys file), each followed by `trailing` extras. With the blank at 0 the
  * symbols start at class 1.
  */

@@ -1,22 +1,22 @@
-import type { ModelSet } from '@idlens/models';
-import { IdlensError } from '../errors.ts';
+import type { ModelEntry, ModelSet } from '@idlens/models';
+import { IdlensError } from '../../core/errors.ts';
 import { loadCharset } from './charset.ts';
 import { createOcr, type Ocr } from './create-ocr.ts';
 import { createTextDetector, type TextDetector } from './create-text-detector.ts';
-import { createTextRecognizer, type TextRecognizer } from './create-text-recognizer.ts';
+import { createLineReader, type LineReader } from './create-line-reader.ts';
 import { createModelSession, type ModelSession } from './model-session.ts';
 import type { OrtRuntime } from './ort-runtime.ts';
 
 /** Manifest names the engine looks for. */
-export const ocrModelNames = { detector: 'ppocr-det', recognizer: 'ppocr-rec', mrzRecognizer: 'mrz-rec' } as const;
+export const ocrModelNames = { detector: 'ppocr-det', lineReader: 'ppocr-rec', mrzLineReader: 'mrz-rec' } as const;
 
 /** The OCR parts built from the injected runtime and models; sessions are created once, lazily. */
 export interface OcrEngine {
   detector: TextDetector;
-  /** The general recognizer (PP-OCR). */
-  recognizer: TextRecognizer;
-  /** The dedicated MRZ line recognizer, when its model is present. */
-  mrzRecognizer: TextRecognizer | null;
+  /** The general line reader (PP-OCR rec). */
+  lineReader: LineReader;
+  /** The dedicated MRZ line reader, when its model is present. */
+  mrzLineReader: LineReader | null;
   ocr: Ocr;
   /** Creates every session now (server start-up) instead of on the first request. */
   warm(): Promise<void>;
@@ -40,14 +40,15 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
     return s;
   };
   const detector = createTextDetector(session(ocrModelNames.detector), need(ocrModelNames.detector).entry);
-  const recognizer = createTextRecognizer(session(ocrModelNames.recognizer), need(ocrModelNames.recognizer).entry, loadCharset(models, ocrModelNames.recognizer));
-  const mrzAsset = models[ocrModelNames.mrzRecognizer];
-  const mrzRecognizer = mrzAsset ? createTextRecognizer(session(ocrModelNames.mrzRecognizer), mrzAsset.entry, loadCharset(models, ocrModelNames.mrzRecognizer)) : null;
+  const reader = (name: string, entry: ModelEntry) => createLineReader(session(name), entry, loadCharset(models, name));
+  const lineReader = reader(ocrModelNames.lineReader, need(ocrModelNames.lineReader).entry);
+  const mrzAsset = models[ocrModelNames.mrzLineReader];
+  const mrzLineReader = mrzAsset ? reader(ocrModelNames.mrzLineReader, mrzAsset.entry) : null;
   return {
     detector,
-    recognizer,
-    mrzRecognizer,
-    ocr: createOcr(detector, recognizer),
+    lineReader,
+    mrzLineReader,
+    ocr: createOcr(detector, lineReader),
     async warm() {
       await Promise.all(sessions.map((s) => s.warm()));
     },

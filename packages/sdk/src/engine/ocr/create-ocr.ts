@@ -1,27 +1,27 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import type { Quad } from './min-area-rect.ts';
 import type { TextDetector, TextDetectorOptions } from './create-text-detector.ts';
-import type { RecognizedLine, TextRecognizer } from './create-text-recognizer.ts';
+import type { LineReading, LineReader } from './create-line-reader.ts';
 import { cropTextLine } from './crop-text-line.ts';
 
 /** A line of text found on a page: where, and what it says. */
-export interface OcrLine extends RecognizedLine {
+export interface OcrLine extends LineReading {
   quad: Quad;
   /** Detection score (mean text probability of the region). */
   detectionScore: number;
 }
 
-/** Full-page OCR: detection, then recognition of every region. */
+/** Full-page OCR: detection, then every region read by the line reader. */
 export interface Ocr {
   readPage(frame: Frame, options?: Partial<TextDetectorOptions> & { minConfidence?: number }): Promise<OcrLine[]>;
 }
 
-export function createOcr(detector: TextDetector, recognizer: TextRecognizer, lineHeight = 48): Ocr {
+export function createOcr(detector: TextDetector, lineReader: LineReader, lineHeight = 48): Ocr {
   return {
     async readPage(frame, options = {}) {
       const quads = await detector.detect(frame, options);
       const crops = quads.map((q) => cropTextLine(frame, q, lineHeight));
-      const lines = await recognizer.recognize(crops);
+      const lines = await lineReader.read(crops);
       const minConfidence = options.minConfidence ?? 0.5;
       return lines
         .map((line, i) => ({ ...line, quad: quads[i]!, detectionScore: quads[i]!.score }))

@@ -1,5 +1,5 @@
 import type { ModelEntry } from '@idlens/models';
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import { resizeFrame } from '../image/resize-frame.ts';
 import { dbPostprocess, type DbPostprocessOptions, type ScoredQuad } from './db-postprocess.ts';
 import { writeFrameTensor } from './frame-tensor.ts';

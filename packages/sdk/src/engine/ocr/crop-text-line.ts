@@ -1,11 +1,11 @@
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import type { Point } from '../image/affine.ts';
 import { warpQuad } from '../image/warp-quad.ts';
 import type { Quad } from './min-area-rect.ts';
 
 /**
  * Cuts a text quad out of the frame as an upright line image `height` pixels high (perspective
- * warp straight to the recognizer's height, so the line is resampled once). A quad much taller than
+ * warp straight to the line reader's height, so the line is resampled once). A quad much taller than
  * wide is taken as vertical text and turned so that its long side runs left to right.
  */
 export function cropTextLine(frame: Frame, quad: Quad, height: number): Frame {

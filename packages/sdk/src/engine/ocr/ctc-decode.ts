@@ -31,7 +31,7 @@ export interface CtcDecodeOptions {
 
 /**
  * Greedy CTC decoding of one sequence `probs[t·classes + c]` (t < steps): best class per frame,
- * repeats merged, blanks dropped. Restricting the classes turns a general recognizer into one for a
+ * repeats merged, blanks dropped. Restricting the classes turns a general line reader into one for a
  * known alphabet without retraining (the MRZ uses 37 of PP-OCR's 6625 symbols).
  */
 export function ctcDecode(probs: Float32Array, steps: number, classes: number, charset: CtcCharset, options: CtcDecodeOptions = {}): DecodedChar[] {
@@ -58,7 +58,8 @@ export function ctcDecode(probs: Float32Array, steps: number, classes: number, c
     const conf = sum > 0 ? p[best]! / sum : 0;
     const coverage = options.logits || !options.allowed ? 1 : Math.min(1, sum);
     if (cls !== charset.blank && cls !== previous) {
-      current = { char: charset.symbols[cls]!, confidence: conf, start: t, end: t, peak: t, alternatives: topAlternatives(p, sum, considered, best, charset, keep), coverage };
+      const alternatives = topAlternatives(p, sum, considered, best, charset, keep);
+      current = { char: charset.symbols[cls]!, confidence: conf, start: t, end: t, peak: t, alternatives, coverage };
       out.push(current);
     } else if (cls !== charset.blank && current) {
       current.end = t;
@@ -74,7 +75,14 @@ export function ctcDecode(probs: Float32Array, steps: number, classes: number, c
   return out;
 }
 
-function topAlternatives(p: Float64Array, sum: number, considered: Int32Array, best: number, charset: CtcCharset, keep: number): Array<{ char: string; p: number }> {
+function topAlternatives(
+  p: Float64Array,
+  sum: number,
+  considered: Int32Array,
+  best: number,
+  charset: CtcCharset,
+  keep: number,
+): Array<{ char: string; p: number }> {
   if (keep <= 0 || sum <= 0) return [];
   const picks: Array<{ char: string; p: number }> = [];
   const taken = new Set<number>([best, 0]);

@@ -21,7 +21,10 @@ function mapWith(width: number, height: number, rects: Array<{ cx: number; cy: n
 
 describe('dbPostprocess', () => {
   it('finds each text kernel as a box grown by the unclip offset, top to bottom', () => {
-    const map = mapWith(200, 100, [{ cx: 100, cy: 60, w: 120, h: 10, angle: 0 }, { cx: 60, cy: 25, w: 60, h: 8, angle: 0 }]);
+    const map = mapWith(200, 100, [
+      { cx: 100, cy: 60, w: 120, h: 10, angle: 0 },
+      { cx: 60, cy: 25, w: 60, h: 8, angle: 0 },
+    ]);
     const boxes = dbPostprocess(map, 200, 100);
     expect(boxes).toHaveLength(2);
     const [upper, lower] = boxes;
@@ -39,7 +42,10 @@ describe('dbPostprocess', () => {
   });
 
   it('drops weak and tiny regions', () => {
-    const map = mapWith(100, 100, [{ cx: 50, cy: 30, w: 40, h: 10, angle: 0, p: 0.45 }, { cx: 50, cy: 70, w: 2, h: 2, angle: 0 }]);
+    const map = mapWith(100, 100, [
+      { cx: 50, cy: 30, w: 40, h: 10, angle: 0, p: 0.45 },
+      { cx: 50, cy: 70, w: 2, h: 2, angle: 0 },
+    ]);
     expect(dbPostprocess(map, 100, 100)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ModelInputSpec, Normalisation } from '@idlens/models';
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import { toGray } from '../image/gray-image.ts';
 
 /** Channel order: which RGBA byte feeds tensor channel 0, 1, 2 (PaddleOCR models were trained on OpenCV's BGR). */

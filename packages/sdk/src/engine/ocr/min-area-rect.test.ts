@@ -5,7 +5,8 @@ describe('minAreaRect', () => {
   it('finds the rotated rectangle around rotated points', () => {
     const a = (20 * Math.PI) / 180;
     const pts = [];
-    for (let u = -50; u <= 50; u += 5) for (const v of [-5, 5]) pts.push({ x: 100 + u * Math.cos(a) - v * Math.sin(a), y: 100 + u * Math.sin(a) + v * Math.cos(a) });
+    for (let u = -50; u <= 50; u += 5)
+      for (const v of [-5, 5]) pts.push({ x: 100 + u * Math.cos(a) - v * Math.sin(a), y: 100 + u * Math.sin(a) + v * Math.cos(a) });
     const r = minAreaRect(pts);
     expect(r.width).toBeCloseTo(100, 5);
     expect(r.height).toBeCloseTo(10, 5);
@@ -14,6 +15,14 @@ describe('minAreaRect', () => {
   });
 
   it('computes the convex hull without interior points', () => {
-    expect(convexHull([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 2 }, { x: 0, y: 2 }])).toHaveLength(4);
+    expect(
+      convexHull([
+        { x: 0, y: 0 },
+        { x: 2, y: 0 },
+        { x: 1, y: 1 },
+        { x: 2, y: 2 },
+        { x: 0, y: 2 },
+      ]),
+    ).toHaveLength(4);
   });
 });

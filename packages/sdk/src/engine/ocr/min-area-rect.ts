@@ -51,7 +51,10 @@ export function minAreaRect(points: Point[]): Quad {
       ux /= len;
       uy /= len;
     }
-    let minU = Infinity, maxU = -Infinity, minV = Infinity, maxV = -Infinity;
+    let minU = Infinity,
+      maxU = -Infinity,
+      minV = Infinity,
+      maxV = -Infinity;
     for (const p of hull) {
       const u = p.x * ux + p.y * uy;
       const v = -p.x * uy + p.y * ux;

@@ -1,5 +1,5 @@
 import type { ModelAsset } from '@idlens/models';
-import { IdlensError } from '../errors.ts';
+import { IdlensError } from '../../core/errors.ts';
 import type { OrtRuntime, OrtSession, OrtTensor } from './ort-runtime.ts';
 
 /** One ONNX model, its session created on first use and reused; runs are serialized. */

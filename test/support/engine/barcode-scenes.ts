@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { prepareZXingModule, writeBarcode, type WriteInputBarcodeFormat } from 'zxing-wasm/writer';
-import type { Frame } from '../frame.ts';
-import { seededRandom } from '../../../../../test/support/seeded-random.ts';
+import type { Frame } from '../../../packages/sdk/src/core/frame.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 export interface Point {
   x: number;
@@ -132,12 +132,13 @@ export async function composeScene(barcode: RenderedBarcode, options: SceneOptio
   });
   const labelWidth = Math.round(barcode.width * labelScale);
   const labelHeight = Math.round(barcode.height * labelScale);
-  const scaled = labelScale === 1
-    ? labelRgba
-    : await sharp(labelRgba, { raw: { width: barcode.width, height: barcode.height, channels: 4 } })
-      .resize(labelWidth, labelHeight, { kernel: 'linear', fit: 'fill' })
-      .raw()
-      .toBuffer();
+  const scaled =
+    labelScale === 1
+      ? labelRgba
+      : await sharp(labelRgba, { raw: { width: barcode.width, height: barcode.height, channels: 4 } })
+          .resize(labelWidth, labelHeight, { kernel: 'linear', fit: 'fill' })
+          .raw()
+          .toBuffer();
   // sharp rotates clockwise for positive angles; the scene API is counter-clockwise.
   const rotated = await sharp(scaled, { raw: { width: labelWidth, height: labelHeight, channels: 4 } })
     .rotate(-angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
@@ -163,10 +164,12 @@ export async function composeScene(barcode: RenderedBarcode, options: SceneOptio
   const sy = labelHeight / barcode.height;
   const cx = labelWidth / 2;
   const cy = labelHeight / 2;
-  const corners = barcode.corners.map(({ x: ux, y: uy }) => ({ x: ux * sx, y: uy * sy })).map(({ x, y }) => ({
-    x: left + rotated.info.width / 2 + cos * (x - cx) + sin * (y - cy),
-    y: top + rotated.info.height / 2 - sin * (x - cx) + cos * (y - cy),
-  }));
+  const corners = barcode.corners
+    .map(({ x: ux, y: uy }) => ({ x: ux * sx, y: uy * sy }))
+    .map(({ x, y }) => ({
+      x: left + rotated.info.width / 2 + cos * (x - cx) + sin * (y - cy),
+      y: top + rotated.info.height / 2 - sin * (x - cx) + cos * (y - cy),
+    }));
   return { frame, corners };
 }
 
@@ -182,13 +185,18 @@ async function degrade(gray: Uint8Array, width: number, height: number, options:
   const { blur = 0, noise = 0, jpegQuality } = options;
   let pixels = gray;
   if (blur > 0) {
-    const blurred = await sharp(grayToRgba(pixels), { raw: { width, height, channels: 4 } }).blur(blur).raw().toBuffer({ resolveWithObject: true });
+    const blurred = await sharp(grayToRgba(pixels), { raw: { width, height, channels: 4 } })
+      .blur(blur)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     pixels = firstChannel(blurred.data, blurred.info.channels);
   }
   if (noise > 0) pixels = addNoise(pixels, noise, random);
   let rgba = grayToRgba(pixels);
   if (jpegQuality !== undefined) {
-    const jpeg = await sharp(rgba, { raw: { width, height, channels: 4 } }).jpeg({ quality: jpegQuality }).toBuffer();
+    const jpeg = await sharp(rgba, { raw: { width, height, channels: 4 } })
+      .jpeg({ quality: jpegQuality })
+      .toBuffer();
     const decoded = await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     if (decoded.info.channels !== 4) throw new Error(`expected RGBA, got ${decoded.info.channels} channels`);
     rgba = decoded.data;
@@ -237,4 +245,3 @@ function addNoise(pixels: Uint8Array, sigma: number, random: () => number): Uint
   }
   return out;
 }
-

@@ -1,13 +1,13 @@
 import type { ModelEntry } from '@idlens/models';
-import type { Frame } from '../frame.ts';
+import type { Frame } from '../../core/frame.ts';
 import { resizeFrame } from '../image/resize-frame.ts';
 import type { CtcCharset } from './charset.ts';
 import { ctcDecode, type DecodedChar } from './ctc-decode.ts';
 import { writeFrameTensor } from './frame-tensor.ts';
 import type { ModelSession } from './model-session.ts';
 
-/** A recognized text line. */
-export interface RecognizedLine {
+/** What a line reader read on one line crop. */
+export interface LineReading {
   text: string;
   chars: DecodedChar[];
   /** Mean character confidence (0 when empty). */
@@ -17,7 +17,7 @@ export interface RecognizedLine {
   inputWidth: number;
 }
 
-export interface RecognizeOptions {
+export interface LineReadOptions {
   /** Decode only these classes (see `classesFor`). */
   allowed?: Int32Array;
   /** Lines per model run. */
@@ -25,19 +25,20 @@ export interface RecognizeOptions {
   alternatives?: number;
 }
 
-/** Reads upright single-line crops. */
-export interface TextRecognizer {
+/** Reads upright single-line crops (the recognition half of OCR; detection finds the lines). */
+export interface LineReader {
   readonly name: string;
   readonly charset: CtcCharset;
-  recognize(lines: readonly Frame[], options?: RecognizeOptions): Promise<RecognizedLine[]>;
+  read(lines: readonly Frame[], options?: LineReadOptions): Promise<LineReading[]>;
 }
 
 /**
- * A CTC line recognizer over an ONNX session, configured by its manifest entry (input height,
- * channels, normalisation, padding, logits or probabilities). Lines are sorted by aspect ratio and
- * run in batches padded to the widest, as PaddleOCR does, so a page of lines costs a few runs.
+ * A CTC line reader (a text recognition model) over an ONNX session, configured by its manifest
+ * entry (input height, channels, normalisation, padding, logits or probabilities). Lines are
+ * sorted by aspect ratio and run in batches padded to the widest, as PaddleOCR does, so a page of
+ * lines costs a few runs.
  */
-export function createTextRecognizer(session: ModelSession, entry: ModelEntry, charset: CtcCharset): TextRecognizer {
+export function createLineReader(session: ModelSession, entry: ModelEntry, charset: CtcCharset): LineReader {
   const input = entry.input!;
   const height = input.height ?? 48;
   const multiple = input.widthMultipleOf ?? 8;
@@ -52,11 +53,11 @@ export function createTextRecognizer(session: ModelSession, entry: ModelEntry, c
   return {
     name: entry.name,
     charset,
-    async recognize(lines, options = {}) {
+    async read(lines, options = {}) {
       const batchSize = options.batchSize ?? 6;
       const widths = lines.map((l) => Math.max(1, Math.min(4096, Math.round((l.width * height) / Math.max(1, l.height)))));
       const order = lines.map((_, i) => i).sort((a, b) => widths[a]! - widths[b]! || a - b);
-      const results: RecognizedLine[] = new Array(lines.length);
+      const results: LineReading[] = new Array(lines.length);
       for (let b = 0; b < order.length; b += batchSize) {
         const batch = order.slice(b, b + batchSize);
         const widest = Math.max(minWidth, ...batch.map((i) => widths[i]!));

@@ -1,6 +1,6 @@
-import type { Frame } from '../frame.ts';
-import { warpQuad } from '../image/warp-quad.ts';
-import type { LineQuad } from './locate-mrz.ts';
+import type { Frame } from '../../../packages/sdk/src/core/frame.ts';
+import { warpQuad } from '../../../packages/sdk/src/engine/image/warp-quad.ts';
+import type { LineQuad } from '../../../packages/sdk/src/engine/mrz/locate-mrz.ts';
 
 /**
  * The whole zone cut out and straightened (first line's top edge to last line's bottom edge),

@@ -1,4 +1,4 @@
-import { IdlensError } from '../engine/errors.ts';
+import { IdlensError } from './errors.ts';
 
 export interface RetryOptions {
   /** Attempts in all (1 = no retry). */
@@ -30,7 +30,8 @@ export async function fetchWithRetry(url: string, init: RequestInit, { idempoten
     }
     if (res && !(retryableStatus.has(res.status) && attempt < tries)) return res;
     if (attempt >= tries) {
-      throw new IdlensError('NETWORK_ERROR', `${init.method ?? 'GET'} ${url}: ${(lastError as Error | undefined)?.message ?? 'network error'}`, { cause: lastError });
+      const reason = (lastError as Error | undefined)?.message ?? 'network error';
+      throw new IdlensError('NETWORK_ERROR', `${init.method ?? 'GET'} ${url}: ${reason}`, { cause: lastError });
     }
     const retryAfter = Number(res?.headers.get('retry-after'));
     const backoff = baseDelayMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5);
@@ -43,9 +44,13 @@ const retryableStatus = new Set([429, 502, 503, 504]);
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }

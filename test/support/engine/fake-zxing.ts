@@ -1,5 +1,5 @@
 /** Test fixture: a scripted stand-in for zxing-wasm's reader, to test the pass plan and option mapping. */
-import type { ReadResult, ReaderOptions, ZxingReader } from './zxing-reader.ts';
+import type { ReadResult, ReaderOptions, ZxingReader } from '../../../packages/sdk/src/engine/barcode/zxing-reader.ts';
 
 export interface FakeRead {
   format: string;

@@ -1,9 +1,7 @@
-import { IdlensError } from '../engine/errors.ts';
-import type { Frame } from '../engine/frame.ts';
+import { IdlensError } from '../core/errors.ts';
+import type { Frame } from '../core/frame.ts';
+import type { ImageInput } from '../core/image-input.ts';
 import type { WorkerImage } from '../worker/worker-api.ts';
-
-/** What the recognizer accepts: anything a page typically has at hand. */
-export type ImageInput = ImageBitmap | ImageData | Blob | File | HTMLVideoElement | HTMLCanvasElement | HTMLImageElement | OffscreenCanvas | Frame;
 
 /**
  * Prepares an input for the worker and lists what to transfer: ImageBitmaps and RGBA buffers move

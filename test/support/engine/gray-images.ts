@@ -1,5 +1,5 @@
 /** Test fixture: small gray images built pixel by pixel. Only tests import this file. */
-import type { GrayImage } from './gray-image.ts';
+import type { GrayImage } from '../../../packages/sdk/src/engine/image/gray-image.ts';
 
 export function grayImage(width: number, height: number, pixel: (x: number, y: number) => number): GrayImage {
   const data = new Uint8Array(width * height);
