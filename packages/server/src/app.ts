@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import type { InfoEntry } from '@idlens/sdk/api';
 import { createAdminRoutes } from './admin/admin-routes.ts';
@@ -16,6 +15,7 @@ import { createHealthRoutes, type HealthCheck } from './health/routes.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler } from './http/error-handler.ts';
 import { responseHeaders, securityHeaders } from './http/response-headers.ts';
+import { staticFiles } from './http/static-files.ts';
 import { createImageLoader } from './image/create-image-loader.ts';
 import type { Logger } from './logger.ts';
 import type { PlatformContext } from './platform/platform-context.ts';
@@ -89,7 +89,7 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     });
     app.openAPIRegistry.registerComponent('securitySchemes', 'edgeBasic', { type: 'http', scheme: 'basic', description: 'transactionId:ephemeralKey' });
   }
-  if (config.demoDir) app.use('/*', serveStatic({ root: config.demoDir }));
+  if (config.demoDir) app.use('/*', staticFiles(config.demoDir));
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {

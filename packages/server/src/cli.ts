@@ -4,7 +4,6 @@ import { adminCommands, adminUsage } from './cli/admin-commands.ts';
 import { clientAddCommand, migrateCommand, workflowImportCommand, workflowListCommand, type CommandResult } from './cli/platform-commands.ts';
 import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { startServer } from './server.ts';
 
 const usage = `usage: idlens-server <command>
 
@@ -31,6 +30,9 @@ const flags = {
 async function serve(demoDir: string | undefined): Promise<number> {
   const config = readConfig(demoDir ? { ...process.env, DEMO_DIR: demoDir } : process.env);
   const logger = createLogger();
+  // Loaded only here: the server pulls in sharp, ONNX Runtime and the engine, which the database
+  // commands below do not need (each of them would otherwise pay seconds of start-up).
+  const { startServer } = await import('./server.ts');
   const server = await startServer(config, logger);
   console.log(`idlens listening on ${server.url} (API docs: ${server.url}/docs, demo: ${server.url}/)`);
   if (server.demoCredentials) {

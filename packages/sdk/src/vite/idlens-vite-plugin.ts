@@ -2,12 +2,15 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 import { listBrowserAssets, type BrowserAsset } from '../assets/browser-assets.ts';
+import { compressBytes } from '../assets/compress-assets.ts';
 
 export interface IdlensViteOptions {
   /** Serve and emit what cards and documents need (OCR worker part, onnxruntime-web wasm, models); default true. `false` for barcode-only apps. */
   ocr?: boolean;
   /** Folder under the app's `base` (default `idlens`, which is where `createRecognizer()` looks by default: `/idlens/`). */
   dir?: string;
+  /** Also emit `file.br` and `file.gz` beside each asset, for servers that send precompressed files (default false: adds seconds to every build). */
+  compress?: boolean;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface IdlensViteOptions {
  * export default defineConfig({ plugins: [idlens()] });
  * ```
  */
-export function idlens({ ocr = true, dir = 'idlens' }: IdlensViteOptions = {}): Plugin {
+export function idlens({ ocr = true, dir = 'idlens', compress = false }: IdlensViteOptions = {}): Plugin {
   const folder = dir.replace(/^\/+|\/+$/g, '');
   let assets: BrowserAsset[] | null = null;
   const list = () => (assets ??= listBrowserAssets({ ocr }));
@@ -47,7 +50,13 @@ export function idlens({ ocr = true, dir = 'idlens' }: IdlensViteOptions = {}): 
       // Client builds only (an SSR build of the same app has no use for them).
       const environment = (this as { environment?: { config?: { consumer?: string } } }).environment;
       if (environment?.config?.consumer && environment.config.consumer !== 'client') return;
-      for (const a of list()) this.emitFile({ type: 'asset', fileName: `${folder}/${a.path}`, source: await readFile(a.source) });
+      for (const a of list()) {
+        const source = await readFile(a.source);
+        this.emitFile({ type: 'asset', fileName: `${folder}/${a.path}`, source });
+        if (!compress) continue;
+        for (const [suffix, encoded] of Object.entries(await compressBytes(source)))
+          this.emitFile({ type: 'asset', fileName: `${folder}/${a.path}${suffix}`, source: encoded });
+      }
     },
   };
 }

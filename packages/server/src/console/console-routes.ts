@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { ApiError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { responseHeaders } from '../http/response-headers.ts';
+import { staticFiles } from '../http/static-files.ts';
 
 /** Where `pnpm start` builds the console (packages/console/dist), from src/console or dist/console alike. */
 export const defaultConsoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../console/dist');
@@ -52,6 +52,9 @@ export function createConsoleRoutes({ dir = defaultConsoleDir }: { dir?: string 
     });
     return app;
   }
-  app.use('/console/*', responseHeaders([['Cache-Control', 'no-cache']]), serveStatic({ root, rewriteRequestPath: (p) => p.replace(/^\/console/, '') || '/' }));
+  app.use(
+    '/console/*',
+    staticFiles(root, (p) => p.replace(/^\/console/, '') || '/'),
+  );
   return app;
 }

@@ -1,0 +1,57 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { MiddlewareHandler } from 'hono';
+
+/** Vite's content-hashed build output (`assets/name-3f9a1c2b.js`): a new build gives a new name. */
+const contentHashed = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+export const cachePolicies = {
+  hashed: 'public, max-age=31536000, immutable',
+  // Fixed names (the SDK's worker, wasm and models, index.html) change in place when the app is
+  // updated: the browser keeps its copy but asks first, and a 304 costs no bytes.
+  revalidate: 'no-cache',
+} as const;
+
+/**
+ * Static files (the demo page, the SDK's assets) as a browser should get them: the `.br`/`.gz`
+ * file written beside the original (`idlens-sdk assets compress`) when the request accepts it,
+ * an ETag and 304 for conditional requests, and a cache policy by name (`cachePolicies`).
+ * Hono's serveStatic sends Last-Modified but never answers a conditional request itself.
+ */
+export function staticFiles(root: string, rewriteRequestPath?: (path: string) => string): MiddlewareHandler {
+  const serve = serveStatic({ root, precompressed: true, ...(rewriteRequestPath ? { rewriteRequestPath } : {}) });
+  return async function staticFilesMiddleware(c, next) {
+    // serveStatic answers with a Response when it found the file, and passes on otherwise.
+    const res = await serve(c, next);
+    if (!(res instanceof Response)) return;
+    const lastModified = res.headers.get('Last-Modified');
+    if (!res.ok || !lastModified) return res;
+    // The representation differs per encoding, so does its tag.
+    const etag = `W/"${res.headers.get('Content-Length') ?? ''}-${Date.parse(lastModified).toString(36)}-${res.headers.get('Content-Encoding') ?? 'identity'}"`;
+    const cacheControl = contentHashed.test(c.req.path) ? cachePolicies.hashed : cachePolicies.revalidate;
+    const ifNoneMatch = c.req.header('If-None-Match');
+    if (matchesEtag(ifNoneMatch, etag) || notModifiedSince(c.req.header('If-Modified-Since'), lastModified, ifNoneMatch)) {
+      // Nobody reads the file stream: close it rather than leave the descriptor to the collector.
+      await res.body?.cancel();
+      const headers = new Headers({ ETag: etag, 'Cache-Control': cacheControl, 'Last-Modified': lastModified });
+      const vary = res.headers.get('Vary');
+      if (vary) headers.set('Vary', vary);
+      return new Response(null, { status: 304, headers });
+    }
+    res.headers.set('ETag', etag);
+    res.headers.set('Cache-Control', cacheControl);
+    return res;
+  };
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
+}
+
+/** If-Modified-Since counts only without If-None-Match (RFC 9110 §13.1.3). */
+function notModifiedSince(ifModifiedSince: string | undefined, lastModified: string, ifNoneMatch: string | undefined): boolean {
+  if (!ifModifiedSince || ifNoneMatch) return false;
+  const since = Date.parse(ifModifiedSince);
+  return Number.isFinite(since) && Date.parse(lastModified) <= since;
+}
