@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import type { InfoEntry } from '@idlens/sdk/api';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createAgentOrganizationRoutes } from './admin/agent-organization-routes.ts';
@@ -12,6 +11,7 @@ import { createDocsRoutes } from './docs-page/routes.ts';
 import { createEdgeRoutes } from './edge/routes.ts';
 import { ApiError } from './errors.ts';
 import { createHealthRoutes, type HealthCheck } from './health/routes.ts';
+import { limitBody } from './http/body-limit.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler } from './http/error-handler.ts';
 import { responseHeaders, securityHeaders } from './http/response-headers.ts';
@@ -65,14 +65,10 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
   app.route('/', createHealthRoutes({ checks: healthChecks, info, customPath: config.healthCustomPath }));
   app.route('/', createDocsRoutes());
   if (platform) {
-    const agentBodyLimit = bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', 'the request body is larger than 1 MiB');
-      },
-    });
-    // GET and HEAD carry no body; asking for one would build a full web Request for nothing.
-    app.use('/agent/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : agentBodyLimit(c, next)));
+    app.use(
+      '/agent/*',
+      limitBody(1024 * 1024, () => new ApiError('PAYLOAD_TOO_LARGE', 'the request body is larger than 1 MiB')),
+    );
     app.route('/', createOAuthRoutes(platform));
     app.route('/', createAgentRoutes(platform));
     // The console's extras (clients, workflow versions) and the operator's admin API (docs/console.md).

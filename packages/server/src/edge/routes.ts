@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import type { StepSubmission } from '@idlens/sdk/api';
 import { ApiError } from '../errors.ts';
+import { limitBody } from '../http/body-limit.ts';
+import { corsHeaders } from '../http/cors.ts';
 import { limitJsonBody } from '../http/json-limits.ts';
 import { responseHeaders } from '../http/response-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
@@ -73,7 +73,7 @@ export function createEdgeRoutes(ctx: PlatformContext, { corsOrigins, maxBodyByt
   // CORS first, so preflights need no credentials and error answers stay readable by the page.
   app.use(
     `${base}/*`,
-    cors({
+    corsHeaders({
       origin: (origin) => (corsOrigins.includes('*') ? origin || '*' : corsOrigins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type'],
@@ -83,12 +83,7 @@ export function createEdgeRoutes(ctx: PlatformContext, { corsOrigins, maxBodyByt
   );
   app.use(
     `${base}/transaction/:transactionId/step/*`,
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', `the submission is larger than ${maxBodyBytes} bytes`);
-      },
-    }),
+    limitBody(maxBodyBytes, () => new ApiError('PAYLOAD_TOO_LARGE', `the submission is larger than ${maxBodyBytes} bytes`)),
   );
   // `/:transactionId/*` matches `/:transactionId` itself too: one registration authenticates all three routes.
   app.use(`${base}/transaction/:transactionId/*`, edgeAuth(ctx));

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { ApiError } from '../errors.ts';
+import { limitBody } from '../http/body-limit.ts';
 import type { AppEnv } from '../http/context.ts';
 import { matchesAnySecret } from '../http/constant-time.ts';
 
@@ -14,8 +14,8 @@ export interface RecognitionGuardOptions {
 
 /**
  * What every recognition POST passes before its handler: a JSON content type, a body size cap
- * (checked while streaming, so a huge body is refused before it is buffered) and, when the
- * operator configured keys, a valid `svc-api-key`.
+ * (from the declared Content-Length, or counted while streaming, so a huge body is refused before
+ * it is buffered) and, when the operator configured keys, a valid `svc-api-key`.
  */
 export function recognitionGuard({ apiKeys, apiKeyOnCard, maxBodyBytes }: RecognitionGuardOptions): MiddlewareHandler<AppEnv> {
   const requireJson: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -24,12 +24,7 @@ export function recognitionGuard({ apiKeys, apiKeyOnCard, maxBodyBytes }: Recogn
     }
     await next();
   };
-  const limitBody = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: () => {
-      throw new ApiError('IMAGE_TOO_LARGE', `the request body is larger than ${maxBodyBytes} bytes`);
-    },
-  });
+  const limitSize = limitBody(maxBodyBytes, () => new ApiError('IMAGE_TOO_LARGE', `the request body is larger than ${maxBodyBytes} bytes`));
   const checkKey: MiddlewareHandler<AppEnv> = async (c, next) => {
     const checked = apiKeys.length > 0 && (apiKeyOnCard || c.req.path !== '/card');
     if (checked && !matchesAnySecret(c.req.header('svc-api-key'), apiKeys)) {
@@ -37,5 +32,5 @@ export function recognitionGuard({ apiKeys, apiKeyOnCard, maxBodyBytes }: Recogn
     }
     await next();
   };
-  return every(checkKey, requireJson, limitBody);
+  return every(checkKey, requireJson, limitSize);
 }

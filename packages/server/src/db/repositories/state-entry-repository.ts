@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { StepType } from '@idlens/sdk/api';
 import { preparedQuery } from '../prepared-query.ts';
 import type { Db, StateEntryTable } from '../schema.ts';
@@ -68,37 +68,45 @@ export async function insertStateEntry(db: Db, entry: Omit<StoredStateEntry, 'se
   });
 }
 
-/** Inserts the entry, or replaces input/extraction/output/internal of the entry with the same key. */
+const upsertEntry = preparedQuery(
+  ['transactionId', 'key', 'stepId', 'stepType', 'input', 'extraction', 'output', 'internal', 'createdOn', 'modifiedOn'],
+  (db, row: Omit<StateEntryTable, 'seq'>) =>
+    db
+      .insertInto('stateEntries')
+      .values({
+        ...row,
+        // A new entry comes after the transaction's others; an existing one keeps its place.
+        seq: db
+          .selectFrom('stateEntries')
+          .select((eb) => eb(eb.fn.coalesce(eb.fn.max('seq'), sql.lit(-1)), '+', sql.lit(1)).as('next'))
+          .where('transactionId', '=', row.transactionId),
+      })
+      .onConflict((oc) =>
+        oc.columns(['transactionId', 'key']).doUpdateSet((eb) => ({
+          input: eb.ref('excluded.input'),
+          extraction: eb.ref('excluded.extraction'),
+          output: eb.ref('excluded.output'),
+          internal: eb.ref('excluded.internal'),
+          modifiedOn: eb.ref('excluded.modifiedOn'),
+        })),
+      ),
+);
+
+/**
+ * Inserts the entry, or replaces input/extraction/output/internal of the entry with the same key:
+ * one statement (INSERT … ON CONFLICT DO UPDATE), prepared once.
+ */
 export async function upsertStateEntry(db: Db, entry: Omit<StoredStateEntry, 'seq'>): Promise<void> {
-  const values = {
+  await upsertEntry(db, {
+    transactionId: entry.transactionId,
+    key: entry.key,
+    stepId: entry.stepId,
+    stepType: entry.stepType,
     input: JSON.stringify(entry.input),
     extraction: JSON.stringify(entry.extraction),
     output: entry.output === null ? null : JSON.stringify(entry.output),
     internal: entry.internal === null ? null : JSON.stringify(entry.internal),
+    createdOn: entry.createdOn,
     modifiedOn: entry.modifiedOn,
-  };
-  const updated = await db
-    .updateTable('stateEntries')
-    .set(values)
-    .where('transactionId', '=', entry.transactionId)
-    .where('key', '=', entry.key)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) return;
-  const last = await db
-    .selectFrom('stateEntries')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .where('transactionId', '=', entry.transactionId)
-    .executeTakeFirst();
-  await db
-    .insertInto('stateEntries')
-    .values({
-      ...values,
-      transactionId: entry.transactionId,
-      key: entry.key,
-      stepId: entry.stepId,
-      stepType: entry.stepType,
-      seq: Number(last?.seq ?? -1) + 1,
-      createdOn: entry.createdOn,
-    })
-    .execute();
+  });
 }

@@ -76,6 +76,16 @@ export async function findOrganizationTransaction(db: Db, organizationId: string
   return row && toStored(row);
 }
 
+const selectOwnVersion = preparedQuery(['id', 'organizationId'], (db, p: { id: string; organizationId: string }) =>
+  db.selectFrom('transactions').select('rowVersion').where('id', '=', p.id).where('organizationId', '=', p.organizationId),
+);
+
+/** The row_version of an organization's transaction (undefined when it is gone): a cheap "did it change?". */
+export async function findOrganizationTransactionVersion(db: Db, organizationId: string, id: string): Promise<number | undefined> {
+  const row = (await selectOwnVersion(db, { id, organizationId })).rows[0];
+  return row && Number(row.rowVersion);
+}
+
 /** Fields a write may change. */
 export interface TransactionPatch {
   processingStatus?: ProcessingStatus;
@@ -90,11 +100,6 @@ export interface TransactionPatch {
   modifiedOn?: string;
 }
 
-function toColumns({ progress, ...columns }: TransactionPatch): Updateable<TransactionTable> {
-  // Fields left undefined are not written (kysely drops them from the SET list).
-  return progress === undefined ? columns : { ...columns, progress: JSON.stringify(progress) };
-}
-
 /** What a guarded write requires of the row; the write changes nothing when the row no longer matches. */
 export interface WriteGuard {
   /** The row_version the writer read (optimistic concurrency). */
@@ -107,26 +112,74 @@ export interface WriteGuard {
   unleasedAt?: string;
 }
 
+type UpdateParams = Record<string, unknown>;
+type PreparedUpdate = ReturnType<typeof preparedQuery<UpdateParams, Selectable<TransactionTable>>>;
+
+/**
+ * One prepared UPDATE per shape: which fields a write sets and which guards it carries. The
+ * shapes come from the call sites (a handful), not from requests, so the map stays small.
+ */
+const updatesByShape = new Map<string, PreparedUpdate>();
+
+function preparedUpdate(columns: string[], guard: WriteGuard): PreparedUpdate {
+  const statusCount = guard.statuses?.length ?? 0;
+  const guarded = { rowVersion: guard.rowVersion !== undefined, leaseOwner: guard.leaseOwner !== undefined, unleasedAt: guard.unleasedAt !== undefined };
+  const shape = `${columns.join(',')}|${guarded.rowVersion}|${guarded.leaseOwner}|${statusCount}|${guarded.unleasedAt}`;
+  let update = updatesByShape.get(shape);
+  if (update) return update;
+  const statusNames = Array.from({ length: statusCount }, (_, i) => `status${i}`);
+  const names = [
+    'id',
+    ...columns.map((c) => `set.${c}`),
+    ...(guarded.rowVersion ? ['rowVersion'] : []),
+    ...(guarded.leaseOwner ? ['leaseOwner'] : []),
+    ...statusNames,
+    ...(guarded.unleasedAt ? ['unleasedAt'] : []),
+  ];
+  update = preparedQuery<UpdateParams, Selectable<TransactionTable>>(names, (db, p) => {
+    const set = Object.fromEntries(columns.map((c) => [c, p[`set.${c}`]])) as Updateable<TransactionTable>;
+    let query = db
+      .updateTable('transactions')
+      .set(set)
+      .set((eb) => ({ rowVersion: eb('rowVersion', '+', 1) }))
+      .where('id', '=', p.id as string);
+    if (guarded.rowVersion) query = query.where('rowVersion', '=', p.rowVersion as number);
+    if (guarded.leaseOwner) query = query.where('leaseOwner', '=', p.leaseOwner as string);
+    if (statusCount > 0)
+      query = query.where(
+        'processingStatus',
+        'in',
+        statusNames.map((n) => p[n] as ProcessingStatus),
+      );
+    if (guarded.unleasedAt) {
+      const at = p.unleasedAt as string;
+      query = query.where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', at)]));
+    }
+    return query.returningAll();
+  });
+  updatesByShape.set(shape, update);
+  return update;
+}
+
 /**
  * Applies a patch only if the guard still holds, bumping row_version; answers the row as written
  * (RETURNING, so the writer needs no second read), or undefined when the guard no longer held.
  * One UPDATE … WHERE, so it is atomic on SQLite and on Postgres (where a concurrent writer's
- * commit makes the WHERE re-evaluate and fail).
+ * commit makes the WHERE re-evaluate and fail). Prepared once per shape (preparedUpdate).
  */
 export async function updateTransaction(db: Db, id: string, guard: WriteGuard, patch: TransactionPatch): Promise<StoredTransaction | undefined> {
-  let query = db
-    .updateTable('transactions')
-    .set(toColumns(patch))
-    .set((eb) => ({ rowVersion: eb('rowVersion', '+', 1) }))
-    .where('id', '=', id);
-  if (guard.rowVersion !== undefined) query = query.where('rowVersion', '=', guard.rowVersion);
-  if (guard.leaseOwner !== undefined) query = query.where('leaseOwner', '=', guard.leaseOwner);
-  if (guard.statuses) query = query.where('processingStatus', 'in', guard.statuses);
-  if (guard.unleasedAt !== undefined) {
-    const at = guard.unleasedAt;
-    query = query.where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', at)]));
-  }
-  const row = await query.returningAll().executeTakeFirst();
+  const { progress, ...fields } = patch;
+  const values: UpdateParams = { ...fields, ...(progress === undefined ? {} : { progress: JSON.stringify(progress) }) };
+  // Fields left undefined are not written.
+  const columns = Object.keys(values)
+    .filter((k) => values[k] !== undefined)
+    .sort();
+  const params: UpdateParams = { id, rowVersion: guard.rowVersion, leaseOwner: guard.leaseOwner, unleasedAt: guard.unleasedAt };
+  for (const c of columns) params[`set.${c}`] = values[c];
+  guard.statuses?.forEach((status, i) => {
+    params[`status${i}`] = status;
+  });
+  const row = (await preparedUpdate(columns, guard)(db, params)).rows[0];
   return row && toStored(row);
 }
 

@@ -2,7 +2,12 @@ import { processingStatuses, type ProcessingStatus, type TransactionList, type T
 import { findBlob, type StoredBlob } from '../../db/repositories/blob-repository.ts';
 import { listStateEntries } from '../../db/repositories/state-entry-repository.ts';
 import { listStatusLog } from '../../db/repositories/status-log-repository.ts';
-import { findOrganizationTransaction, listTransactions, type StoredTransaction } from '../../db/repositories/transaction-repository.ts';
+import {
+  findOrganizationTransaction,
+  findOrganizationTransactionVersion,
+  listTransactions,
+  type StoredTransaction,
+} from '../../db/repositories/transaction-repository.ts';
 import { ApiError } from '../../errors.ts';
 import type { AgentPrincipal } from '../auth/agent-principal.ts';
 import type { PlatformContext } from '../platform-context.ts';
@@ -29,9 +34,9 @@ export async function getTransactionRecord(ctx: PlatformContext, principal: Agen
       listStateEntries(ctx.db, tx.id),
       listStatusLog(ctx.db, tx.id),
     ]);
-    const check = await findOrganizationTransaction(ctx.db, principal.organizationId, id);
-    if (!check) throw new ApiError('NOT_FOUND', 'transaction not found');
-    if (check.rowVersion === tx.rowVersion) return toRecord(tx, definition, entries, statusLog);
+    const rowVersion = await findOrganizationTransactionVersion(ctx.db, principal.organizationId, id);
+    if (rowVersion === undefined) throw new ApiError('NOT_FOUND', 'transaction not found');
+    if (rowVersion === tx.rowVersion) return toRecord(tx, definition, entries, statusLog);
   }
   throw new ApiError('TRANSACTION_BUSY', 'the transaction keeps changing; retry');
 }
