@@ -8,7 +8,10 @@ import { readMrz, type MrzModelChoice } from '../mrz/read-mrz.ts';
 import { barcodeClassInfo, mergeBarcode } from './barcode-to-document.ts';
 import { barcodeMatchSource, compareSources, mrzMatchSource, type MatchSource } from './data-match.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
-import { fullDocumentImage } from './full-document-image.ts';
+import { locateDocument } from './corners/locate-document.ts';
+import { attachDocumentImages } from './document-images.ts';
+import { measureSideQuality, skipReason } from './quality/analyze-side.ts';
+import type { Point } from '../image/affine.ts';
 import { mrzToDocumentData } from './mrz-to-document.ts';
 import { barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
 
@@ -33,6 +36,9 @@ const cardMrzTypes: ReadonlySet<string> = new Set(['TD1', 'TD2']);
  * or ID card (AAMVA). The best MRZ reading fills the result, the barcode adds what the MRZ lacks (see
  * `mergeBarcode`), and every two independent readings are compared in `dataMatch`.
  *
+ * Before reading, each side's document outline is found when images or the skip* checks need it
+ * (docs/documents.md); a side failing a requested check is not read.
+ *
  * `multiSide` is which endpoint was called (`/document-multi-side`), not whether a second image came.
  * Without an OCR engine only barcodes are read.
  */
@@ -47,29 +53,69 @@ export async function readDocument(
   const maxMismatches = options.maxAllowedMismatchesPerField ?? defaultMaxMismatches;
   const barcodeOnly = options.enableBarcodeScanOnly ?? false;
   const frameOf = (side: Side) => (side === 'FIRST' ? sides.first : sides.second!);
+  const given: Side[] = sides.second ? ['FIRST', 'SECOND'] : ['FIRST'];
+
+  // 0. The document's outline on each side (when images or image checks need it), and the checks
+  // behind the skip* options: a side that fails one is not read at all.
+  const cropped = options.scanCroppedDocumentImage ?? false;
+  const checks = {
+    blur: !!options.skipImagesWithBlur,
+    lighting: !!options.skipImagesWithInadequateLightingConditions,
+    hand: !!options.skipImagesOccludedByHand,
+  };
+  const outlines = new Map<Side, readonly Point[] | null>();
+  if (options.returnFullDocumentImage || checks.blur || checks.lighting || checks.hand) {
+    for (const side of given) outlines.set(side, cropped ? wholeFrame(frameOf(side)) : (locateDocument(frameOf(side))?.points ?? null));
+  }
+  const skipped = new Map<Side, string>();
+  if (checks.blur || checks.lighting || checks.hand) {
+    for (const side of given) {
+      const reason = skipReason(measureSideQuality(frameOf(side), outlines.get(side) ?? null, cropped), checks);
+      if (reason) skipped.set(side, reason);
+    }
+  }
+  if (skipped.size === given.length) {
+    const none = emptyDocumentData();
+    none.processingStatus = skipped.get('FIRST')!;
+    return none;
+  }
 
   // 1. The MRZ (skipped when the caller asked for the barcode only).
   let first: MrzReading | null = null;
   let second: MrzReading | null = null;
   if (ocr && !barcodeOnly) {
     const read = (frame: Frame) => readMrz(frame, ocr, { model: settings.mrzModel, correction: { maxChangesPerField: maxMismatches } });
-    first = await read(sides.first);
-    second = sides.second && !(first && isValid(first) && !multiSide) ? await read(sides.second) : null;
+    first = skipped.has('FIRST') ? null : await read(sides.first);
+    second = sides.second && !skipped.has('SECOND') && !(first && isValid(first) && !multiSide) ? await read(sides.second) : null;
   }
   const pick = choose(first, second);
 
   // 2. The ID barcode, on the sides the MRZ leaves open; the first parsed, conclusive read ends the search.
   let barcode: DocumentBarcode | null = null;
   const plan = barcodePlan(pick, !!sides.second, barcodeOnly, options.scanUnsupportedSecondSide ?? false);
-  for (const side of plan.sides) {
+  for (const side of plan.sides.filter((s) => !skipped.has(s))) {
     const found = await readDocumentBarcode(zxing, frameOf(side), side, { thorough: plan.thorough });
     if (barcodeRank(found) > barcodeRank(barcode)) barcode = found;
     if (barcode?.result.parsed && barcode.certain) break;
   }
-  if (!pick && !barcode) return emptyDocumentData();
+  const anonymization = options.anonymizationMode ?? 'NONE';
+  const maskImages = anonymization === 'IMAGE_ONLY' || anonymization === 'FULL_RESULT';
+  const images = (data: DocumentData) =>
+    attachDocumentImages(
+      data,
+      given
+        .filter((side) => !skipped.has(side))
+        .map((side) => ({ side, frame: frameOf(side), outline: outlines.get(side) ?? null, mrz: pick?.side === side ? pick.reading : null })),
+      maskImages,
+    );
+  if (!pick && !barcode) {
+    // Nothing read, but a document found is still returned as an image when asked for.
+    const none = emptyDocumentData();
+    if (options.returnFullDocumentImage) await images(none);
+    return none;
+  }
 
   const now = settings.now();
-  const anonymization = options.anonymizationMode ?? 'NONE';
   const anonymizeFields = anonymization === 'RESULT_FIELDS_ONLY' || anonymization === 'FULL_RESULT';
   const data = pick
     ? mrzToDocumentData(pick.reading, { now, side: pick.side, enableCharacterValidation: options.enableCharacterValidation ?? true, anonymizeFields })
@@ -115,18 +161,7 @@ export async function readDocument(
   const birth = data.dateOfBirth;
   data.age = birth ? ageOn({ ...birth, originalString: null }, now) : null;
   data.isBelowAgeLimit = options.ageLimit != null && data.age !== null ? data.age < options.ageLimit : null;
-  if (options.returnFullDocumentImage) {
-    const mask = anonymization === 'IMAGE_ONLY' || anonymization === 'FULL_RESULT';
-    try {
-      // The document is cut out around its MRZ; a barcode-only document cannot be cut out yet.
-      if (!pick) throw new Error('no MRZ to cut the document out around');
-      const image = await fullDocumentImage(frameOf(pick.side), pick.reading.corrected.parsed.format.type, pick.reading.lines, mask);
-      if (pick.side === 'FIRST') data.fullDocumentFirstSideImage = { image };
-      else data.fullDocumentSecondSideImage = { image };
-    } catch {
-      data.additionalProcessingInfo!.imageExtractionFailures = ['FULL_DOCUMENT'];
-    }
-  }
+  if (options.returnFullDocumentImage) await images(data);
   return data;
 }
 
@@ -152,6 +187,15 @@ function barcodePlan(
   const other: Side = pick.side === 'FIRST' ? 'SECOND' : 'FIRST';
   const card = cardMrzTypes.has(pick.reading.corrected.parsed.format.type);
   return { sides: card || scanUnsupported ? [other] : [], thorough: false };
+}
+
+function wholeFrame(frame: Frame): Point[] {
+  return [
+    { x: 0, y: 0 },
+    { x: frame.width, y: 0 },
+    { x: frame.width, y: frame.height },
+    { x: 0, y: frame.height },
+  ];
 }
 
 function isValid(r: MrzReading): boolean {

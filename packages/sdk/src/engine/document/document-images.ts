@@ -1,0 +1,53 @@
+import type { DocumentData } from '../../api/document.ts';
+import type { Frame } from '../../core/frame.ts';
+import type { Point } from '../image/affine.ts';
+import type { MrzReading } from '../mrz/mrz-reading.ts';
+import { containsQuad } from './corners/quad-candidates.ts';
+import { documentFormat, documentFormats, uprightCorners } from './document-format.ts';
+import { documentImage, fullDocumentImage } from './full-document-image.ts';
+
+type Side = 'FIRST' | 'SECOND';
+
+export interface SideImageSource {
+  side: Side;
+  frame: Frame;
+  /** The document's outline found on the photo (or the whole image when it is already cropped). */
+  outline: readonly Point[] | null;
+  /** The MRZ read on this side, if any: it fixes the format and which way is up. */
+  mrz: MrzReading | null;
+}
+
+/**
+ * Fills `fullDocumentFirstSideImage` / `…SecondSideImage`: each side's document straightened along
+ * its outline (the MRZ, when read there, says which way is up and which format it is), else cut out
+ * around its MRZ when the outline was not found or does not hold the zone, else null. A request for
+ * images that yields none reports `imageExtractionFailures: ['FULL_DOCUMENT']`.
+ */
+export async function attachDocumentImages(data: DocumentData, sides: readonly SideImageSource[], maskMrz: boolean): Promise<void> {
+  let any = false;
+  for (const s of sides) {
+    const image = await sideImage(s, maskMrz).catch(() => null);
+    if (!image) continue;
+    any = true;
+    if (s.side === 'FIRST') data.fullDocumentFirstSideImage = { image };
+    else data.fullDocumentSecondSideImage = { image };
+  }
+  if (!any) {
+    data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: null, extraPresentFields: null, imageExtractionFailures: null };
+    data.additionalProcessingInfo.imageExtractionFailures = ['FULL_DOCUMENT'];
+  }
+}
+
+async function sideImage({ frame, outline, mrz }: SideImageSource, maskMrz: boolean): Promise<string | null> {
+  const lines = mrz?.lines ?? [];
+  const type = mrz?.corrected.parsed.format.type ?? null;
+  const holdsZone = outline && lines.every((l) => containsQuad(outline, l.points, 0.02 * frame.width));
+  if (outline && holdsZone) {
+    const first = lines[0]?.points;
+    const direction = first ? { x: first[1].x - first[0].x, y: first[1].y - first[0].y } : null;
+    const corners = uprightCorners(outline, direction);
+    return documentImage(frame, corners, documentFormats[documentFormat(corners, type)], maskMrz ? lines.map((l) => l.points) : []);
+  }
+  if (mrz && type) return fullDocumentImage(frame, type, lines, maskMrz);
+  return null;
+}
