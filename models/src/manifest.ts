@@ -61,6 +61,21 @@ export interface ModelEntry {
   charset?: CharsetSpec;
   source: string;
   licence: string;
+  /**
+   * The float original of a file whose weights were stored as int8 (models/training/quantize_weights.py):
+   * same graph and contract, four times the bytes. Loaded instead when asked for (`weights: 'float'`).
+   */
+  float?: { file: string; from?: AssetOrigin; sha256: string; bytes: number };
+}
+
+/** Which weights to load: the int8-weight files (default; what browsers download) or their float originals. */
+export type WeightPrecision = 'int8' | 'float';
+
+/** The entry of the file to load for `precision`: the float original where the entry has one, else the entry itself. */
+export function entryForPrecision(entry: ModelEntry, precision: WeightPrecision): ModelEntry {
+  if (precision === 'int8' || !entry.float) return entry;
+  const { float, from: _quantizedLivesInWeights, ...rest } = entry;
+  return { ...rest, ...float };
 }
 
 /** The manifest: every asset the engine may load. */

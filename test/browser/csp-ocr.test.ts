@@ -86,8 +86,8 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       expect.arrayContaining([
         'zxing_reader.wasm',
         'ort-wasm-simd-threaded.wasm',
-        'ch_PP-OCRv4_det_infer.onnx',
-        'ch_PP-OCRv4_rec_infer.onnx',
+        'ch_PP-OCRv4_det_int8.onnx',
+        'ch_PP-OCRv4_rec_int8.onnx',
         'ppocr_keys_v1.txt',
       ]),
     );

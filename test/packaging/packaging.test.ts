@@ -42,10 +42,10 @@ const barcodeFiles = ['idlens-worker.js', 'zxing_reader.wasm'];
 const ocrFiles = [
   'idlens-worker-ocr.js',
   'ort-wasm-simd-threaded.wasm',
-  'models/ch_PP-OCRv4_det_infer.onnx',
-  'models/ch_PP-OCRv4_rec_infer.onnx',
+  'models/ch_PP-OCRv4_det_int8.onnx',
+  'models/ch_PP-OCRv4_rec_int8.onnx',
   'models/ppocr_keys_v1.txt',
-  'models/mrz-rec.onnx',
+  'models/mrz-rec-int8.onnx',
 ];
 
 const strictCsp = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
@@ -271,7 +271,7 @@ describe('packaging', () => {
       expect(result).toMatchObject({ barcode: 'idlens packaging', documentNumber: 'L898902C3', mrzType: 'TD3' });
       expect(result.component.length).toBeGreaterThan(0);
       // Totals come from the manifest and the runtime-file table, never null.
-      expect(result.totals).toMatchObject({ 'zxing_reader.wasm': 953_527, 'ch_PP-OCRv4_rec_infer.onnx': 10_822_323 });
+      expect(result.totals).toMatchObject({ 'zxing_reader.wasm': 953_527, 'ch_PP-OCRv4_rec_int8.onnx': 2_849_156 });
       expect(result.missing).toMatch(/^(ASSET_NOT_FOUND|ASSET_CONTENT_TYPE|RUNTIME_UNAVAILABLE) /);
     }
 

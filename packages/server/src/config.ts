@@ -41,6 +41,11 @@ export interface Config {
     ortThreads: number;
     /** Which MRZ line model the engine uses: the dedicated model when present (auto), or forced. */
     mrzModel: 'auto' | 'dedicated' | 'general';
+    /**
+     * The float model files (default: a server has no download to keep small, and they read marginally
+     * better, see `pnpm eval model-weights`) or the int8-weight files browsers download (to read exactly as the browser SDK).
+     */
+    modelWeights: 'int8' | 'float';
     /** Decoded pixels (RGBA, 4 bytes each) all admitted recognition requests may hold at once. */
     maxPixelsInFlight: number;
   };
@@ -104,6 +109,7 @@ const envSchema = z.object({
   RECOGNITION_TIMEOUT_MS: int(1000, 600_000).default(60_000),
   RECOGNITION_ORT_THREADS: int(1, 64).optional(),
   RECOGNITION_MRZ_MODEL: z.enum(['auto', 'dedicated', 'general']).default('auto'),
+  RECOGNITION_MODEL_WEIGHTS: z.enum(['int8', 'float']).default('float'),
   RECOGNITION_MAX_PIXELS_IN_FLIGHT: int(10_000, 2_000_000_000).optional(),
   CORS_ORIGINS: list.default([]),
   EPHEMERAL_KEY_TTL: int(60, 30 * 24 * 3600).default(24 * 3600),
@@ -180,6 +186,7 @@ function recognitionConfig(e: z.infer<typeof envSchema>): Config['recognition'] 
     timeoutMs: e.RECOGNITION_TIMEOUT_MS,
     ortThreads: e.RECOGNITION_ORT_THREADS ?? Math.max(1, Math.floor(cores / workers)),
     mrzModel: e.RECOGNITION_MRZ_MODEL,
+    modelWeights: e.RECOGNITION_MODEL_WEIGHTS,
     // Two images of the largest size by default; never less than one (it must fit the budget).
     maxPixelsInFlight: Math.max(e.IMAGE_MAX_PIXELS, e.RECOGNITION_MAX_PIXELS_IN_FLIGHT ?? 2 * e.IMAGE_MAX_PIXELS),
   };

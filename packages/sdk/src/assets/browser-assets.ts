@@ -8,7 +8,7 @@ import { ortWasm, zxingWasm } from '../runtime/runtime-files.ts';
 
 /** One file an app serves for the browser SDK, from its assets folder (`/idlens/` by default). */
 export interface BrowserAsset {
-  /** Path inside the assets folder, e.g. `idlens-worker.js`, `models/mrz-rec.onnx`. */
+  /** Path inside the assets folder, e.g. `idlens-worker.js`, `models/mrz-rec-int8.onnx`. */
   path: string;
   /** Absolute path of the file in the installed packages. */
   source: string;

@@ -48,7 +48,7 @@ export interface RecognizerOptions {
 /** Bytes of a wasm or model file loaded (from the network or Cache Storage). */
 export class RecognizerProgressEvent extends Event {
   static readonly eventName = 'progress';
-  /** File name (e.g. `zxing_reader.wasm`, `ch_PP-OCRv4_det_infer.onnx`). */
+  /** File name (e.g. `zxing_reader.wasm`, `ch_PP-OCRv4_det_int8.onnx`). */
   readonly asset: string;
   readonly loaded: number;
   /** The file's size in bytes (known in advance from the manifest, not from the response). */

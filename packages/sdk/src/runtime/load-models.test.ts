@@ -32,6 +32,20 @@ describe('loadModels', () => {
     expect(new TextDecoder().decode(set['ppocr-keys']!.bytes).split('\n')).toContain('<');
   });
 
+  it('loads the int8-weight files by default and their float originals when asked, each checked against its own sha256', async () => {
+    const int8 = await loadModelsFromDisk({ names: ['ppocr-rec', 'mrz-rec'] });
+    const float = await loadModelsFromDisk({ names: ['ppocr-rec', 'mrz-rec'], weights: 'float' });
+    for (const name of ['ppocr-rec', 'mrz-rec']) {
+      const entry = findModel(name)!;
+      expect(int8[name]!.entry.file).toBe(entry.file);
+      expect(int8[name]!.bytes.byteLength).toBe(entry.bytes);
+      expect(float[name]!.entry.file).toBe(entry.float!.file);
+      expect(float[name]!.bytes.byteLength).toBe(entry.float!.bytes);
+      // About a quarter: int8 plus one float scale per output channel.
+      expect(int8[name]!.bytes.byteLength / float[name]!.bytes.byteLength).toBeLessThan(0.3);
+    }
+  });
+
   it('rejects bytes whose sha256 does not match the manifest with ASSET_INTEGRITY', async () => {
     const read = async () => new TextEncoder().encode('tampered');
     await expect(loadModels({ names: [keys.name], read })).rejects.toMatchObject({ code: 'ASSET_INTEGRITY', message: expect.stringMatching(/sha256/) });

@@ -1,4 +1,4 @@
-import { modelManifest, type ModelAsset, type ModelEntry, type ModelSet } from '@idlens/models';
+import { entryForPrecision, modelManifest, type ModelAsset, type ModelEntry, type ModelSet, type WeightPrecision } from '@idlens/models';
 import { IdlensError } from '../core/errors.ts';
 import { fetchAsset, type FetchAssetOptions } from './fetch-asset.ts';
 import { sha256Hex } from './sha256.ts';
@@ -13,6 +13,8 @@ export interface LoadModelsOptions {
   read: ModelReader;
   /** Names to load; default: every asset in the manifest. */
   names?: readonly string[];
+  /** The int8-weight files (default) or their float originals (four times the bytes, marginally different readings). */
+  weights?: WeightPrecision;
 }
 
 /**
@@ -21,8 +23,8 @@ export interface LoadModelsOptions {
  * left out of the set (the engine falls back, e.g. to the general recognizer for the MRZ); absent
  * required ones throw `ASSET_NOT_FOUND`.
  */
-export async function loadModels({ read, names }: LoadModelsOptions): Promise<ModelSet> {
-  const entries = names ? names.map(entryNamed) : [...modelManifest];
+export async function loadModels({ read, names, weights = 'int8' }: LoadModelsOptions): Promise<ModelSet> {
+  const entries = (names ? names.map(entryNamed) : [...modelManifest]).map((entry) => entryForPrecision(entry, weights));
   const loaded = await Promise.all(entries.map((entry) => loadOne(entry, read)));
   const set: Record<string, ModelAsset> = {};
   for (const asset of loaded) if (asset) set[asset.entry.name] = asset;

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
+import type { WeightPrecision } from '@idlens/models';
 import type { EngineRuntimes, MrzModelChoice, OrtRuntime } from '@idlens/sdk/engine';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
 
@@ -8,6 +9,8 @@ export interface EngineRuntimeOptions {
   mrzModel?: MrzModelChoice;
   /** ONNX Runtime threads per engine; default: one per spare core, at most 4. */
   threads?: number;
+  /** The int8-weight model files (the SDK's default, what browsers download) or their float originals (the server's default). */
+  weights?: WeightPrecision;
 }
 
 /**
@@ -16,7 +19,11 @@ export interface EngineRuntimeOptions {
  * model assets from disk with their sha256 checked.
  */
 export async function loadEngineRuntimes(options: EngineRuntimeOptions = {}): Promise<EngineRuntimes> {
-  const [zxing, ort, models] = await Promise.all([loadZxingNode(), import('onnxruntime-node') as unknown as Promise<OrtRuntime>, loadModelsFromDisk()]);
+  const [zxing, ort, models] = await Promise.all([
+    loadZxingNode(),
+    import('onnxruntime-node') as unknown as Promise<OrtRuntime>,
+    loadModelsFromDisk({ weights: options.weights }),
+  ]);
   const threads = options.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
   return {
     zxing,
