@@ -2,73 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { median, percentile } from '../bench/bench-context.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
+import { generalizationReport, selectedParts } from './barcode-generalization.ts';
+import { code39Standard, generalClient, groundTruthCorrections, score, type ManifestEntry, type Outcome, type Scored } from './barcode-scoring.ts';
 import type { EvalSuite } from './eval-context.ts';
-
-/** One entry of `barcodes/manifest.json` (see the corpus README). */
-interface ManifestEntry {
-  file: string;
-  expected: {
-    format: CorpusFormat | null;
-    text: string | null;
-    bytes_base64?: string;
-  };
-}
-
-type CorpusFormat = 'QRCode' | 'UPC-A' | 'UPC-E' | 'EAN-8' | 'EAN-13' | 'Code128' | 'Code39' | 'ITF' | 'PDF417';
-
-/** Corpus format name → the spec's BarcodeType. */
-const barcodeTypeOf: Record<CorpusFormat, string> = {
-  QRCode: 'QR_CODE',
-  'UPC-A': 'UPC_A',
-  'UPC-E': 'UPC_E',
-  'EAN-8': 'EAN_8',
-  'EAN-13': 'EAN_13',
-  Code128: 'CODE_128',
-  Code39: 'CODE_39',
-  ITF: 'ITF',
-  PDF417: 'PDF417_BARCODE',
-};
-
-/**
- * Manifest expectations that contradict the symbol in the image, checked by eye against the printed
- * human-readable digits. Scored with the correction; the report also gives the as-manifest numbers.
- */
-const groundTruthCorrections: Record<string, { text: string; reason: string }> = {
-  'itf/yushulx_Interleaved_2of_5.png': {
-    text: '991230948260164483',
-    reason: 'the digits printed along the bars are 991230948260164483 (18); the manifest has a 12-digit partial read',
-  },
-};
-
-/** A general client: all nine symbologies, every other flag at its default. */
-const generalClient = {
-  scanQrCode: true,
-  scanUpca: true,
-  scanUpce: true,
-  scanEan8: true,
-  scanEan13: true,
-  scanCode128: true,
-  scanCode39: true,
-  scanItf: true,
-  scanPdf417: true,
-} as const;
-
-/** Characters of standard (non-extended) Code 39. */
-const code39Standard = /^[0-9A-Z \-.$/+%]*$/;
-
-type Outcome = 'correct' | 'wrong-type' | 'wrong-content' | 'missed' | 'false-positive' | 'true-negative' | 'error';
-
-interface Scored {
-  file: string;
-  format: CorpusFormat | 'none';
-  outcome: Outcome;
-  asManifest: Outcome;
-  uncertain: boolean;
-  clientMs: number;
-  serverMs: number | null;
-  got: string;
-  expected: string;
-}
 
 /**
  * Barcode detection on the real-photo corpus through the HTTP API, as a client would call it.
@@ -79,50 +15,25 @@ interface Scored {
 export const barcodeEval: EvalSuite = async (ctx) => {
   const dir = path.join(ctx.corpusDir, 'barcodes');
   const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as ManifestEntry[];
+  const images = await Promise.all(manifest.map(async (entry) => ({ entry, bytes: await readFile(path.join(dir, entry.file)) })));
+  const parts = selectedParts();
   const scored: Scored[] = [];
-
-  for (const entry of manifest) {
-    const imageBase64 = (await readFile(path.join(dir, entry.file))).toString('base64');
-    const extended = entry.expected.format === 'Code39' && !code39Standard.test(entry.expected.text ?? '');
-    const started = performance.now();
-    const response = await ctx.post('/barcode', {
-      image: { imageBase64 },
-      ...generalClient,
-      ...(extended ? { readCode39AsExtendedData: true } : {}),
-    });
-    const clientMs = performance.now() - started;
-    scored.push(score(entry, response, clientMs));
-  }
-  return report(scored);
+  if (parts.has('corpus')) for (const { entry, bytes } of images) scored.push(await readOne(ctx, entry, bytes));
+  const corpusReport = report(scored);
+  const extra = await generalizationReport(ctx, images, readOne, parts);
+  return { ...corpusReport, metrics: { ...corpusReport.metrics, ...extra.metrics }, markdown: [...corpusReport.markdown, ...extra.markdown] };
 };
 
-function score(entry: ManifestEntry, response: { status: number; json: any }, clientMs: number): Scored {
-  const format: Scored['format'] = entry.expected.format ?? 'none';
-  const data = response.json?.data;
-  const serverMs = response.json?.startTime && response.json?.finishTime ? Date.parse(response.json.finishTime) - Date.parse(response.json.startTime) : null;
-  const got = data ? `${data.barcodeType}:${JSON.stringify(data.stringData ?? data.rawData)}` : `HTTP ${response.status} ${response.json?.code ?? ''}`;
-  const base = { file: entry.file, format, clientMs, serverMs, got, uncertain: data?.uncertain === true };
-  if (response.status !== 200 || !data) return { ...base, outcome: 'error', asManifest: 'error', expected: '' };
-
-  const correction = groundTruthCorrections[entry.file];
-  const expected = correction ? { ...entry.expected, text: correction.text } : entry.expected;
-  return {
-    ...base,
-    expected: `${expected.format}:${JSON.stringify(expected.text ?? expected.bytes_base64)}`,
-    outcome: judge(expected, data),
-    asManifest: judge(entry.expected, data),
-  };
-}
-
-function judge(expected: ManifestEntry['expected'], data: any): Outcome {
-  const found = data.barcodeType !== null && data.recognitionStatus !== 'EMPTY';
-  if (expected.format === null) return found ? 'false-positive' : 'true-negative';
-  if (!found) return 'missed';
-  const contentOk = expected.text === null ? data.rawData === expected.bytes_base64 : data.stringData === expected.text;
-  if (contentOk) return data.barcodeType === barcodeTypeOf[expected.format] ? 'correct' : 'wrong-type';
-  // A UPC-A reported as its GTIN-13 (leading 0) is the right symbol in the wrong form.
-  if (expected.format === 'UPC-A' && data.stringData === `0${expected.text}`) return 'wrong-type';
-  return 'wrong-content';
+/** One `POST /barcode` for one corpus entry (or a transformed copy of its image), scored. */
+async function readOne(ctx: Parameters<EvalSuite>[0], entry: ManifestEntry, bytes: Buffer): Promise<Scored> {
+  const extended = entry.expected.format === 'Code39' && !code39Standard.test(entry.expected.text ?? '');
+  const started = performance.now();
+  const response = await ctx.post('/barcode', {
+    image: { imageBase64: bytes.toString('base64') },
+    ...generalClient,
+    ...(extended ? { readCode39AsExtendedData: true } : {}),
+  });
+  return score(entry, response, performance.now() - started);
 }
 
 function report(scored: Scored[]): SuiteReport {

@@ -17,7 +17,7 @@ import type { EvalContext, EvalSuite } from './eval-context.ts';
 import { tesseractLines, tesseractVersion } from './mrz-tesseract.ts';
 import { captureVariants, orientationVariants, type PhotoVariant } from './photo-variants.ts';
 
-interface MrzEntry {
+export interface MrzEntry {
   file: string;
   expected: { mrz: string[]; document_type: string; check_digits_valid: boolean };
 }
@@ -51,7 +51,7 @@ interface Outcome {
   got: string;
 }
 
-async function readZones(ctx: EvalContext, entries: MrzEntry[], variant?: PhotoVariant): Promise<Outcome[]> {
+export async function readZones(ctx: EvalContext, entries: MrzEntry[], variant?: PhotoVariant): Promise<Outcome[]> {
   const out: Outcome[] = [];
   for (const e of entries) {
     const original = await readFile(path.join(ctx.corpusDir, 'mrz', e.file));
@@ -75,7 +75,7 @@ async function readZones(ctx: EvalContext, entries: MrzEntry[], variant?: PhotoV
   return out;
 }
 
-function summarise(label: string, outcomes: Outcome[]) {
+export function summarise(label: string, outcomes: Outcome[]) {
   const n = outcomes.length;
   const exact = outcomes.filter((o) => o.exact).length;
   const wrongValid = outcomes.filter((o) => o.wrongButValid).length;

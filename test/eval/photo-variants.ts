@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { applyHomography, homographyFromPoints } from '../../packages/sdk/src/engine/image/homography.ts';
 
 /** An image as a phone or scanner might also deliver it: the same photo, transformed. */
 export interface PhotoVariant {
@@ -27,3 +28,146 @@ export const captureVariants: PhotoVariant[] = [
   },
   { name: 'JPEG quality 40', make: (b) => sharp(b).jpeg({ quality: 40 }).toBuffer() },
 ];
+
+/** A group of transforms of one kind, reported together ("blur", "glare"…). */
+export interface PhotoTransformFamily {
+  family: string;
+  variants: PhotoVariant[];
+}
+
+/**
+ * One moderate setting per family of what a phone photo suffers, to judge a reader on images it was
+ * not tuned on. Strengths follow the image size where the effect does (blur), so a small crop and a
+ * 12-megapixel photo are hurt alike. Deterministic: the same bytes give the same variant.
+ */
+export const photoTransformFamilies: PhotoTransformFamily[] = [
+  { family: 'blur', variants: [{ name: 'Gaussian blur σ = long side / 1000 (≥ 1)', make: blurred }] },
+  { family: 'noise', variants: [{ name: 'sensor noise σ = 12', make: (b) => withPixels(b, (rgb) => addNoise(rgb, 12)) }] },
+  { family: 'low light', variants: [{ name: '30 % exposure + noise σ = 4', make: (b) => withPixels(b, (rgb) => addNoise(scaleLevels(rgb, 0.3), 4)) }] },
+  { family: 'glare', variants: [{ name: 'specular highlight over the upper left', make: (b) => withPixels(b, addGlare) }] },
+  { family: 'perspective', variants: [{ name: 'keystone: top edge 20 % narrower', make: (b) => withPixels(b, keystone) }] },
+  { family: 'scale', variants: [{ name: 'scaled to 60 %', make: (b) => scaledTo(b, 0.6) }] },
+  { family: 'JPEG', variants: [{ name: 'JPEG quality 30', make: (b) => sharp(b).jpeg({ quality: 30 }).toBuffer() }] },
+  { family: 'rotation', variants: [{ name: 'turned 15° (on a dark table)', make: (b) => sharp(b).rotate(15, { background: '#3c342c' }).png().toBuffer() }] },
+];
+
+interface Rgb {
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+async function withPixels(bytes: Buffer, transform: (rgb: Rgb) => Rgb): Promise<Buffer> {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const out = transform({ width: info.width, height: info.height, data });
+  return sharp(out.data, { raw: { width: out.width, height: out.height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+async function blurred(bytes: Buffer): Promise<Buffer> {
+  const { width = 1000, height = 1000 } = await sharp(bytes).metadata();
+  return sharp(bytes)
+    .blur(Math.max(1, Math.max(width, height) / 1000))
+    .png()
+    .toBuffer();
+}
+
+async function scaledTo(bytes: Buffer, factor: number): Promise<Buffer> {
+  const { width = 1000 } = await sharp(bytes).metadata();
+  return sharp(bytes)
+    .resize(Math.max(1, Math.round(width * factor)))
+    .png()
+    .toBuffer();
+}
+
+/** Per-channel Gaussian noise from a generator seeded by the image size (reproducible). */
+function addNoise(rgb: Rgb, sigma: number): Rgb {
+  let seed = (rgb.width * 7919 + rgb.height) >>> 0;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) + 1) / 4294967297;
+  };
+  const data = Buffer.alloc(rgb.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const n = Math.sqrt(-2 * Math.log(random())) * Math.cos(2 * Math.PI * random());
+    data[i] = Math.max(0, Math.min(255, Math.round(rgb.data[i]! + sigma * n)));
+  }
+  return { ...rgb, data };
+}
+
+function scaleLevels(rgb: Rgb, factor: number): Rgb {
+  const data = Buffer.alloc(rgb.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = Math.round(rgb.data[i]! * factor);
+  return { ...rgb, data };
+}
+
+/** A bright, soft-edged highlight (adds up to 170 levels, saturating) centred at a third of the image. */
+function addGlare(rgb: Rgb): Rgb {
+  const { width, height } = rgb;
+  const cx = width * 0.35;
+  const cy = height * 0.35;
+  const radius = 0.35 * Math.hypot(width, height);
+  const data = Buffer.alloc(rgb.data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = Math.hypot(x - cx, y - cy) / radius;
+      const add = d < 1 ? 170 * (1 - d * d) ** 2 : 0;
+      for (let c = 0; c < 3; c++) {
+        const i = (y * width + x) * 3 + c;
+        data[i] = Math.min(255, Math.round(rgb.data[i]! + add));
+      }
+    }
+  }
+  return { ...rgb, data };
+}
+
+/**
+ * Seen from below: the top edge 20 % narrower than the bottom (a camera tilted by roughly 25°), a
+ * true perspective (homography), same frame size, outside filled dark grey. Inverse mapping with
+ * bilinear sampling.
+ */
+function keystone(rgb: Rgb): Rgb {
+  const { width, height } = rgb;
+  const inset = 0.1 * width;
+  const toSource = homographyFromPoints(
+    [
+      { x: inset, y: 0 },
+      { x: width - inset, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
+    [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
+  );
+  const data = Buffer.alloc(rgb.data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      const { x: u, y: v } = applyHomography(toSource, { x: x + 0.5, y: y + 0.5 });
+      if (u < 0.5 || u > width - 0.5 || v < 0.5 || v > height - 0.5) {
+        data.fill(60, o, o + 3);
+        continue;
+      }
+      const x0 = Math.floor(u - 0.5);
+      const y0 = Math.floor(v - 0.5);
+      const fx = u - 0.5 - x0;
+      const fy = v - 0.5 - y0;
+      const x1 = Math.min(width - 1, x0 + 1);
+      const y1 = Math.min(height - 1, y0 + 1);
+      for (let c = 0; c < 3; c++) {
+        const p = (xx: number, yy: number) => rgb.data[(yy * width + xx) * 3 + c]!;
+        const top = p(x0, y0) + (p(x1, y0) - p(x0, y0)) * fx;
+        const bottom = p(x0, y1) + (p(x1, y1) - p(x0, y1)) * fx;
+        data[o + c] = Math.round(top + (bottom - top) * fy);
+      }
+    }
+  }
+  return { ...rgb, data };
+}

@@ -2,7 +2,9 @@ import { aamvaEval } from './aamva.ts';
 import { barcodeEval } from './barcodes.ts';
 import { cardEval } from './cards.ts';
 import { documentsBarcodeEval } from './documents-barcode.ts';
+import { documentsEval } from './documents.ts';
 import type { EvalSuite } from './eval-context.ts';
+import { modelWeightsEval } from './model-weights.ts';
 import { mrzEval } from './mrz.ts';
 
 /** Every evaluation `pnpm eval` runs, by name (`pnpm eval barcodes` runs one). */
@@ -12,4 +14,6 @@ export const evalSuites: Record<string, EvalSuite> = {
   mrz: mrzEval,
   cards: cardEval,
   'documents-barcode': documentsBarcodeEval,
+  'model-weights': modelWeightsEval,
+  documents: documentsEval,
 };

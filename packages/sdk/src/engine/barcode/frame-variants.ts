@@ -7,7 +7,10 @@ import { pad } from '../image/pad.ts';
 import { resize, scaleBy } from '../image/resize.ts';
 import { rotate } from '../image/rotate.ts';
 import { sharpen } from '../image/sharpen.ts';
+import { warpRect } from '../image/warp-rect.ts';
+import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 import { locateBarRegions, type BarRegion } from './locate-bar-regions.ts';
+import { locateQrSymbols } from './qr-finder-crops.ts';
 import { withQuietZone } from './quiet-zone.ts';
 import { regionView } from './region-view.ts';
 
@@ -25,6 +28,12 @@ export const variantSizes = {
   rotationPixels: 1_000_000,
   /** Most bar regions looked at. */
   maxRegions: 4,
+  /** Most QR symbols (finder-pattern triples) cropped. */
+  maxQrCrops: 3,
+  /** QR crops are scaled to about this many pixels per module … */
+  qrCropModule: 4,
+  /** … and at most this size. */
+  qrCropPixels: 1_000_000,
 } as const;
 
 /** What a recipe can start from; every source is made once per frame and cached. */
@@ -54,12 +63,18 @@ function rotated(degrees: number): Recipe {
   };
 }
 
+/** Window radius of the local-contrast filters: a sixteenth of the frame (several modules of any symbol). */
+function localRadius(image: GrayImage): number {
+  return Math.max(8, Math.round(Math.min(image.width, image.height) / 16));
+}
+
 /** How each whole-frame image a pass can read is made. */
 const frameRecipes = {
   frame: ({ root }) => root,
   sharpened: ({ working }) => filtered(working(), (image) => sharpen(image, 2, 2)),
   denoised: ({ working }) => filtered(working(), (image) => boxBlur(image, 1)),
   stretched: ({ working }) => filtered(working(), (image) => contrastStretch(image)),
+  localContrast: ({ working }) => filtered(working(), (image) => localContrast(image, localRadius(image))),
   barSharpenedVertical: ({ working }) => filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1 })),
   barSharpenedHorizontal: ({ working }) =>
     filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1, bars: 'horizontal' })),
@@ -110,6 +125,7 @@ export class FrameVariants {
   readonly #cache = new Map<string, DerivedImage | undefined>();
   readonly #sources: VariantSources;
   #regions: BarRegion[] | undefined;
+  #qrSymbols: ReturnType<typeof locateQrSymbols> | undefined;
 
   constructor(gray: GrayImage) {
     const root = rootImage(gray);
@@ -123,6 +139,11 @@ export class FrameVariants {
       maxSide,
       minSide: Math.min(gray.width, gray.height),
     };
+  }
+
+  /** The frame's gray image, as given. */
+  get gray(): GrayImage {
+    return this.#sources.root.image;
   }
 
   frame(name: FrameVariant): DerivedImage | undefined {
@@ -140,6 +161,26 @@ export class FrameVariants {
     if (!region) return undefined;
     const view = this.#cached(`view@${index}`, () => regionView(this.#sources.root, region))!;
     return this.#cached(`${name}@${index}`, () => regionRecipes[name](view));
+  }
+
+  /** The `index`-th QR symbol located by its finder patterns (best first), cut out upright, if there is one. */
+  qrCrop(index: number): DerivedImage | undefined {
+    this.#qrSymbols ??= this.#locateQrSymbols();
+    const symbol = this.#qrSymbols[index];
+    if (!symbol) return undefined;
+    return this.#cached(`qr@${index}`, () => {
+      const base = this.#sources.working();
+      const { rect } = symbol;
+      let scale = Math.min(4, Math.max(0.5, variantSizes.qrCropModule / symbol.module));
+      scale = Math.min(scale, Math.sqrt(variantSizes.qrCropPixels / (rect.width * rect.height)));
+      return derive(base, warpRect(base.image, rect, scale));
+    });
+  }
+
+  #locateQrSymbols(): ReturnType<typeof locateQrSymbols> {
+    // The local-contrast pass has made the normalized image already; cutting it is cheap.
+    const normalized = this.frame('localContrast');
+    return normalized ? locateQrSymbols(binarizeLocalContrast(normalized.image), variantSizes.maxQrCrops) : [];
   }
 
   #barRegions(): BarRegion[] {

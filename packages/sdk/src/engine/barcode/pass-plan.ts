@@ -8,7 +8,9 @@ export type PassReads =
   /** linear symbologies and PDF417 (what a bar-region view can contain) */
   | 'bars'
   /** linear symbologies only */
-  | 'linear';
+  | 'linear'
+  /** QR codes only (a crop around a QR symbol's finder patterns) */
+  | 'qr';
 
 /** When a pass is part of the plan. */
 export type PassTier =
@@ -24,7 +26,7 @@ export interface PassSpec {
   name: string;
   tier: PassTier;
   /** A whole-frame variant, or a per-region view read for the first `regions` bar regions. */
-  image: { frame: FrameVariant } | { region: RegionVariant; regions: number; thoroughRegions: number };
+  image: { frame: FrameVariant } | { region: RegionVariant; regions: number; thoroughRegions: number } | { qrCrops: number; thoroughQrCrops: number };
   reads: PassReads;
   /**
    * The image is rescaled: Code 39 and Code 128 take part only with `autoScaleDetection` (the spec
@@ -63,6 +65,8 @@ export const passPlan: readonly PassSpec[] = [
   { name: 'denoised', tier: 'default', image: { frame: 'denoised' }, reads: 'all', rescales: false },
   { name: 'upscaled-sharpened', tier: 'default', image: { frame: 'upscaledSharpened' }, reads: 'all', rescales: true },
   { name: 'fixed-threshold', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false, reader: { binarizer: 'FixedThreshold' } },
+  { name: 'local-contrast', tier: 'default', image: { frame: 'localContrast' }, reads: 'all', rescales: false },
+  { name: 'qr-finder-crops', tier: 'default', image: { qrCrops: 2, thoroughQrCrops: 3 }, reads: 'qr', rescales: true },
   {
     name: 'region-upscaled-sharpened',
     tier: 'default',

@@ -8,6 +8,7 @@ import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
 import { emptyBarcodeData, toBarcodeData } from './to-barcode-data.ts';
+import { hasConvincingQuietZones } from './upc-ean-evidence.ts';
 import type { ReaderOptions, ZxingReader } from './zxing-reader.ts';
 
 export type ResolvedBarcodeOptions = Required<{ [K in keyof BarcodeOptions]: boolean }>;
@@ -28,6 +29,8 @@ export interface PassTrace {
   width: number;
   height: number;
   reads: BarcodeRead[];
+  /** Reads zxing made that the engine did not believe (EAN/UPC without convincing margins). */
+  rejected: BarcodeRead[];
 }
 
 /**
@@ -55,12 +58,14 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
       if (pixels > budget) continue;
       budget -= pixels;
       const results = await zxing.readBarcodes(grayToFrame(view.image), readerOptions(pass, formats, resolved));
-      const reads = results
+      const valid = results
         .filter((r) => r.isValid)
         .map((r) => normalizeRead(r, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, toOriginal: view.toOriginal }))
         .filter((r): r is BarcodeRead => r !== undefined);
+      // Without `nullQuietZoneAllowed` an EAN/UPC read must have its margins in the frame.
+      const reads = resolved.nullQuietZoneAllowed ? valid : valid.filter((r) => hasConvincingQuietZones(variants.gray, r));
       pool.addPass(reads);
-      onPass?.({ pass: pass.name, width: view.image.width, height: view.image.height, reads });
+      onPass?.({ pass: pass.name, width: view.image.width, height: view.image.height, reads, rejected: valid.filter((r) => !reads.includes(r)) });
     }
     if (pool.isConclusive()) break;
   }
@@ -81,6 +86,7 @@ function symbologiesOf(pass: PassSpec, enabled: readonly Symbology[], options: R
     if (pass.rescales && s.autoScaled && !options.autoScaleDetection) return false;
     if (pass.reads === 'linear') return s.linear;
     if (pass.reads === 'bars') return s.linear || s.type === 'PDF417_BARCODE';
+    if (pass.reads === 'qr') return s.type === 'QR_CODE';
     return true;
   });
 }
@@ -92,8 +98,15 @@ function viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean): De
     const view = variants.frame(pass.image.frame);
     return view ? [view] : [];
   }
-  const count = thorough ? pass.image.thoroughRegions : pass.image.regions;
   const views: DerivedImage[] = [];
+  if ('qrCrops' in pass.image) {
+    for (let i = 0; i < (thorough ? pass.image.thoroughQrCrops : pass.image.qrCrops); i++) {
+      const view = variants.qrCrop(i);
+      if (view) views.push(view);
+    }
+    return views;
+  }
+  const count = thorough ? pass.image.thoroughRegions : pass.image.regions;
   for (let i = 0; i < count; i++) {
     const view = variants.region(i, pass.image.region);
     if (view) views.push(view);

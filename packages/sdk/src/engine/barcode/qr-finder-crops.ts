@@ -1,0 +1,187 @@
+import type { Point } from '../image/affine.ts';
+import type { GrayImage } from '../image/gray-image.ts';
+import type { OrientedRect } from '../image/warp-rect.ts';
+
+/** A QR finder pattern seen in the image: its centre and module size, and how many scan rows confirmed it. */
+export interface FinderPattern {
+  centre: Point;
+  module: number;
+  hits: number;
+}
+
+/** Limits of the search; see `locateQrSymbols`. */
+export const finderRules = {
+  /** A run may deviate this much (as a fraction of its ideal width) from the 1:1:3:1:1 ratio. */
+  tolerance: 0.5,
+  /** Candidates closer than this many modules are the same pattern. */
+  mergeModules: 3,
+  /**
+   * Patterns confirmed by fewer scan rows are noise: at least this many, and at least this many
+   * times the module (a real pattern's 3-module core is crossed by about three rows per pixel of module, fewer when turned).
+   */
+  minHits: 2,
+  minHitsPerModule: 1,
+  /** Most patterns considered when forming triples (the best confirmed). */
+  maxPatterns: 12,
+  /** The two legs of the triple may differ by this fraction; the hypotenuse may be off √2 by it too. */
+  shapeTolerance: 0.2,
+  /** Module sizes of the three patterns may differ by this factor at most. */
+  moduleRatio: 1.6,
+} as const;
+
+/**
+ * Finds QR symbols by their three finder patterns in a binarized image (0 = dark): rows are scanned
+ * for dark–light–dark–light–dark runs in the ratio 1:1:3:1:1, confirmed by the same ratio down
+ * the column through the centre, merged, and grouped into triples that form the right isosceles
+ * triangle of a symbol's corners. Returns for each triple (best first, at most `max`) the oriented
+ * rectangle of the symbol with a four-module quiet zone, upright as the symbol reads, and its module
+ * size — a crop zxing can read at a resolution of its own choosing, away from the clutter that can
+ * mislead its detector.
+ */
+export function locateQrSymbols(binary: GrayImage, max = 2): Array<{ rect: OrientedRect; module: number }> {
+  const patterns = findFinderPatterns(binary);
+  const symbols: Array<{ rect: OrientedRect; module: number; score: number }> = [];
+  for (let i = 0; i < patterns.length; i++) {
+    for (let j = i + 1; j < patterns.length; j++) {
+      for (let k = j + 1; k < patterns.length; k++) {
+        const symbol = symbolOf(patterns[i]!, patterns[j]!, patterns[k]!);
+        if (symbol) symbols.push(symbol);
+      }
+    }
+  }
+  symbols.sort((a, b) => b.score - a.score);
+  // A spurious pattern near a symbol makes a second triple for the same symbol: keep the best one.
+  const distinct: typeof symbols = [];
+  for (const s of symbols) {
+    const overlaps = distinct.some((d) => Math.hypot(d.rect.centre.x - s.rect.centre.x, d.rect.centre.y - s.rect.centre.y) < d.rect.width / 2);
+    if (!overlaps) distinct.push(s);
+  }
+  return distinct.slice(0, max).map(({ rect, module }) => ({ rect, module }));
+}
+
+export function findFinderPatterns(binary: GrayImage): FinderPattern[] {
+  const { width, height, data } = binary;
+  const found: FinderPattern[] = [];
+  const runs: number[] = [];
+  for (let y = 0; y < height; y++) {
+    runs.length = 0;
+    let start = 0;
+    // Runs of the row; a pattern is five runs starting with a dark one.
+    for (let x = 1; x <= width; x++) {
+      if (x < width && isDark(data[y * width + x]!) === isDark(data[y * width + start]!)) continue;
+      runs.push(start, x - start);
+      start = x;
+      const n = runs.length / 2;
+      if (n < 5) continue;
+      const first = runs[(n - 5) * 2]!;
+      if (!isDark(data[y * width + first]!)) continue;
+      const widths = [1, 2, 3, 4, 5].map((r) => runs[(n - 6 + r) * 2 + 1]!);
+      const module = ratioModule(widths);
+      if (module === undefined) continue;
+      const cx = runs[(n - 3) * 2]! + widths[2]! / 2;
+      const vertical = verticalModule(binary, Math.floor(cx), y, module);
+      if (vertical === undefined) continue;
+      found.push({ centre: { x: cx, y: vertical.centreY }, module: (module + vertical.module) / 2, hits: 1 });
+    }
+  }
+  return merge(found);
+}
+
+const isDark = (v: number) => v < 128;
+
+/** The module size if the five run widths are in the ratio 1:1:3:1:1. */
+function ratioModule(widths: number[]): number | undefined {
+  const total = widths.reduce((a, b) => a + b, 0);
+  if (total < 7) return undefined;
+  const module = total / 7;
+  const tolerance = finderRules.tolerance * module;
+  for (const [i, w] of widths.entries()) {
+    const ideal = i === 2 ? 3 * module : module;
+    if (Math.abs(w - ideal) > (i === 2 ? 2 * tolerance : tolerance)) return undefined;
+  }
+  return module;
+}
+
+/** Checks the column through (x, y) for the same pattern; returns its centre row and module size. */
+function verticalModule(binary: GrayImage, x: number, y: number, module: number): { centreY: number; module: number } | undefined {
+  const { width, height, data } = binary;
+  const dark = (yy: number) => yy >= 0 && yy < height && isDark(data[yy * width + x]!);
+  if (!dark(y)) return undefined;
+  const limit = Math.ceil(5 * module);
+  // From the centre outwards: the centre run, then light, then dark, on each side.
+  const walk = (step: 1 | -1): number[] | undefined => {
+    const widths: number[] = [];
+    let yy = y;
+    for (const want of [true, false, true]) {
+      let w = 0;
+      while (dark(yy) === want && w <= limit) {
+        yy += step;
+        w++;
+      }
+      if (w === 0 || w > limit) return undefined;
+      widths.push(w);
+    }
+    return widths;
+  };
+  const up = walk(-1);
+  const down = walk(1);
+  if (!up || !down) return undefined;
+  const centreRun = up[0]! + down[0]! - 1;
+  const vModule = ratioModule([up[2]!, up[1]!, centreRun, down[1]!, down[2]!]);
+  if (vModule === undefined || vModule > 1.6 * module || module > 1.6 * vModule) return undefined;
+  return { centreY: y - up[0]! + 1 + centreRun / 2, module: vModule };
+}
+
+function merge(candidates: FinderPattern[]): FinderPattern[] {
+  const merged: FinderPattern[] = [];
+  for (const c of candidates) {
+    const same = merged.find((m) => Math.hypot(m.centre.x - c.centre.x, m.centre.y - c.centre.y) < finderRules.mergeModules * Math.max(m.module, c.module));
+    if (!same) {
+      merged.push({ ...c, centre: { ...c.centre } });
+      continue;
+    }
+    const n = same.hits;
+    same.centre.x = (same.centre.x * n + c.centre.x) / (n + 1);
+    same.centre.y = (same.centre.y * n + c.centre.y) / (n + 1);
+    same.module = (same.module * n + c.module) / (n + 1);
+    same.hits = n + 1;
+  }
+  return merged
+    .filter((m) => m.hits >= Math.max(finderRules.minHits, finderRules.minHitsPerModule * m.module))
+    .sort((a, b) => b.hits - a.hits)
+    .slice(0, finderRules.maxPatterns);
+}
+
+/** The symbol three patterns outline, if they form its corner triangle. */
+function symbolOf(a: FinderPattern, b: FinderPattern, c: FinderPattern): { rect: OrientedRect; module: number; score: number } | undefined {
+  const modules = [a.module, b.module, c.module];
+  if (Math.max(...modules) > finderRules.moduleRatio * Math.min(...modules)) return undefined;
+  const module = (a.module + b.module + c.module) / 3;
+  // The corner with the right angle is opposite the longest side.
+  const d = (p: FinderPattern, q: FinderPattern) => Math.hypot(p.centre.x - q.centre.x, p.centre.y - q.centre.y);
+  const sides: Array<[number, FinderPattern, FinderPattern, FinderPattern]> = [
+    [d(b, c), a, b, c],
+    [d(a, c), b, a, c],
+    [d(a, b), c, a, b],
+  ];
+  sides.sort((x, y) => y[0] - x[0]);
+  const [hypotenuse, corner, p, q] = sides[0]!;
+  const leg1 = d(corner, p);
+  const leg2 = d(corner, q);
+  const { shapeTolerance } = finderRules;
+  if (Math.abs(leg1 - leg2) > shapeTolerance * Math.max(leg1, leg2)) return undefined;
+  const leg = (leg1 + leg2) / 2;
+  if (Math.abs(hypotenuse - Math.SQRT2 * leg) > shapeTolerance * hypotenuse) return undefined;
+  // Finder centres are 3.5 modules in from the symbol's edges; a version 1 symbol has them 14 apart.
+  if (leg < 13 * module || leg > 180 * module) return undefined;
+  // Orient the rectangle along corner → p, with q on the side that keeps the symbol upright.
+  const ux = (p.centre.x - corner.centre.x) / leg1;
+  const uy = (p.centre.y - corner.centre.y) / leg1;
+  const cross = ux * (q.centre.y - corner.centre.y) - uy * (q.centre.x - corner.centre.x);
+  const [right, down] = cross > 0 ? [p, q] : [q, p];
+  const angle = (Math.atan2(right.centre.y - corner.centre.y, right.centre.x - corner.centre.x) * 180) / Math.PI;
+  const centre = { x: (right.centre.x + down.centre.x) / 2, y: (right.centre.y + down.centre.y) / 2 };
+  const side = leg + 2 * (3.5 + 4) * module;
+  const score = a.hits + b.hits + c.hits - (10 * Math.abs(leg1 - leg2)) / leg;
+  return { rect: { centre, angle, width: side, height: side }, module, score };
+}

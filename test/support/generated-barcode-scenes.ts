@@ -1,0 +1,95 @@
+/**
+ * Test fixture: barcodes of the nine symbologies written by zxing-wasm's writer and photographed
+ * into scenes (turned, scaled to fractional module sizes, blurred, noisy, JPEG) with random but
+ * seeded conditions — a set nobody tuned the reader on.
+ */
+import type { WriteInputBarcodeFormat } from 'zxing-wasm/writer';
+import type { Frame } from '../../packages/sdk/src/core/frame.ts';
+import { composeScene, renderBarcode } from './engine/barcode-scenes.ts';
+import { seededRandom } from './seeded-random.ts';
+
+export interface GeneratedBarcodeScene {
+  name: string;
+  frame: Frame;
+  /** The spec's BarcodeType and the text a reader must report. */
+  expected: { type: string; text: string };
+}
+
+type Random = () => number;
+
+const digits = (random: Random, n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+
+/** GS1 check digit (EAN-8, EAN-13, UPC-A): weights 3,1,3… from the right. */
+export function gs1CheckDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return String((10 - (sum % 10)) % 10);
+}
+
+/** UPC-E (number system 0, six digits) expanded to the 11 digits of its UPC-A, for the check digit. */
+function upceToUpca(six: string): string {
+  const [a, b, c, d, e, f] = six;
+  if (f === '0' || f === '1' || f === '2') return `0${a}${b}${f}0000${c}${d}${e}`;
+  if (f === '3') return `0${a}${b}${c}00000${d}${e}`;
+  if (f === '4') return `0${a}${b}${c}${d}00000${e}`;
+  return `0${a}${b}${c}${d}${e}0000${f}`;
+}
+
+interface FormatSpec {
+  format: WriteInputBarcodeFormat;
+  type: string;
+  /** Content to write and the text expected back. */
+  content: (random: Random) => string;
+  linear: boolean;
+}
+
+const formats: FormatSpec[] = [
+  { format: 'QRCode', type: 'QR_CODE', linear: false, content: (r) => `https://example.org/p/${digits(r, 6)}?ref=${digits(r, 4)}` },
+  { format: 'PDF417', type: 'PDF417_BARCODE', linear: false, content: (r) => `ANSI 6360${digits(r, 6)}DL DAQ${digits(r, 9)} DCSSAMPLE` },
+  { format: 'EAN13', type: 'EAN_13', linear: true, content: (r) => withCheck(`${1 + Math.floor(r() * 9)}${digits(r, 11)}`) },
+  { format: 'EAN8', type: 'EAN_8', linear: true, content: (r) => withCheck(digits(r, 7)) },
+  { format: 'UPCA', type: 'UPC_A', linear: true, content: (r) => withCheck(digits(r, 11)) },
+  {
+    format: 'UPCE',
+    type: 'UPC_E',
+    linear: true,
+    content: (r) => {
+      const six = digits(r, 6);
+      return `0${six}${gs1CheckDigit(upceToUpca(six))}`;
+    },
+  },
+  { format: 'Code128', type: 'CODE_128', linear: true, content: (r) => `LOT-${digits(r, 6)}/${digits(r, 3)}` },
+  { format: 'Code39', type: 'CODE_39', linear: true, content: (r) => `PN ${digits(r, 5)}-X` },
+  { format: 'ITF', type: 'ITF', linear: true, content: (r) => digits(r, 14) },
+];
+
+function withCheck(body: string): string {
+  return body + gs1CheckDigit(body);
+}
+
+/** `perFormat` scenes of each of the nine symbologies, 1280×960, conditions drawn from `seed`. */
+export async function generatedBarcodeScenes(perFormat = 6, seed = 7): Promise<GeneratedBarcodeScene[]> {
+  const random = seededRandom(seed);
+  const scenes: GeneratedBarcodeScene[] = [];
+  for (const spec of formats) {
+    for (let i = 0; i < perFormat; i++) {
+      const text = spec.content(random);
+      const moduleSize = spec.linear ? 2 : 3;
+      const rendered = await renderBarcode(spec.format, text, { moduleSize, quietZone: spec.linear ? 10 : 4, barHeight: 50 });
+      const labelScale = 0.8 + random() * 1.2;
+      const angle = Math.round((random() - 0.5) * 50);
+      const blur = 0.4 + random() * 0.9;
+      const noise = 2 + random() * 6;
+      const jpegQuality = 55 + Math.floor(random() * 35);
+      const centre = { x: 0.3 + random() * 0.4, y: 0.3 + random() * 0.4 };
+      const scene = await composeScene(rendered, { width: 1280, height: 960, labelScale, angle, blur, noise, jpegQuality, centre, seed: seed * 100 + i });
+      const module = (moduleSize * labelScale).toFixed(1);
+      scenes.push({
+        name: `${spec.format} #${i + 1}: module ${module} px, ${angle}°, blur ${blur.toFixed(1)}, JPEG ${jpegQuality}`,
+        frame: scene.frame,
+        expected: { type: spec.type, text },
+      });
+    }
+  }
+  return scenes;
+}
