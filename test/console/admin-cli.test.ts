@@ -1,26 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/paths.ts';
-
-const run = promisify(execFile);
-const cli = path.join(repoRoot, 'packages/server/src/cli.ts');
+import { runServerCli } from '../support/run-cli.ts';
 
 describe('idlens-server CLI: organization add|list, client list|revoke|rotate', () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
-  const idlens = async (...args: string[]) => {
-    try {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', cli, ...args], { env, cwd: repoRoot });
-      return { code: 0, stdout };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout + e.stderr };
-    }
-  };
+  const idlens = (...args: string[]) => runServerCli(env, ...args);
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'idlens-admin-cli-'));
     env = { ...process.env, DATABASE_URL: `file:${path.join(dir, 'db.sqlite')}` };

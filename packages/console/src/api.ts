@@ -3,71 +3,19 @@
  * this object only: never in storage, cookies or the URL, so closing or reloading the tab signs out.
  */
 
-export type ProcessingStatus = 'InProgress' | 'Complete' | 'Error';
-export type VerificationStatus = 'Accept' | 'Reject' | 'Review';
+// The contract's own types (type-only: nothing of the SDK is bundled into the console).
+import type { TransactionRecord, TransactionSummary, VerificationStatus, WorkflowSummary } from '@idlens/sdk/api';
 
-export interface TransactionSummary {
-  id: string;
-  workflowId: string;
-  workflowVersionId: string;
-  organizationId: string;
-  processingStatus: ProcessingStatus;
-  verificationStatus: VerificationStatus | null;
-  createdOn: string;
-  modifiedOn: string;
-}
-
-export interface StepInfo {
-  id: number;
-  name: string;
-  type: string;
-  interactive: boolean;
-}
-
-export interface StateEntry {
-  stepId: number;
-  stepType: string;
-  input: Record<string, unknown>;
-  extraction: Record<string, unknown>;
-  output: Record<string, unknown> | null;
-  createdOn: string;
-  modifiedOn: string;
-}
-
-export interface StatusLogEntry {
-  changedOn: string;
-  changedBy: string;
-  field: string;
-  oldValue: string | null;
-  newValue: string | null;
-  comment: string | null;
-}
-
-export interface TransactionRecord extends TransactionSummary {
-  platform: string;
-  sdkVersion: { version: string };
-  originalVerificationStatus: VerificationStatus | null;
-  statusLog: StatusLogEntry[];
-  state: Record<string, StateEntry>;
-  tags: string[];
-  linkFields: Record<string, string>;
-  consent: { userId: string; givenOn: string; isProcessingStoringAllowed: boolean; isTrainingAllowed: boolean };
-  workflowInfo: {
-    steps: StepInfo[];
-    currentStep: string;
-    currentStepId: number;
-    completedStepIds: number[];
-    pendingStepIds: number[];
-  };
-}
-
-export interface WorkflowSummary {
-  workflowId: string;
-  workflowVersionId: string;
-  name: string;
-  formFields: Array<{ name: string; type: string; required: boolean }>;
-  interactiveSteps: StepInfo[];
-}
+export type {
+  ProcessingStatus,
+  StateEntry,
+  StatusLogEntry,
+  TransactionRecord,
+  TransactionSummary,
+  VerificationStatus,
+  WorkflowStepInfo as StepInfo,
+  WorkflowSummary,
+} from '@idlens/sdk/api';
 
 export interface WorkflowVersion {
   workflowVersionId: string;

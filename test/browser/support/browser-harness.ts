@@ -107,28 +107,33 @@ export async function startIdlensServer(env: Record<string, string> = {}): Promi
 }
 
 /**
+ * How every browser test starts Debian's Chromium: headless, without the background services whose
+ * connections this machine's closed network refuses, plus `extraArgs` (a fake camera, say).
+ */
+export function chromiumLaunchOptions(extraArgs: string[] = []): { executablePath: string; headless: true; args: string[] } {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath))
+    throw new Error(`${executablePath} not found: install Debian's Chromium (apt-get install -y chromium); browsers are never downloaded`);
+  const args = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
+  return { executablePath, headless: true, args: [...args, ...extraArgs] };
+}
+
+/**
  * Debian's Chromium through playwright-core (never a downloaded browser), headless, with a fresh
  * profile so Cache Storage starts empty. Console lines are collected for CSP checks.
  */
 export async function launchChromium(): Promise<{ context: BrowserContext; console: string[]; close(): Promise<void> }> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath))
-    throw new Error(`${executablePath} not found: install Debian's Chromium (apt-get install -y chromium); browsers are never downloaded`);
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const context = await chromium.launchPersistentContext(userDataDir, chromiumLaunchOptions());
   // tsx (esbuild keepNames) wraps named functions in `__name(…)`; functions serialized into the
   // page by page.evaluate() need that helper there too.
   await context.addInitScript('globalThis.__name = (fn) => fn;');

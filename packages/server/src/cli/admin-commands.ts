@@ -1,6 +1,3 @@
-import type { Config } from '../config.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { openDatabase, type OpenDatabase } from '../db/open-database.ts';
 import {
   addOrganization,
   listClients,
@@ -11,27 +8,13 @@ import {
   type ClientView,
 } from '../admin/admin-store.ts';
 import { displayName } from '../admin/admin-schemas.ts';
-import type { CommandResult } from './platform-commands.ts';
+import { withDatabase, type CommandOptions, type CommandResult } from './platform-commands.ts';
 
 /**
  * The operator's administration commands: organizations, and listing, revoking and rotating
  * clients (`client add` is in platform-commands.ts). Secrets are printed once and never stored.
  */
-export interface AdminCommandOptions {
-  config: Config;
-  json: boolean;
-  organization?: string;
-}
-
-async function withDatabase<T>(config: Config, run: (database: OpenDatabase) => Promise<T>): Promise<T> {
-  const database = openDatabase(config.databaseUrl, { poolMax: 2 });
-  try {
-    await migrateToLatest(database.db);
-    return await run(database);
-  } finally {
-    await database.close();
-  }
-}
+export type AdminCommandOptions = CommandOptions;
 
 const fail = (stdout: string, exitCode = 2): CommandResult => ({ stdout, exitCode });
 

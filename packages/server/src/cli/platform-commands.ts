@@ -24,7 +24,7 @@ export interface CommandOptions {
  * Runs a command against the configured database (migrated first). SQLite's WAL and busy timeout
  * let this run while the server is up.
  */
-async function withDatabase<T>(config: Config, run: (database: OpenDatabase) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(config: Config, run: (database: OpenDatabase) => Promise<T>): Promise<T> {
   const database = openDatabase(config.databaseUrl, { poolMax: 2 });
   try {
     await migrateToLatest(database.db);

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -9,6 +8,7 @@ import type { Hono } from 'hono';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { componentsBundleConfig } from '../../../../packages/web-components/vite.config.ts';
+import { chromiumLaunchOptions } from '../../support/browser-harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -42,25 +42,11 @@ export async function launchWithCamera({
   y4m?: string;
   grantOrigins?: string[];
 }): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`${executablePath} not found (browsers are never downloaded)`);
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-chromium-cam-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      ...(y4m ? [`--use-file-for-fake-video-capture=${y4m}`] : []),
-    ],
-  });
+  const context = await chromium.launchPersistentContext(
+    userDataDir,
+    chromiumLaunchOptions(['--use-fake-device-for-media-stream', ...(y4m ? [`--use-file-for-fake-video-capture=${y4m}`] : [])]),
+  );
   for (const origin of grantOrigins) await context.grantPermissions(['camera'], { origin });
   await context.addInitScript('globalThis.__name = (fn) => fn;');
   return {
