@@ -1,4 +1,9 @@
 /** Shared by the barcode eval's parts: the manifest's shape, the general client, scoring of one response. */
+import { allSymbologies } from '@idlens/sdk/api';
+
+/** A general client: all nine symbologies, every other flag at its default. */
+export const generalClient = allSymbologies;
+
 /** One entry of `barcodes/manifest.json` (see the corpus README). */
 export interface ManifestEntry {
   file: string;
@@ -34,19 +39,6 @@ export const groundTruthCorrections: Record<string, { text: string; reason: stri
     reason: 'the digits printed along the bars are 991230948260164483 (18); the manifest has a 12-digit partial read',
   },
 };
-
-/** A general client: all nine symbologies, every other flag at its default. */
-export const generalClient = {
-  scanQrCode: true,
-  scanUpca: true,
-  scanUpce: true,
-  scanEan8: true,
-  scanEan13: true,
-  scanCode128: true,
-  scanCode39: true,
-  scanItf: true,
-  scanPdf417: true,
-} as const;
 
 /** Characters of standard (non-extended) Code 39. */
 export const code39Standard = /^[0-9A-Z \-.$/+%]*$/;

@@ -14,6 +14,7 @@ export {
 } from './client/scan/create-scan-session.ts';
 export { scanFeedbacks, type ScanFeedback, type QualityThresholds } from './client/scan/scan-feedback.ts';
 export type { RecognitionMethods } from './api/recognition-methods.ts';
+export { allSymbologies } from './api/barcode.ts';
 export type { CardInput, DocumentInput, ImageInput } from './core/image-input.ts';
 export { IdlensError, isIdlensError, type IdlensErrorCode } from './core/errors.ts';
 export type { RetryOptions } from './core/fetch-with-retry.ts';

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+export { allSymbologies } from '@idlens/sdk/api';
 import { composeScene, emptyScene, renderBarcode } from '../../support/engine/barcode-scenes.ts';
 import type { Frame } from '@idlens/sdk';
 import { barcodePng } from '../../support/fixtures.ts';
@@ -9,18 +10,6 @@ export interface ParityFixture {
   png: Buffer;
   route: '/barcode' | '/id-barcode';
 }
-
-export const allSymbologies = {
-  scanQrCode: true,
-  scanPdf417: true,
-  scanCode128: true,
-  scanCode39: true,
-  scanEan13: true,
-  scanEan8: true,
-  scanUpca: true,
-  scanUpce: true,
-  scanItf: true,
-} as const;
 
 const aamva = '@\n\x1e\rANSI 636014040002DL00410278ZC03190008DLDAQD1234567\nDCSPUBLIC\nDACJOHN\nDBB01311980\nDBA01312030\nDBC1\r';
 

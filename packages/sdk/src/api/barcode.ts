@@ -41,6 +41,19 @@ export const defaultBarcodeOptions: Required<{ [K in keyof BarcodeOptions]: bool
   slowerThoroughScan: false,
 };
 
+/** Every symbology on, every other flag at its default: what a general-purpose scanner asks for. */
+export const allSymbologies = {
+  scanQrCode: true,
+  scanPdf417: true,
+  scanCode128: true,
+  scanCode39: true,
+  scanEan13: true,
+  scanEan8: true,
+  scanUpca: true,
+  scanUpce: true,
+  scanItf: true,
+} as const satisfies BarcodeOptions;
+
 /** `data` of the barcode response. */
 export interface BarcodeData {
   barcodeType: BarcodeType | null;

@@ -1,3 +1,4 @@
+import { allSymbologies } from '../api/barcode.ts';
 import type { RecognitionMethods } from '../api/recognition-methods.ts';
 import type {
   Consent,
@@ -169,18 +170,6 @@ async function recognize(recognizer: RecognitionMethods<ImageInput>, step: Curre
       return null;
   }
 }
-
-const allSymbologies = {
-  scanQrCode: true,
-  scanPdf417: true,
-  scanCode128: true,
-  scanCode39: true,
-  scanEan13: true,
-  scanEan8: true,
-  scanUpca: true,
-  scanUpce: true,
-  scanItf: true,
-};
 
 async function encode(input: ImageInput): Promise<string> {
   return bytesToBase64(await encodeImage(input));
