@@ -9,21 +9,10 @@ import { td3Lines } from '../browser/support/passport.ts';
 import { renderCard } from '../support/card-render.ts';
 import { framePng, renderMrzPage } from '../support/mrz-render.ts';
 import { table, type SuiteReport } from '../support/report.ts';
+import { allSymbologies } from '@idlens/sdk/api';
 import { median, percentile, type BenchSuite } from './bench-context.ts';
 
 const warmRuns = 5;
-const allSymbologies = {
-  scanQrCode: true,
-  scanPdf417: true,
-  scanCode128: true,
-  scanCode39: true,
-  scanEan13: true,
-  scanEan8: true,
-  scanUpca: true,
-  scanUpce: true,
-  scanItf: true,
-};
-
 type Kind = 'barcode' | 'document' | 'card';
 interface BenchImage {
   name: string;

@@ -1,5 +1,6 @@
 import type { Frame } from '../../core/frame.ts';
 import type { Point } from '../image/affine.ts';
+import { colorGradient } from '../image/color-gradient.ts';
 import { resizeFrame } from '../image/resize-frame.ts';
 import { cardAspectRange, id1Aspect, numberPlacement } from './card-geometry.ts';
 
@@ -46,37 +47,22 @@ export function locateCard(frame: Frame, text: TextExtent): CardOutline | null {
   const perp = { x: -dir.y, y: dir.x };
   const scale = Math.min(1, workSide / Math.max(frame.width, frame.height));
   const work = scale < 1 ? resizeFrame(frame, Math.round(frame.width * scale), Math.round(frame.height * scale)) : frame;
-  const { width: w, height: h, data } = work;
-  // Per pixel, the Sobel gradient of the colour channel that changes most: a red card on green
-  // leaves has almost no luminance edge but a strong one in red. Only pixels with some gradient are
-  // kept for the projections (flat pixels add nothing but time).
+  // Per pixel, the Sobel gradient of the colour channel that changes most (colorGradient): a red card
+  // on green leaves has almost no luminance edge but a strong one in red. Only pixels with some
+  // gradient are kept for the projections (flat pixels add nothing but time).
+  const { width: w, height: h, gx, gy, mag } = colorGradient(work);
   const edgeX: number[] = [];
   const edgeY: number[] = [];
   const edgeGx: number[] = [];
   const edgeGy: number[] = [];
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
-      const i = (y * w + x) * 4;
-      const up = i - 4 * w;
-      const down = i + 4 * w;
-      let bx = 0,
-        by = 0,
-        bm = -1;
-      for (let c = 0; c < 3; c++) {
-        const gx = data[up + 4 + c]! + 2 * data[i + 4 + c]! + data[down + 4 + c]! - data[up - 4 + c]! - 2 * data[i - 4 + c]! - data[down - 4 + c]!;
-        const gy = data[down - 4 + c]! + 2 * data[down + c]! + data[down + 4 + c]! - data[up - 4 + c]! - 2 * data[up + c]! - data[up + 4 + c]!;
-        const m = gx * gx + gy * gy;
-        if (m > bm) {
-          bm = m;
-          bx = gx;
-          by = gy;
-        }
-      }
-      if (bm >= minGradient * minGradient) {
+      const k = y * w + x;
+      if (mag[k]! >= minGradient) {
         edgeX.push(x);
         edgeY.push(y);
-        edgeGx.push(bx);
-        edgeGy.push(by);
+        edgeGx.push(gx[k]!);
+        edgeGy.push(gy[k]!);
       }
     }
   }
