@@ -2,6 +2,7 @@ import { barcodeBench } from './barcodes.ts';
 import { browserBench } from './browser.ts';
 import type { BenchSuite } from './bench-context.ts';
 import { cardBench } from './cards.ts';
+import { documentsBench } from './documents.ts';
 import { downloadBench } from './download.ts';
 import { ocrBench } from './ocr.ts';
 import { platformBench } from './platform.ts';
@@ -13,6 +14,7 @@ export const benchSuites: Record<string, BenchSuite> = {
   platform: platformBench,
   ocr: ocrBench,
   cards: cardBench,
+  documents: documentsBench,
   download: downloadBench,
   browser: browserBench,
   // Long (10 minutes by default): run it by name, `pnpm bench soak`.

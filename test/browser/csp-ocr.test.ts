@@ -4,11 +4,15 @@ import { framePng } from '../support/mrz-render.ts';
 import { renderCard } from '../support/card-render.ts';
 import { passportPng } from './support/passport.ts';
 
+type Face = { side: string; location: { topLeftCorner: { x: number; y: number }; dimensions: { width: number; height: number } } };
+
 type Harness = {
   bundle: Awaited<ReturnType<typeof buildBrowserBundle>>;
   server: Awaited<ReturnType<typeof startIdlensServer>>;
   browser: Awaited<ReturnType<typeof launchChromium>>;
   passport: Buffer;
+  /** The same page with the holder's photo in its photo box. */
+  passportWithPortrait: Buffer;
   card: Buffer;
 };
 
@@ -16,10 +20,11 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
   let h: Harness;
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
-    const [bundle, server, passport, card] = await Promise.all([
+    const [bundle, server, passport, passportWithPortrait, card] = await Promise.all([
       buildBrowserBundle(),
       startIdlensServer(),
       passportPng(),
+      passportPng(undefined, { portrait: true }),
       renderCard({
         number: '5555 5555 5555 4444',
         expiry: '08/29',
@@ -29,7 +34,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
         canvas: { width: 1000, height: 700 },
       }).then(framePng),
     ]);
-    h = { bundle, server, passport, card, browser: await launchChromium() };
+    h = { bundle, server, passport, passportWithPortrait, card, browser: await launchChromium() };
   }, 120_000);
   afterAll(async () => {
     // The browser first: its keep-alive connections would hold the page servers open.
@@ -46,6 +51,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       headers,
       fixtures: new Map([
         ['passport', h.passport],
+        ['passport-portrait', h.passportWithPortrait],
         ['card', h.card],
       ]),
     });
@@ -63,10 +69,13 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       await recognizer.ready;
       const blob = await (await fetch('/fixtures/passport')).blob();
       const data = await recognizer.document({ first: blob });
+      const beforePortrait = [...assets];
+      const portraitBlob = await (await fetch('/fixtures/passport-portrait')).blob();
+      const face = (await recognizer.document({ first: portraitBlob }, { returnFaceImage: true })).faceImage;
       const cardBlob = await (await fetch('/fixtures/card')).blob();
       const card = await recognizer.card({ cardNumberSide: cardBlob }, { extractExpiryDate: true, extractCardholderName: true });
       recognizer.terminate();
-      return { data, card, assets: [...assets].sort(), violations: (window as any).cspViolations };
+      return { data, face, card, beforePortrait, assets: [...assets].sort(), violations: (window as any).cspViolations };
     });
     const res = await fetch(`${h.server.url}/document-single-side`, {
       method: 'POST',
@@ -74,6 +83,12 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       body: JSON.stringify({ image: { imageBase64: h.passport.toString('base64') } }),
     });
     const server = ((await res.json()) as { data: Record<string, unknown> }).data;
+    const faceRes = await fetch(`${h.server.url}/document-single-side`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ image: { imageBase64: h.passportWithPortrait.toString('base64') }, returnFaceImage: true }),
+    });
+    const serverFace = ((await faceRes.json()) as { data: { faceImage: Face } }).data.faceImage;
     const cardRes = await fetch(`${h.server.url}/card`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -89,11 +104,21 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
         'ch_PP-OCRv4_det_int8.onnx',
         'ch_PP-OCRv4_rec_int8.onnx',
         'ppocr_keys_v1.txt',
+        'blazeface-back.onnx',
       ]),
     );
+    // The face detector is fetched with the first request that asks for a portrait, not before.
+    expect(result.beforePortrait).not.toContain('blazeface-back.onnx');
     // Reading accuracy is the engine's business (test/engine); here the zone must be found and read.
     expect((result.data as { mrzData: { mrzType: string } | null }).mrzData?.mrzType).toBe('TD3');
     expect(result.data).toEqual(server);
+    // The portrait found by the same detector: onnxruntime-web and -node round floats differently,
+    // so its box may move by a pixel.
+    const face = result.face as Face;
+    expect(face.side).toBe(serverFace.side);
+    const numbers = (f: Face) => [f.location.topLeftCorner.x, f.location.topLeftCorner.y, f.location.dimensions.width, f.location.dimensions.height];
+    for (const [i, v] of numbers(face).entries()) expect(Math.abs(v - numbers(serverFace)[i]!)).toBeLessThanOrEqual(2);
+    expect(numbers(face)[3]).toBeGreaterThan(100);
     // Cards run the same OCR engine in the worker: same pixels, same data as the server.
     expect(result.card).toEqual(serverCard);
     // Not parity of two EMPTY answers (reading accuracy itself is the card engine's tests' business).

@@ -6,6 +6,7 @@ import { documentsEval } from './documents.ts';
 import type { EvalSuite } from './eval-context.ts';
 import { modelWeightsEval } from './model-weights.ts';
 import { mrzEval } from './mrz.ts';
+import { portraitsEval } from './portraits.ts';
 
 /** Every evaluation `pnpm eval` runs, by name (`pnpm eval barcodes` runs one). */
 export const evalSuites: Record<string, EvalSuite> = {
@@ -16,4 +17,5 @@ export const evalSuites: Record<string, EvalSuite> = {
   'documents-barcode': documentsBarcodeEval,
   'model-weights': modelWeightsEval,
   documents: documentsEval,
+  portraits: portraitsEval,
 };

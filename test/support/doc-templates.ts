@@ -3,10 +3,20 @@ import path from 'node:path';
 import type { Frame } from '@idlens/sdk/engine';
 import { decodeFrame } from './document-scene.ts';
 
+/** A box on a template side, in the pixels of its PNG. */
+export interface SlotBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** One side of a template of ../shared/corpus/doc-templates, as an image of the document alone. */
 export interface TemplateSide {
   name: string;
   frame: Frame;
+  /** The holder's photo (`photo_image`) and the small second portrait (`ghost_image`), where the SVG places them. */
+  slots: { photo: SlotBox | null; ghost: SlotBox | null };
 }
 
 /**
@@ -22,7 +32,11 @@ export async function loadTemplateSides(corpusDir: string): Promise<TemplateSide
     .sort()) {
     for (const side of ['front', 'back']) {
       const bytes = await readFile(path.join(root, template, `${side}.png`)).catch(() => null);
-      if (bytes) out.push({ name: `${template}/${side}`, frame: opaqueCrop(await decodeFrame(bytes)) });
+      if (!bytes) continue;
+      const frame = opaqueCrop(await decodeFrame(bytes));
+      const svg = await readFile(path.join(root, template, `${side}.svg`), 'utf8').catch(() => null);
+      const slot = (id: string) => (svg ? slotBox(svg, id, frame.width) : null);
+      out.push({ name: `${template}/${side}`, frame, slots: { photo: slot('photo_image'), ghost: slot('ghost_image') } });
     }
   }
   return out;
@@ -50,4 +64,41 @@ function opaqueCrop(frame: Frame): Frame {
   const out = new Uint8ClampedArray(w * h * 4);
   for (let y = 0; y < h; y++) out.set(data.subarray(((y0 + y) * width + x0) * 4, ((y0 + y) * width + x1 + 1) * 4), y * w * 4);
   return { width: w, height: h, data: out };
+}
+
+/**
+ * Where the SVG draws `<image id="…">`: its width and height through its own `transform`, or the
+ * enclosing group's when it has none (translate + scale or a scale-only matrix, the forms the
+ * templates use), from viewBox units to the PNG's pixels (`pngWidth` px across the viewBox).
+ */
+export function slotBox(svg: string, id: string, pngWidth: number): SlotBox | null {
+  const at = svg.indexOf(`id="${id}"`);
+  const viewBox = /viewBox="([\d.\s-]+)"/.exec(svg)?.[1]?.trim().split(/\s+/).map(Number);
+  if (at < 0 || !viewBox) return null;
+  const tag = svg.slice(svg.lastIndexOf('<', at), svg.indexOf('>', at));
+  const size = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(tag)?.[1]);
+  const own = /transform="([^"]*)"/.exec(tag)?.[1];
+  const group = [...svg.slice(0, at).matchAll(/<g\b[^>]*transform="([^"]*)"[^>]*>/g)].at(-1);
+  const transform = parseTransform(own ?? group?.[1] ?? '');
+  if (!transform || !size('width') || !size('height')) return null;
+  const k = pngWidth / viewBox[2]!;
+  return {
+    x: transform.tx * k,
+    y: transform.ty * k,
+    width: size('width') * transform.scale * k,
+    height: size('height') * transform.scale * k,
+  };
+}
+
+function parseTransform(text: string): { tx: number; ty: number; scale: number } | null {
+  const numbers = (s: string | undefined) =>
+    (s ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
+  const matrix = numbers(/matrix\(([^)]*)\)/.exec(text)?.[1]);
+  if (matrix.length === 6) return { scale: matrix[0]!, tx: matrix[4]!, ty: matrix[5]! };
+  const [tx = 0, ty = 0] = numbers(/translate\(([^)]*)\)/.exec(text)?.[1]);
+  const [scale = 1] = numbers(/scale\(([^)]*)\)/.exec(text)?.[1]);
+  return text ? { tx, ty, scale } : null;
 }

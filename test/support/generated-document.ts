@@ -3,12 +3,16 @@ import sharp from 'sharp';
 import type { Frame } from '@idlens/sdk/engine';
 import { decodeFrame } from './document-scene.ts';
 
+/** Where the card's portrait is, in its 856×540 pixels. */
+export const cardPortraitBox = { x: 40, y: 120, width: 250, height: 320 } as const;
+
 /**
  * A generated ID-1 card (no corpus file needed): light tinted face, a coloured header band, a
- * portrait box and lines of text, 856×540 px (10 px/mm). For unit tests of corner finding and the
- * image checks; `skin` tints the portrait box like a face.
+ * portrait box and lines of text, 856×540 px (10 px/mm). For unit tests of corner finding, the
+ * image checks and the portrait. The portrait box holds `portrait` (PNG of the box's size, e.g.
+ * `portraitPng`), else a faceless skin-coloured silhouette: a blank portrait.
  */
-export async function generatedCard(options: { tint?: string; band?: string } = {}): Promise<Frame> {
+export async function generatedCard(options: { tint?: string; band?: string; portrait?: Buffer } = {}): Promise<Frame> {
   const width = 856;
   const height = 540;
   const lines = ['SURNAME', 'MUSTERMANN', 'GIVEN NAMES', 'ERIKA', 'DATE OF BIRTH', '12.08.1974', 'DOCUMENT NO', 'T22000129']
@@ -18,10 +22,13 @@ export async function generatedCard(options: { tint?: string; band?: string } = 
     <rect width="100%" height="100%" fill="${options.tint ?? '#e8eef2'}"/>
     <rect width="100%" height="90" fill="${options.band ?? '#2b5d8c'}"/>
     <text x="30" y="60" font-family="DejaVu Sans" font-weight="bold" font-size="40" fill="#fff">IDENTITY CARD</text>
-    <rect x="40" y="120" width="250" height="320" fill="#9aa7b4"/>
+    <rect x="${cardPortraitBox.x}" y="${cardPortraitBox.y}" width="${cardPortraitBox.width}" height="${cardPortraitBox.height}" fill="#9aa7b4"/>
     <circle cx="165" cy="230" r="70" fill="#c99a7c"/>
     <rect x="75" y="310" width="180" height="130" rx="60" fill="#c99a7c"/>
     ${lines}
   </svg>`;
-  return decodeFrame(await sharp(Buffer.from(svg)).png().toBuffer());
+  const p = cardPortraitBox;
+  const card = sharp(Buffer.from(svg));
+  if (options.portrait) card.composite([{ input: options.portrait, left: p.x, top: p.y }]);
+  return decodeFrame(await card.png().toBuffer());
 }

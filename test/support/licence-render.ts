@@ -84,6 +84,8 @@ export interface RenderSideOptions {
   rotate?: number;
   /** Gaussian blur sigma. */
   blur?: number;
+  /** The front's portrait (called with the box's size; e.g. `portraitPng`); else the box stays blank. */
+  portrait?: (width: number, height: number) => Promise<Buffer>;
 }
 
 const cardHeight = (width: number) => Math.round(width / (85.6 / 53.98));
@@ -119,15 +121,18 @@ export async function renderLicenceFront(h: LicenceHolder, options: RenderSideOp
       return `<text x="${u * 34}" y="${y}" font-family="DejaVu Sans" font-size="${size * u}" fill="#1b2333" xml:space="preserve">${escapeXml(t)}</text>`;
     })
     .join('');
+  const box = { x: Math.round(u * 4), y: Math.round(height * 0.28), width: Math.round(u * 26), height: Math.round(height * 0.6) };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="${width}" height="${height}" rx="${u * 3.5}" fill="#e6eef5"/>
     <rect width="${width}" height="${height * 0.2}" fill="#2f5d8a"/>
     <text x="${u * 4}" y="${height * 0.13}" font-family="DejaVu Sans" font-weight="bold" font-size="${u * 6}" fill="#ffffff">${escapeXml(jurisdiction.name)}</text>
     <text x="${u * 60}" y="${height * 0.13}" font-family="DejaVu Sans" font-size="${u * 4}" fill="#ffffff">${title}</text>
-    <rect x="${u * 4}" y="${height * 0.28}" width="${u * 26}" height="${height * 0.6}" fill="#9aa6b4"/>
+    <rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" fill="#9aa6b4"/>
     ${text}
   </svg>`;
-  return photo(await sharp(Buffer.from(svg)).png().toBuffer(), options);
+  const card = sharp(Buffer.from(svg));
+  if (options.portrait) card.composite([{ input: await options.portrait(box.width, box.height), left: box.x, top: box.y }]);
+  return photo(await card.png().toBuffer(), options);
 }
 
 /**

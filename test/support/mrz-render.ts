@@ -15,6 +15,14 @@ export interface RenderMrzOptions {
   perspective?: number;
   /** Canvas size; the page is centred on it. */
   canvas?: { width: number; height: number };
+  /** The holder's photo for the portrait box (called with the box's size; e.g. `portraitPng`); else the box stays blank. */
+  portrait?: (width: number, height: number) => Promise<Buffer>;
+}
+
+/** The portrait box of `renderMrzPage`'s page, in page pixels. */
+export function mrzPagePortraitBox(width: number): { x: number; y: number; width: number; height: number } {
+  const height = Math.round(width * 0.7);
+  return { x: Math.round(width * 0.05), y: Math.round(height * 0.12), width: Math.round(width * 0.25), height: Math.round(height * 0.42) };
 }
 
 /**
@@ -31,14 +39,22 @@ export async function renderMrzPage(lines: readonly string[], options: RenderMrz
   const viz = options.viz ?? ['PASSPORT  PASSEPORT', 'Surname / Nom', 'Given names / Prénoms', 'Date of birth 12 AUG 1974'];
   const height = Math.round(width * 0.7);
   const mrzTop = height - lineGap * lines.length - fontSize * 0.6;
+  const box = mrzPagePortraitBox(width);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="#eef1f4"/>
-    <rect x="${width * 0.05}" y="${height * 0.12}" width="${width * 0.25}" height="${height * 0.42}" fill="#c9ccd4"/>
+    <rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" fill="#c9ccd4"/>
     ${viz.map((t, i) => `<text x="${width * 0.36}" y="${height * 0.14 + i * fontSize * 1.6}" font-family="DejaVu Sans" font-size="${fontSize * 0.8}" fill="#334">${escapeXml(t)}</text>`).join('')}
     ${lines.map((l, i) => `<text x="${width * 0.05}" y="${mrzTop + (i + 1) * lineGap}" font-family="OCR B" font-size="${fontSize}" fill="#111" textLength="${pitch * (chars - 0.2)}" lengthAdjust="spacing" xml:space="preserve">${escapeXml(l)}</text>`).join('')}
   </svg>`;
   const canvas = options.canvas ?? { width: Math.round(width * 1.4), height: Math.round(height * 1.5) };
   let page = sharp(Buffer.from(svg)).flatten({ background: '#eef1f4' });
+  if (options.portrait)
+    page = sharp(
+      await page
+        .composite([{ input: await options.portrait(box.width, box.height), left: box.x, top: box.y }])
+        .png()
+        .toBuffer(),
+    );
   if (options.rotate) page = sharp(await page.png().toBuffer()).rotate(-options.rotate, { background: '#6b5a4a' });
   const { data, info } = await page.raw().ensureAlpha().toBuffer({ resolveWithObject: true });
   const left = Math.round((canvas.width - info.width) / 2);

@@ -1,5 +1,6 @@
 import { checkDigit } from '../../../packages/sdk/src/engine/mrz/check-digit.ts';
 import { framePng, renderMrzPage } from '../../support/mrz-render.ts';
+import { portraitPng } from '../../support/portraits.ts';
 
 /** A TD3 zone of the ICAO specimen with a chosen expiry (YYMMDD) and every check digit right. */
 export function td3Lines(expiry = '340415'): [string, string] {
@@ -11,7 +12,7 @@ export function td3Lines(expiry = '340415'): [string, string] {
   return ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', `${fields}${checkDigit(composite)}`];
 }
 
-/** A rendered passport data page (OCR-B), as PNG bytes. */
-export async function passportPng(expiry?: string): Promise<Buffer> {
-  return framePng(await renderMrzPage(td3Lines(expiry)));
+/** A rendered passport data page (OCR-B), as PNG bytes; with `portrait`, the holder's photo in its photo box. */
+export async function passportPng(expiry?: string, options: { portrait?: boolean } = {}): Promise<Buffer> {
+  return framePng(await renderMrzPage(td3Lines(expiry), options.portrait ? { portrait: (w, h) => portraitPng(0, w, h) } : {}));
 }

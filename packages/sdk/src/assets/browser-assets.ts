@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { modelManifest } from '@idlens/models';
 import { resolveModelPath } from '@idlens/models/node';
+import { faceModelName } from '../engine/face/create-face-detector.ts';
 import { ortWasm, zxingWasm } from '../runtime/runtime-files.ts';
 
 /** One file an app serves for the browser SDK, from its assets folder (`/idlens/` by default). */
@@ -14,8 +15,12 @@ export interface BrowserAsset {
   source: string;
   bytes: number;
   contentType: string;
-  /** What needs it: every page (`barcode`), cards and documents (`ocr`), or pages without a bundler (`client`). */
-  for: 'barcode' | 'ocr' | 'client';
+  /**
+   * What needs it: every page (`barcode`), cards and documents (`ocr`), a document's portrait
+   * (`portrait`: the face detector, fetched on the first request with `returnFaceImage`), or pages
+   * without a bundler (`client`).
+   */
+  for: 'barcode' | 'ocr' | 'portrait' | 'client';
 }
 
 export interface BrowserAssetOptions {
@@ -58,7 +63,7 @@ export function listBrowserAssets({ ocr = true, client = false, bundleDir = preb
     list.push(fromBundle(bundleFiles.workerOcr, 'ocr'), fromBundle(ortWasm.file, 'ocr'));
     for (const entry of modelManifest) {
       const source = resolveModelPath(entry);
-      if (source) list.push(asset(`models/${entry.file}`, source, 'ocr'));
+      if (source) list.push(asset(`models/${entry.file}`, source, entry.name === faceModelName ? 'portrait' : 'ocr'));
       else if (!entry.optional) throw new Error(`model ${entry.name} (${entry.file}) not found: is ${entry.from?.package ?? '@idlens/models'} installed?`);
     }
   }

@@ -9,6 +9,8 @@ import type { ModelSet } from '@idlens/models';
 import { createOcrEngine, type OcrEngine } from './ocr/create-ocr-engine.ts';
 import type { OrtRuntime } from './ocr/ort-runtime.ts';
 import { readDocument } from './document/read-document.ts';
+import { createFaceDetector, faceModelName, type FaceDetector } from './face/create-face-detector.ts';
+import { createModelSession, type DeferredModel } from './ocr/model-session.ts';
 import type { MrzModelChoice } from './mrz/read-mrz.ts';
 
 export * from '../core/errors.ts';
@@ -16,6 +18,8 @@ export * from '../core/frame.ts';
 export type { ZxingReader } from './barcode/zxing-reader.ts';
 export type { OrtRuntime, OrtSession, OrtTensor } from './ocr/ort-runtime.ts';
 export type { MrzModelChoice } from './mrz/read-mrz.ts';
+export type { DeferredModel } from './ocr/model-session.ts';
+export { faceModelName } from './face/create-face-detector.ts';
 // MRZ parsing is pure text work: the server re-checks stored readings with the same code.
 export { parseMrz, type ParsedMrz, type MrzCheck } from './mrz/parse-mrz.ts';
 
@@ -25,10 +29,15 @@ export interface EngineRuntimes {
   /**
    * ONNX Runtime (onnxruntime-node on the server, onnxruntime-web in browsers) and the loaded,
    * verified model assets (`@idlens/models`). Without them cards answer EMPTY and documents are
-   * read from their ID barcode only.
+   * read from their ID barcode only; without the face detector documents come without `faceImage`.
    */
   ort?: OrtRuntime;
   models?: ModelSet;
+  /**
+   * Models fetched on first use instead of with `models` (by manifest name): the browser worker
+   * defers the face detector to the first request that asks for a portrait.
+   */
+  deferredModels?: Readonly<Record<string, DeferredModel>>;
   ocr?: {
     /** Passed to every `InferenceSession.create`. */
     sessionOptions?: Record<string, unknown>;
@@ -48,8 +57,10 @@ export interface Engine extends RecognitionMethods<Frame> {
   warm?(): Promise<void>;
 }
 
-export function createEngine({ zxing, ort, models, ocr: ocrOptions = {}, now = () => new Date() }: EngineRuntimes): Engine {
+export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocrOptions = {}, now = () => new Date() }: EngineRuntimes): Engine {
   const ocr: OcrEngine | null = ort && models ? createOcrEngine(ort, models, { sessionOptions: ocrOptions.sessionOptions }) : null;
+  const faceModel = ort && (models?.[faceModelName] ?? deferredModels[faceModelName]);
+  const faces: FaceDetector | null = faceModel ? createFaceDetector(createModelSession(ort, faceModel, ocrOptions.sessionOptions), faceModel.entry) : null;
   const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', now };
   return {
     async barcode(frame, options = {}) {
@@ -72,10 +83,11 @@ export function createEngine({ zxing, ort, models, ocr: ocrOptions = {}, now = (
       if (sides.second) assertValidFrame(sides.second, 'second');
       // Multi-side is the endpoint called, not whether a second image came (see DocumentOptions.multiSide).
       // Without the OCR engine only ID barcodes are read.
-      return readDocument(ocr, zxing, sides, options, settings, options.multiSide ?? !!sides.second);
+      return readDocument({ ocr, zxing, faces }, sides, options, settings, options.multiSide ?? !!sides.second);
     },
     async warm() {
-      await ocr?.warm();
+      // A deferred model stays unfetched until its first use.
+      await Promise.all([ocr?.warm(), models?.[faceModelName] ? faces?.warm() : null]);
     },
   };
 }

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
-import { createEngine, type Engine } from '../engine/index.ts';
+import { findModel, modelManifest } from '@idlens/models';
+import { createEngine, faceModelName, type Engine } from '../engine/index.ts';
 import { IdlensError } from '../core/errors.ts';
 import { fetchAsset, type AssetProgress } from '../runtime/fetch-asset.ts';
 import { loadModelsFromUrl } from '../runtime/load-models.ts';
@@ -14,8 +15,8 @@ import type { EngineWorkerApi, WorkerInit } from './worker-api.ts';
 /**
  * The browser's engine worker (a module Worker): the same `createEngine` as the server, with
  * zxing-wasm and onnxruntime-web loaded from the host's origin. OCR runtimes (onnxruntime-web and
- * ~15 MB of models) load only when a card or document is first asked for, unless preloaded, so a
- * barcode-only page never downloads them.
+ * the models) load only when a card or document is first asked for, unless preloaded, so a
+ * barcode-only page never downloads them; the face detector only when a portrait is first asked for.
  */
 registerIdlensErrorTransfer();
 
@@ -55,6 +56,13 @@ function engineForBarcodes(): Promise<Engine> {
   return barcodeEngine;
 }
 
+/** Models fetched when the OCR part starts: all but the deferred face detector. */
+const upFrontModels = modelManifest.filter((entry) => entry.name !== faceModelName).map((entry) => entry.name);
+
+function modelSource(init: WorkerInit) {
+  return { baseUrl: init.modelsBaseUrl, cacheName: init.cacheName, onProgress: progress };
+}
+
 function engineForOcr(): Promise<Engine> {
   ocrEngine ??= (async () => {
     const init = requireInit();
@@ -63,10 +71,18 @@ function engineForOcr(): Promise<Engine> {
       Promise.all([wasmFile(ortWasm), import('./ocr.ts')]).then(([wasm, { loadOrtWebBrowser }]) =>
         loadOrtWebBrowser({ wasm, baseUrl: init.assetsBaseUrl, threads: init.threads }).catch(unavailable('onnxruntime-web')),
       ),
-      loadModelsFromUrl({ baseUrl: init.modelsBaseUrl, cacheName: init.cacheName, onProgress: progress }),
+      loadModelsFromUrl({ ...modelSource(init), names: upFrontModels }),
     ]);
     threads = (ort as unknown as { env: { wasm: { numThreads: number } } }).env.wasm.numThreads;
-    const engine = createEngine({ zxing, ort, models });
+    // The face detector is fetched with the first request that asks for a portrait.
+    const face = findModel(faceModelName)!;
+    const load = () =>
+      loadModelsFromUrl({ ...modelSource(init), names: [faceModelName] }).then((set) => {
+        const asset = set[faceModelName];
+        if (!asset) throw new IdlensError('ASSET_NOT_FOUND', `model ${faceModelName}: ${face.file} is not served under ${init.modelsBaseUrl}`);
+        return asset;
+      });
+    const engine = createEngine({ zxing, ort, models, deferredModels: { [faceModelName]: { entry: face, load } } });
     await engine.warm?.();
     return engine;
   })();

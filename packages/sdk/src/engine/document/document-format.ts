@@ -9,6 +9,9 @@ export const documentFormats = {
 } as const;
 export type DocumentFormat = keyof typeof documentFormats;
 
+/** A document's four corners: top-left, top-right, bottom-right, bottom-left. */
+export type Corners = [Point, Point, Point, Point];
+
 const formatOfMrz: Record<MrzType, DocumentFormat> = { TD1: 'ID-1', TD2: 'ID-2', MRVB: 'ID-2', TD3: 'ID-3', MRVA: 'ID-3' };
 
 /** Between ID-1 (1.586) and ID-2/ID-3 (1.419, 1.420): an outline this long or longer is taken for a card. */
@@ -31,8 +34,8 @@ export function documentFormat(points: readonly Point[], mrzType: MrzType | null
  * `readingDirection` (the MRZ's) when given, otherwise along the longer sides, starting from the
  * corner nearest the photo's top-left (a document is seldom photographed upside down).
  */
-export function uprightCorners(points: readonly Point[], readingDirection: Point | null): [Point, Point, Point, Point] {
-  const turns = [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((i) => points[(r + i) % 4]!) as [Point, Point, Point, Point]);
+export function uprightCorners(points: readonly Point[], readingDirection: Point | null): Corners {
+  const turns = [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((i) => points[(r + i) % 4]!) as Corners);
   if (readingDirection) {
     const along = (q: Point[]) => ((q[1]!.x - q[0]!.x) * readingDirection.x + (q[1]!.y - q[0]!.y) * readingDirection.y) / dist(q[0]!, q[1]!);
     return turns.reduce((best, q) => (along(q) > along(best) ? q : best));

@@ -1,20 +1,16 @@
 import type { DocumentData } from '../../api/document.ts';
-import type { Frame } from '../../core/frame.ts';
 import type { Point } from '../image/affine.ts';
 import type { MrzReading } from '../mrz/mrz-reading.ts';
 import { containsQuad } from './corners/quad-candidates.ts';
-import { documentFormat, documentFormats, uprightCorners } from './document-format.ts';
+import { type Corners, documentFormat, documentFormats, uprightCorners } from './document-format.ts';
 import { documentImage, fullDocumentImage } from './full-document-image.ts';
+import type { PhotographedSide } from './photographed-side.ts';
 
-type Side = 'FIRST' | 'SECOND';
-
-export interface SideImageSource {
-  side: Side;
-  frame: Frame;
-  /** The document's outline found on the photo (or the whole image when it is already cropped). */
-  outline: readonly Point[] | null;
+export interface SideImageSource extends PhotographedSide {
   /** The MRZ read on this side, if any: it fixes the format and which way is up. */
   mrz: MrzReading | null;
+  /** The outline turned the way the portrait found on it stands (sides without an MRZ). */
+  portraitUpright?: Corners | null;
 }
 
 /**
@@ -34,18 +30,23 @@ export async function attachDocumentImages(data: DocumentData, sides: readonly S
   }
   if (!any) {
     data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: null, extraPresentFields: null, imageExtractionFailures: null };
-    data.additionalProcessingInfo.imageExtractionFailures = ['FULL_DOCUMENT'];
+    data.additionalProcessingInfo.imageExtractionFailures = [...(data.additionalProcessingInfo.imageExtractionFailures ?? []), 'FULL_DOCUMENT'];
   }
 }
 
-async function sideImage({ frame, outline, mrz }: SideImageSource, maskMrz: boolean): Promise<string | null> {
+/** Which way the MRZ's lines run on the photo (the document's top edge), or null without an MRZ. */
+export function mrzReadingDirection(mrz: MrzReading | null): Point | null {
+  const first = mrz?.lines[0]?.points;
+  return first ? { x: first[1].x - first[0].x, y: first[1].y - first[0].y } : null;
+}
+
+async function sideImage({ frame, outline, mrz, portraitUpright }: SideImageSource, maskMrz: boolean): Promise<string | null> {
   const lines = mrz?.lines ?? [];
   const type = mrz?.corrected.parsed.format.type ?? null;
   const holdsZone = outline && lines.every((l) => containsQuad(outline, l.points, 0.02 * frame.width));
   if (outline && holdsZone) {
-    const first = lines[0]?.points;
-    const direction = first ? { x: first[1].x - first[0].x, y: first[1].y - first[0].y } : null;
-    const corners = uprightCorners(outline, direction);
+    const direction = mrzReadingDirection(mrz);
+    const corners = direction || !portraitUpright ? uprightCorners(outline, direction) : portraitUpright;
     return documentImage(frame, corners, documentFormats[documentFormat(corners, type)], maskMrz ? lines.map((l) => l.points) : []);
   }
   if (mrz && type) return fullDocumentImage(frame, type, lines, maskMrz);

@@ -9,11 +9,20 @@ import { barcodeClassInfo, mergeBarcode } from './barcode-to-document.ts';
 import { barcodeMatchSource, compareSources, mrzMatchSource, type MatchSource } from './data-match.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
 import { locateDocument } from './corners/locate-document.ts';
-import { attachDocumentImages } from './document-images.ts';
+import { attachDocumentImages, mrzReadingDirection } from './document-images.ts';
+import type { FaceDetector } from '../face/create-face-detector.ts';
+import { findPortrait, type FoundPortrait } from './portrait.ts';
 import { measureSideQuality, skipReason } from './quality/analyze-side.ts';
 import type { Point } from '../image/affine.ts';
 import { mrzToDocumentData } from './mrz-to-document.ts';
 import { barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
+
+/** The readers a document needs; without OCR only barcodes are read, without the face detector no portrait. */
+export interface DocumentReaders {
+  ocr: OcrEngine | null;
+  zxing: ZxingReader;
+  faces: FaceDetector | null;
+}
 
 /** Engine-level settings of document reading (not request options). */
 export interface ReadDocumentSettings {
@@ -43,8 +52,7 @@ const cardMrzTypes: ReadonlySet<string> = new Set(['TD1', 'TD2']);
  * Without an OCR engine only barcodes are read.
  */
 export async function readDocument(
-  ocr: OcrEngine | null,
-  zxing: ZxingReader,
+  { ocr, zxing, faces }: DocumentReaders,
   sides: { first: Frame; second?: Frame | null },
   options: DocumentOptions,
   settings: ReadDocumentSettings,
@@ -64,7 +72,8 @@ export async function readDocument(
     hand: !!options.skipImagesOccludedByHand,
   };
   const outlines = new Map<Side, readonly Point[] | null>();
-  if (options.returnFullDocumentImage || checks.blur || checks.lighting || checks.hand) {
+  const wantFace = !!options.returnFaceImage && !!faces;
+  if (options.returnFullDocumentImage || wantFace || checks.blur || checks.lighting || checks.hand) {
     for (const side of given) outlines.set(side, cropped ? wholeFrame(frameOf(side)) : (locateDocument(frameOf(side))?.points ?? null));
   }
   const skipped = new Map<Side, string>();
@@ -100,18 +109,34 @@ export async function readDocument(
   }
   const anonymization = options.anonymizationMode ?? 'NONE';
   const maskImages = anonymization === 'IMAGE_ONLY' || anonymization === 'FULL_RESULT';
-  const images = (data: DocumentData) =>
-    attachDocumentImages(
+  const readSides = given.filter((side) => !skipped.has(side));
+  const mrzOn = (side: Side) => (pick?.side === side ? pick.reading : null);
+  // 3. The portrait: it also tells which way up a side without an MRZ is, for its document image.
+  const portrait: FoundPortrait | null = wantFace
+    ? await findPortrait(
+        faces!,
+        readSides.map((side) => ({ side, frame: frameOf(side), outline: outlines.get(side) ?? null, readingDirection: mrzReadingDirection(mrzOn(side)) })),
+      )
+    : null;
+  const images = async (data: DocumentData) => {
+    if (wantFace) attachPortrait(data, portrait);
+    if (!options.returnFullDocumentImage) return;
+    await attachDocumentImages(
       data,
-      given
-        .filter((side) => !skipped.has(side))
-        .map((side) => ({ side, frame: frameOf(side), outline: outlines.get(side) ?? null, mrz: pick?.side === side ? pick.reading : null })),
+      readSides.map((side) => ({
+        side,
+        frame: frameOf(side),
+        outline: outlines.get(side) ?? null,
+        mrz: mrzOn(side),
+        portraitUpright: portrait?.faceImage.side === side ? portrait.uprightOutline : null,
+      })),
       maskImages,
     );
+  };
   if (!pick && !barcode) {
-    // Nothing read, but a document found is still returned as an image when asked for.
+    // Nothing read, but a document found is still returned as images when asked for.
     const none = emptyDocumentData();
-    if (options.returnFullDocumentImage) await images(none);
+    await images(none);
     return none;
   }
 
@@ -161,8 +186,18 @@ export async function readDocument(
   const birth = data.dateOfBirth;
   data.age = birth ? ageOn({ ...birth, originalString: null }, now) : null;
   data.isBelowAgeLimit = options.ageLimit != null && data.age !== null ? data.age < options.ageLimit : null;
-  if (options.returnFullDocumentImage) await images(data);
+  await images(data);
   return data;
+}
+
+/** `faceImage`, or `FACE` among the image extraction failures when no side shows a face. */
+function attachPortrait(data: DocumentData, portrait: FoundPortrait | null): void {
+  if (portrait) {
+    data.faceImage = portrait.faceImage;
+    return;
+  }
+  data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: null, extraPresentFields: null, imageExtractionFailures: null };
+  data.additionalProcessingInfo.imageExtractionFailures = [...(data.additionalProcessingInfo.imageExtractionFailures ?? []), 'FACE'];
 }
 
 /**

@@ -1,6 +1,16 @@
-import type { ModelAsset } from '@idlens/models';
+import type { ModelAsset, ModelEntry } from '@idlens/models';
 import { IdlensError } from '../../core/errors.ts';
 import type { OrtRuntime, OrtSession, OrtTensor } from './ort-runtime.ts';
+
+/**
+ * A model whose bytes are fetched when its session is first needed, not up front: the browser
+ * worker defers the face detector until a request asks for a portrait. Its entry (input and
+ * output contract) is known from the manifest without the bytes.
+ */
+export interface DeferredModel {
+  entry: ModelEntry;
+  load(): Promise<ModelAsset>;
+}
 
 /** One ONNX model, its session created on first use and reused; runs are serialized. */
 export interface ModelSession {
@@ -16,13 +26,21 @@ export interface ModelSession {
  * happens once; runs go one at a time because onnxruntime-web's wasm backend does not allow
  * concurrent `run` calls on a session, and one engine instance serves one thread anyway.
  */
-export function createModelSession(ort: OrtRuntime, asset: ModelAsset, sessionOptions: Record<string, unknown> = {}): ModelSession {
+export function createModelSession(ort: OrtRuntime, asset: ModelAsset | DeferredModel, sessionOptions: Record<string, unknown> = {}): ModelSession {
   let session: Promise<OrtSession> | undefined;
   let tail: Promise<unknown> = Promise.resolve();
-  const open = () =>
-    (session ??= ort.InferenceSession.create(asset.bytes, { graphOptimizationLevel: 'all', ...sessionOptions }).catch((error: unknown) => {
-      session = undefined;
+  const create = async () => {
+    const { bytes } = 'bytes' in asset ? asset : await asset.load();
+    try {
+      return await ort.InferenceSession.create(bytes, { graphOptimizationLevel: 'all', ...sessionOptions });
+    } catch (error) {
       throw new IdlensError('MODEL_LOAD_FAILED', `cannot create an ONNX session for ${asset.entry.name}: ${(error as Error).message}`, { cause: error });
+    }
+  };
+  const open = () =>
+    (session ??= create().catch((error: unknown) => {
+      session = undefined; // a failed load or creation may be retried
+      throw error;
     }));
 
   const runOnce = async (data: Float32Array, dims: readonly number[]) => {
