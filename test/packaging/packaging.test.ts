@@ -47,6 +47,8 @@ const ocrFiles = [
   'models/ppocr_keys_v1.txt',
   'models/mrz-rec-int8.onnx',
 ];
+/** Fetched on the first request that asks for a portrait (`returnFaceImage`). */
+const portraitFiles = ['models/blazeface-back.onnx'];
 
 const strictCsp = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
 
@@ -280,7 +282,7 @@ describe('packaging', () => {
       await sh('npx', ['tsc', '-p', 'tsconfig.node.json'], app);
       await sh('npx', ['vite', 'build'], app);
       const built = await files(path.join(app, 'dist'));
-      expect(built.filter((f) => f.startsWith('idlens/'))).toEqual([...barcodeFiles, ...ocrFiles].map((f) => `idlens/${f}`).sort());
+      expect(built.filter((f) => f.startsWith('idlens/'))).toEqual([...barcodeFiles, ...ocrFiles, ...portraitFiles].map((f) => `idlens/${f}`).sort());
       // Nothing else: no hashed copies of the wasm or the models anywhere in the build.
       expect(built.filter((f) => !f.startsWith('idlens/') && /\.(wasm|onnx|txt)$/.test(f))).toEqual([]);
     }, 180_000);
@@ -302,7 +304,7 @@ describe('packaging', () => {
       const plain = path.join(app, 'plain');
       const listing = await sh('npx', ['idlens-sdk', 'assets', 'copy', path.join(plain, 'idlens'), '--client'], app);
       expect(listing).toContain('idlens-worker.js');
-      expect(await files(path.join(plain, 'idlens'))).toEqual([...barcodeFiles, ...ocrFiles, 'idlens.js'].sort());
+      expect(await files(path.join(plain, 'idlens'))).toEqual([...barcodeFiles, ...ocrFiles, ...portraitFiles, 'idlens.js'].sort());
       const importMap = JSON.stringify({
         imports: {
           '@idlens/sdk/client': '/idlens/idlens.js',
