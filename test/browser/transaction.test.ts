@@ -30,6 +30,17 @@ const scanWorkflow = {
   ],
 };
 
+/** A document step that requires the holder's face, which the capture does not give. */
+const portraitWorkflow = {
+  workflowId: 'browser-portrait-face',
+  name: 'Document with its face',
+  steps: [
+    { id: 1, type: 'Start', settings: { formFields: [{ name: 'customerName', type: 'string', required: true }] } },
+    { id: 2, type: 'ScanDocument', settings: { requireBack: false, requireFace: true } },
+    { id: 3, type: 'End' },
+  ],
+};
+
 type Harness = {
   bundle: Awaited<ReturnType<typeof buildBrowserBundle>>;
   server: Awaited<ReturnType<typeof startIdlensServer>>;
@@ -45,10 +56,11 @@ describe('transactions from the browser against the real server (Chromium)', () 
   let h: Harness;
   beforeAll(async () => {
     const pagePort = await freePort();
-    const [bundle, server, passport, qr, card] = await Promise.all([
+    const [bundle, server, passport, passportWithPortrait, qr, card] = await Promise.all([
       buildBrowserBundle(),
       startIdlensServer({ CORS_ORIGINS: `http://127.0.0.1:${pagePort}` }),
       passportPng(),
+      passportPng(undefined, { portrait: true }),
       barcodePng('ORDER-4711', { format: 'QRCode' }),
       renderCard({
         number: '4111 1111 1111 1111',
@@ -65,6 +77,7 @@ describe('transactions from the browser against the real server (Chromium)', () 
       port: pagePort,
       fixtures: new Map([
         ['passport', passport],
+        ['passport-portrait', passportWithPortrait],
         ['qr', qr],
         ['card', card],
       ]),
@@ -75,7 +88,7 @@ describe('transactions from the browser against the real server (Chromium)', () 
             agentUrl: server.url,
             clientId,
             clientSecret,
-            workflows: ['demo-auto', 'demo-document', scanWorkflow.workflowId],
+            workflows: ['demo-auto', 'demo-document', scanWorkflow.workflowId, portraitWorkflow.workflowId],
           }),
         ),
     });
@@ -86,6 +99,15 @@ describe('transactions from the browser against the real server (Chromium)', () 
   function agentAuthorization() {
     const { clientId, clientSecret } = h.server.demoCredentials!;
     return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+  }
+
+  async function importWorkflow(definition: unknown) {
+    const imported = await fetch(`${h.server.url}/agent/api/v1/workflow`, {
+      method: 'POST',
+      headers: { authorization: agentAuthorization(), 'content-type': 'application/json' },
+      body: JSON.stringify(definition),
+    });
+    expect(imported.status).toBe(201);
   }
 
   async function agentRecord(transactionId: string) {
@@ -151,12 +173,7 @@ describe('transactions from the browser against the real server (Chromium)', () 
   }, 120_000);
 
   it('ScanBarcode and ScanCard steps: each captured, recognized in the worker and submitted in turn', async () => {
-    const imported = await fetch(`${h.server.url}/agent/api/v1/workflow`, {
-      method: 'POST',
-      headers: { authorization: agentAuthorization(), 'content-type': 'application/json' },
-      body: JSON.stringify(scanWorkflow),
-    });
-    expect(imported.status).toBe(201);
+    await importWorkflow(scanWorkflow);
     const page = await openPage(h.browser.context, h.pageServer.url);
     const result = await page.evaluate(async (workflowId) => {
       const { startTransaction, createRecognizer } = (window as any).idlens;
@@ -185,6 +202,30 @@ describe('transactions from the browser against the real server (Chromium)', () 
     expect(record.state['ScanBarcode:0'].extraction.data).toMatchObject({ barcodeType: 'QR_CODE', stringData: 'ORDER-4711' });
     // The server stores the card number only as BIN + last 4, never the browser's full reading.
     expect(JSON.stringify(record.state['ScanCard:0'])).not.toContain('4111111111111111');
+    await page.close();
+  }, 120_000);
+
+  it('a step that requires the face gets the document portrait the worker found, when the capture gives no face', async () => {
+    await importWorkflow(portraitWorkflow);
+    const page = await openPage(h.browser.context, h.pageServer.url);
+    const result = await page.evaluate(async (workflowId) => {
+      const { startTransaction, createRecognizer } = (window as any).idlens;
+      const recognizer = createRecognizer({ preload: ['ocr'] });
+      const r = await startTransaction({
+        proxyUrl: '/proxy/transaction',
+        workflowId,
+        formValues: { customerName: 'Anna Eriksson' },
+        consent: { userId: 'user-4', isProcessingStoringAllowed: true, isTrainingAllowed: false },
+        recognizer,
+        capture: async () => ({ front: await (await fetch('/fixtures/passport-portrait')).blob() }),
+      });
+      recognizer.terminate();
+      return { transactionId: r.transactionId, processingStatus: r.processingStatus };
+    }, portraitWorkflow.workflowId);
+    expect(result.processingStatus).toBe('Complete');
+    const scan = (await agentRecord(result.transactionId)).state['ScanDocument:0'];
+    expect(scan.extraction.faceImage).toMatchObject({ contentType: 'image/png' });
+    expect(scan.extraction.fullDocumentFrontImage).toMatchObject({ contentType: 'image/png' });
     await page.close();
   }, 120_000);
 

@@ -75,6 +75,33 @@ describe('startTransaction', () => {
     expect(p.calls.find((c) => c.url.endsWith('/step/2'))!.body.images.front).toBe('iVBORw0KGgo=');
   });
 
+  it('sends the document portrait as the face a step requires when the user captured none', async () => {
+    const step = { id: 2, name: 'ScanDocument', type: 'ScanDocument', interactive: true, awaitingInput: true, settings: { requireFace: true } };
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])]);
+    const asked: unknown[] = [];
+    const recognizer = {
+      document: async (_sides: unknown, options?: unknown) => {
+        asked.push(options);
+        return { recognitionStatus: 'VALID', faceImage: { image: 'cG9ydHJhaXQ=', location: {}, side: 'FIRST' } };
+      },
+    } as never;
+    const run = async (capture: () => Promise<{ front: Blob; face?: Blob }>) => {
+      const p = fakePlatform({
+        'POST /proxy/transaction': [json(created, 201)],
+        'GET /transaction/t1': [json(view('InProgress', step)), json(view('Complete'))],
+        'POST /step/2': [json(view('InProgress', { ...step, awaitingInput: false }))],
+        'POST /resume': [json({ transactionId: 't1', isChanged: true, processingStatus: 'Complete' })],
+      });
+      await startTransaction({ ...options, retry: { fetch: p.fetch, baseDelayMs: 1 }, capture, recognizer });
+      return p.calls.find((c) => c.url.endsWith('/step/2'))!.body.images;
+    };
+    expect((await run(async () => ({ front: png }))).face).toBe('cG9ydHJhaXQ=');
+    expect(asked).toEqual([{ returnFaceImage: true }]);
+    // A face the user captured is sent as it is, and no portrait is asked for.
+    expect((await run(async () => ({ front: png, face: png }))).face).toBe('iVBORw0KGgo=');
+    expect(asked).toEqual([{ returnFaceImage: true }, undefined]);
+  });
+
   it('surfaces the platform error code (no retry of a 4xx)', async () => {
     const p = fakePlatform({ 'POST /proxy/transaction': [json({ code: 'INVALID_REQUEST', message: 'formValues.customerName: required' }, 400)] });
     await expect(startTransaction({ ...options, retry: { fetch: p.fetch, baseDelayMs: 1 } })).rejects.toMatchObject({

@@ -145,7 +145,11 @@ async function submitStep(
     back: captured.back ? await encode(captured.back) : null,
     face: captured.face ? await encode(captured.face) : null,
   };
-  const extraction = recognizer ? await recognize(recognizer, step, images) : null;
+  // A face the step requires but the user did not capture separately is the document's own portrait.
+  const portraitAsFace = step.type === 'ScanDocument' && step.settings.requireFace === true && !images.face;
+  const extraction = recognizer ? await recognize(recognizer, step, images, portraitAsFace) : null;
+  const portrait = (extraction?.faceImage as { image?: unknown } | null | undefined)?.image;
+  if (portraitAsFace && typeof portrait === 'string') images.face = portrait;
   try {
     return await edge.submitStep(step.id, { images, extraction });
   } catch (error) {
@@ -156,12 +160,17 @@ async function submitStep(
   }
 }
 
-async function recognize(recognizer: RecognitionMethods<ImageInput>, step: CurrentStepView, images: StepImages): Promise<Record<string, unknown> | null> {
+async function recognize(
+  recognizer: RecognitionMethods<ImageInput>,
+  step: CurrentStepView,
+  images: StepImages,
+  returnFaceImage: boolean,
+): Promise<Record<string, unknown> | null> {
   const blob = (b64: string | null | undefined) => (b64 ? new Blob([base64ToBytes(b64) as Uint8Array<ArrayBuffer>]) : null);
   const front = blob(images.front)!;
   switch (step.type) {
     case 'ScanDocument':
-      return { ...(await recognizer.document({ first: front, second: blob(images.back) })) };
+      return { ...(await recognizer.document({ first: front, second: blob(images.back) }, returnFaceImage ? { returnFaceImage } : undefined)) };
     case 'ScanCard':
       return { ...(await recognizer.card({ cardNumberSide: front, otherSide: blob(images.back) })) };
     case 'ScanBarcode':
