@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { applyHomography, homographyFromPoints } from '../../packages/sdk/src/engine/image/homography.ts';
+import { applyHomography, homographyFromPoints, rectangleCorners } from '../../packages/sdk/src/engine/image/homography.ts';
 
 /** An image as a phone or scanner might also deliver it: the same photo, transformed. */
 export interface PhotoVariant {
@@ -139,12 +139,7 @@ function keystone(rgb: Rgb): Rgb {
       { x: width, y: height },
       { x: 0, y: height },
     ],
-    [
-      { x: 0, y: 0 },
-      { x: width, y: 0 },
-      { x: width, y: height },
-      { x: 0, y: height },
-    ],
+    rectangleCorners(width, height),
   );
   const data = Buffer.alloc(rgb.data.length);
   for (let y = 0; y < height; y++) {

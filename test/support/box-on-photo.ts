@@ -1,5 +1,5 @@
 import type { Point } from '../../packages/sdk/src/engine/image/affine.ts';
-import { applyHomography, homographyFromPoints } from '../../packages/sdk/src/engine/image/homography.ts';
+import { applyHomography, homographyFromPoints, rectangleCorners } from '../../packages/sdk/src/engine/image/homography.ts';
 
 export interface Box {
   x: number;
@@ -16,21 +16,8 @@ export interface ImageLocation {
 
 /** Where a box of a document image lands on a photo of it (`corners`: the image's corners there): the box around its mapped corners. */
 export function boxOnPhoto(box: Box, doc: { width: number; height: number }, corners: readonly Point[]): Box {
-  const toPhoto = homographyFromPoints(
-    [
-      { x: 0, y: 0 },
-      { x: doc.width, y: 0 },
-      { x: doc.width, y: doc.height },
-      { x: 0, y: doc.height },
-    ],
-    corners,
-  );
-  const pts = [
-    { x: box.x, y: box.y },
-    { x: box.x + box.width, y: box.y },
-    { x: box.x + box.width, y: box.y + box.height },
-    { x: box.x, y: box.y + box.height },
-  ].map((p) => applyHomography(toPhoto, p));
+  const toPhoto = homographyFromPoints(rectangleCorners(doc.width, doc.height), corners);
+  const pts = rectangleCorners(box.width, box.height, box.x, box.y).map((p) => applyHomography(toPhoto, p));
   const xs = pts.map((p) => p.x);
   const ys = pts.map((p) => p.y);
   return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };

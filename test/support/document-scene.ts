@@ -2,7 +2,7 @@ import './fonts.ts';
 import sharp from 'sharp';
 import type { Frame } from '@idlens/sdk/engine';
 import type { Point } from '../../packages/sdk/src/engine/image/affine.ts';
-import { applyHomography, homographyFromPoints } from '../../packages/sdk/src/engine/image/homography.ts';
+import { applyHomography, homographyFromPoints, rectangleCorners } from '../../packages/sdk/src/engine/image/homography.ts';
 import { escapeXml } from './escape-xml.ts';
 import { seededRandom } from './seeded-random.ts';
 
@@ -148,12 +148,7 @@ async function backgroundFor(family: TransformFamily, width: number, height: num
 function composite(background: Frame, doc: Frame, corners: Quad): Frame {
   const { width, height } = background;
   const out = new Uint8ClampedArray(background.data);
-  const toDoc = homographyFromPoints(corners, [
-    { x: 0, y: 0 },
-    { x: doc.width, y: 0 },
-    { x: doc.width, y: doc.height },
-    { x: 0, y: doc.height },
-  ]);
+  const toDoc = homographyFromPoints(corners, rectangleCorners(doc.width, doc.height));
   const xs = corners.map((p) => p.x);
   const ys = corners.map((p) => p.y);
   const edges = corners.map((a, i) => {

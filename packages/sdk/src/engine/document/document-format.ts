@@ -23,10 +23,14 @@ const cardAspectFrom = 1.5;
  */
 export function documentFormat(points: readonly Point[], mrzType: MrzType | null): DocumentFormat {
   if (mrzType) return formatOfMrz[mrzType];
-  const [a, b, c, d] = points as [Point, Point, Point, Point];
-  const across = (dist(a, b) + dist(d, c)) / 2;
-  const down = (dist(a, d) + dist(b, c)) / 2;
+  const { across, down } = sideLengths(points);
   return Math.max(across, down) / Math.min(across, down) >= cardAspectFrom ? 'ID-1' : 'ID-3';
+}
+
+/** Mean length of a quad's top and bottom edges (`across`) and of its left and right edges (`down`); corners top-left first. */
+export function sideLengths(points: readonly Point[]): { across: number; down: number } {
+  const [a, b, c, d] = points as [Point, Point, Point, Point];
+  return { across: (dist(a, b) + dist(d, c)) / 2, down: (dist(a, d) + dist(b, c)) / 2 };
 }
 
 /**

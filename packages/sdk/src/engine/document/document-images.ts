@@ -28,10 +28,13 @@ export async function attachDocumentImages(data: DocumentData, sides: readonly S
     if (s.side === 'FIRST') data.fullDocumentFirstSideImage = { image };
     else data.fullDocumentSecondSideImage = { image };
   }
-  if (!any) {
-    data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: null, extraPresentFields: null, imageExtractionFailures: null };
-    data.additionalProcessingInfo.imageExtractionFailures = [...(data.additionalProcessingInfo.imageExtractionFailures ?? []), 'FULL_DOCUMENT'];
-  }
+  if (!any) addImageExtractionFailure(data, 'FULL_DOCUMENT');
+}
+
+/** Notes an image asked for that could not be extracted (`FULL_DOCUMENT`, `FACE`). */
+export function addImageExtractionFailure(data: DocumentData, kind: string): void {
+  data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: null, extraPresentFields: null, imageExtractionFailures: null };
+  data.additionalProcessingInfo.imageExtractionFailures = [...(data.additionalProcessingInfo.imageExtractionFailures ?? []), kind];
 }
 
 /** Which way the MRZ's lines run on the photo (the document's top edge), or null without an MRZ. */

@@ -3,10 +3,10 @@ import type { Frame } from '../../core/frame.ts';
 import { bytesToBase64 } from '../../core/base64.ts';
 import type { DetectedFace, FaceDetector } from '../face/create-face-detector.ts';
 import type { Point } from '../image/affine.ts';
-import { applyHomography, type Homography } from '../image/homography.ts';
+import { applyHomography, rectangleCorners, type Homography } from '../image/homography.ts';
 import { encodePng } from '../image/png-encode.ts';
 import { warpQuad } from '../image/warp-quad.ts';
-import { type Corners, documentFormat, documentFormats } from './document-format.ts';
+import { type Corners, documentFormat, documentFormats, sideLengths } from './document-format.ts';
 import type { PhotographedSide } from './photographed-side.ts';
 
 export interface PortraitSearchSide extends PhotographedSide {
@@ -55,7 +55,7 @@ export async function findPortrait(detector: FaceDetector, sides: readonly Portr
     // The whole photo is searched too when the outline holds no face (it may be a wrong outline).
     const found = (side.outline && (await searchViews(detector, side.frame, side.outline as Corners, side.readingDirection, true))) || null;
     const onOutline = !!found;
-    const candidate = found ?? (await searchViews(detector, side.frame, frameQuad(side.frame), side.readingDirection, false));
+    const candidate = found ?? (await searchViews(detector, side.frame, rectangleCorners(side.frame.width, side.frame.height), side.readingDirection, false));
     if (!candidate) continue;
     if (!best || candidate.face.score > best.face.score) best = { ...candidate, side, onOutline };
   }
@@ -123,10 +123,9 @@ function orientations(quad: Corners, readingDirection: Point | null): Corners[] 
 
 /** The view's size, longer side `size`: a document outline takes its format's exact shape, the whole photo keeps its own. */
 function fitted(quad: Corners, size: number, isDocument: boolean): { width: number; height: number } {
-  const across = (dist(quad[0], quad[1]) + dist(quad[3], quad[2])) / 2;
-  const down = (dist(quad[0], quad[3]) + dist(quad[1], quad[2])) / 2;
-  const format = documentFormats[documentFormat(quad, null)];
-  const ratio = isDocument ? format.width / format.height : Math.max(across, down) / Math.max(1, Math.min(across, down));
+  const { across, down } = sideLengths(quad);
+  const format = isDocument ? documentFormats[documentFormat(quad, null)] : null;
+  const ratio = format ? format.width / format.height : Math.max(across, down) / Math.max(1, Math.min(across, down));
   return across >= down ? { width: size, height: Math.round(size / ratio) } : { width: Math.round(size / ratio), height: size };
 }
 
@@ -138,12 +137,7 @@ function portraitQuad(face: DetectedFace, view: { width: number; height: number 
   const cy = face.box.y + face.box.height / 2;
   const left = clamp(cx - width / 2, 0, view.width - width);
   const top = clamp(cy - noseFromTop * height, 0, view.height - height);
-  return [
-    { x: left, y: top },
-    { x: left + width, y: top },
-    { x: left + width, y: top + height },
-    { x: left, y: top + height },
-  ];
+  return rectangleCorners(width, height, left, top);
 }
 
 /**
@@ -163,15 +157,6 @@ function boundingBox(quad: Corners, frame: Frame): LocatedImageResult['location'
   const x = Math.floor(Math.min(...xs));
   const y = Math.floor(Math.min(...ys));
   return { topLeftCorner: { x, y }, dimensions: { width: Math.ceil(Math.max(...xs)) - x, height: Math.ceil(Math.max(...ys)) - y } };
-}
-
-function frameQuad(frame: Frame): Corners {
-  return [
-    { x: 0, y: 0 },
-    { x: frame.width, y: 0 },
-    { x: frame.width, y: frame.height },
-    { x: 0, y: frame.height },
-  ];
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), Math.max(lo, hi));

@@ -9,11 +9,12 @@ import { barcodeClassInfo, mergeBarcode } from './barcode-to-document.ts';
 import { barcodeMatchSource, compareSources, mrzMatchSource, type MatchSource } from './data-match.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
 import { locateDocument } from './corners/locate-document.ts';
-import { attachDocumentImages, mrzReadingDirection } from './document-images.ts';
+import { addImageExtractionFailure, attachDocumentImages, mrzReadingDirection } from './document-images.ts';
 import type { FaceDetector } from '../face/create-face-detector.ts';
 import { findPortrait, type FoundPortrait } from './portrait.ts';
 import { measureSideQuality, skipReason } from './quality/analyze-side.ts';
 import type { Point } from '../image/affine.ts';
+import { rectangleCorners } from '../image/homography.ts';
 import { mrzToDocumentData } from './mrz-to-document.ts';
 import { barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
 
@@ -74,7 +75,8 @@ export async function readDocument(
   const outlines = new Map<Side, readonly Point[] | null>();
   const wantFace = !!options.returnFaceImage && !!faces;
   if (options.returnFullDocumentImage || wantFace || checks.blur || checks.lighting || checks.hand) {
-    for (const side of given) outlines.set(side, cropped ? wholeFrame(frameOf(side)) : (locateDocument(frameOf(side))?.points ?? null));
+    for (const side of given)
+      outlines.set(side, cropped ? rectangleCorners(frameOf(side).width, frameOf(side).height) : (locateDocument(frameOf(side))?.points ?? null));
   }
   const skipped = new Map<Side, string>();
   if (checks.blur || checks.lighting || checks.hand) {
@@ -111,15 +113,19 @@ export async function readDocument(
   const maskImages = anonymization === 'IMAGE_ONLY' || anonymization === 'FULL_RESULT';
   const readSides = given.filter((side) => !skipped.has(side));
   const mrzOn = (side: Side) => (pick?.side === side ? pick.reading : null);
-  // 3. The portrait: it also tells which way up a side without an MRZ is, for its document image.
-  const portrait: FoundPortrait | null = wantFace
-    ? await findPortrait(
-        faces!,
-        readSides.map((side) => ({ side, frame: frameOf(side), outline: outlines.get(side) ?? null, readingDirection: mrzReadingDirection(mrzOn(side)) })),
-      )
-    : null;
+  // 3. The images, once the answer is settled. The portrait first: it also tells which way up a
+  // side without an MRZ is, for its document image.
   const images = async (data: DocumentData) => {
-    if (wantFace) attachPortrait(data, portrait);
+    const portrait: FoundPortrait | null = wantFace
+      ? await findPortrait(
+          faces!,
+          readSides.map((side) => ({ side, frame: frameOf(side), outline: outlines.get(side) ?? null, readingDirection: mrzReadingDirection(mrzOn(side)) })),
+        )
+      : null;
+    if (wantFace) {
+      if (portrait) data.faceImage = portrait.faceImage;
+      else addImageExtractionFailure(data, 'FACE');
+    }
     if (!options.returnFullDocumentImage) return;
     await attachDocumentImages(
       data,
@@ -190,16 +196,6 @@ export async function readDocument(
   return data;
 }
 
-/** `faceImage`, or `FACE` among the image extraction failures when no side shows a face. */
-function attachPortrait(data: DocumentData, portrait: FoundPortrait | null): void {
-  if (portrait) {
-    data.faceImage = portrait.faceImage;
-    return;
-  }
-  data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: null, extraPresentFields: null, imageExtractionFailures: null };
-  data.additionalProcessingInfo.imageExtractionFailures = [...(data.additionalProcessingInfo.imageExtractionFailures ?? []), 'FACE'];
-}
-
 /**
  * Which sides to search for an ID barcode, in order, and how hard:
  * - barcode only, or no MRZ that checks out: every side, the second (usually the back) first, with
@@ -222,15 +218,6 @@ function barcodePlan(
   const other: Side = pick.side === 'FIRST' ? 'SECOND' : 'FIRST';
   const card = cardMrzTypes.has(pick.reading.corrected.parsed.format.type);
   return { sides: card || scanUnsupported ? [other] : [], thorough: false };
-}
-
-function wholeFrame(frame: Frame): Point[] {
-  return [
-    { x: 0, y: 0 },
-    { x: frame.width, y: 0 },
-    { x: frame.width, y: frame.height },
-    { x: 0, y: frame.height },
-  ];
 }
 
 function isValid(r: MrzReading): boolean {

@@ -1,5 +1,15 @@
 import type { Point } from './affine.ts';
 
+/** The corners of a `width`×`height` rectangle whose top-left is (x, y): top-left, top-right, bottom-right, bottom-left. */
+export function rectangleCorners(width: number, height: number, x = 0, y = 0): [Point, Point, Point, Point] {
+  return [
+    { x, y },
+    { x: x + width, y },
+    { x: x + width, y: y + height },
+    { x, y: y + height },
+  ];
+}
+
 /** A 3×3 projective map, row-major, `h[8]` normalised to 1. */
 export type Homography = readonly [number, number, number, number, number, number, number, number, number];
 

@@ -1,6 +1,6 @@
 import type { Frame } from '../../core/frame.ts';
 import type { Point } from './affine.ts';
-import { applyHomography, homographyFromPoints, type Homography } from './homography.ts';
+import { applyHomography, homographyFromPoints, rectangleCorners, type Homography } from './homography.ts';
 
 /**
  * Rectifies a quadrilateral of an RGBA frame — corners in order top-left, top-right, bottom-right,
@@ -12,15 +12,7 @@ import { applyHomography, homographyFromPoints, type Homography } from './homogr
 export function warpQuad(source: Frame, quad: readonly Point[], width: number, height: number): { frame: Frame; toSource: Homography } {
   width = Math.max(1, Math.round(width));
   height = Math.max(1, Math.round(height));
-  const toSource = homographyFromPoints(
-    [
-      { x: 0, y: 0 },
-      { x: width, y: 0 },
-      { x: width, y: height },
-      { x: 0, y: height },
-    ],
-    quad,
-  );
+  const toSource = homographyFromPoints(rectangleCorners(width, height), quad);
   const srcWidth = Math.hypot(quad[1]!.x - quad[0]!.x, quad[1]!.y - quad[0]!.y);
   const srcHeight = Math.hypot(quad[3]!.x - quad[0]!.x, quad[3]!.y - quad[0]!.y);
   // Supersampling factor per axis: ~one sample per source pixel, at most 4.

@@ -1,7 +1,6 @@
 import type { Frame } from '../../../core/frame.ts';
 import type { Point } from '../../image/affine.ts';
-
-type Quad = [Point, Point, Point, Point];
+import type { Corners } from '../document-format.ts';
 
 /** Samples taken along each side for the fit. */
 const samplesPerSide = 48;
@@ -13,7 +12,7 @@ const samplesPerSide = 48;
  * third (a hand, a shadow or a rounded corner bends the profile there). The corners are where the
  * fitted lines meet. A side whose fit fails or moves implausibly far keeps its coarse position.
  */
-export function refineQuad(frame: Frame, quad: Quad, reach: number): Quad {
+export function refineQuad(frame: Frame, quad: Corners, reach: number): Corners {
   const lines = quad.map((a, i) => {
     const b = quad[(i + 1) % 4]!;
     return fitSide(frame, a, b, reach) ?? lineThrough(a, b);
@@ -24,7 +23,7 @@ export function refineQuad(frame: Frame, quad: Quad, reach: number): Quad {
     const p = refined[i];
     if (!p || Math.hypot(p.x - quad[i]!.x, p.y - quad[i]!.y) > Math.max(3 * reach, 0.03 * size)) return quad;
   }
-  return refined as Quad;
+  return refined as Corners;
 }
 
 /** A line n·p = c with unit normal n. */

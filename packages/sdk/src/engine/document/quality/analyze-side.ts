@@ -1,7 +1,7 @@
 import type { Frame } from '../../../core/frame.ts';
 import type { Point } from '../../image/affine.ts';
 import { toGray } from '../../image/gray-image.ts';
-import { applyHomography, homographyFromPoints } from '../../image/homography.ts';
+import { applyHomography, homographyFromPoints, rectangleCorners } from '../../image/homography.ts';
 import { warpQuad } from '../../image/warp-quad.ts';
 import { documentFormat, documentFormats } from '../document-format.ts';
 import { blurAmount } from './blur-amount.ts';
@@ -40,31 +40,13 @@ const marginShare = 0.08;
  * frame when no outline is known. `outline` is the document's corners, top-left first.
  */
 export function measureSideQuality(frame: Frame, outline: readonly Point[] | null, cropped: boolean): SideQuality {
-  const corners = outline ?? [
-    { x: 0, y: 0 },
-    { x: frame.width, y: 0 },
-    { x: frame.width, y: frame.height },
-    { x: 0, y: frame.height },
-  ];
+  const corners = outline ?? rectangleCorners(frame.width, frame.height);
   const size = documentFormats[documentFormat(corners, null)];
   const width = Math.round(size.width * pxPerMm);
   const height = Math.round(size.height * pxPerMm);
   const margin = outline && !cropped ? Math.round(marginShare * width) : 0;
-  const toFrame = homographyFromPoints(
-    [
-      { x: 0, y: 0 },
-      { x: width, y: 0 },
-      { x: width, y: height },
-      { x: 0, y: height },
-    ],
-    corners,
-  );
-  const outer = [
-    { x: -margin, y: -margin },
-    { x: width + margin, y: -margin },
-    { x: width + margin, y: height + margin },
-    { x: -margin, y: height + margin },
-  ].map((p) => applyHomography(toFrame, p));
+  const toFrame = homographyFromPoints(rectangleCorners(width, height), corners);
+  const outer = rectangleCorners(width + 2 * margin, height + 2 * margin, -margin, -margin).map((p) => applyHomography(toFrame, p));
   const seen = warpQuad(frame, outer, width + 2 * margin, height + 2 * margin).frame;
   const doc = margin ? crop(seen, margin, width, height) : seen;
   return { blur: blurAmount(toGray(doc)), lighting: measureLighting(doc), hand: outline ? handOcclusion(seen, margin) : null };
