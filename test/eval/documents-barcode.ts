@@ -28,12 +28,13 @@ const lastNames = ['GARCIA', "O'BRIEN", 'NGUYEN', 'SMITH-JONES', 'KOWALSKI', 'VA
 const firstNames = ['MARIA', 'JAMES', 'LINH', 'ROBERT', 'AISHA', 'PIOTR', 'EMILY', 'JEAN-LUC'];
 const streets = ['1200 MAIN ST', '45 OAK AVE APT 3', '7 ELM CT', '300 RIVER RD UNIT 12'];
 
-interface Sample {
+export interface Sample {
   holder: LicenceHolder;
   issuer: (typeof issuers)[number];
 }
 
-function samples(count: number): Sample[] {
+/** Generated holders of licences and ID cards, seeded (the same every run). */
+export function samples(count: number): Sample[] {
   const random = seededRandom(20261121);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
@@ -68,11 +69,11 @@ function samples(count: number): Sample[] {
   });
 }
 
-const isoOf = (d: DateResult<unknown> | null) =>
+export const isoOf = (d: DateResult<unknown> | null) =>
   d?.successfullyParsed && d.year !== null ? `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}` : null;
 
 /** Fields compared: what a client reads from `data`, and the truth from the generated holder. */
-const fieldChecks: Array<{ name: string; got: (d: DocumentData) => string | null; want: (s: Sample) => string | null }> = [
+export const fieldChecks: Array<{ name: string; got: (d: DocumentData) => string | null; want: (s: Sample) => string | null }> = [
   { name: 'lastName', got: (d) => d.lastName?.latin ?? null, want: (s) => s.holder.lastName },
   { name: 'firstName', got: (d) => d.firstName?.latin ?? null, want: (s) => [s.holder.firstName, s.holder.middleName].filter(Boolean).join(' ') },
   { name: 'documentNumber', got: (d) => d.documentNumber?.latin ?? null, want: (s) => s.holder.documentNumber },
@@ -98,7 +99,7 @@ const fieldChecks: Array<{ name: string; got: (d: DocumentData) => string | null
   },
 ];
 
-const variants: PhotoVariant[] = [
+export const licencePhotoVariants: PhotoVariant[] = [
   { name: 'as rendered', make: async (b) => b },
   { name: 'turned 90°', make: (b) => sharp(b).rotate(90).png().toBuffer() },
   { name: 'blurred (σ 1.5)', make: (b) => sharp(b).blur(1.5).png().toBuffer() },
@@ -130,7 +131,7 @@ export const documentsBarcodeEval: EvalSuite = async (ctx) => {
   const tallies = new Map<string, Tally>();
   const overall = newTally();
   const failures: string[] = [];
-  for (const variant of variants) {
+  for (const variant of licencePhotoVariants) {
     const tally = newTally();
     tallies.set(variant.name, tally);
     for (const { sample, front, back } of rendered) {
@@ -218,7 +219,7 @@ export const documentsBarcodeEval: EvalSuite = async (ctx) => {
       corpus,
     },
     markdown: [
-      `${set.length} generated two-sided licences and ID cards (${issuers.length} jurisdictions, US and Canada), each posted to \`/document-multi-side\` (front + back) in ${variants.length} forms: ${overall.documents} documents.`,
+      `${set.length} generated two-sided licences and ID cards (${issuers.length} jurisdictions, US and Canada), each posted to \`/document-multi-side\` (front + back) in ${licencePhotoVariants.length} forms: ${overall.documents} documents.`,
       '',
       ...table(
         ['form', 'VALID', 'every field correct', 'wrong fields in VALID answers', 'median ms'],

@@ -7,6 +7,7 @@ import type { EvalSuite } from './eval-context.ts';
 import { modelWeightsEval } from './model-weights.ts';
 import { mrzEval } from './mrz.ts';
 import { portraitsEval } from './portraits.ts';
+import { printedFieldsEval } from './printed-fields.ts';
 
 /** Every evaluation `pnpm eval` runs, by name (`pnpm eval barcodes` runs one). */
 export const evalSuites: Record<string, EvalSuite> = {
@@ -18,4 +19,5 @@ export const evalSuites: Record<string, EvalSuite> = {
   'model-weights': modelWeightsEval,
   documents: documentsEval,
   portraits: portraitsEval,
+  printed: printedFieldsEval,
 };

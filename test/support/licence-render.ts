@@ -89,9 +89,10 @@ export interface RenderSideOptions {
 }
 
 const cardHeight = (width: number) => Math.round(width / (85.6 / 53.98));
-const usDate = (iso: string) => {
+/** Dates as the card prints them: month first in the US, year first (YYYY/MM/DD) in Canada. */
+const printedDate = (iso: string, country: 'USA' | 'CAN') => {
   const [y, m, d] = iso.split('-');
-  return `${m}/${d}/${y}`;
+  return country === 'CAN' ? `${y}/${m}/${d}` : `${m}/${d}/${y}`;
 };
 
 /**
@@ -104,15 +105,17 @@ export async function renderLicenceFront(h: LicenceHolder, options: RenderSideOp
   const u = width / 100;
   const jurisdiction = h.jurisdiction ?? defaults.jurisdiction;
   const title = (h.type ?? defaults.type) === 'DL' ? 'DRIVER LICENSE' : 'IDENTIFICATION CARD';
+  const date = (iso: string) => printedDate(iso, h.country ?? defaults.country);
   const lines: Array<[string, number]> = [
     [`4d DLN ${h.documentNumber}`, 4.2],
     [`1 ${h.lastName}`, 4.6],
     [`2 ${[h.firstName, h.middleName].filter(Boolean).join(' ')}`, 4.6],
     [`8 ${h.street}`, 3.4],
     [`${h.city}, ${jurisdiction.code} ${h.postalCode}`, 3.4],
-    [`3 DOB ${usDate(h.dateOfBirth)}    15 SEX ${h.sex}`, 3.4],
-    [`4a ISS ${usDate(h.dateOfIssue)}   4b EXP ${usDate(h.dateOfExpiry)}`, 3.4],
-    [`9 CLASS ${h.vehicleClass ?? 'D'}   12 REST ${h.restrictions ?? 'NONE'}`, 3.4],
+    [`3 DOB ${date(h.dateOfBirth)}    15 SEX ${h.sex}`, 3.4],
+    [`4a ISS ${date(h.dateOfIssue)}   4b EXP ${date(h.dateOfExpiry)}`, 3.4],
+    // Licence details only on licences, not on ID cards.
+    ...((h.type ?? defaults.type) === 'DL' ? [[`9 CLASS ${h.vehicleClass ?? 'D'}   12 REST ${h.restrictions ?? 'NONE'}`, 3.4] as [string, number]] : []),
   ];
   let y = height * 0.3;
   const text = lines
@@ -125,8 +128,8 @@ export async function renderLicenceFront(h: LicenceHolder, options: RenderSideOp
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="${width}" height="${height}" rx="${u * 3.5}" fill="#e6eef5"/>
     <rect width="${width}" height="${height * 0.2}" fill="#2f5d8a"/>
-    <text x="${u * 4}" y="${height * 0.13}" font-family="DejaVu Sans" font-weight="bold" font-size="${u * 6}" fill="#ffffff">${escapeXml(jurisdiction.name)}</text>
-    <text x="${u * 60}" y="${height * 0.13}" font-family="DejaVu Sans" font-size="${u * 4}" fill="#ffffff">${title}</text>
+    <text x="${u * 4}" y="${height * 0.13}" font-family="DejaVu Sans" font-weight="bold" font-size="${u * Math.min(6, 52 / (0.72 * jurisdiction.name.length))}" fill="#ffffff">${escapeXml(jurisdiction.name)}</text>
+    <text x="${u * 96}" y="${height * 0.13}" text-anchor="end" font-family="DejaVu Sans" font-size="${u * 3.4}" fill="#ffffff">${title}</text>
     <rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" fill="#9aa6b4"/>
     ${text}
   </svg>`;

@@ -4,6 +4,7 @@ import { laplacianSharpness } from '../image/laplacian-sharpness.ts';
 import { classesFor } from '../ocr/charset.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
 import { cropTextLine } from '../ocr/crop-text-line.ts';
+import { spaceByPitch } from '../ocr/space-by-pitch.ts';
 import type { LineReading } from '../ocr/create-line-reader.ts';
 import type { DecodedChar } from '../ocr/ctc-decode.ts';
 import { groupRows, flipRow, type CardRow } from './card-rows.ts';
@@ -34,8 +35,6 @@ const lineHeight = 48;
 const digitAlphabet = '0123456789 ';
 /** Row height at which sharpness is measured. */
 const blurLineHeight = 24;
-/** A gap between character centres this many times the line's median marks a space. */
-const spacePitchRatio = 1.45;
 /**
  * A number candidate this good (valid, a printed card layout, clearly read) settles the side's
  * orientation; anything less also reads the side turned 180° and keeps the better reading.
@@ -125,27 +124,6 @@ function spaceAtGaps(line: LineReading, row: CardRow): LineReading {
     }
     chars.push(next);
   }
-  return { ...line, chars, text: chars.map((c) => c.char).join('') };
-}
-
-/**
- * Puts spaces where characters stand unusually far apart, in rows `eligible` says the line reader
- * may have run together (letter-spaced names "MARIAGARCIA", the "last4 CVV" of a signature panel).
- */
-function spaceByPitch(line: LineReading, eligible: RegExp): LineReading {
-  if (!eligible.test(line.text) || line.chars.length < 4) return line;
-  const xs = line.chars.map((c) => c.peak);
-  const steps = xs.slice(1).map((x, i) => x - xs[i]!);
-  const median = [...steps].sort((a, b) => a - b)[steps.length >> 1]!;
-  if (median <= 0) return line;
-  const chars: DecodedChar[] = [line.chars[0]!];
-  steps.forEach((step, i) => {
-    const next = line.chars[i + 1]!;
-    if (step >= spacePitchRatio * median && i > 0 && i < steps.length - 1) {
-      chars.push({ char: ' ', confidence: 1, start: next.start, end: next.start, peak: next.start, alternatives: [], coverage: 1 });
-    }
-    chars.push(next);
-  });
   return { ...line, chars, text: chars.map((c) => c.char).join('') };
 }
 

@@ -1,9 +1,9 @@
-import type { DateResult } from '../../api/common.ts';
 import type { DocumentData, DocumentDate, DocumentStringField, DriverLicenseDetailedInfo, Location, StringResult } from '../../api/document.ts';
 import type { BarcodeResult } from '../../api/id-barcode.ts';
 import { regionOf } from '../aamva/aamva-document-class.ts';
 import { countryOf } from '../mrz/icao-countries.ts';
 import { anonymizedFields } from './mrz-fields.ts';
+import { documentDate, stringResult } from './string-result.ts';
 import type { DocumentBarcode } from './read-document-barcode.ts';
 
 type BarcodeTarget = DocumentStringField | 'dateOfBirth' | 'dateOfIssue' | 'dateOfExpiry';
@@ -133,13 +133,4 @@ function anonymizeBarcode(b: BarcodeResult): BarcodeResult {
       (anonymizedElementKeys as readonly string[]).includes(e.key) ? { key: e.key, value: '*'.repeat(e.value.length) } : e,
     ),
   };
-}
-
-function stringResult(latin: string, latinLocation: Location | null): StringResult {
-  return { latin, cyrillic: null, arabic: null, greek: null, latinLocation, cyrillicLocation: null, arabicLocation: null, greekLocation: null };
-}
-
-function documentDate(date: DateResult | null, at: Location | null): DocumentDate | null {
-  if (!date) return null;
-  return { ...date, originalString: date.originalString === null ? null : stringResult(date.originalString, at) };
 }

@@ -70,12 +70,14 @@ function canonicalDate(value: string | undefined): string | null {
   return value ? value : null;
 }
 
-function canonicalNumber(value: string | null | undefined): string | null {
+/** A document number in capitals without spaces, dashes or fillers; null when empty. */
+export function canonicalNumber(value: string | null | undefined): string | null {
   const clean = (value ?? '').toUpperCase().replace(/[\s<-]/g, '');
   return clean === '' ? null : clean;
 }
 
-function yymmdd(date: DateResult | null): string | null {
+/** A parsed date as `YYMMDD`, null unless fully parsed. */
+export function yymmdd(date: DateResult | null): string | null {
   if (!date?.successfullyParsed || date.year === null || date.month === null || date.day === null) return null;
   const two = (n: number) => String(n % 100).padStart(2, '0');
   return `${two(date.year)}${two(date.month)}${two(date.day)}`;

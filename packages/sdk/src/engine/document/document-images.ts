@@ -2,8 +2,9 @@ import type { DocumentData } from '../../api/document.ts';
 import type { Point } from '../image/affine.ts';
 import type { MrzReading } from '../mrz/mrz-reading.ts';
 import { containsQuad } from './corners/quad-candidates.ts';
-import { type Corners, documentFormat, documentFormats, uprightCorners } from './document-format.ts';
-import { documentImage, fullDocumentImage } from './full-document-image.ts';
+import { type Corners, type DocumentFormat, documentFormat, documentFormats, uprightCorners } from './document-format.ts';
+import { documentGeometry, documentQuad } from './document-geometry.ts';
+import { documentImage } from './full-document-image.ts';
 import type { PhotographedSide } from './photographed-side.ts';
 
 export interface SideImageSource extends PhotographedSide {
@@ -11,6 +12,14 @@ export interface SideImageSource extends PhotographedSide {
   mrz: MrzReading | null;
   /** The outline turned the way the portrait found on it stands (sides without an MRZ). */
   portraitUpright?: Corners | null;
+}
+
+/** A side's document: its corners (top-left first), its format and size (mm). */
+export interface DocumentView {
+  corners: Corners;
+  format: DocumentFormat;
+  size: { width: number; height: number };
+  orientationKnown: boolean;
 }
 
 /**
@@ -43,15 +52,31 @@ export function mrzReadingDirection(mrz: MrzReading | null): Point | null {
   return first ? { x: first[1].x - first[0].x, y: first[1].y - first[0].y } : null;
 }
 
-async function sideImage({ frame, outline, mrz, portraitUpright }: SideImageSource, maskMrz: boolean): Promise<string | null> {
+async function sideImage(source: SideImageSource, maskMrz: boolean): Promise<string | null> {
+  const view = documentView(source);
+  if (!view) return null;
+  const lines = source.mrz?.lines ?? [];
+  return documentImage(source.frame, view.corners, view.size, maskMrz ? lines.map((l) => l.points) : []);
+}
+
+/**
+ * Where a side's document is and which way up: along its outline (turned by the MRZ read there, else
+ * by the portrait found there) when the outline holds the MRZ, else around the MRZ alone (ICAO page
+ * geometry), else null. `orientationKnown`: an MRZ or a portrait said which way is up.
+ */
+export function documentView({ frame, outline, mrz, portraitUpright }: SideImageSource): DocumentView | null {
   const lines = mrz?.lines ?? [];
   const type = mrz?.corrected.parsed.format.type ?? null;
   const holdsZone = outline && lines.every((l) => containsQuad(outline, l.points, 0.02 * frame.width));
   if (outline && holdsZone) {
     const direction = mrzReadingDirection(mrz);
     const corners = direction || !portraitUpright ? uprightCorners(outline, direction) : portraitUpright;
-    return documentImage(frame, corners, documentFormats[documentFormat(corners, type)], maskMrz ? lines.map((l) => l.points) : []);
+    const format = documentFormat(corners, type);
+    return { corners, format, size: documentFormats[format], orientationKnown: !!direction || !!portraitUpright };
   }
-  if (mrz && type) return fullDocumentImage(frame, type, lines, maskMrz);
+  if (mrz && type) {
+    const corners = documentQuad(type, lines) as Corners;
+    return { corners, format: documentFormat(corners, type), size: documentGeometry[type], orientationKnown: true };
+  }
   return null;
 }

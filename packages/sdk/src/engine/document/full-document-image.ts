@@ -1,4 +1,3 @@
-import type { MrzType } from '../../api/document.ts';
 import type { Frame } from '../../core/frame.ts';
 import { bytesToBase64 } from '../../core/base64.ts';
 import type { Point } from '../image/affine.ts';
@@ -6,8 +5,6 @@ import { applyHomography } from '../image/homography.ts';
 import { pointInQuad } from '../image/point-in-quad.ts';
 import { encodePng } from '../image/png-encode.ts';
 import { warpQuad } from '../image/warp-quad.ts';
-import type { LineQuad } from '../mrz/locate-mrz.ts';
-import { documentGeometry, documentQuad } from './document-geometry.ts';
 
 /** Widest returned document image, px. */
 const maxWidth = 1600;
@@ -38,12 +35,4 @@ export async function documentImage(
     }
   }
   return bytesToBase64(await encodePng(out));
-}
-
-/**
- * The document located from its MRZ alone (ICAO page geometry), for photos on which its outline
- * was not found. With `maskMrz` the zone is blacked out.
- */
-export async function fullDocumentImage(frame: Frame, type: MrzType, lines: readonly LineQuad[], maskMrz: boolean): Promise<string> {
-  return documentImage(frame, documentQuad(type, lines), documentGeometry[type], maskMrz ? lines.map((l) => l.points) : []);
 }

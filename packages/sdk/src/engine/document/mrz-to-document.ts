@@ -1,5 +1,5 @@
 import type { DateResult } from '../../api/common.ts';
-import type { DocumentData, DocumentDate, Location, MrzData, StringResult } from '../../api/document.ts';
+import type { DocumentData, Location, MrzData } from '../../api/document.ts';
 import type { Point } from '../image/affine.ts';
 import { countryOf } from '../mrz/icao-countries.ts';
 import { documentTypeOf } from '../mrz/document-classes.ts';
@@ -9,6 +9,7 @@ import { mrzNames } from '../mrz/parse-mrz.ts';
 import type { MrzReading } from '../mrz/mrz-reading.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
 import { anonymizedFields, anonymizedMrzFields, mrzFieldTargets } from './mrz-fields.ts';
+import { documentDate, locationAround, stringResult } from './string-result.ts';
 
 export interface MrzToDocumentOptions {
   now: Date;
@@ -107,14 +108,6 @@ function mrzData(reading: MrzReading, dateOfBirth: DateResult, dateOfExpiry: Dat
   };
 }
 
-function stringResult(latin: string, latinLocation: Location | null): StringResult {
-  return { latin, cyrillic: null, arabic: null, greek: null, latinLocation, cyrillicLocation: null, arabicLocation: null, greekLocation: null };
-}
-
-function documentDate(date: DateResult, at: Location | null): DocumentDate {
-  return { ...date, originalString: stringResult(date.originalString ?? '', at) };
-}
-
 /** The axis-aligned box around a field's symbols, from its line's box and the symbol grid. */
 function fieldLocation(reading: MrzReading, name: MrzFieldName, side: 'FIRST' | 'SECOND'): Location | null {
   const spec = reading.corrected.parsed.format.fields.find((s) => s.name === name);
@@ -129,14 +122,5 @@ function fieldLocation(reading: MrzReading, name: MrzFieldName, side: 'FIRST' | 
   const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
   const t0 = along(spec.start / length);
   const t1 = along((spec.start + spec.length) / length);
-  const pts = [lerp(tl, tr, t0), lerp(tl, tr, t1), lerp(bl, br, t0), lerp(bl, br, t1)];
-  const xs = pts.map((p) => p.x);
-  const ys = pts.map((p) => p.y);
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { topLeftCorner: { x: round(x), y: round(y) }, dimensions: { width: round(Math.max(...xs) - x), height: round(Math.max(...ys) - y) }, side };
-}
-
-function round(v: number): number {
-  return Math.round(v * 10) / 10;
+  return locationAround([lerp(tl, tr, t0), lerp(tl, tr, t1), lerp(bl, br, t0), lerp(bl, br, t1)], side);
 }

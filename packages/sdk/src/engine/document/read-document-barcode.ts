@@ -5,6 +5,7 @@ import type { Frame } from '../../core/frame.ts';
 import { aamvaDocumentClass, type AamvaDocumentClass } from '../aamva/aamva-document-class.ts';
 import { parseAamva } from '../aamva/parse-aamva.ts';
 import { readBarcode } from '../barcode/read-barcode.ts';
+import { locationAround } from './string-result.ts';
 import type { ZxingReader } from '../barcode/zxing-reader.ts';
 
 /** The ID barcode found on one side of a document. */
@@ -38,7 +39,7 @@ export async function readDocumentBarcode(
     result,
     certain: read.uncertain !== true,
     documentClass: result.parsed ? aamvaDocumentClass(result.stringData ?? '') : null,
-    location: boxOf(read.detectionPoints?.points ?? [], side),
+    location: locationAround(read.detectionPoints?.points ?? [], side),
   };
 }
 
@@ -46,14 +47,4 @@ export async function readDocumentBarcode(
 export function barcodeRank(b: DocumentBarcode | null): number {
   if (!b) return 0;
   return (b.result.parsed ? 2 : 0) + (b.certain ? 1 : 0);
-}
-
-function boxOf(points: ReadonlyArray<{ x: number; y: number }>, side: 'FIRST' | 'SECOND'): Location | null {
-  if (points.length === 0) return null;
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  const round = (v: number) => Math.round(v * 10) / 10;
-  return { topLeftCorner: { x: round(x), y: round(y) }, dimensions: { width: round(Math.max(...xs) - x), height: round(Math.max(...ys) - y) }, side };
 }

@@ -9,13 +9,16 @@ import { barcodeClassInfo, mergeBarcode } from './barcode-to-document.ts';
 import { barcodeMatchSource, compareSources, mrzMatchSource, type MatchSource } from './data-match.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
 import { locateDocument } from './corners/locate-document.ts';
-import { addImageExtractionFailure, attachDocumentImages, mrzReadingDirection } from './document-images.ts';
+import { addImageExtractionFailure, attachDocumentImages, documentView, mrzReadingDirection, type DocumentView } from './document-images.ts';
 import type { FaceDetector } from '../face/create-face-detector.ts';
 import { findPortrait, type FoundPortrait } from './portrait.ts';
 import { measureSideQuality, skipReason } from './quality/analyze-side.ts';
 import type { Point } from '../image/affine.ts';
 import { rectangleCorners } from '../image/homography.ts';
+import { documentFormat, documentFormats } from './document-format.ts';
 import { mrzToDocumentData } from './mrz-to-document.ts';
+import { readVisualZone, type VisualZoneReading } from './visual/read-visual-zone.ts';
+import { mergeVisual, missingPrintedFields, visualClassInfo, visualMatchSource } from './visual/visual-to-document.ts';
 import { barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
 
 /** The readers a document needs; without OCR only barcodes are read, without the face detector no portrait. */
@@ -44,13 +47,15 @@ const cardMrzTypes: ReadonlySet<string> = new Set(['TD1', 'TD2']);
  * Reads an ID document from one or two sides: each side is searched for an MRZ (TD1 cards carry it
  * on the back) and, where the MRZ does not already answer, for the PDF417 of a North-American licence
  * or ID card (AAMVA). The best MRZ reading fills the result, the barcode adds what the MRZ lacks (see
- * `mergeBarcode`), and every two independent readings are compared in `dataMatch`.
+ * `mergeBarcode`), the printed fields of every other side add what both lack (see `mergeVisual`;
+ * on a document with neither they are the answer), and every two independent readings are compared
+ * in `dataMatch`.
  *
  * Before reading, each side's document outline is found when images or the skip* checks need it
  * (docs/documents.md); a side failing a requested check is not read.
  *
  * `multiSide` is which endpoint was called (`/document-multi-side`), not whether a second image came.
- * Without an OCR engine only barcodes are read.
+ * Without an OCR engine, or with `enableBarcodeScanOnly`, only barcodes are read.
  */
 export async function readDocument(
   { ocr, zxing, faces }: DocumentReaders,
@@ -74,7 +79,8 @@ export async function readDocument(
   };
   const outlines = new Map<Side, readonly Point[] | null>();
   const wantFace = !!options.returnFaceImage && !!faces;
-  if (options.returnFullDocumentImage || wantFace || checks.blur || checks.lighting || checks.hand) {
+  const readPrint = !!ocr && !barcodeOnly;
+  if (options.returnFullDocumentImage || wantFace || readPrint || checks.blur || checks.lighting || checks.hand) {
     for (const side of given)
       outlines.set(side, cropped ? rectangleCorners(frameOf(side).width, frameOf(side).height) : (locateDocument(frameOf(side))?.points ?? null));
   }
@@ -109,11 +115,25 @@ export async function readDocument(
     if (barcodeRank(found) > barcodeRank(barcode)) barcode = found;
     if (barcode?.result.parsed && barcode.certain) break;
   }
-  const anonymization = options.anonymizationMode ?? 'NONE';
-  const maskImages = anonymization === 'IMAGE_ONLY' || anonymization === 'FULL_RESULT';
   const readSides = given.filter((side) => !skipped.has(side));
   const mrzOn = (side: Side) => (pick?.side === side ? pick.reading : null);
-  // 3. The images, once the answer is settled. The portrait first: it also tells which way up a
+
+  // 3. The printed fields, on every side but the one the barcode covers (a licence's back).
+  const visual: VisualZoneReading[] = [];
+  if (readPrint) {
+    const numberingHint = barcode?.result.parsed ? 'aamva' : null;
+    for (const side of readSides.filter((s) => s !== barcode?.side)) {
+      const frame = frameOf(side);
+      const view = documentView({ side, frame, outline: outlines.get(side) ?? null, mrz: mrzOn(side) }) ?? wholeFrameView(frame);
+      visual.push(
+        await readVisualZone(ocr, frame, view.corners, view.format, side, { now: settings.now(), numberingHint, orientationKnown: view.orientationKnown }),
+      );
+    }
+  }
+  const printed = visual.some((v) => v.fields.length > 0);
+  const anonymization = options.anonymizationMode ?? 'NONE';
+  const maskImages = anonymization === 'IMAGE_ONLY' || anonymization === 'FULL_RESULT';
+  // 4. The images, once the answer is settled. The portrait first: it also tells which way up a
   // side without an MRZ is, for its document image.
   const images = async (data: DocumentData) => {
     const portrait: FoundPortrait | null = wantFace
@@ -139,7 +159,7 @@ export async function readDocument(
       maskImages,
     );
   };
-  if (!pick && !barcode) {
+  if (!pick && !barcode && !printed) {
     // Nothing read, but a document found is still returned as images when asked for.
     const none = emptyDocumentData();
     await images(none);
@@ -158,9 +178,20 @@ export async function readDocument(
     mergeBarcode(data, barcode, { anonymizeFields });
     if (barcode.result.parsed) data.documentClassInfo = barcodeClassInfo(barcode, mrzClass);
   }
-  if (mrzValid || barcodeAnswers) {
+  mergeVisual(data, visual, { anonymizeFields });
+  if (!data.documentClassInfo || data.documentClassInfo.country === 'COUNTRY_NONE')
+    data.documentClassInfo = mergeClassInfo(data.documentClassInfo, visualClassInfo(visual));
+  // Print alone answers when it gave every field a document must show.
+  const missing = missingPrintedFields(visual);
+  const visualAnswers = !pick && !barcode && missing.length === 0;
+  if (mrzValid || barcodeAnswers || visualAnswers) {
     data.recognitionStatus = 'VALID';
     data.processingStatus = 'SUCCESS';
+  } else if (!pick && !barcode) {
+    data.recognitionStatus = 'UNCERTAIN';
+    data.processingStatus = 'SUCCESS';
+    data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
+    data.additionalProcessingInfo.missingMandatoryFields = [...missing];
   } else if (!pick) {
     // Only a barcode that is no readable AAMVA payload, or one read without conclusive evidence.
     data.recognitionStatus = 'UNCERTAIN';
@@ -170,7 +201,7 @@ export async function readDocument(
 
   // An unsure first side alone is not an answer in a two-sided scan unless the caller allows it.
   const fromSecond = pick?.side === 'SECOND' || barcode?.side === 'SECOND';
-  if (multiSide && !fromSecond && !mrzValid && !barcodeAnswers && !options.allowUncertainFirstSideScan) {
+  if (multiSide && !fromSecond && !mrzValid && !barcodeAnswers && !visualAnswers && !options.allowUncertainFirstSideScan) {
     const withheld = emptyDocumentData();
     return {
       ...withheld,
@@ -187,6 +218,7 @@ export async function readDocument(
   if (first) sources.push(mrzMatchSource(first, 'mrz-first'));
   if (second) sources.push(mrzMatchSource(second, 'mrz-second'));
   if (barcode?.result.parsed) sources.push(barcodeMatchSource(barcode.result, 'barcode'));
+  if (printed) sources.push(visualMatchSource(visual, 'visual'));
   data.dataMatch = compareSources(sources, maxMismatches);
 
   const birth = data.dateOfBirth;
@@ -230,4 +262,24 @@ function choose(first: MrzReading | null, second: MrzReading | null): { reading:
     if (!second || isValid(first) || passing(first) >= passing(second)) return { reading: first, side: 'FIRST' };
   }
   return second ? { reading: second, side: 'SECOND' } : null;
+}
+
+/** A side whose document was not found: the whole photo taken for it (a cropped document, or one filling the frame). */
+function wholeFrameView(frame: Frame): DocumentView {
+  const corners = rectangleCorners(frame.width, frame.height);
+  const format = documentFormat(corners, null);
+  return { corners, format, size: documentFormats[format], orientationKnown: false };
+}
+
+/** The class from print where the MRZ and barcode left parts open (NONE or no class at all). */
+function mergeClassInfo(
+  known: DocumentData['documentClassInfo'],
+  printed: NonNullable<DocumentData['documentClassInfo']>,
+): NonNullable<DocumentData['documentClassInfo']> {
+  const open = (v: string | null | undefined) => !v || v.endsWith('_NONE');
+  return {
+    country: open(known?.country) ? printed.country : known!.country,
+    region: open(known?.region) ? printed.region : known!.region,
+    type: open(known?.type) ? printed.type : known!.type,
+  };
 }

@@ -1,0 +1,158 @@
+import { fieldLabels, fieldNumbers, type VisualField } from './field-labels.ts';
+
+/** Which field numbers a document prints (driving licences): the EU's or AAMVA's, or none. */
+export type FieldNumbering = 'eu' | 'aamva' | null;
+
+/** A label at the start of a line (or of a segment of one): its field, and where its value may begin. */
+export interface LabelMatch {
+  field: VisualField;
+  start: number;
+  end: number;
+}
+
+/** Separators between label parts, and between a label and its value. */
+const separator = /[\s/,:.|;()-]/;
+
+const labelsByInitial = new Map<string, Array<{ words: string; field: VisualField }>>();
+for (const [field, labels] of Object.entries(fieldLabels) as Array<[VisualField, readonly string[]]>) {
+  for (const words of labels) {
+    const list = labelsByInitial.get(words[0]!) ?? [];
+    list.push({ words, field });
+    labelsByInitial.set(words[0]!, list);
+  }
+}
+
+/**
+ * The label that begins at `at` in `folded` text (see foldText): an optional field number (of the
+ * document's numbering), then one or more dictionary labels separated by `/` or spaces (labels are
+ * printed in several languages at once). Spaces inside a label may be missing (OCR often drops them),
+ * but a label must end where a word ends. Null when no label begins there.
+ */
+export function matchLabel(folded: string, at: number, numbering: FieldNumbering): LabelMatch | null {
+  let pos = skip(folded, at);
+  const start = pos;
+  let numbered: VisualField | null = null;
+  if (numbering) {
+    const m = /^(\d{1,2}[A-D]?)(?:[.\s]+|(?=[A-Z]))/.exec(folded.slice(pos));
+    const field = m ? fieldNumbers[numbering][m[1]!] : undefined;
+    // "12.05.1990" is a date, not field 12 (restrictions) followed by "05.1990".
+    if (m && field && !/^\d{1,2}[.\s/-]\d{1,2}[.\s/-]\d{2,4}/.test(folded.slice(pos))) {
+      numbered = field;
+      pos += m[0].length;
+    }
+  }
+  const named: VisualField[] = [];
+  for (;;) {
+    const next = longestLabelAt(folded, skip(folded, pos));
+    if (!next) break;
+    named.push(next.field);
+    pos = next.end;
+  }
+  if (!numbered && named.length === 0) return null;
+  // Passports number their labels in brackets: "Surname (1)".
+  const bracketed = /^\s*\(\d{1,2}[A-D]?\)/.exec(folded.slice(pos));
+  if (bracketed) pos += bracketed[0].length;
+  return { field: combine(named, numbered), start, end: pos };
+}
+
+/**
+ * A line that is nothing but labels, read with a few wrong letters ("NATONALIY", "GIVEN BAMES",
+ * "AUTHCRITY (9)"): most of its letters covered by dictionary labels found with at most one wrong,
+ * missing or extra letter per five (labels of six letters or more). Such a line is a label, never a value; its field is its longest
+ * label's. Null when the line holds digits (other than a bracketed field number) or too few letters.
+ */
+export function fuzzyLabelLine(folded: string): VisualField | null {
+  const text = folded.replace(/\(\d{1,2}[A-D]?\)/g, '');
+  if (/\d/.test(text)) return null;
+  const letters = text.replace(/[^A-Z]/g, '');
+  if (letters.length < 5) return null;
+  const covered = new Uint8Array(letters.length);
+  let best: { field: VisualField; length: number } | null = null;
+  let first = letters.length;
+  for (const { compact, field } of fuzzyLabels) {
+    const found = approximateSubstring(letters, compact, Math.floor(compact.length / 5));
+    if (!found) continue;
+    covered.fill(1, found.start, found.end);
+    first = Math.min(first, found.start);
+    if (!best || compact.length > best.length) best = { field, length: compact.length };
+  }
+  // Labels begin their line: "FAKE DOCUMENT" is a watermark, not the label "DOCUMENT NO".
+  const share = covered.reduce((sum, c) => sum + c, 0) / letters.length;
+  return best && first <= 1 && share >= fuzzyCoverage ? best.field : null;
+}
+
+/** Share of a line's letters labels must cover for it to count as a label line. */
+const fuzzyCoverage = 0.75;
+/** Labels long enough to be matched approximately (shorter ones are too easily made by chance). */
+const fuzzyLabels = Object.entries(fieldLabels).flatMap(([field, labels]) =>
+  labels.map((l) => ({ compact: l.replace(/ /g, ''), field: field as VisualField })).filter((l) => l.compact.length >= 6),
+);
+
+/**
+ * Where `pattern` occurs in `text` with at most `k` edits (Sellers' approximate matching), the end
+ * of the best occurrence and its start; null if none.
+ */
+function approximateSubstring(text: string, pattern: string, k: number): { start: number; end: number } | null {
+  const m = pattern.length;
+  // cost[i]: edits to match pattern[0..i) ending at the current text position; from[i]: where that match starts.
+  let cost = Array.from({ length: m + 1 }, (_, i) => i);
+  let from = new Array<number>(m + 1).fill(0);
+  let best: { start: number; end: number; cost: number } | null = null;
+  for (let j = 1; j <= text.length; j++) {
+    const next = [0];
+    const nextFrom = [j];
+    for (let i = 1; i <= m; i++) {
+      const substitute = cost[i - 1]! + (pattern[i - 1] === text[j - 1] ? 0 : 1);
+      const insert = cost[i]! + 1;
+      const remove = next[i - 1]! + 1;
+      const c = Math.min(substitute, insert, remove);
+      next.push(c);
+      nextFrom.push(c === substitute ? from[i - 1]! : c === insert ? from[i]! : nextFrom[i - 1]!);
+    }
+    cost = next;
+    from = nextFrom;
+    if (cost[m]! <= k && (!best || cost[m]! < best.cost)) best = { start: from[m]!, end: j, cost: cost[m]! };
+  }
+  return best ? { start: best.start, end: best.end } : null;
+}
+
+/** The field of a label printed in several parts: one field, or birth date and place together. */
+function combine(named: readonly VisualField[], numbered: VisualField | null): VisualField {
+  const distinct = [...new Set(named)];
+  if (distinct.length === 0) return numbered!;
+  if (distinct.includes('dateOfBirth') && distinct.includes('placeOfBirth')) return 'dateAndPlaceOfBirth';
+  return distinct[0]!;
+}
+
+function longestLabelAt(folded: string, at: number, nested = false): { field: VisualField; end: number } | null {
+  let best: { field: VisualField; end: number } | null = null;
+  for (const { words, field } of labelsByInitial.get(folded[at] ?? '') ?? []) {
+    let end = matchWords(folded, at, words);
+    // Run into the next word: only where the next label of a bilingual pair begins ("PRENOMSGIVEN NAMES").
+    if (end !== null && /[A-Z]/.test(folded[end] ?? '') && (nested || !longestLabelAt(folded, end, true))) end = null;
+    if (end !== null && (!best || end > best.end)) best = { field, end };
+  }
+  return best;
+}
+
+/**
+ * Where `words` matched from `at` ends, a label space matching any run of separators (or none); null
+ * if it does not match. The caller checks that the label ends where a word ends (not inside "NOMURA").
+ */
+function matchWords(folded: string, at: number, words: string): number | null {
+  let pos = at;
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === ' ') {
+      while (pos < folded.length && separator.test(folded[pos]!)) pos++;
+      continue;
+    }
+    if (folded[pos] !== words[i]) return null;
+    pos++;
+  }
+  return pos;
+}
+
+function skip(folded: string, pos: number): number {
+  while (pos < folded.length && separator.test(folded[pos]!)) pos++;
+  return pos;
+}

@@ -1,0 +1,93 @@
+import type { DateResult } from '../../../api/common.ts';
+
+/** Which way a printed date's numbers run: day first (most of the world) or month first (US licences). */
+export type DateOrder = 'DMY' | 'MDY';
+/** What the date is: a two-digit year is resolved into the past (birth, issue) or near the future (expiry). */
+export type PrintedDateRole = 'past' | 'expiry';
+
+/** A date found in printed text: the parsed date and where it stands in the text. */
+export interface PrintedDate {
+  date: DateResult;
+  start: number;
+  end: number;
+}
+
+/** Month names and abbreviations (folded capitals) of the languages in the label dictionary, by month. */
+const monthNames: ReadonlyArray<readonly string[]> = [
+  ['JAN', 'JANV', 'ENE', 'GEN', 'STY', 'TAM'],
+  ['FEB', 'FEV', 'FEVR', 'LUT', 'HEL'],
+  ['MAR', 'MARS', 'MRZ', 'MRT', 'MAA'],
+  ['APR', 'AVR', 'ABR', 'KWI', 'HUH'],
+  ['MAY', 'MAI', 'MAG', 'MEI', 'MAJ', 'TOU'],
+  ['JUN', 'JUIN', 'GIU', 'CZE', 'KES'],
+  ['JUL', 'JUIL', 'LUG', 'LIP', 'HEI'],
+  ['AUG', 'AOUT', 'AGO', 'SIE', 'ELO'],
+  ['SEP', 'SEPT', 'SET', 'WRZ', 'SYY'],
+  ['OCT', 'OKT', 'OTT', 'OUT', 'PAZ', 'LOK'],
+  ['NOV', 'LIS', 'MARR'],
+  ['DEC', 'DEZ', 'DIC', 'GRU', 'JOU'],
+];
+
+const numeric = /(?<![0-9])(\d{1,2})\s?([./\- ])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![0-9])/;
+const isoLike = /(?<![0-9])(\d{4})\s?([./\- ])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?![0-9])/;
+// "14 JUL 1986", "14 JUIL/JUL 86", "14.JUL.1986"
+const named = /(?<![0-9])(\d{1,2})[\s./-]*([A-Z]{3,5})(?:\s?\/\s?[A-Z]{3,5})*[\s./-]*(\d{4}|\d{2})(?![0-9])/;
+
+/**
+ * The first date in `folded` (capitals, no accents): numeric in the given order or year first, or
+ * with a month name. Impossible dates (31.02.) are not dates. Two-digit years are resolved by `role`.
+ */
+export function findPrintedDate(folded: string, order: DateOrder, role: PrintedDateRole, now: Date): PrintedDate | null {
+  const candidates: Array<{ at: RegExpExecArray; day: number; month: number; year: string }> = [];
+  const n = numeric.exec(folded);
+  if (n) {
+    const [a, b] = [Number(n[1]), Number(n[3])];
+    const [day, month] = order === 'MDY' ? [b, a] : [a, b];
+    candidates.push({ at: n, day, month, year: n[4]! });
+  }
+  const iso = isoLike.exec(folded);
+  if (iso) candidates.push({ at: iso, day: Number(iso[4]), month: Number(iso[3]), year: iso[1]! });
+  const m = named.exec(folded);
+  const monthIndex = m ? monthOf(m[2]!) : -1;
+  if (m && monthIndex >= 0) candidates.push({ at: m, day: Number(m[1]), month: monthIndex + 1, year: m[3]! });
+  const valid = candidates
+    .map((c) => ({ ...c, year: fullYear(c.year, c.month, c.day, role, now) }))
+    .filter((c) => c.month >= 1 && c.month <= 12 && c.day >= 1 && c.day <= daysIn(c.month, c.year))
+    .sort((x, y) => x.at.index - y.at.index);
+  const first = valid[0];
+  if (!first) return null;
+  const text = first.at[0];
+  return {
+    date: { day: first.day, month: first.month, year: first.year, successfullyParsed: true, filledByDomainKnowledge: false, originalString: text },
+    start: first.at.index,
+    end: first.at.index + text.length,
+  };
+}
+
+/** The month (0–11) a name or abbreviation stands for: an exact name, else the longest name it begins with; −1 if none. */
+function monthOf(word: string): number {
+  const exact = monthNames.findIndex((names) => names.includes(word));
+  if (exact >= 0) return exact;
+  let best = -1;
+  let length = 0;
+  monthNames.forEach((names, month) => {
+    for (const name of names) {
+      if (word.startsWith(name) && name.length > length) [best, length] = [month, name.length];
+    }
+  });
+  return best;
+}
+
+/** Years written with two digits: a past date lies on or before now; an expiry within 50 years ahead. */
+function fullYear(year: string, month: number, day: number, role: PrintedDateRole, now: Date): number {
+  if (year.length === 4) return Number(year);
+  const nowYear = now.getUTCFullYear();
+  let full = Math.floor(nowYear / 100) * 100 + Number(year);
+  if (role === 'past' && Date.UTC(full, month - 1, Math.max(1, day)) > now.getTime()) full -= 100;
+  if (role === 'expiry' && full > nowYear + 50) full -= 100;
+  return full;
+}
+
+function daysIn(month: number, year: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}

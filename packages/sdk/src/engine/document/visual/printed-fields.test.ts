@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { foldText } from './fold-text.ts';
+import { findPrintedDate } from './printed-dates.ts';
+import { findPrintedFields, type FindFieldsOptions, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
+
+const now = new Date(Date.UTC(2026, 10, 23));
+
+/** A line of text at (x, y), `h` high, characters 0.6 h wide, all read with `confidence`. */
+function line(text: string, x: number, y: number, h = 20, confidence = 0.95): PrintedLine {
+  return {
+    text,
+    confidences: [...text].map(() => confidence),
+    positions: [...text].map((_, i) => (i + 0.5) / text.length),
+    box: { x, y, width: text.length * 0.6 * h, height: h },
+  };
+}
+
+const read = (lines: PrintedLine[], o: Partial<FindFieldsOptions> = {}) =>
+  Object.fromEntries(findPrintedFields(lines, { numbering: null, dateOrder: 'DMY', now, ...o }).map((f) => [f.field, f]));
+
+describe('findPrintedFields', () => {
+  it('reads a US licence: AAMVA field numbers and abbreviations, several fields on a line, month-first dates, the address over two lines', () => {
+    const f = read(
+      [
+        line('4d DLN T64271935', 340, 210),
+        line('1 SAMPLE', 340, 270),
+        line('2 ANDREW JASON', 340, 330),
+        line('8 123 MAIN STREET', 340, 390),
+        line('RICHMOND, VA 23219', 340, 420),
+        line('3 DOB 07/14/1986 15 SEX M', 340, 480),
+        line('4a ISS 03/02/2021', 340, 525),
+        line('4b EXP 07/14/2029', 690, 525),
+        line('9 CLASS D 12 REST NONE', 340, 570),
+      ],
+      { numbering: 'aamva', dateOrder: 'MDY' },
+    );
+    expect(f.documentNumber?.text).toBe('T64271935');
+    expect(f.lastName?.text).toBe('SAMPLE');
+    expect(f.firstName?.text).toBe('ANDREW JASON');
+    expect(f.address?.text).toBe('123 MAIN STREET, RICHMOND, VA 23219');
+    expect(f.dateOfBirth?.date).toMatchObject({ year: 1986, month: 7, day: 14 });
+    expect(f.sex?.text).toBe('M');
+    expect(f.dateOfIssue?.date).toMatchObject({ year: 2021, month: 3, day: 2 });
+    expect(f.dateOfExpiry?.date).toMatchObject({ year: 2029, month: 7, day: 14 });
+    expect(f.vehicleClass?.text).toBe('D');
+    expect(f.restrictions?.text).toBe('NONE');
+  });
+
+  it('reads labels printed above their values, in two languages, and a value to the right of its label', () => {
+    const f = read([
+      line('NOM / SURNAME', 300, 100, 14),
+      line('MUSTERMANN', 300, 118),
+      line('Prénoms / Given names', 300, 150, 14),
+      line('ERIKA', 300, 168),
+      line('Date de naissance / Date of birth', 300, 200, 14),
+      line('12.08.1974', 300, 218),
+      line('SEXE / SEX', 700, 200, 14),
+      line('F', 700, 218),
+      line('Nationalité', 300, 250, 14),
+      line('DEUTSCH', 440, 250),
+      line('DOCUMENT NO', 300, 300, 14),
+      line('T220001293', 300, 318),
+    ]);
+    expect(f.lastName?.text).toBe('MUSTERMANN');
+    expect(f.firstName?.text).toBe('ERIKA');
+    expect(f.dateOfBirth?.date).toMatchObject({ year: 1974, month: 8, day: 12 });
+    expect(f.sex?.text).toBe('F');
+    expect(f.nationality?.text).toBe('DEUTSCH');
+    expect(f.documentNumber?.text).toBe('T220001293');
+  });
+
+  it('reads an EU licence: numbered fields, date and place of birth together, field 12.05.1990 not taken for field 12', () => {
+    const f = read(
+      [
+        line('1. MUSTERMANN', 300, 100),
+        line('2. ERIKA', 300, 130),
+        line('3. 12.08.1974 BERLIN', 300, 160),
+        line('4a. 01.02.2020 4c. LANDRATSAMT', 300, 190),
+        line('4b. 31.01.2035', 300, 220),
+        line('5. B072RRE2I55', 300, 250),
+        line('9. AM/B/L', 300, 280),
+      ],
+      { numbering: 'eu' },
+    );
+    expect(f.lastName?.text).toBe('MUSTERMANN');
+    expect(f.dateOfBirth?.date).toMatchObject({ year: 1974, month: 8, day: 12 });
+    expect(f.placeOfBirth?.text).toBe('BERLIN');
+    expect(f.dateOfIssue?.date).toMatchObject({ year: 2020, month: 2, day: 1 });
+    expect(f.issuingAuthority?.text).toBe('LANDRATSAMT');
+    expect(f.dateOfExpiry?.date).toMatchObject({ year: 2035, month: 1, day: 31 });
+    expect(f.documentNumber?.text).toBe('B072RRE2I55');
+    expect(f.vehicleClass?.text).toBe('AM/B/L');
+    expect(read([line('12.05.1990', 300, 100)], { numbering: 'aamva' })).toEqual({});
+  });
+
+  it('reports nothing that does not fit its field, nor values read unclearly, nor a label inside a longer word', () => {
+    const f = read([
+      line('DATE OF BIRTH', 300, 100, 14),
+      line('ERIKA', 300, 118),
+      line('SURNAME', 300, 150, 14),
+      line('MUSTER3ANN', 300, 168),
+      line('GIVEN NAMES', 300, 200, 14),
+      line('ERIKA', 300, 218, 20, 0.6),
+      line('NOMURA', 300, 250),
+      line('SEX', 300, 300, 14),
+      line('Q', 300, 318),
+    ]);
+    expect(f).toEqual({});
+  });
+
+  it('takes a label misread by a letter or two for a label, never for a value, but not a watermark that contains a label word', () => {
+    const f = read([
+      line('SURNAME', 300, 100, 14),
+      line('NATONALIY', 300, 118, 14),
+      line('DEUTSCH', 300, 136),
+      line('Fake Document', 300, 200, 14),
+      line('t.ly/g8sf', 300, 218),
+    ]);
+    expect(f.lastName).toBeUndefined();
+    expect(f.nationality?.text).toBe('DEUTSCH');
+    expect(f.documentNumber).toBeUndefined();
+  });
+
+  it('narrows a value’s box to its characters', () => {
+    const [dob] = findPrintedFields([line('DOB 07/14/1986', 100, 50)], { numbering: 'aamva', dateOrder: 'MDY', now });
+    expect(dob!.box.x).toBeGreaterThan(100 + 3 * 0.6 * 20);
+    expect(dob!.box.x + dob!.box.width).toBeCloseTo(100 + 14 * 0.6 * 20, 0);
+  });
+});
+
+describe('unreadValueBoxes', () => {
+  it('points below a label that stands alone with no value found, and nowhere else', () => {
+    const boxes = unreadValueBoxes([line('SEX', 300, 100, 14), line('NATIONALITY', 300, 150, 14), line('DEUTSCH', 300, 168)], null);
+    expect(boxes).toHaveLength(1);
+    expect(boxes[0]!.y).toBeGreaterThan(100 + 10);
+    expect(boxes[0]!.y + boxes[0]!.height).toBeLessThan(150);
+    expect(boxes[0]!.x).toBeLessThan(300);
+  });
+});
+
+describe('findPrintedDate', () => {
+  const date = (text: string, order: 'DMY' | 'MDY' = 'DMY', role: 'past' | 'expiry' = 'past') => findPrintedDate(foldText(text), order, role, now)?.date;
+
+  it('reads numeric, year-first and month-name dates in the languages of the label dictionary', () => {
+    expect(date('14.07.1986')).toMatchObject({ year: 1986, month: 7, day: 14 });
+    expect(date('07/14/1986', 'MDY')).toMatchObject({ year: 1986, month: 7, day: 14 });
+    expect(date('1986-07-14')).toMatchObject({ year: 1986, month: 7, day: 14 });
+    expect(date('14 JUIL/JUL 1986')).toMatchObject({ year: 1986, month: 7, day: 14 });
+    expect(date('3 Dez 2031', 'DMY', 'expiry')).toMatchObject({ year: 2031, month: 12, day: 3 });
+    expect(date('12 août 1974')).toMatchObject({ year: 1974, month: 8, day: 12 });
+  });
+
+  it('resolves two-digit years by what the date is, and rejects impossible dates', () => {
+    expect(date('14.07.86')).toMatchObject({ year: 1986 });
+    expect(date('14.07.31', 'DMY', 'expiry')).toMatchObject({ year: 2031 });
+    expect(date('14.07.31')).toMatchObject({ year: 1931 });
+    expect(date('31.02.1990')).toBeUndefined();
+    expect(date('14/07/1986', 'MDY')).toBeUndefined();
+  });
+});
+
+describe('foldText', () => {
+  it('folds to capitals without accents, one character for one', () => {
+    for (const text of ['Nationalité', 'Staatsangehörigkeit', 'Straße', 'Łódź', 'Ærø']) expect(foldText(text)).toHaveLength(text.length);
+    expect(foldText('Prénoms / Given names')).toBe('PRENOMS / GIVEN NAMES');
+    expect(foldText('Straße')).toBe('STRASE');
+  });
+});

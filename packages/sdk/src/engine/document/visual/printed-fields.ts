@@ -1,0 +1,269 @@
+import type { DateResult } from '../../../api/common.ts';
+import type { VisualField } from './field-labels.ts';
+import { foldText } from './fold-text.ts';
+import { fuzzyLabelLine, matchLabel, type FieldNumbering, type LabelMatch } from './match-label.ts';
+import { findPrintedDate, type DateOrder } from './printed-dates.ts';
+import { printedValue } from './printed-values.ts';
+
+/** An axis-aligned box on the straightened document, px. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A line of text read on the straightened document. */
+export interface PrintedLine {
+  text: string;
+  /** Confidence of each character of `text`. */
+  confidences: readonly number[];
+  /** Where each character's centre lies along the line, 0 at its start, 1 at its end. */
+  positions: readonly number[];
+  box: Box;
+}
+
+/** A field read in the visual zone: its value as printed (or normalised: sex, numbers), where, how sure. */
+export interface PrintedField {
+  field: VisualField;
+  text: string;
+  box: Box;
+  /** Mean confidence of the value's characters. */
+  confidence: number;
+  /** Dates, parsed. */
+  date: DateResult | null;
+}
+
+export interface FindFieldsOptions {
+  numbering: FieldNumbering;
+  dateOrder: DateOrder;
+  now: Date;
+}
+
+/** Below this mean character confidence a value is not reported (it would more often be wrong than right). */
+export const minValueConfidence = 0.8;
+/** Nor when any one of its characters was read with less than this (a digit misread in a clear date). */
+export const minCharConfidence = 0.5;
+/** How far below a label (in its heights) its value may start, and how far to its right. */
+const maxGapBelow = 1.8;
+const maxGapRight = 4;
+/** Fields whose value may continue on the lines below (addresses are printed on two or three). */
+const multiLine: ReadonlySet<VisualField> = new Set(['address']);
+
+interface Segment {
+  label: LabelMatch;
+  /** The value's span in the line's text (empty when the label stands alone). */
+  start: number;
+  end: number;
+}
+
+/**
+ * The printed fields of a document from its text lines: each line that begins with a label (or a
+ * licence field number) gives its field, valued by the rest of the line, or — when the label stands
+ * alone — by the nearest unlabelled line to its right or below it (and, for addresses, the lines
+ * that continue it). A line may hold several numbered fields ("3 DOB 07/14/1986 15 SEX M"). Each
+ * value must fit its field's syntax (dates parse, numbers have digits, names no digits) and be read
+ * clearly (`minValueConfidence`); the first occurrence of a field wins.
+ */
+export function findPrintedFields(lines: readonly PrintedLine[], o: FindFieldsOptions): PrintedField[] {
+  const folded = lines.map((l) => foldText(l.text));
+  const segments = folded.map((f) => segmentsOf(f, o.numbering));
+  const used = new Set<number>();
+  const found = new Map<VisualField, PrintedField>();
+  const order = lines.map((_, i) => i).sort((a, b) => lines[a]!.box.y - lines[b]!.box.y || lines[a]!.box.x - lines[b]!.box.x);
+  for (const i of order) {
+    for (const segment of segments[i] ?? []) {
+      if (found.has(segment.label.field)) continue;
+      // The value after the label on its line; else (none there, or none that fits) beside or below it.
+      let source = { line: i, start: segment.start, end: segment.end };
+      let value = source.start < source.end ? fieldValue(segment.label.field, lines, source, o) : null;
+      for (const j of value ? [] : valueLinesFor(i, lines, segments, used)) {
+        source = { line: j, start: 0, end: lines[j]!.text.length };
+        value = fieldValue(segment.label.field, lines, source, o);
+        if (value) break;
+      }
+      if (!value) continue;
+      used.add(source.line);
+      if (multiLine.has(value.field)) extendDown(value, source.line, lines, segments, used);
+      for (const v of splitCombined(value, o)) if (!found.has(v.field)) found.set(v.field, v);
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * Labels that stand alone with no line where their value would be (the text detector misses short
+ * values: a one-letter sex, a two-digit class): the box just below each, where the value is printed
+ * on documents that put values under labels, to be read directly.
+ */
+export function unreadValueBoxes(lines: readonly PrintedLine[], numbering: FieldNumbering): Box[] {
+  const segments = lines.map((l) => segmentsOf(foldText(l.text), numbering));
+  const boxes: Box[] = [];
+  segments.forEach((segs, i) => {
+    const only = segs.length === 1 && segs[0]!.start >= segs[0]!.end;
+    if (!only || valueLinesFor(i, lines, segments, new Set()).length > 0) return;
+    const label = lines[i]!.box;
+    const h = label.height;
+    boxes.push({ x: label.x - 0.3 * h, y: label.y + 0.9 * h, width: Math.max(label.width, 3 * h) + 0.6 * h, height: 1.6 * h });
+  });
+  return boxes;
+}
+
+/** The labelled segments of a line: a label at its start, and numbered labels further on. */
+function segmentsOf(folded: string, numbering: FieldNumbering): Segment[] {
+  const head = matchLabel(folded, 0, numbering);
+  if (!head || head.start > 2) {
+    const fuzzy = fuzzyLabelLine(folded);
+    return fuzzy ? [{ label: { field: fuzzy, start: 0, end: folded.length }, start: folded.length, end: folded.length }] : [];
+  }
+  const labels: LabelMatch[] = [head];
+  if (numbering) {
+    // Further fields on the same line begin with their number and a label (" 15 SEX M") or with a
+    // dotted number (EU: " 4c. LANDRATSAMT"); a bare number could be part of a value.
+    const further = /\s(\d{1,2}[A-D]?)(\.?)\s?(?=[A-Z])/g;
+    further.lastIndex = head.end;
+    for (let m = further.exec(folded); m; m = further.exec(folded)) {
+      const next = matchLabel(folded, m.index + 1, numbering);
+      if (next && (m[2] === '.' || next.end > m.index + 1 + m[1]!.length + 1)) labels.push(next);
+    }
+  }
+  return labels.map((label, k) => {
+    const end = labels[k + 1]?.start ?? folded.length;
+    let start = label.end;
+    while (start < end && /[\s:/.,-]/.test(folded[start]!)) start++;
+    return { label, start, end: trimEnd(folded, start, end) };
+  });
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  return end;
+}
+
+/**
+ * Unlabelled lines where line `i`'s value may be, nearest first: to its right on the same row, then
+ * just below it. The first whose text fits the field is its value.
+ */
+function valueLinesFor(i: number, lines: readonly PrintedLine[], segments: readonly Segment[][], used: ReadonlySet<number>): number[] {
+  const label = lines[i]!.box;
+  const h = label.height;
+  const centre = label.y + h / 2;
+  const candidates: Array<{ j: number; score: number }> = [];
+  lines.forEach((line, j) => {
+    if (j === i || used.has(j) || (segments[j]?.length ?? 0) > 0) return;
+    const b = line.box;
+    const right = Math.abs(b.y + b.height / 2 - centre) < 0.5 * h && b.x > label.x + label.width - 0.2 * h && b.x - (label.x + label.width) < maxGapRight * h;
+    const gapBelow = b.y - (label.y + h);
+    const below =
+      b.y + b.height / 2 > label.y + h &&
+      gapBelow < maxGapBelow * h &&
+      (Math.abs(b.x - label.x) < 2.5 * h || (b.x < label.x + label.width && b.x + b.width > label.x));
+    // A value beside its label is taken before one below it; nothing below another label in between.
+    if (right) candidates.push({ j, score: b.x - label.x - label.width });
+    else if (below && !labelBetween(lines, segments, label, b)) candidates.push({ j, score: 1000 + Math.max(0, gapBelow) + 0.3 * Math.abs(b.x - label.x) });
+  });
+  return candidates.sort((a, b) => a.score - b.score).map((c) => c.j);
+}
+
+/** Whether a labelled line stands between a label and a line below it (in the same column). */
+function labelBetween(lines: readonly PrintedLine[], segments: readonly Segment[][], above: Box, below: Box): boolean {
+  return lines.some((l, k) => {
+    const b = l.box;
+    const centre = b.y + b.height / 2;
+    return (
+      (segments[k]?.length ?? 0) > 0 &&
+      b !== above &&
+      centre > above.y + above.height &&
+      centre < below.y &&
+      b.x < below.x + below.width &&
+      b.x + b.width > below.x
+    );
+  });
+}
+
+/** Unlabelled lines right below a value that start where it starts: the rest of an address. */
+function extendDown(value: PrintedField, from: number, lines: readonly PrintedLine[], segments: readonly Segment[][], used: Set<number>): void {
+  let last = lines[from]!.box;
+  const x = value.box.x;
+  for (;;) {
+    const next = lines.findIndex((l, j) => {
+      const b = l.box;
+      return (
+        !used.has(j) &&
+        (segments[j]?.length ?? 0) === 0 &&
+        b.y > last.y + last.height * 0.5 &&
+        b.y - (last.y + last.height) < 0.9 * last.height &&
+        Math.abs(b.x - x) < 1.5 * last.height
+      );
+    });
+    const line = lines[next];
+    if (!line) return;
+    const confidence = meanConfidence(line, 0, line.text.length);
+    if (confidence < minValueConfidence) return;
+    used.add(next);
+    value.text = `${value.text}, ${line.text.trim()}`.replace(/\s*,\s*/g, ', ');
+    value.box = union(value.box, line.box);
+    value.confidence = Math.min(value.confidence, confidence);
+    last = line.box;
+  }
+}
+
+/** The field's value from a span of a line, if it fits the field's syntax and was read clearly. */
+function fieldValue(
+  field: VisualField,
+  lines: readonly PrintedLine[],
+  source: { line: number; start: number; end: number },
+  o: FindFieldsOptions,
+): PrintedField | null {
+  const line = lines[source.line]!;
+  const value = printedValue(field, line.text.slice(source.start, source.end), o);
+  if (!value) return null;
+  const start = source.start + value.start;
+  const end = source.start + value.end;
+  const confidence = meanConfidence(line, start, end);
+  if (confidence < minValueConfidence || weakestCharacter(line, start, end) < minCharConfidence) return null;
+  return { field, text: value.text, box: spanBox(line, start, end), confidence, date: value.date };
+}
+
+/** A birth date and place printed together, as the two fields (the place only when there is one). */
+function splitCombined(value: PrintedField, o: FindFieldsOptions): PrintedField[] {
+  if (value.field !== 'dateAndPlaceOfBirth') return [value];
+  const found = findPrintedDate(foldText(value.text), o.dateOrder, 'past', o.now);
+  if (!found) return [];
+  const birth = { ...value, field: 'dateOfBirth' as const, text: value.text.slice(found.start, found.end), date: found.date };
+  const place = value.text.slice(found.end).replace(/^[\s,/-]+|[\s,]+$/g, '');
+  return /\p{L}{2}/u.test(place) ? [birth, { ...value, field: 'placeOfBirth', text: place, date: null }] : [birth];
+}
+
+function weakestCharacter(line: PrintedLine, start: number, end: number): number {
+  let min = 1;
+  for (let k = start; k < end; k++) if (!/\s/.test(line.text[k]!)) min = Math.min(min, line.confidences[k] ?? 0);
+  return min;
+}
+
+function meanConfidence(line: PrintedLine, start: number, end: number): number {
+  let sum = 0;
+  let n = 0;
+  for (let k = start; k < end; k++) {
+    if (/\s/.test(line.text[k]!)) continue;
+    sum += line.confidences[k] ?? 0;
+    n++;
+  }
+  return n ? sum / n : 0;
+}
+
+/** The part of a line's box that holds characters `start`…`end − 1`. */
+function spanBox(line: PrintedLine, start: number, end: number): Box {
+  const { box, positions } = line;
+  if (start <= 0 && end >= line.text.length) return box;
+  const half = positions.length > 1 ? (positions[positions.length - 1]! - positions[0]!) / (2 * (positions.length - 1)) : 0.5;
+  const t0 = Math.max(0, (positions[start] ?? 0) - half);
+  const t1 = Math.min(1, (positions[end - 1] ?? 1) + half);
+  return { x: box.x + t0 * box.width, y: box.y, width: (t1 - t0) * box.width, height: box.height };
+}
+
+function union(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}

@@ -1,0 +1,155 @@
+import type { Location } from '../../../api/document.ts';
+import type { Frame } from '../../../core/frame.ts';
+import { aamvaJurisdictions, type AamvaJurisdiction } from '../../aamva/aamva-jurisdictions.ts';
+import { applyHomography, rectangleCorners, type Homography } from '../../image/homography.ts';
+import { warpQuad } from '../../image/warp-quad.ts';
+import type { OcrEngine } from '../../ocr/create-ocr-engine.ts';
+import type { LineReading } from '../../ocr/create-line-reader.ts';
+import type { Quad } from '../../ocr/min-area-rect.ts';
+import { cropTextLine } from '../../ocr/crop-text-line.ts';
+import { spaceAtInkGaps } from '../../ocr/space-at-ink-gaps.ts';
+import type { Corners, DocumentFormat } from '../document-format.ts';
+import { documentFormats } from '../document-format.ts';
+import { locationAround } from '../string-result.ts';
+import { documentTitles } from './field-labels.ts';
+import { foldText } from './fold-text.ts';
+import type { FieldNumbering } from './match-label.ts';
+import { findPrintedFields, type Box, type PrintedField, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
+
+/** A printed field with its box on the submitted image. */
+export interface LocatedField extends PrintedField {
+  location: Location;
+}
+
+/** What the visual zone of one side says. */
+export interface VisualZoneReading {
+  side: 'FIRST' | 'SECOND';
+  fields: LocatedField[];
+  /** The document type its title names (`TYPE_DL`…), or null. */
+  titleType: string | null;
+  /** The US or Canadian jurisdiction whose name the document prints as a line of its own, or null. */
+  jurisdiction: AamvaJurisdiction | null;
+}
+
+/** Width the document is straightened to for reading, px (within the text detector's range). */
+const readWidth = { min: 800, max: 1280 };
+/** Fewer fields than this, read upright, and the document is read again turned 180°. */
+const enoughFields = 2;
+/**
+ * How much the outline is widened about its centre before reading: a found outline may lie a few
+ * pixels inside the document's edge, and print may run to the edge.
+ */
+const readMargin = 0.03;
+/** Line image height the general line reader reads (createOcr's). */
+const lineHeight = 48;
+
+const jurisdictionByName = new Map(aamvaJurisdictions.map((j) => [foldText(j.name), j]));
+
+/**
+ * Reads the printed (visual) fields of one side: the document is cut out along `corners` (its
+ * top-left first), straightened to its format, read line by line (text detection and the general
+ * line reader), and the lines matched against the label dictionary (see findPrintedFields). When
+ * the upright reading finds next to nothing and neither an MRZ nor a portrait said which way is up,
+ * the document may be upside down: it is read turned 180° and the reading with more fields is kept. `numberingHint` is the licence numbering another
+ * source already told (an AAMVA barcode).
+ */
+export async function readVisualZone(
+  ocr: OcrEngine,
+  frame: Frame,
+  corners: Corners,
+  format: DocumentFormat,
+  side: 'FIRST' | 'SECOND',
+  o: { now: Date; numberingHint: FieldNumbering; orientationKnown: boolean },
+): Promise<VisualZoneReading> {
+  const upright = await readTurned(ocr, frame, corners, format, side, o);
+  if (o.orientationKnown || upright.fields.length >= enoughFields) return upright;
+  const [a, b, c, d] = corners;
+  const turned = await readTurned(ocr, frame, [c, d, a, b], format, side, o);
+  return turned.fields.length > upright.fields.length ? turned : upright;
+}
+
+async function readTurned(
+  ocr: OcrEngine,
+  frame: Frame,
+  corners: Corners,
+  format: DocumentFormat,
+  side: 'FIRST' | 'SECOND',
+  o: { now: Date; numberingHint: FieldNumbering },
+): Promise<VisualZoneReading> {
+  const sourceWidth = Math.hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y);
+  const width = Math.round(Math.min(readWidth.max, Math.max(readWidth.min, sourceWidth)));
+  const size = documentFormats[format];
+  const height = Math.round((width * size.height) / size.width);
+  const { frame: page, toSource } = warpQuad(frame, widened(corners), width, height);
+  const ocrLines = await ocr.ocr.readPage(page, { maxSide: width });
+  const lines = ocrLines.filter((l) => l.quad.width >= l.quad.height).map((l) => printedLine(l, l.quad, cropTextLine(page, l.quad, lineHeight)));
+  const folded = lines.map((l) =>
+    foldText(l.text)
+      .replace(/[^A-Z0-9]+/g, ' ')
+      .trim(),
+  );
+  const titleType = documentTitles.find(([title]) => folded.some((f) => f.includes(title)))?.[1] ?? null;
+  const jurisdiction = folded.map((f) => jurisdictionByName.get(f)).find((j) => j) ?? null;
+  const numbering = o.numberingHint ?? numberingOf(folded, titleType, jurisdiction);
+  lines.push(...(await readUnderLabels(ocr, page, lines, numbering)));
+  const dateOrder = numbering === 'aamva' && jurisdiction?.country !== 'CAN' ? 'MDY' : 'DMY';
+  const fields = findPrintedFields(lines, { numbering, dateOrder, now: o.now }).map((f) => ({ ...f, location: locationOf(f.box, toSource, side) }));
+  return { side, fields, titleType, jurisdiction };
+}
+
+/** Reads the boxes under labels whose value the text detector did not find (see unreadValueBoxes). */
+async function readUnderLabels(ocr: OcrEngine, page: Frame, lines: readonly PrintedLine[], numbering: FieldNumbering): Promise<PrintedLine[]> {
+  const quads: Quad[] = unreadValueBoxes(lines, numbering)
+    .map((b) => clip(b, page))
+    .filter((b) => b.width >= 4 && b.height >= 4)
+    .map((b) => ({ points: rectangleCorners(b.width, b.height, b.x, b.y), width: b.width, height: b.height }));
+  if (quads.length === 0) return [];
+  const crops = quads.map((q) => cropTextLine(page, q, lineHeight));
+  const readings = await ocr.lineReader.read(crops);
+  return readings.flatMap((reading, k) => (reading.text.trim() ? [printedLine(reading, quads[k]!, crops[k]!)] : []));
+}
+
+function clip(b: Box, page: Frame): Box {
+  const x = Math.max(0, b.x);
+  const y = Math.max(0, b.y);
+  return { x, y, width: Math.min(page.width, b.x + b.width) - x, height: Math.min(page.height, b.y + b.height) - y };
+}
+
+function widened(corners: Corners): Corners {
+  const cx = corners.reduce((sum, p) => sum + p.x, 0) / 4;
+  const cy = corners.reduce((sum, p) => sum + p.y, 0) / 4;
+  return corners.map((p) => ({ x: cx + (p.x - cx) * (1 + readMargin), y: cy + (p.y - cy) * (1 + readMargin) })) as Corners;
+}
+
+/**
+ * Which field numbers the document prints: AAMVA's on a licence or ID card of a US or Canadian
+ * jurisdiction (its name, or AAMVA's abbreviations DLN and DOB, on the card), the EU's on other
+ * driving licences, none on other documents.
+ */
+function numberingOf(folded: readonly string[], titleType: string | null, jurisdiction: AamvaJurisdiction | null): FieldNumbering {
+  if (jurisdiction || folded.some((f) => /\b(DLN|DOB)\b/.test(f))) return 'aamva';
+  return titleType === 'TYPE_DL' ? 'eu' : null;
+}
+
+/** A line read as the field finder sees it: spaces the reader dropped put back, its box and character positions. */
+function printedLine(reading: LineReading, quad: Quad, crop: Frame): PrintedLine {
+  const spaced = spaceAtInkGaps(reading, crop);
+  const xs = quad.points.map((p) => p.x);
+  const ys = quad.points.map((p) => p.y);
+  const box: Box = { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+  const toLine = spaced.stride / Math.max(1, spaced.inputWidth);
+  return {
+    text: spaced.text,
+    confidences: spaced.chars.map((c) => c.confidence),
+    positions: spaced.chars.map((c) => Math.min(1, (c.peak + 0.5) * toLine)),
+    box,
+  };
+}
+
+/** A box on the straightened document as the axis-aligned box around it on the submitted image. */
+function locationOf(box: Box, toSource: Homography, side: 'FIRST' | 'SECOND'): Location {
+  return locationAround(
+    rectangleCorners(box.width, box.height, box.x, box.y).map((p) => applyHomography(toSource, p)),
+    side,
+  )!;
+}

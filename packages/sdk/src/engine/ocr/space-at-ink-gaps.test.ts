@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../../core/frame.ts';
+import type { LineReading } from './create-line-reader.ts';
+import { spaceAtInkGaps } from './space-at-ink-gaps.ts';
+
+/** A 48-px line image: white, with black blocks standing for characters. */
+function lineImage(width: number, blocks: Array<[number, number]>): Frame {
+  const data = new Uint8ClampedArray(width * 48 * 4).fill(255);
+  for (const [x0, x1] of blocks) {
+    for (let y = 8; y < 40; y++) for (let x = x0; x <= x1; x++) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
+  }
+  return { width, height: 48, data };
+}
+
+/** A reading of `text`, each character's peak at its block's centre (stride 4: x = 4·peak + 2). */
+function reading(text: string, blocks: Array<[number, number]>): LineReading {
+  const chars = [...text].map((char, i) => {
+    const peak = Math.round(((blocks[i]![0] + blocks[i]![1]) / 2 - 2) / 4);
+    return { char, confidence: 0.9, start: peak, end: peak, peak, alternatives: [], coverage: 1 };
+  });
+  return { text, chars, confidence: 0.9, stride: 4, inputWidth: 200 };
+}
+
+describe('spaceAtInkGaps', () => {
+  // Gaps: 4 px inside a word, 28 px (0.58 line heights) between words, 18 px (0.38) between two narrow characters.
+  const blocks: Array<[number, number]> = [
+    [8, 28],
+    [32, 52],
+    [80, 100],
+    [120, 126],
+    [144, 150],
+  ];
+
+  it('puts a space where the ink leaves a word-wide gap, none inside a word', () => {
+    expect(spaceAtInkGaps(reading('ABCIJ', blocks), lineImage(200, blocks)).text).toBe('AB C I J');
+  });
+
+  it('wants a wider gap next to digits (serif digits carry wide bearings)', () => {
+    expect(spaceAtInkGaps(reading('ABC11', blocks), lineImage(200, blocks)).text).toBe('AB C11');
+  });
+
+  it('keeps the spaces the reader did read, and adds none twice', () => {
+    const withSpace: Array<[number, number]> = [
+      [8, 28],
+      [32, 52],
+      [60, 62],
+      [80, 100],
+    ];
+    const line = reading('AB C', withSpace);
+    line.chars[2]!.char = ' ';
+    expect(
+      spaceAtInkGaps(
+        line,
+        lineImage(200, [
+          [8, 28],
+          [32, 52],
+          [80, 100],
+        ]),
+      ).text,
+    ).toBe('AB C');
+  });
+});

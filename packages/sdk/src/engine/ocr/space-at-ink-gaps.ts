@@ -1,0 +1,74 @@
+import type { Frame } from '../../core/frame.ts';
+import { toGray } from '../image/gray-image.ts';
+import type { LineReading } from './create-line-reader.ts';
+import type { DecodedChar } from './ctc-decode.ts';
+
+/**
+ * An empty stretch between two letters this wide (in line heights) is a space between words: letters
+ * of a word stand a tenth of a line height or less apart, words a quarter or more. Next to a digit or
+ * a sign the stretch must be wider: serif digits (a "1") and full stops carry wide side bearings.
+ */
+const wordGap = { letters: 0.3, other: 0.42 };
+/** A column holds ink when a pixel of its rows (all but the outermost) is this far (fraction of the line's contrast) from the background. */
+const inkContrast = 0.25;
+
+/**
+ * Puts back the spaces a line reader dropped between words ("DOB07/14/1986", "ANDREWJASON"):
+ * wherever the line image shows a run of columns without ink at least `wordGap` line heights wide
+ * between two characters. `crop` is the line image the reader read (`cropTextLine`), whose pixel
+ * columns `peak × stride` points at. Measuring the ink, not the letter pitch, keeps wide letters
+ * (W, M) of proportional fonts from being split.
+ */
+export function spaceAtInkGaps(line: LineReading, crop: Frame): LineReading {
+  if (line.chars.length < 2) return line;
+  const ink = inkColumns(crop);
+  const isLetter = (c: DecodedChar) => /\p{L}/u.test(c.char);
+  const at = (c: DecodedChar) => Math.round((c.peak + 0.5) * line.stride);
+  const chars: DecodedChar[] = [line.chars[0]!];
+  for (let i = 1; i < line.chars.length; i++) {
+    const prev = line.chars[i - 1]!;
+    const next = line.chars[i]!;
+    const gap = isLetter(prev) && isLetter(next) ? wordGap.letters : wordGap.other;
+    if (prev.char !== ' ' && next.char !== ' ' && longestEmptyRun(ink, at(prev), at(next)) >= gap * crop.height) {
+      chars.push({ char: ' ', confidence: 1, start: next.start, end: next.start, peak: next.start, alternatives: [], coverage: 1 });
+    }
+    chars.push(next);
+  }
+  return { ...line, chars, text: chars.map((c) => c.char).join('') };
+}
+
+/** Per column of the line image, whether its middle rows hold ink (darker or lighter than the background by the line's contrast). */
+function inkColumns(crop: Frame): Uint8Array {
+  const gray = toGray(crop);
+  const { width, height } = crop;
+  const sorted = Uint8Array.from(gray.data).sort();
+  const background = sorted[sorted.length >> 1]!;
+  const darkest = sorted[Math.floor(sorted.length * 0.02)]!;
+  const lightest = sorted[Math.floor(sorted.length * 0.98)]!;
+  // Dark text on a light ground unless the ground is the darker side.
+  const dark = background - darkest >= lightest - background;
+  const threshold = inkContrast * (dark ? background - darkest : lightest - background);
+  const ink = new Uint8Array(width);
+  const y0 = Math.floor(height * 0.05);
+  const y1 = Math.ceil(height * 0.95);
+  for (let x = 0; x < width; x++) {
+    for (let y = y0; y < y1; y++) {
+      const v = gray.data[y * width + x]!;
+      if ((dark ? background - v : v - background) > threshold) {
+        ink[x] = 1;
+        break;
+      }
+    }
+  }
+  return ink;
+}
+
+function longestEmptyRun(ink: Uint8Array, from: number, to: number): number {
+  let best = 0;
+  let run = 0;
+  for (let x = Math.max(0, from); x < Math.min(ink.length, to); x++) {
+    run = ink[x] ? 0 : run + 1;
+    best = Math.max(best, run);
+  }
+  return best;
+}

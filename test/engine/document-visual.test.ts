@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '@idlens/sdk/engine';
+import { loadEngineRuntimes } from '@idlens/server';
+import { documentScene } from '../support/document-scene.ts';
+import { generatedCard } from '../support/generated-document.ts';
+import { type LicenceHolder, renderLicenceBack, renderLicenceFront } from '../support/licence-render.ts';
+
+// Printed (visual zone) fields of documents rendered by the tests (DejaVu Sans), read end to end by
+// the engine: the document straightened, its text read, labels matched from the dictionary.
+const now = () => new Date(Date.UTC(2026, 5, 15));
+let engine: Engine;
+
+beforeAll(async () => {
+  engine = createEngine({ ...(await loadEngineRuntimes({ threads: 2 })), now });
+});
+
+const holder: LicenceHolder = {
+  documentNumber: 'T64271935',
+  lastName: 'SAMPLE',
+  firstName: 'ANDREW',
+  middleName: 'JASON',
+  dateOfBirth: '1986-07-14',
+  dateOfIssue: '2021-03-02',
+  dateOfExpiry: '2029-07-14',
+  sex: 'M',
+  street: '123 MAIN STREET',
+  city: 'RICHMOND',
+  postalCode: '23219',
+  vehicleClass: 'D',
+  restrictions: 'NONE',
+};
+const ymd = (d: { year: number | null; month: number | null; day: number | null } | null) => d && `${d.year}-${d.month}-${d.day}`;
+
+describe('documents: printed fields', () => {
+  it('reads the front of a US licence alone: names, dates, number, sex, address, licence details, where they are printed', async () => {
+    const data = await engine.document({ first: await renderLicenceFront(holder) }, {});
+    expect(data.recognitionStatus).toBe('VALID');
+    expect(data.processingStatus).toBe('SUCCESS');
+    expect(data.documentClassInfo).toEqual({ country: 'COUNTRY_USA', region: 'REGION_VIRGINIA', type: 'TYPE_DL' });
+    expect(data.lastName?.latin).toBe('SAMPLE');
+    expect(data.firstName?.latin).toBe('ANDREW JASON');
+    expect(data.documentNumber?.latin).toBe('T64271935');
+    expect(data.sex?.latin).toBe('M');
+    expect(data.address?.latin).toBe('123 MAIN STREET, RICHMOND, VA 23219');
+    expect(ymd(data.dateOfBirth)).toBe('1986-7-14');
+    expect(data.dateOfBirth?.originalString?.latin).toBe('07/14/1986');
+    expect(ymd(data.dateOfIssue)).toBe('2021-3-2');
+    expect(ymd(data.dateOfExpiry)).toBe('2029-7-14');
+    expect(data.driverLicenseDetailedInfo?.vehicleClass?.latin).toBe('D');
+    expect(data.driverLicenseDetailedInfo?.restrictions?.latin).toBe('NONE');
+    // The card (1000×631) lies centred on a 1250×852 photo; "1 SAMPLE" is printed at x = 340,
+    // baseline y ≈ 308 on the card, 46 px high: the surname starts after the field number.
+    const at = data.lastName!.latinLocation!;
+    expect(at.side).toBe('FIRST');
+    expect(at.topLeftCorner.x).toBeGreaterThan(125 + 360);
+    expect(at.topLeftCorner.x).toBeLessThan(125 + 420);
+    expect(at.topLeftCorner.y + at.dimensions.height / 2).toBeGreaterThan(110 + 270);
+    expect(at.topLeftCorner.y + at.dimensions.height / 2).toBeLessThan(110 + 310);
+    expect(data.age).toBe(39);
+  }, 60_000);
+
+  it('reads a licence photographed upside down', async () => {
+    const data = await engine.document({ first: await renderLicenceFront(holder, { rotate: 180 }) }, {});
+    expect(data.lastName?.latin).toBe('SAMPLE');
+    expect(data.documentNumber?.latin).toBe('T64271935');
+    expect(ymd(data.dateOfBirth)).toBe('1986-7-14');
+  }, 60_000);
+
+  it('compares the printed front with the barcode on the back (dataMatch), and reports a front that disagrees', async () => {
+    const back = await renderLicenceBack(holder);
+    const same = await engine.document({ first: await renderLicenceFront(holder), second: back }, { multiSide: true });
+    expect(same.recognitionStatus).toBe('VALID');
+    expect(same.dataMatch).toEqual({ dateOfBirth: 'MATCH', dateOfExpiry: 'MATCH', documentNumber: 'MATCH', overall: 'MATCH' });
+    // The barcode's values stand; print fills what the barcode lacks.
+    expect(same.documentNumber?.latinLocation?.side).toBe('SECOND');
+    const altered = await engine.document(
+      { first: await renderLicenceFront({ ...holder, documentNumber: 'X99000111', dateOfBirth: '1990-01-02' }), second: back },
+      { multiSide: true },
+    );
+    expect(altered.dataMatch).toEqual({ dateOfBirth: 'MISMATCH', dateOfExpiry: 'MATCH', documentNumber: 'MISMATCH', overall: 'MISMATCH' });
+    expect(altered.documentNumber?.latin).toBe('T64271935');
+  }, 90_000);
+
+  it('reads an ID card whose labels stand above their values, photographed in perspective on a cluttered table', async () => {
+    const card = await generatedCard();
+    const scene = await documentScene(card, { family: 'perspective', seed: 3 });
+    const data = await engine.document({ first: scene.frame }, {});
+    expect(data.lastName?.latin).toBe('MUSTERMANN');
+    expect(data.firstName?.latin).toBe('ERIKA');
+    expect(ymd(data.dateOfBirth)).toBe('1974-8-12');
+    expect(data.documentNumber?.latin).toBe('T22000129');
+    expect(data.documentClassInfo?.type).toBe('TYPE_ID');
+    expect(data.recognitionStatus).toBe('VALID');
+  }, 60_000);
+
+  it('withholds the printed document number under anonymization (still VALID), and reads no print when asked for the barcode only', async () => {
+    const anonymized = await engine.document({ first: await renderLicenceFront(holder) }, { anonymizationMode: 'RESULT_FIELDS_ONLY' });
+    expect(anonymized.documentNumber).toBeNull();
+    expect(anonymized.recognitionStatus).toBe('VALID');
+    expect(anonymized.lastName?.latin).toBe('SAMPLE');
+    const barcodeOnly = await engine.document({ first: await renderLicenceFront(holder) }, { enableBarcodeScanOnly: true });
+    expect(barcodeOnly.lastName).toBeNull();
+  }, 60_000);
+});

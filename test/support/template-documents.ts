@@ -1,0 +1,141 @@
+import './fonts.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Frame } from '@idlens/sdk/engine';
+import { decodeFrame } from './document-scene.ts';
+import { escapeXml } from './escape-xml.ts';
+import { seededRandom } from './seeded-random.ts';
+
+/** A holder printed on a template: the result field each printed value should come back as. */
+export interface PrintedTruth {
+  lastName: string;
+  firstName: string;
+  additionalNameInformation?: string;
+  dateOfBirth: string;
+  placeOfBirth?: string;
+  nationality?: string;
+  sex?: string;
+  documentNumber?: string;
+  personalIdNumber?: string;
+  dateOfIssue?: string;
+  dateOfExpiry?: string;
+  issuingAuthority?: string;
+}
+
+/** A side of a corpus template filled with a generated holder, rendered at 300 dpi. */
+export interface TemplateDocument {
+  name: string;
+  frame: Frame;
+  truth: Partial<PrintedTruth>;
+  /** The documentClassInfo.type its title should give. */
+  type: string;
+}
+
+/**
+ * How each template prints dates, and which document type its title names. The formats are the
+ * generator's choice (docxpand's templates leave them to the locale): a mix of the usual European ones.
+ */
+const templates: Record<string, { dateFormat: 'dots' | 'spaces' | 'month' | 'slashes'; type: string }> = {
+  id_card_td1_a: { dateFormat: 'dots', type: 'TYPE_ID' },
+  id_card_td1_b: { dateFormat: 'dots', type: 'TYPE_ID' },
+  id_card_td2_a: { dateFormat: 'spaces', type: 'TYPE_ID' },
+  pp_td3_a: { dateFormat: 'month', type: 'TYPE_PASSPORT' },
+  pp_td3_b: { dateFormat: 'dots', type: 'TYPE_PASSPORT' },
+  rp_card_td1: { dateFormat: 'slashes', type: 'TYPE_RESIDENCE_PERMIT' },
+};
+
+const lastNames = ['MÜLLER', 'GARCÍA LÓPEZ', 'NOWAK', 'DUBOIS', "D'ANGELO", 'JANSSEN', 'KOVAČ', 'OLSEN', 'ROSSI', 'SCHMIDT-BAUER'];
+const givenNames = ['ANNA MARIA', 'JÖRG', 'LUCÍA', 'PIOTR', 'CHLOÉ', 'LUCA', 'SØREN', 'ELIF', 'JAN', 'MARTA'];
+const cities = ['BERLIN', 'LYON', 'KRAKÓW', 'SEVILLA', 'TORINO', 'UTRECHT', 'BRNO', 'GRAZ'];
+const nationalities = ['DEUTSCH', 'FRANÇAISE', 'ESPAÑOLA', 'ITALIANA', 'POLSKIE', 'NEDERLANDSE'];
+const authorities = ['STADT KÖLN', 'PRÉFECTURE DU RHÔNE', 'MINISTERIO DEL INTERIOR', 'COMUNE DI TORINO'];
+const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** Generated holders: seeded, so every run prints the same documents. */
+export function printedHolders(count: number, seed = 20261123): PrintedTruth[] {
+  const random = seededRandom(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(random() * 26))).join('');
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+  const date = (from: number, span: number) =>
+    `${from + Math.floor(random() * span)}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
+  return Array.from({ length: count }, () => {
+    const expiry = date(2027, 9);
+    return {
+      lastName: pick(lastNames),
+      firstName: pick(givenNames),
+      additionalNameInformation: pick(lastNames),
+      dateOfBirth: date(1950, 55),
+      placeOfBirth: pick(cities),
+      nationality: pick(nationalities),
+      sex: random() < 0.5 ? 'F' : 'M',
+      documentNumber: `${letters(2)}${digits(1)}${letters(1)}${digits(1)}${letters(2)}${digits(2)}`,
+      personalIdNumber: digits(11),
+      dateOfIssue: `${Number(expiry.slice(0, 4)) - 10}${expiry.slice(4)}`,
+      dateOfExpiry: expiry,
+      issuingAuthority: pick(authorities),
+    };
+  });
+}
+
+/** A date as the template prints it. */
+function printedDate(iso: string, format: (typeof templates)[string]['dateFormat']): string {
+  const [y, m, d] = iso.split('-') as [string, string, string];
+  if (format === 'spaces') return `${d} ${m} ${y}`;
+  if (format === 'month') return `${d} ${months[Number(m) - 1]} ${y}`;
+  if (format === 'slashes') return `${d}/${m}/${y}`;
+  return `${d}.${m}.${y}`;
+}
+
+/**
+ * Renders one side of a corpus template (`../shared/corpus/doc-templates/<template>/<side>.svg`)
+ * with the holder's values in its field slots; null when the side has no SVG. `truth` holds the
+ * fields the side prints (a slot for the field exists).
+ */
+export async function renderTemplateDocument(
+  corpusDir: string,
+  template: string,
+  side: 'front' | 'back',
+  holder: PrintedTruth,
+): Promise<TemplateDocument | null> {
+  const config = templates[template];
+  const svgPath = path.join(corpusDir, 'doc-templates', template, `${side}.svg`);
+  let svg = await readFile(svgPath, 'utf8').catch(() => null);
+  if (!config || !svg) return null;
+  const date = (iso: string | undefined) => (iso ? printedDate(iso, config.dateFormat) : '');
+  const slots: Record<string, [string, Partial<PrintedTruth>]> = {
+    family_name: [holder.lastName, { lastName: holder.lastName }],
+    given_name: [holder.firstName, { firstName: holder.firstName }],
+    birth_name: [holder.additionalNameInformation ?? '', { additionalNameInformation: holder.additionalNameInformation }],
+    birth_date: [date(holder.dateOfBirth), { dateOfBirth: holder.dateOfBirth }],
+    birth_place: [holder.placeOfBirth ?? '', { placeOfBirth: holder.placeOfBirth }],
+    birth_date_and_place: [`${date(holder.dateOfBirth)} / ${holder.placeOfBirth}`, { dateOfBirth: holder.dateOfBirth, placeOfBirth: holder.placeOfBirth }],
+    nationality: [holder.nationality ?? '', { nationality: holder.nationality }],
+    foreign_nationality: [holder.nationality ?? '', { nationality: holder.nationality }],
+    gender: [holder.sex ?? '', { sex: holder.sex }],
+    document_number: [holder.documentNumber ?? '', { documentNumber: holder.documentNumber }],
+    personal_number: [holder.personalIdNumber ?? '', { personalIdNumber: holder.personalIdNumber }],
+    expires: [date(holder.dateOfExpiry), { dateOfExpiry: holder.dateOfExpiry }],
+    date_issued: [date(holder.dateOfIssue), { dateOfIssue: holder.dateOfIssue }],
+    date_and_place_issued: [`${date(holder.dateOfIssue)}, ${holder.placeOfBirth}`, { dateOfIssue: holder.dateOfIssue }],
+    authority: [holder.issuingAuthority ?? '', { issuingAuthority: holder.issuingAuthority }],
+  };
+  const truth: Partial<PrintedTruth> = {};
+  for (const [slot, [value, fields]] of Object.entries(slots)) {
+    const filled = new RegExp(`(<text id="${slot}_field"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`);
+    if (!filled.test(svg)) continue;
+    svg = svg.replace(filled, `$1${escapeXml(value)}$2`);
+    Object.assign(truth, fields);
+  }
+  const viewBoxWidth = Number(/viewBox="[\d.-]+\s+[\d.-]+\s+([\d.]+)/.exec(svg)?.[1] ?? 0);
+  const pngWidth = (await sharp(path.join(corpusDir, 'doc-templates', template, `${side}.png`)).metadata()).width ?? 1011;
+  const png = await sharp(Buffer.from(svg), { density: viewBoxWidth ? (72 * pngWidth) / viewBoxWidth : 300 })
+    .flatten({ background: '#ffffff' })
+    .png()
+    .toBuffer();
+  return { name: `${template}/${side}`, frame: await decodeFrame(png), truth, type: config.type };
+}
+
+/** The templates with printed fields, in a fixed order. */
+export const printedTemplates = Object.keys(templates);
