@@ -9,6 +9,8 @@ export interface OcrLine extends LineReading {
   quad: Quad;
   /** Detection score (mean text probability of the region). */
   detectionScore: number;
+  /** The line image the reader read (`cropTextLine` at the reader's height): callers measuring the line's ink reuse it. */
+  crop: Frame;
 }
 
 /** Full-page OCR: detection, then every region read by the line reader. */
@@ -24,7 +26,7 @@ export function createOcr(detector: TextDetector, lineReader: LineReader, lineHe
       const lines = await lineReader.read(crops);
       const minConfidence = options.minConfidence ?? 0.5;
       return lines
-        .map((line, i) => ({ ...line, quad: quads[i]!, detectionScore: quads[i]!.score }))
+        .map((line, i) => ({ ...line, quad: quads[i]!, detectionScore: quads[i]!.score, crop: crops[i]! }))
         .filter((line) => line.text.trim().length > 0 && line.confidence >= minConfidence);
     },
   };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { foldText } from './fold-text.ts';
 import { findPrintedDate } from './printed-dates.ts';
-import { findPrintedFields, type FindFieldsOptions, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
+import type { FieldNumbering } from './match-label.ts';
+import { findPrintedFields, type FindFieldsOptions, labelLines, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
 
 const now = new Date(Date.UTC(2026, 10, 23));
 
@@ -15,8 +16,8 @@ function line(text: string, x: number, y: number, h = 20, confidence = 0.95): Pr
   };
 }
 
-const read = (lines: PrintedLine[], o: Partial<FindFieldsOptions> = {}) =>
-  Object.fromEntries(findPrintedFields(lines, { numbering: null, dateOrder: 'DMY', now, ...o }).map((f) => [f.field, f]));
+const read = (lines: PrintedLine[], { numbering = null, ...o }: Partial<FindFieldsOptions> & { numbering?: FieldNumbering } = {}) =>
+  Object.fromEntries(findPrintedFields(labelLines(lines, numbering), { dateOrder: 'DMY', now, ...o }).map((f) => [f.field, f]));
 
 describe('findPrintedFields', () => {
   it('reads a US licence: AAMVA field numbers and abbreviations, several fields on a line, month-first dates, the address over two lines', () => {
@@ -122,7 +123,7 @@ describe('findPrintedFields', () => {
   });
 
   it('narrows a value’s box to its characters', () => {
-    const [dob] = findPrintedFields([line('DOB 07/14/1986', 100, 50)], { numbering: 'aamva', dateOrder: 'MDY', now });
+    const [dob] = findPrintedFields(labelLines([line('DOB 07/14/1986', 100, 50)], 'aamva'), { dateOrder: 'MDY', now });
     expect(dob!.box.x).toBeGreaterThan(100 + 3 * 0.6 * 20);
     expect(dob!.box.x + dob!.box.width).toBeCloseTo(100 + 14 * 0.6 * 20, 0);
   });
@@ -130,7 +131,7 @@ describe('findPrintedFields', () => {
 
 describe('unreadValueBoxes', () => {
   it('points below a label that stands alone with no value found, and nowhere else', () => {
-    const boxes = unreadValueBoxes([line('SEX', 300, 100, 14), line('NATIONALITY', 300, 150, 14), line('DEUTSCH', 300, 168)], null);
+    const boxes = unreadValueBoxes(labelLines([line('SEX', 300, 100, 14), line('NATIONALITY', 300, 150, 14), line('DEUTSCH', 300, 168)], null));
     expect(boxes).toHaveLength(1);
     expect(boxes[0]!.y).toBeGreaterThan(100 + 10);
     expect(boxes[0]!.y + boxes[0]!.height).toBeLessThan(150);

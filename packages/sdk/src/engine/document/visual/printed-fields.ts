@@ -34,8 +34,12 @@ export interface PrintedField {
   date: DateResult | null;
 }
 
+/** A printed line with the labelled segments found in it (none for a line that is only a value). */
+export interface LabelledLine extends PrintedLine {
+  segments: readonly Segment[];
+}
+
 export interface FindFieldsOptions {
-  numbering: FieldNumbering;
   dateOrder: DateOrder;
   now: Date;
 }
@@ -50,7 +54,7 @@ const maxGapRight = 4;
 /** Fields whose value may continue on the lines below (addresses are printed on two or three). */
 const multiLine: ReadonlySet<VisualField> = new Set(['address']);
 
-interface Segment {
+export interface Segment {
   label: LabelMatch;
   /** The value's span in the line's text (empty when the label stands alone). */
   start: number;
@@ -65,26 +69,24 @@ interface Segment {
  * value must fit its field's syntax (dates parse, numbers have digits, names no digits) and be read
  * clearly (`minValueConfidence`); the first occurrence of a field wins.
  */
-export function findPrintedFields(lines: readonly PrintedLine[], o: FindFieldsOptions): PrintedField[] {
-  const folded = lines.map((l) => foldText(l.text));
-  const segments = folded.map((f) => segmentsOf(f, o.numbering));
+export function findPrintedFields(lines: readonly LabelledLine[], o: FindFieldsOptions): PrintedField[] {
   const used = new Set<number>();
   const found = new Map<VisualField, PrintedField>();
   const order = lines.map((_, i) => i).sort((a, b) => lines[a]!.box.y - lines[b]!.box.y || lines[a]!.box.x - lines[b]!.box.x);
   for (const i of order) {
-    for (const segment of segments[i] ?? []) {
+    for (const segment of lines[i]!.segments) {
       if (found.has(segment.label.field)) continue;
       // The value after the label on its line; else (none there, or none that fits) beside or below it.
       let source = { line: i, start: segment.start, end: segment.end };
       let value = source.start < source.end ? fieldValue(segment.label.field, lines, source, o) : null;
-      for (const j of value ? [] : valueLinesFor(i, lines, segments, used)) {
+      for (const j of value ? [] : valueLinesFor(i, lines, used)) {
         source = { line: j, start: 0, end: lines[j]!.text.length };
         value = fieldValue(segment.label.field, lines, source, o);
         if (value) break;
       }
       if (!value) continue;
       used.add(source.line);
-      if (multiLine.has(value.field)) extendDown(value, source.line, lines, segments, used);
+      if (multiLine.has(value.field)) extendDown(value, source.line, lines, used);
       for (const v of splitCombined(value, o)) if (!found.has(v.field)) found.set(v.field, v);
     }
   }
@@ -96,17 +98,21 @@ export function findPrintedFields(lines: readonly PrintedLine[], o: FindFieldsOp
  * values: a one-letter sex, a two-digit class): the box just below each, where the value is printed
  * on documents that put values under labels, to be read directly.
  */
-export function unreadValueBoxes(lines: readonly PrintedLine[], numbering: FieldNumbering): Box[] {
-  const segments = lines.map((l) => segmentsOf(foldText(l.text), numbering));
+export function unreadValueBoxes(lines: readonly LabelledLine[]): Box[] {
   const boxes: Box[] = [];
-  segments.forEach((segs, i) => {
-    const only = segs.length === 1 && segs[0]!.start >= segs[0]!.end;
-    if (!only || valueLinesFor(i, lines, segments, new Set()).length > 0) return;
+  lines.forEach(({ segments }, i) => {
+    const only = segments.length === 1 && segments[0]!.start >= segments[0]!.end;
+    if (!only || valueLinesFor(i, lines, new Set()).length > 0) return;
     const label = lines[i]!.box;
     const h = label.height;
     boxes.push({ x: label.x - 0.3 * h, y: label.y + 0.9 * h, width: Math.max(label.width, 3 * h) + 0.6 * h, height: 1.6 * h });
   });
   return boxes;
+}
+
+/** The lines with their labelled segments, matched once for every use (see segmentsOf). */
+export function labelLines(lines: readonly PrintedLine[], numbering: FieldNumbering): LabelledLine[] {
+  return lines.map((line) => ({ ...line, segments: segmentsOf(foldText(line.text), numbering) }));
 }
 
 /** The labelled segments of a line: a label at its start, and numbered labels further on. */
@@ -144,13 +150,13 @@ function trimEnd(text: string, start: number, end: number): number {
  * Unlabelled lines where line `i`'s value may be, nearest first: to its right on the same row, then
  * just below it. The first whose text fits the field is its value.
  */
-function valueLinesFor(i: number, lines: readonly PrintedLine[], segments: readonly Segment[][], used: ReadonlySet<number>): number[] {
+function valueLinesFor(i: number, lines: readonly LabelledLine[], used: ReadonlySet<number>): number[] {
   const label = lines[i]!.box;
   const h = label.height;
   const centre = label.y + h / 2;
   const candidates: Array<{ j: number; score: number }> = [];
   lines.forEach((line, j) => {
-    if (j === i || used.has(j) || (segments[j]?.length ?? 0) > 0) return;
+    if (j === i || used.has(j) || line.segments.length > 0) return;
     const b = line.box;
     const right = Math.abs(b.y + b.height / 2 - centre) < 0.5 * h && b.x > label.x + label.width - 0.2 * h && b.x - (label.x + label.width) < maxGapRight * h;
     const gapBelow = b.y - (label.y + h);
@@ -160,29 +166,24 @@ function valueLinesFor(i: number, lines: readonly PrintedLine[], segments: reado
       (Math.abs(b.x - label.x) < 2.5 * h || (b.x < label.x + label.width && b.x + b.width > label.x));
     // A value beside its label is taken before one below it; nothing below another label in between.
     if (right) candidates.push({ j, score: b.x - label.x - label.width });
-    else if (below && !labelBetween(lines, segments, label, b)) candidates.push({ j, score: 1000 + Math.max(0, gapBelow) + 0.3 * Math.abs(b.x - label.x) });
+    else if (below && !labelBetween(lines, label, b)) candidates.push({ j, score: 1000 + Math.max(0, gapBelow) + 0.3 * Math.abs(b.x - label.x) });
   });
   return candidates.sort((a, b) => a.score - b.score).map((c) => c.j);
 }
 
 /** Whether a labelled line stands between a label and a line below it (in the same column). */
-function labelBetween(lines: readonly PrintedLine[], segments: readonly Segment[][], above: Box, below: Box): boolean {
-  return lines.some((l, k) => {
+function labelBetween(lines: readonly LabelledLine[], above: Box, below: Box): boolean {
+  return lines.some((l) => {
     const b = l.box;
     const centre = b.y + b.height / 2;
     return (
-      (segments[k]?.length ?? 0) > 0 &&
-      b !== above &&
-      centre > above.y + above.height &&
-      centre < below.y &&
-      b.x < below.x + below.width &&
-      b.x + b.width > below.x
+      l.segments.length > 0 && b !== above && centre > above.y + above.height && centre < below.y && b.x < below.x + below.width && b.x + b.width > below.x
     );
   });
 }
 
 /** Unlabelled lines right below a value that start where it starts: the rest of an address. */
-function extendDown(value: PrintedField, from: number, lines: readonly PrintedLine[], segments: readonly Segment[][], used: Set<number>): void {
+function extendDown(value: PrintedField, from: number, lines: readonly LabelledLine[], used: Set<number>): void {
   let last = lines[from]!.box;
   const x = value.box.x;
   for (;;) {
@@ -190,7 +191,7 @@ function extendDown(value: PrintedField, from: number, lines: readonly PrintedLi
       const b = l.box;
       return (
         !used.has(j) &&
-        (segments[j]?.length ?? 0) === 0 &&
+        l.segments.length === 0 &&
         b.y > last.y + last.height * 0.5 &&
         b.y - (last.y + last.height) < 0.9 * last.height &&
         Math.abs(b.x - x) < 1.5 * last.height
@@ -211,7 +212,7 @@ function extendDown(value: PrintedField, from: number, lines: readonly PrintedLi
 /** The field's value from a span of a line, if it fits the field's syntax and was read clearly. */
 function fieldValue(
   field: VisualField,
-  lines: readonly PrintedLine[],
+  lines: readonly LabelledLine[],
   source: { line: number; start: number; end: number },
   o: FindFieldsOptions,
 ): PrintedField | null {

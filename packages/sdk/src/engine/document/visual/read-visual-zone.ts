@@ -14,7 +14,7 @@ import { locationAround } from '../string-result.ts';
 import { documentTitles } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
 import type { FieldNumbering } from './match-label.ts';
-import { findPrintedFields, type Box, type PrintedField, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
+import { findPrintedFields, type Box, labelLines, type LabelledLine, type PrintedField, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
 
 /** A printed field with its box on the submitted image. */
 export interface LocatedField extends PrintedField {
@@ -82,7 +82,7 @@ async function readTurned(
   const height = Math.round((width * size.height) / size.width);
   const { frame: page, toSource } = warpQuad(frame, widened(corners), width, height);
   const ocrLines = await ocr.ocr.readPage(page, { maxSide: width });
-  const lines = ocrLines.filter((l) => l.quad.width >= l.quad.height).map((l) => printedLine(l, l.quad, cropTextLine(page, l.quad, lineHeight)));
+  const lines = ocrLines.filter((l) => l.quad.width >= l.quad.height).map((l) => printedLine(l, l.quad, l.crop));
   const folded = lines.map((l) =>
     foldText(l.text)
       .replace(/[^A-Z0-9]+/g, ' ')
@@ -91,15 +91,16 @@ async function readTurned(
   const titleType = documentTitles.find(([title]) => folded.some((f) => f.includes(title)))?.[1] ?? null;
   const jurisdiction = folded.map((f) => jurisdictionByName.get(f)).find((j) => j) ?? null;
   const numbering = o.numberingHint ?? numberingOf(folded, titleType, jurisdiction);
-  lines.push(...(await readUnderLabels(ocr, page, lines, numbering)));
+  const labelled = labelLines(lines, numbering);
+  labelled.push(...labelLines(await readUnderLabels(ocr, page, labelled), numbering));
   const dateOrder = numbering === 'aamva' && jurisdiction?.country !== 'CAN' ? 'MDY' : 'DMY';
-  const fields = findPrintedFields(lines, { numbering, dateOrder, now: o.now }).map((f) => ({ ...f, location: locationOf(f.box, toSource, side) }));
+  const fields = findPrintedFields(labelled, { dateOrder, now: o.now }).map((f) => ({ ...f, location: locationOf(f.box, toSource, side) }));
   return { side, fields, titleType, jurisdiction };
 }
 
 /** Reads the boxes under labels whose value the text detector did not find (see unreadValueBoxes). */
-async function readUnderLabels(ocr: OcrEngine, page: Frame, lines: readonly PrintedLine[], numbering: FieldNumbering): Promise<PrintedLine[]> {
-  const quads: Quad[] = unreadValueBoxes(lines, numbering)
+async function readUnderLabels(ocr: OcrEngine, page: Frame, lines: readonly LabelledLine[]): Promise<PrintedLine[]> {
+  const quads: Quad[] = unreadValueBoxes(lines)
     .map((b) => clip(b, page))
     .filter((b) => b.width >= 4 && b.height >= 4)
     .map((b) => ({ points: rectangleCorners(b.width, b.height, b.x, b.y), width: b.width, height: b.height }));
