@@ -22,7 +22,8 @@ const licenceTargets = { vehicleClass: 'vehicleClass', restrictions: 'restrictio
  * withheld: print, unchecked, does not settle a disagreement with the check digits. Each field's `latinLocation` is its box on the side it was printed on.
  */
 export function mergeVisual(data: DocumentData, readings: readonly VisualZoneReading[], o: { anonymizeFields: boolean }): void {
-  const filled: VisualField[] = [];
+  // The full name is composed only from names print gave: the MRZ's and barcode's come with theirs.
+  let namesFilled = false;
   const record = data as unknown as Record<string, unknown>;
   const inDoubt = new Set<string>(data.additionalProcessingInfo?.invalidCharacterFields ?? []);
   for (const field of readings.flatMap((r) => r.fields)) {
@@ -41,9 +42,9 @@ export function mergeVisual(data: DocumentData, readings: readonly VisualZoneRea
       if (record[name as DocumentStringField] !== null) continue;
       record[name] = stringResult(field.text, field.location);
     }
-    filled.push(name);
+    namesFilled ||= name === 'firstName' || name === 'lastName';
   }
-  if (data.firstName?.latin && data.lastName?.latin && data.fullName === null && filled.some((f) => f === 'firstName' || f === 'lastName')) {
+  if (data.firstName?.latin && data.lastName?.latin && data.fullName === null && namesFilled) {
     data.fullName = stringResult(`${data.firstName.latin} ${data.lastName.latin}`, null);
   }
 }
