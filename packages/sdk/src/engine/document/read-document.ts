@@ -117,10 +117,18 @@ export async function readDocument(
   }
   const readSides = given.filter((side) => !skipped.has(side));
   const mrzOn = (side: Side) => (pick?.side === side ? pick.reading : null);
+  const mrzValid = !!pick && isValid(pick.reading);
+  const barcodeAnswers = !!barcode?.result.parsed && barcode.certain;
+  // An unsure first side alone is not an answer in a two-sided scan unless the caller allows it.
+  // Print lifts that only where neither an MRZ nor a barcode was found (print alone then answers);
+  // otherwise the answer is withheld whatever print says, and print is not read.
+  const fromSecond = pick?.side === 'SECOND' || barcode?.side === 'SECOND';
+  const unsureFirstSide = multiSide && !fromSecond && !mrzValid && !barcodeAnswers && !options.allowUncertainFirstSideScan;
+  const withheldWhateverPrint = unsureFirstSide && (!!pick || !!barcode);
 
   // 3. The printed fields, on every side but the one the barcode covers (a licence's back).
   const visual: VisualZoneReading[] = [];
-  if (readPrint) {
+  if (readPrint && !withheldWhateverPrint) {
     const numberingHint = barcode?.result.parsed ? 'aamva' : null;
     for (const side of readSides.filter((s) => s !== barcode?.side)) {
       const frame = frameOf(side);
@@ -171,8 +179,6 @@ export async function readDocument(
   const data = pick
     ? mrzToDocumentData(pick.reading, { now, side: pick.side, enableCharacterValidation: options.enableCharacterValidation ?? true, anonymizeFields })
     : emptyDocumentData();
-  const mrzValid = !!pick && isValid(pick.reading);
-  const barcodeAnswers = !!barcode?.result.parsed && barcode.certain;
   if (barcode) {
     const mrzClass = data.documentClassInfo;
     mergeBarcode(data, barcode, { anonymizeFields });
@@ -199,9 +205,7 @@ export async function readDocument(
     data.additionalProcessingInfo ??= { missingMandatoryFields: [], invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
   }
 
-  // An unsure first side alone is not an answer in a two-sided scan unless the caller allows it.
-  const fromSecond = pick?.side === 'SECOND' || barcode?.side === 'SECOND';
-  if (multiSide && !fromSecond && !mrzValid && !barcodeAnswers && !visualAnswers && !options.allowUncertainFirstSideScan) {
+  if (unsureFirstSide && !visualAnswers) {
     const withheld = emptyDocumentData();
     return {
       ...withheld,
