@@ -126,6 +126,17 @@ describe('recognition service: bad input gets a 400 with a stable code, never a 
         { imageFirstSide: image, customDocumentRules: [{ fields: [{ alphabetType: 'KLINGON' }] }] },
         'customDocumentRules.0.fields.0.alphabetType',
       ],
+      [
+        '/document-multi-side',
+        { imageFirstSide: image, customDocumentRules: [{ fields: [{ fieldType: 'SHOE_SIZE' }] }] },
+        'customDocumentRules.0.fields.0.fieldType',
+      ],
+      [
+        '/document-multi-side',
+        { imageFirstSide: image, customDocumentAnonymizationSettings: [{ fields: ['nope'] }] },
+        'customDocumentAnonymizationSettings.0.fields.0',
+      ],
+      ['/document-single-side', { image, documentFilter: { country: 'USA' } }, 'documentFilter.country'],
       ['/document-single-side', { image, anonymizationMode: 'MAYBE' }, 'anonymizationMode'],
     ];
     for (const [path, body, field] of cases) {

@@ -5,6 +5,14 @@ import type { BarcodeResult } from './id-barcode.ts';
 export const alphabetTypes = ['LATIN', 'ARABIC', 'CYRILLIC', 'GREEK'] as const;
 export type AlphabetType = (typeof alphabetTypes)[number];
 
+/** What kind of document was read: `COUNTRY_…`, `REGION_…`, `TYPE_…` (`…_NONE` when not known). */
+export interface DocumentClassInfo {
+  country: string | null;
+  region: string | null;
+  type: string | null;
+}
+
+/** A class of documents: the parts it names (not null, not `…_NONE`) must equal the document's. */
 export interface DocumentFilter {
   country?: string | null;
   region?: string | null;
@@ -115,6 +123,22 @@ export type DocumentStringField = (typeof documentStringFields)[number];
 export const documentDateFields = ['dateOfBirth', 'dateOfIssue', 'dateOfExpiry', 'dateOfEntry', 'effectiveDate'] as const;
 export type DocumentDateField = (typeof documentDateFields)[number];
 
+/**
+ * The FieldType values of `customDocumentRules` and `customDocumentAnonymizationSettings`, and of the
+ * field lists in `additionalProcessingInfo`: the names of the result's StringResult and date fields.
+ */
+export const documentFieldTypes: readonly DocumentFieldType[] = [...documentStringFields, ...documentDateFields];
+export type DocumentFieldType = DocumentStringField | DocumentDateField;
+
+/**
+ * The field a FieldType names, or null for none: the result's field name (`documentNumber`), or the
+ * same in capitals with underscores (`DOCUMENT_NUMBER`), as other document APIs spell it.
+ */
+export function documentFieldTypeOf(name: string): DocumentFieldType | null {
+  const camel = /^[A-Z0-9_]+$/.test(name) ? name.toLowerCase().replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) : name;
+  return (documentFieldTypes as readonly string[]).includes(camel) ? (camel as DocumentFieldType) : null;
+}
+
 export interface DocumentImageResult {
   image: string;
 }
@@ -192,7 +216,7 @@ export type DocumentData = { [K in DocumentStringField]: StringResult | null } &
   }> | null;
   parentsInfo: Array<{ firstName: StringResult | null; lastName: StringResult | null }> | null;
   processingStatus: string;
-  documentClassInfo: { country: string | null; region: string | null; type: string | null } | null;
+  documentClassInfo: DocumentClassInfo | null;
   mrzData: MrzData | null;
   barcodeData: BarcodeResult | null;
   dataMatch: DataMatchResult | null;

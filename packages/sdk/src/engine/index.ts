@@ -1,3 +1,4 @@
+import { assertDocumentRuleOptions } from './document/document-class-rules.ts';
 import type { CardSidesOf, DocumentSidesOf, RecognitionMethods } from '../api/recognition-methods.ts';
 import { readBarcode } from './barcode/read-barcode.ts';
 import type { ZxingReader } from './barcode/zxing-reader.ts';
@@ -81,6 +82,7 @@ export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocr
     async document(sides, options = {}) {
       assertValidFrame(sides.first, 'first');
       if (sides.second) assertValidFrame(sides.second, 'second');
+      assertDocumentRuleOptions(options);
       // Multi-side is the endpoint called, not whether a second image came (see DocumentOptions.multiSide).
       // Without the OCR engine only ID barcodes are read.
       return readDocument({ ocr, zxing, faces }, sides, options, settings, options.multiSide ?? !!sides.second);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskValue, fieldMode, modeEffects } from './anonymize.ts';
+import { maskValue, modeEffects } from '../anonymization.ts';
+import { fieldMode } from './anonymize.ts';
 import { cardStatus, type CardSituation } from './card-statuses.ts';
 import { cardNumberCandidates, findCardNumber, type DigitLine } from './find-card-number.ts';
 import { findCvv } from './find-cvv.ts';

@@ -3,7 +3,8 @@ import type { CardData, CardImageAnalysisDetectionStatus, CardLivenessResult, Ca
 import type { Frame } from '../../core/frame.ts';
 import type { Point } from '../image/affine.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
-import { fieldMode, maskValue, modeEffects, type AnonymizedField } from './anonymize.ts';
+import { maskValue, modeEffects } from '../anonymization.ts';
+import { fieldMode, type AnonymizedField } from './anonymize.ts';
 import { backSideWords, cardStatus } from './card-statuses.ts';
 import { emptyCardData } from './empty-card-data.ts';
 import { findCardNumber, type DigitLine } from './find-card-number.ts';

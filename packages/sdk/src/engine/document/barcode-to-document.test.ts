@@ -46,7 +46,7 @@ const mrzText = (latin: string): StringResult => ({
 describe('merging an ID barcode into the document result', () => {
   it('fills every field from the barcode alone, located on its side', () => {
     const data = emptyDocumentData();
-    mergeBarcode(data, barcode(), { anonymizeFields: false });
+    mergeBarcode(data, barcode());
     expect(data.lastName?.latin).toBe('SMITH-JONES');
     expect(data.firstName?.latin).toBe('ANN LEE');
     expect(data.documentNumber?.latinLocation).toEqual({ topLeftCorner: { x: 10, y: 20 }, dimensions: { width: 300, height: 90 }, side: 'SECOND' });
@@ -62,7 +62,7 @@ describe('merging an ID barcode into the document result', () => {
     data.lastName = mrzText('SMITH<JONES');
     data.sex = mrzText('M');
     data.additionalProcessingInfo = { missingMandatoryFields: [], invalidCharacterFields: ['sex'], extraPresentFields: null, imageExtractionFailures: [] };
-    mergeBarcode(data, barcode(), { anonymizeFields: false });
+    mergeBarcode(data, barcode());
     expect(data.documentNumber?.latin).toBe('B7654329');
     expect(data.sex?.latin).toBe('F');
     expect(data.lastName?.latin).toBe('SMITH-JONES');
@@ -70,7 +70,7 @@ describe('merging an ID barcode into the document result', () => {
 
     const unsure = emptyDocumentData();
     unsure.lastName = mrzText('SMITH<JONES');
-    mergeBarcode(unsure, barcode(false), { anonymizeFields: false });
+    mergeBarcode(unsure, barcode(false));
     expect(unsure.lastName?.latin).toBe('SMITH<JONES');
   });
 

@@ -2,7 +2,6 @@ import type { DocumentData, DocumentDate, DocumentStringField, DriverLicenseDeta
 import type { BarcodeResult } from '../../api/id-barcode.ts';
 import { regionOf } from '../aamva/aamva-document-class.ts';
 import { countryOf } from '../mrz/icao-countries.ts';
-import { anonymizedFields } from './mrz-fields.ts';
 import { documentDate, stringResult } from './string-result.ts';
 import type { DocumentBarcode } from './read-document-barcode.ts';
 
@@ -15,21 +14,6 @@ type BarcodeTarget = DocumentStringField | 'dateOfBirth' | 'dateOfIssue' | 'date
  */
 const barcodePreferred: ReadonlySet<BarcodeTarget> = new Set(['firstName', 'lastName', 'fullName']);
 
-/** Element keys of numbers that anonymization blanks in `barcodeData` (as `documentNumber` and friends). */
-const anonymizedElementKeys = [
-  'BARCODE_ELEMENT_KEY_CUSTOMER_ID_NUMBER',
-  'BARCODE_ELEMENT_KEY_DOCUMENT_DISCRIMINATOR',
-  'BARCODE_ELEMENT_KEY_SOCIAL_SECURITY_NUMBER',
-  'BARCODE_ELEMENT_KEY_AKA_SOCIAL_SECURITY_NUMBER',
-  'BARCODE_ELEMENT_KEY_INVENTORY_CONTROL_NUMBER',
-  'BARCODE_ELEMENT_KEY_UNIQUE_CUSTOMER_ID',
-] as const;
-
-export interface BarcodeMergeOptions {
-  /** Blank document numbers (result fields and `barcodeData`). */
-  anonymizeFields: boolean;
-}
-
 /**
  * Merges a parsed ID barcode into the document `data` (which may already hold the MRZ's fields):
  * - a field the MRZ filled and vouched for keeps the MRZ's value (its check digits verified our
@@ -38,12 +22,12 @@ export interface BarcodeMergeOptions {
  * - a field the MRZ left empty or listed as in doubt (`invalidCharacterFields`) takes the barcode's
  *   value, and is no longer in doubt;
  * - licence details, address, issue date, issuing authority come from the barcode alone.
- * `barcodeData` is the BarcodeResult (document numbers blanked under anonymization).
+ * `barcodeData` is the BarcodeResult (anonymized afterwards with the rest: see `anonymizeDocument`).
  * Each field's `latinLocation` is the barcode's box on its side.
  */
-export function mergeBarcode(data: DocumentData, barcode: DocumentBarcode, o: BarcodeMergeOptions): void {
+export function mergeBarcode(data: DocumentData, barcode: DocumentBarcode): void {
   const b = barcode.result;
-  data.barcodeData = o.anonymizeFields ? anonymizeBarcode(b) : b;
+  data.barcodeData = b;
   if (!b.parsed) return;
   data.additionalProcessingInfo ??= { missingMandatoryFields: [], invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
   const info = data.additionalProcessingInfo;
@@ -51,7 +35,6 @@ export function mergeBarcode(data: DocumentData, barcode: DocumentBarcode, o: Ba
   const at = barcode.location;
   const put = (target: BarcodeTarget, value: StringResult | DocumentDate | null) => {
     if (value === null) return;
-    if (o.anonymizeFields && (anonymizedFields as readonly string[]).includes(target)) return;
     const record = data as unknown as Record<string, unknown>;
     const fromMrz = record[target] !== null && !inDoubt.has(target);
     if (fromMrz && !(barcode.certain && barcodePreferred.has(target))) return;
@@ -113,24 +96,5 @@ function licenceInfo(b: BarcodeResult, at: Location | null): DriverLicenseDetail
       effectiveDate: documentDate(c.effectiveDate, at),
       expiryDate: documentDate(c.expiryDate, at),
     })),
-  };
-}
-
-function anonymizeBarcode(b: BarcodeResult): BarcodeResult {
-  const secrets = b.extendedElements.filter((e) => (anonymizedElementKeys as readonly string[]).includes(e.key) && e.value.length > 0).map((e) => e.value);
-  if (b.documentNumber) secrets.push(b.documentNumber);
-  let stringData = b.stringData;
-  for (const secret of secrets) stringData = stringData?.split(secret).join('*'.repeat(secret.length)) ?? null;
-  return {
-    ...b,
-    // The raw bytes carry the numbers: only the masked text is returned.
-    rawDataBase64: null,
-    stringData,
-    documentNumber: null,
-    personalIdNumber: null,
-    documentAdditionalNumber: null,
-    extendedElements: b.extendedElements.map((e) =>
-      (anonymizedElementKeys as readonly string[]).includes(e.key) ? { key: e.key, value: '*'.repeat(e.value.length) } : e,
-    ),
   };
 }

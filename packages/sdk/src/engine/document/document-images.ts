@@ -12,6 +12,8 @@ export interface SideImageSource extends PhotographedSide {
   mrz: MrzReading | null;
   /** The outline turned the way the portrait found on it stands (sides without an MRZ). */
   portraitUpright?: Corners | null;
+  /** Quads on this side's photo to paint black in its image (hidden printed fields). */
+  hiddenPrint?: ReadonlyArray<readonly Point[]>;
 }
 
 /** A side's document: its corners (top-left first), its format and size (mm). */
@@ -56,7 +58,7 @@ async function sideImage(source: SideImageSource, maskMrz: boolean): Promise<str
   const view = documentView(source);
   if (!view) return null;
   const lines = source.mrz?.lines ?? [];
-  return documentImage(source.frame, view.corners, view.size, maskMrz ? lines.map((l) => l.points) : []);
+  return documentImage(source.frame, view.corners, view.size, [...(maskMrz ? lines.map((l) => l.points) : []), ...(source.hiddenPrint ?? [])]);
 }
 
 /**

@@ -23,9 +23,3 @@ export const mrzFieldTargets: Record<MrzFieldName, ReadonlyArray<DocumentStringF
   optional2: ['documentAdditionalNumber'],
   compositeCheck: [],
 };
-
-/** Fields that anonymization blanks (document and personal numbers; the MRZ repeats them). */
-export const anonymizedFields: readonly DocumentStringField[] = ['documentNumber', 'personalIdNumber', 'documentAdditionalNumber'];
-
-/** MRZ fields blanked in `mrzData` and masked in its raw string under anonymization. */
-export const anonymizedMrzFields: readonly MrzFieldName[] = ['documentNumber', 'documentNumberCheck', 'optional1', 'optional1Check', 'optional2'];

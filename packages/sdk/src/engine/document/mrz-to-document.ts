@@ -8,7 +8,7 @@ import { parseMrzDate } from '../mrz/mrz-dates.ts';
 import { mrzNames } from '../mrz/parse-mrz.ts';
 import type { MrzReading } from '../mrz/mrz-reading.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
-import { anonymizedFields, anonymizedMrzFields, mrzFieldTargets } from './mrz-fields.ts';
+import { mrzFieldTargets } from './mrz-fields.ts';
 import { documentDate, locationAround, stringResult } from './string-result.ts';
 
 export interface MrzToDocumentOptions {
@@ -16,8 +16,6 @@ export interface MrzToDocumentOptions {
   side: 'FIRST' | 'SECOND';
   /** Withhold fields whose check digit failed (or that were read unsure). */
   enableCharacterValidation: boolean;
-  /** Blank document/personal numbers in the result. */
-  anonymizeFields: boolean;
 }
 
 /**
@@ -37,8 +35,7 @@ export function mrzToDocumentData(reading: MrzReading, o: MrzToDocumentOptions):
   // for, not even those whose own check happens to hold (a 1-in-10 chance each).
   const passing = parsed.checks.filter((c) => c.ok).length;
   if (passing * 2 < parsed.checks.length) for (const targets of Object.values(mrzFieldTargets)) for (const t of targets) withheld.add(t);
-  const show = (target: string) =>
-    !(o.enableCharacterValidation && withheld.has(target)) && !(o.anonymizeFields && (anonymizedFields as readonly string[]).includes(target));
+  const show = (target: string) => !(o.enableCharacterValidation && withheld.has(target));
   const location = (name: MrzFieldName) => fieldLocation(reading, name, o.side);
   const sr = (target: keyof DocumentData, value: string, at: MrzFieldName): void => {
     if (!value || !show(target)) return;
@@ -66,7 +63,7 @@ export function mrzToDocumentData(reading: MrzReading, o: MrzToDocumentOptions):
 
   const country = countryOf(strip(f.issuer));
   data.documentClassInfo = { country: country ?? 'COUNTRY_NONE', region: 'REGION_NONE', type: documentTypeOf(f.documentCode ?? '') };
-  data.mrzData = mrzData(reading, dateOfBirth, dateOfExpiry, o.anonymizeFields);
+  data.mrzData = mrzData(reading, dateOfBirth, dateOfExpiry);
   const valid = parsed.valid && uncertain.length === 0;
   data.recognitionStatus = valid ? 'VALID' : 'UNCERTAIN';
   data.processingStatus = valid ? 'SUCCESS' : 'MRZ_PARSING_FAILED';
@@ -79,24 +76,18 @@ export function mrzToDocumentData(reading: MrzReading, o: MrzToDocumentOptions):
   return data;
 }
 
-function mrzData(reading: MrzReading, dateOfBirth: DateResult, dateOfExpiry: DateResult | null, anonymize: boolean): MrzData {
+function mrzData(reading: MrzReading, dateOfBirth: DateResult, dateOfExpiry: DateResult | null): MrzData {
   const { parsed, uncertain } = reading.corrected;
   const f = parsed.fields;
   const strip = (s: string | undefined) => (s ?? '').replace(/<+$/, '');
-  const lines = parsed.lines.map((l) => [...l]);
-  if (anonymize) {
-    for (const spec of parsed.format.fields) {
-      if (anonymizedMrzFields.includes(spec.name)) for (let i = 0; i < spec.length; i++) lines[spec.line]![spec.start + i] = '*';
-    }
-  }
   const { primary, secondary } = mrzNames(f);
   return {
-    rawMrzString: lines.map((l) => l.join('')).join('\n'),
+    rawMrzString: parsed.lines.join('\n'),
     documentCode: strip(f.documentCode),
     issuer: strip(f.issuer),
-    documentNumber: anonymize ? '' : parsed.documentNumber,
-    opt1: anonymize ? '' : strip(f.optional1),
-    opt2: anonymize ? '' : strip(f.optional2),
+    documentNumber: parsed.documentNumber,
+    opt1: strip(f.optional1),
+    opt2: strip(f.optional2),
     gender: f.sex === '<' ? '' : (f.sex ?? ''),
     nationality: strip(f.nationality),
     primaryId: primary,

@@ -18,7 +18,9 @@ import { rectangleCorners } from '../image/homography.ts';
 import { documentFormat, documentFormats } from './document-format.ts';
 import { mrzToDocumentData } from './mrz-to-document.ts';
 import { readVisualZone, type VisualZoneReading } from './visual/read-visual-zone.ts';
-import { mergeVisual, missingPrintedFields, visualClassInfo, visualMatchSource } from './visual/visual-to-document.ts';
+import { hiddenPrintQuads, mergeVisual, missingPrintedFields, visualClassInfo, visualMatchSource } from './visual/visual-to-document.ts';
+import { anonymizeDocument } from './anonymize-document.ts';
+import { type AnonymizationPlan, anonymizationPlan, matchesFilter, missingRuleFields } from './document-class-rules.ts';
 import { barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
 
 /** The readers a document needs; without OCR only barcodes are read, without the face detector no portrait. */
@@ -139,11 +141,9 @@ export async function readDocument(
     }
   }
   const printed = visual.some((v) => v.fields.length > 0);
-  const anonymization = options.anonymizationMode ?? 'NONE';
-  const maskImages = anonymization === 'IMAGE_ONLY' || anonymization === 'FULL_RESULT';
   // 4. The images, once the answer is settled. The portrait first: it also tells which way up a
   // side without an MRZ is, for its document image.
-  const images = async (data: DocumentData) => {
+  const images = async (data: DocumentData, anonymization: AnonymizationPlan) => {
     const portrait: FoundPortrait | null = wantFace
       ? await findPortrait(
           faces!,
@@ -163,34 +163,45 @@ export async function readDocument(
         outline: outlines.get(side) ?? null,
         mrz: mrzOn(side),
         portraitUpright: portrait?.faceImage.side === side ? portrait.uprightOutline : null,
+        hiddenPrint: anonymization.inImages ? hiddenPrintQuads(visual, side, anonymization) : [],
       })),
-      maskImages,
+      anonymization.inImages,
     );
   };
   if (!pick && !barcode && !printed) {
     // Nothing read, but a document found is still returned as images when asked for.
     const none = emptyDocumentData();
-    await images(none);
+    await images(none, anonymizationPlan(options, null));
     return none;
   }
 
   const now = settings.now();
-  const anonymizeFields = anonymization === 'RESULT_FIELDS_ONLY' || anonymization === 'FULL_RESULT';
   const data = pick
-    ? mrzToDocumentData(pick.reading, { now, side: pick.side, enableCharacterValidation: options.enableCharacterValidation ?? true, anonymizeFields })
+    ? mrzToDocumentData(pick.reading, { now, side: pick.side, enableCharacterValidation: options.enableCharacterValidation ?? true })
     : emptyDocumentData();
   if (barcode) {
     const mrzClass = data.documentClassInfo;
-    mergeBarcode(data, barcode, { anonymizeFields });
+    mergeBarcode(data, barcode);
     if (barcode.result.parsed) data.documentClassInfo = barcodeClassInfo(barcode, mrzClass);
   }
-  mergeVisual(data, visual, { anonymizeFields });
+  mergeVisual(data, visual);
   if (!data.documentClassInfo || data.documentClassInfo.country === 'COUNTRY_NONE')
     data.documentClassInfo = mergeClassInfo(data.documentClassInfo, visualClassInfo(visual));
-  // Print alone answers when it gave every field a document must show.
-  const missing = missingPrintedFields(visual);
+  // A document of a class the caller did not ask for is not returned.
+  if (!matchesFilter(options.documentFilter, data.documentClassInfo)) return classFiltered(data);
+
+  // Print alone answers when it gave every field a document must show: the default ones, or those
+  // of the caller's rule for the document's class. A rule's field missing also makes a document
+  // read by MRZ or barcode uncertain.
+  const ruleMissing = missingRuleFields(options, data);
+  const missing = ruleMissing ?? missingPrintedFields(visual);
   const visualAnswers = !pick && !barcode && missing.length === 0;
-  if (mrzValid || barcodeAnswers || visualAnswers) {
+  if ((mrzValid || barcodeAnswers) && ruleMissing?.length) {
+    data.recognitionStatus = 'UNCERTAIN';
+    data.processingStatus = 'MANDATORY_FIELD_MISSING';
+    data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
+    data.additionalProcessingInfo.missingMandatoryFields = ruleMissing;
+  } else if (mrzValid || barcodeAnswers || visualAnswers) {
     data.recognitionStatus = 'VALID';
     data.processingStatus = 'SUCCESS';
   } else if (!pick && !barcode) {
@@ -204,6 +215,9 @@ export async function readDocument(
     data.processingStatus = 'BARCODE_RECOGNITION_FAILED';
     data.additionalProcessingInfo ??= { missingMandatoryFields: [], invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
   }
+
+  const anonymization = anonymizationPlan(options, data.documentClassInfo);
+  anonymizeDocument(data, anonymization, pick?.reading ?? null);
 
   if (unsureFirstSide && !visualAnswers) {
     const withheld = emptyDocumentData();
@@ -228,7 +242,15 @@ export async function readDocument(
   const birth = data.dateOfBirth;
   data.age = birth ? ageOn({ ...birth, originalString: null }, now) : null;
   data.isBelowAgeLimit = options.ageLimit != null && data.age !== null ? data.age < options.ageLimit : null;
-  await images(data);
+  await images(data, anonymization);
+  return data;
+}
+
+/** The answer for a document the caller's `documentFilter` excludes: its class, nothing read from it. */
+function classFiltered(read: DocumentData): DocumentData {
+  const data = emptyDocumentData();
+  data.documentClassInfo = read.documentClassInfo;
+  data.processingStatus = 'CLASS_FILTERED';
   return data;
 }
 

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { alphabetTypes, dataMatchStates, documentDateFields, documentStringFields, imageFormats, mrzTypes } from '@idlens/sdk/api';
+import { alphabetTypes, dataMatchStates, documentDateFields, documentFieldTypeOf, documentStringFields, imageFormats, mrzTypes } from '@idlens/sdk/api';
 import { barcodeResultSchema } from './id-barcode.ts';
 import {
   anonymizationModeSchema,
@@ -12,11 +12,23 @@ import {
   orNull,
 } from './common.ts';
 
-const documentFilterSchema = z
-  .object({ country: z.string().max(64).nullish(), region: z.string().max(64).nullish(), type: z.string().max(64).nullish() })
-  .openapi('DocumentFilter');
+/** A filter part: its prefix and capitals, digits and underscores (`COUNTRY_USA`, `REGION_VIRGINIA`, `TYPE_DL`). */
+const classValue = (prefix: string) =>
+  z
+    .string()
+    .max(64)
+    .regex(new RegExp(`^${prefix}[A-Z0-9_]+$`), `a ${prefix}… value`)
+    .nullish();
 
-const fieldTypeSchema = z.string().max(64).openapi('FieldType');
+const documentFilterSchema = z
+  .object({ country: classValue('COUNTRY_'), region: classValue('REGION_'), type: classValue('TYPE_') })
+  .openapi('DocumentFilter', { description: 'A class of documents: the parts it names (not null, not …_NONE) must equal the document’s documentClassInfo' });
+
+const fieldTypeSchema = z
+  .string()
+  .max(64)
+  .refine((name) => documentFieldTypeOf(name) !== null, { message: 'names no document field (a result field name such as documentNumber, or DOCUMENT_NUMBER)' })
+  .openapi('FieldType', { description: 'A result field: its name (documentNumber) or the same in capitals with underscores (DOCUMENT_NUMBER)' });
 const digitsVisible = z.number().int().min(0).max(64).nullish();
 
 /** Options shared by multi-side and single-side (single-side ignores the second-side ones). */

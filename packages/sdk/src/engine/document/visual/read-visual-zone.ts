@@ -1,5 +1,6 @@
 import type { Location } from '../../../api/document.ts';
 import type { Frame } from '../../../core/frame.ts';
+import type { Point } from '../../image/affine.ts';
 import { aamvaJurisdictions, type AamvaJurisdiction } from '../../aamva/aamva-jurisdictions.ts';
 import { applyHomography, rectangleCorners, type Homography } from '../../image/homography.ts';
 import { warpQuad } from '../../image/warp-quad.ts';
@@ -19,6 +20,8 @@ import { findPrintedFields, type Box, labelLines, type LabelledLine, type Printe
 /** A printed field with its box on the submitted image. */
 export interface LocatedField extends PrintedField {
   location: Location;
+  /** The value's box on the submitted image as it lies there (top-left, top-right, bottom-right, bottom-left of the text). */
+  corners: Point[];
 }
 
 /** What the visual zone of one side says. */
@@ -94,7 +97,7 @@ async function readTurned(
   const labelled = labelLines(lines, numbering);
   labelled.push(...labelLines(await readUnderLabels(ocr, page, labelled), numbering));
   const dateOrder = numbering === 'aamva' && jurisdiction?.country !== 'CAN' ? 'MDY' : 'DMY';
-  const fields = findPrintedFields(labelled, { dateOrder, now: o.now }).map((f) => ({ ...f, location: locationOf(f.box, toSource, side) }));
+  const fields = findPrintedFields(labelled, { dateOrder, now: o.now }).map((f) => located(f, toSource, side));
   return { side, fields, titleType, jurisdiction };
 }
 
@@ -147,10 +150,9 @@ function printedLine(reading: LineReading, quad: Quad, crop: Frame): PrintedLine
   };
 }
 
-/** A box on the straightened document as the axis-aligned box around it on the submitted image. */
-function locationOf(box: Box, toSource: Homography, side: 'FIRST' | 'SECOND'): Location {
-  return locationAround(
-    rectangleCorners(box.width, box.height, box.x, box.y).map((p) => applyHomography(toSource, p)),
-    side,
-  )!;
+/** A field with its box on the straightened document mapped to the submitted image (and the axis-aligned box around it). */
+function located(field: PrintedField, toSource: Homography, side: 'FIRST' | 'SECOND'): LocatedField {
+  const { box } = field;
+  const corners = rectangleCorners(box.width, box.height, box.x, box.y).map((p) => applyHomography(toSource, p));
+  return { ...field, corners, location: locationAround(corners, side)! };
 }

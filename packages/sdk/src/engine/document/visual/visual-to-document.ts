@@ -1,11 +1,48 @@
-import type { DocumentData, DocumentStringField } from '../../../api/document.ts';
+import type { DocumentData, DocumentFieldType, DocumentStringField } from '../../../api/document.ts';
+import type { Point } from '../../image/affine.ts';
+import { type AnonymizationPlan, hiddenFieldsOf } from '../document-class-rules.ts';
 import { regionOf } from '../../aamva/aamva-document-class.ts';
 import { countryOf } from '../../mrz/icao-countries.ts';
 import { canonicalNumber, yymmdd, type MatchSource } from '../data-match.ts';
-import { anonymizedFields } from '../mrz-fields.ts';
 import { documentDate, stringResult } from '../string-result.ts';
 import type { VisualField } from './field-labels.ts';
 import type { LocatedField, VisualZoneReading } from './read-visual-zone.ts';
+
+/**
+ * Where the hidden fields (see `AnonymizationPlan`) are printed on one side, as quads on its
+ * submitted image, for the returned image to paint over. A value's box is where the reader placed
+ * its characters, which may fall short of the ink: each is painted half a line height wider at
+ * either end and a little taller. A document number that keeps characters in clear is painted
+ * between them, a quarter character into each (its digits are about equally wide; better to cover a
+ * sliver of a kept digit than to leave part of a hidden one).
+ */
+export function hiddenPrintQuads(readings: readonly VisualZoneReading[], side: 'FIRST' | 'SECOND', plan: AnonymizationPlan): Point[][] {
+  const hidden = hiddenFieldsOf(plan);
+  const visible = plan.documentNumberVisible;
+  return readings
+    .filter((r) => r.side === side)
+    .flatMap((r) => r.fields)
+    .filter((f) => hidden.has(f.field as DocumentFieldType) || (f.field === 'dateAndPlaceOfBirth' && (hidden.has('dateOfBirth') || hidden.has('placeOfBirth'))))
+    .map((f) => {
+      const [tl, tr, , bl] = f.corners as [Point, Point, Point, Point];
+      const pad = (0.5 * Math.hypot(bl.x - tl.x, bl.y - tl.y)) / Math.max(1, Math.hypot(tr.x - tl.x, tr.y - tl.y));
+      const n = f.text.length;
+      if (f.field !== 'documentNumber' || !visible || visible.prefix + visible.suffix >= n) return quadPart(f.corners, -pad, 1 + pad);
+      return quadPart(f.corners, visible.prefix === 0 ? -pad : (visible.prefix - 0.25) / n, visible.suffix === 0 ? 1 + pad : (n - visible.suffix + 0.25) / n);
+    });
+}
+
+/**
+ * The part of a text quad (top-left, top-right, bottom-right, bottom-left) from `t0` to `t1` along
+ * it (beyond its ends outside 0…1), a tenth of its height taller above and below.
+ */
+function quadPart([tl, tr, br, bl]: Point[], t0: number, t1: number): Point[] {
+  const at = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+  const top = [at(tl!, tr!, t0), at(tl!, tr!, t1)] as const;
+  const bottom = [at(bl!, br!, t0), at(bl!, br!, t1)] as const;
+  const grow = 0.1;
+  return [at(bottom[0], top[0], 1 + grow), at(bottom[1], top[1], 1 + grow), at(top[1], bottom[1], 1 + grow), at(top[0], bottom[0], 1 + grow)];
+}
 
 /** Fields a document read from its printed text alone must show for the reading to count as VALID. */
 const visualMandatoryFields = ['lastName', 'dateOfBirth', 'documentNumber'] as const;
@@ -21,14 +58,13 @@ const licenceTargets = { vehicleClass: 'vehicleClass', restrictions: 'restrictio
  * either, all of them. A field the MRZ read but withheld as in doubt (`invalidCharacterFields`) stays
  * withheld: print, unchecked, does not settle a disagreement with the check digits. Each field's `latinLocation` is its box on the side it was printed on.
  */
-export function mergeVisual(data: DocumentData, readings: readonly VisualZoneReading[], o: { anonymizeFields: boolean }): void {
+export function mergeVisual(data: DocumentData, readings: readonly VisualZoneReading[]): void {
   // The full name is composed only from names print gave: the MRZ's and barcode's come with theirs.
   let namesFilled = false;
   const record = data as unknown as Record<string, unknown>;
   const inDoubt = new Set<string>(data.additionalProcessingInfo?.invalidCharacterFields ?? []);
   for (const field of readings.flatMap((r) => r.fields)) {
     const name = field.field;
-    if (o.anonymizeFields && (anonymizedFields as readonly string[]).includes(name)) continue;
     if (inDoubt.has(name)) continue;
     if (name in licenceTargets) {
       const key = licenceTargets[name as keyof typeof licenceTargets];
