@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type Frame } from '@idlens/sdk/engine';
-import { locateDocument } from '../../packages/sdk/src/engine/document/corners/locate-document.ts';
+import { documentOutline, locateDocument } from '../../packages/sdk/src/engine/document/corners/locate-document.ts';
 import { defaultQualityThresholds as limits, measureSideQuality } from '../../packages/sdk/src/engine/document/quality/analyze-side.ts';
 import { fakeZxing } from '../support/engine/fake-zxing.ts';
 import { documentScene, quadIou, type TransformFamily } from '../support/document-scene.ts';
@@ -37,6 +37,28 @@ describe('locateDocument', () => {
       expect(quadIou(found!.points, scene.corners)).toBeGreaterThan(0.9);
     });
   }
+
+  it('takes an image of a document’s own shape for the document cut to its edges (a scan, a cropped upload), not its portrait frame', async () => {
+    // The bare card has no edge of its own; its sharpest quad is the portrait's frame.
+    expect(
+      quadIou(locateDocument(card)!.points, [
+        { x: 0, y: 0 },
+        { x: card.width, y: 0 },
+        { x: card.width, y: card.height },
+        { x: 0, y: card.height },
+      ]),
+    ).toBeLessThan(0.5);
+    const whole = documentOutline(card)!;
+    expect(whole.map((p) => [Math.round(p.x), Math.round(p.y)])).toEqual([
+      [0, 0],
+      [card.width, 0],
+      [card.width, card.height],
+      [0, card.height],
+    ]);
+    // A photo (4:3) is searched as before.
+    const scene = await documentScene(card, { family: 'upright', seed: 1 });
+    expect(quadIou(documentOutline(scene.frame)!, scene.corners)).toBeGreaterThan(0.9);
+  });
 
   it('finds nothing on a photo without a document', async () => {
     const blank: Frame = { width: 640, height: 480, data: new Uint8ClampedArray(640 * 480 * 4).fill(128) };

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
 import { documentScene } from '../support/document-scene.ts';
-import { generatedCard } from '../support/generated-document.ts';
+import { cardSignatureBox, generatedCard } from '../support/generated-document.ts';
 import { type LicenceHolder, renderLicenceBack, renderLicenceFront } from '../support/licence-render.ts';
 
 // Printed (visual zone) fields of documents rendered by the tests (DejaVu Sans), read end to end by
@@ -101,4 +101,46 @@ describe('documents: printed fields', () => {
     const barcodeOnly = await engine.document({ first: await renderLicenceFront(holder) }, { enableBarcodeScanOnly: true });
     expect(barcodeOnly.lastName).toBeNull();
   }, 60_000);
+
+  it('finds a document number printed after the title without a label, and the issuing state named in the header', async () => {
+    const scene = await documentScene(await generatedCard({ numberInTitle: true, issuer: 'REPUBLIQUE FRANCAISE' }), { family: 'upright', seed: 4 });
+    const data = await engine.document({ first: scene.frame }, {});
+    expect(data.documentNumber?.latin).toBe('T22000129');
+    // Where it is printed: in the header band (its top 90 of 540 px), after the title.
+    const [tl, , , bl] = scene.corners;
+    expect(data.documentNumber!.latinLocation!.topLeftCorner.y).toBeLessThan(tl.y + ((bl.y - tl.y) * 90) / 540);
+    expect(data.recognitionStatus).toBe('VALID');
+    expect(data.documentClassInfo).toEqual({ country: 'COUNTRY_FRANCE', region: 'REGION_NONE', type: 'TYPE_ID' });
+    // The same card uploaded cropped to its edges (no background, no edge to find) is read whole.
+    const bare = await engine.document({ first: await generatedCard({ numberInTitle: true }) }, {});
+    expect(bare.documentNumber?.latin).toBe('T22000129');
+    expect(bare.lastName?.latin).toBe('MUSTERMANN');
+  }, 60_000);
+
+  it('returns the signature written under its label (signatureImage), and none for a blank signature area', async () => {
+    const scene = await documentScene(await generatedCard({ signature: 'E. Mustermann' }), { family: 'upright', seed: 4 });
+    const signed = await engine.document({ first: scene.frame }, { returnSignatureImage: true });
+    expect(signed.signatureImage?.side).toBe('FIRST');
+    // The returned box holds the written signature's middle, and is of a signature's size, not the card's.
+    const s = cardSignatureBox;
+    const [tl, tr, , bl] = scene.corners;
+    const [u, v] = [(s.x + s.width / 2) / 856, (s.y + s.height / 2) / 540];
+    const middle = { x: tl.x + u * (tr.x - tl.x) + v * (bl.x - tl.x), y: tl.y + u * (tr.y - tl.y) + v * (bl.y - tl.y) };
+    const at = signed.signatureImage!.location;
+    expect(middle.x).toBeGreaterThan(at.topLeftCorner.x);
+    expect(middle.x).toBeLessThan(at.topLeftCorner.x + at.dimensions.width);
+    expect(middle.y).toBeGreaterThan(at.topLeftCorner.y);
+    expect(middle.y).toBeLessThan(at.topLeftCorner.y + at.dimensions.height);
+    expect(at.dimensions.width).toBeLessThan((tr.x - tl.x) / 2);
+    expect(Buffer.from(signed.signatureImage!.image, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    // The signature is no field: the card's fields are read as before.
+    expect(signed.lastName?.latin).toBe('MUSTERMANN');
+
+    const blankScene = await documentScene(await generatedCard({ signature: '' }), { family: 'upright', seed: 4 });
+    const blank = await engine.document({ first: blankScene.frame }, { returnSignatureImage: true });
+    expect(blank.signatureImage).toBeNull();
+    expect(blank.additionalProcessingInfo?.imageExtractionFailures).toContain('SIGNATURE');
+    const notAsked = await engine.document({ first: scene.frame }, {});
+    expect(notAsked.signatureImage).toBeNull();
+  }, 90_000);
 });

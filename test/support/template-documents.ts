@@ -30,6 +30,8 @@ export interface TemplateDocument {
   truth: Partial<PrintedTruth>;
   /** The documentClassInfo.type its title should give. */
   type: string;
+  /** Where the signature slot's text starts (its baseline's left end), px on `frame`; null without a slot. */
+  signatureAt: { x: number; y: number } | null;
 }
 
 /**
@@ -98,11 +100,13 @@ export async function renderTemplateDocument(
   template: string,
   side: 'front' | 'back',
   holder: PrintedTruth,
+  options: { signature?: 'placeholder' | 'signed' | 'blank' } = {},
 ): Promise<TemplateDocument | null> {
   const config = templates[template];
   const svgPath = path.join(corpusDir, 'doc-templates', template, `${side}.svg`);
-  let svg = await readFile(svgPath, 'utf8').catch(() => null);
-  if (!config || !svg) return null;
+  const source = await readFile(svgPath, 'utf8').catch(() => null);
+  if (!config || !source) return null;
+  let svg: string = source;
   const date = (iso: string | undefined) => (iso ? printedDate(iso, config.dateFormat) : '');
   const slots: Record<string, [string, Partial<PrintedTruth>]> = {
     family_name: [holder.lastName, { lastName: holder.lastName }],
@@ -123,18 +127,37 @@ export async function renderTemplateDocument(
   };
   const truth: Partial<PrintedTruth> = {};
   for (const [slot, [value, fields]] of Object.entries(slots)) {
-    const filled = new RegExp(`(<text id="${slot}_field"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`);
-    if (!filled.test(svg)) continue;
-    svg = svg.replace(filled, `$1${escapeXml(value)}$2`);
+    // Every slot of that name: a template may keep an old one commented out beside the one it draws.
+    const filled = new RegExp(`(<text id="${slot}_field"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`, 'g');
+    const replaced = svg.replace(filled, `$1${escapeXml(value)}$2`);
+    if (replaced === svg) continue;
+    svg = replaced;
     Object.assign(truth, fields);
   }
+  svg = signed(svg, options.signature ?? 'placeholder', holder);
   const viewBoxWidth = Number(/viewBox="[\d.-]+\s+[\d.-]+\s+([\d.]+)/.exec(svg)?.[1] ?? 0);
   const pngWidth = (await sharp(path.join(corpusDir, 'doc-templates', template, `${side}.png`)).metadata()).width ?? 1011;
+  const anchor = /<text id="signature_field"[^>]*transform="(?:translate\(|matrix\((?:[\d.-]+[\s,]+){4})([\d.]+)[\s,]+([\d.]+)/.exec(svg);
+  const k = viewBoxWidth ? pngWidth / viewBoxWidth : 1;
+  const signatureAt = anchor ? { x: Number(anchor[1]) * k, y: Number(anchor[2]) * k } : null;
   const png = await sharp(Buffer.from(svg), { density: viewBoxWidth ? (72 * pngWidth) / viewBoxWidth : 300 })
     .flatten({ background: '#ffffff' })
     .png()
     .toBuffer();
-  return { name: `${template}/${side}`, frame: await decodeFrame(png), truth, type: config.type };
+  return { name: `${template}/${side}`, frame: await decodeFrame(png), truth, type: config.type, signatureAt };
+}
+
+/**
+ * The signature slot as the template draws it ("Signature" in a book face), signed with the
+ * holder's name in a slanted hand-like italic, or left blank.
+ */
+function signed(svg: string, signature: 'placeholder' | 'signed' | 'blank', holder: PrintedTruth): string {
+  if (signature === 'placeholder') return svg;
+  const text = signature === 'signed' ? `${holder.firstName[0]}. ${holder.lastName[0]}${holder.lastName.slice(1).toLowerCase()}` : '';
+  return svg.replace(
+    /(<text id="signature_field"[^>]*>\s*<tspan)([^>]*>)[^<]*(<\/tspan>)/g,
+    `$1 style="font-family: 'DejaVu Serif'; font-style: italic; font-size: 9px; fill: #1a2a6c"$2${escapeXml(text)}$3`,
+  );
 }
 
 /** The templates with printed fields, in a fixed order. */

@@ -2,6 +2,7 @@ import type { DocumentData, DocumentDate, DocumentStringField, DriverLicenseDeta
 import type { BarcodeResult } from '../../api/id-barcode.ts';
 import { regionOf } from '../aamva/aamva-document-class.ts';
 import { countryOf } from '../mrz/icao-countries.ts';
+import { processingInfo } from './empty-document-data.ts';
 import { documentDate, stringResult } from './string-result.ts';
 import type { DocumentBarcode } from './read-document-barcode.ts';
 
@@ -29,8 +30,7 @@ export function mergeBarcode(data: DocumentData, barcode: DocumentBarcode): void
   const b = barcode.result;
   data.barcodeData = b;
   if (!b.parsed) return;
-  data.additionalProcessingInfo ??= { missingMandatoryFields: [], invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
-  const info = data.additionalProcessingInfo;
+  const info = processingInfo(data);
   const inDoubt = new Set(info.invalidCharacterFields ?? []);
   const at = barcode.location;
   const put = (target: BarcodeTarget, value: StringResult | DocumentDate | null) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentFieldTypeOf } from '../../api/document.ts';
-import { anonymizationPlan, assertDocumentRuleOptions, matchesFilter, missingRuleFields } from './document-class-rules.ts';
+import { anonymizationPlan, assertDocumentRuleOptions, extraRuleFields, matchesFilter, missingRuleFields } from './document-class-rules.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
 import { stringResult } from './string-result.ts';
 
@@ -54,6 +54,10 @@ describe('document class rules', () => {
     expect(missingRuleFields(rule([{ fieldType: 'lastName' }, { fieldType: 'ADDRESS' }]), data)).toEqual(['address']);
     expect(missingRuleFields(rule([{ fieldType: 'lastName', alphabetType: 'CYRILLIC' }]), data)).toEqual(['lastName']);
     expect(missingRuleFields(rule([{ fieldType: 'ADDRESS' }], 'TYPE_PASSPORT'), data)).toBeNull();
+    // The fields shown beyond the rule's: extraPresentFields.
+    expect(extraRuleFields(rule([{ fieldType: 'LAST_NAME' }]), data)).toEqual(['dateOfBirth']);
+    expect(extraRuleFields(rule([{ fieldType: 'LAST_NAME' }, { fieldType: 'DATE_OF_BIRTH' }, { fieldType: 'ADDRESS' }]), data)).toEqual([]);
+    expect(extraRuleFields(rule([{ fieldType: 'ADDRESS' }], 'TYPE_PASSPORT'), data)).toBeNull();
   });
 
   it('rejects unknown field types and filter parts without their prefix', () => {

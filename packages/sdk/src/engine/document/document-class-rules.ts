@@ -2,6 +2,7 @@ import {
   type DocumentClassInfo,
   type DocumentData,
   type DocumentFieldType,
+  documentFieldTypes,
   type DocumentFilter,
   type DocumentOptions,
   documentFieldTypeOf,
@@ -77,6 +78,18 @@ export function missingRuleFields(options: DocumentOptions, data: DocumentData):
     if (!shown) missing.add(field);
   }
   return [...missing];
+}
+
+/**
+ * The fields the result shows that none of the `customDocumentRules` matching the document's class
+ * lists (a document showing more than its class should), or null when no rule names the class.
+ */
+export function extraRuleFields(options: DocumentOptions, data: DocumentData): DocumentFieldType[] | null {
+  const rules = (options.customDocumentRules ?? []).filter((r) => matchesFilter(r.documentFilter, data.documentClassInfo));
+  if (rules.length === 0) return null;
+  const listed = new Set(rules.flatMap((r) => (r.fields ?? []).map((f) => documentFieldTypeOf(f.fieldType ?? ''))));
+  const record = data as unknown as Record<string, unknown>;
+  return documentFieldTypes.filter((field) => record[field] !== null && !listed.has(field));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { MrzReading } from '../mrz/mrz-reading.ts';
 import { containsQuad } from './corners/quad-candidates.ts';
 import { type Corners, type DocumentFormat, documentFormat, documentFormats, uprightCorners } from './document-format.ts';
 import { documentGeometry, documentQuad } from './document-geometry.ts';
+import { processingInfo } from './empty-document-data.ts';
 import { documentImage } from './full-document-image.ts';
 import type { PhotographedSide } from './photographed-side.ts';
 
@@ -44,8 +45,8 @@ export async function attachDocumentImages(data: DocumentData, sides: readonly S
 
 /** Notes an image asked for that could not be extracted (`FULL_DOCUMENT`, `FACE`). */
 export function addImageExtractionFailure(data: DocumentData, kind: string): void {
-  data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: null, extraPresentFields: null, imageExtractionFailures: null };
-  data.additionalProcessingInfo.imageExtractionFailures = [...(data.additionalProcessingInfo.imageExtractionFailures ?? []), kind];
+  const info = processingInfo(data);
+  info.imageExtractionFailures = [...(info.imageExtractionFailures ?? []), kind];
 }
 
 /** Which way the MRZ's lines run on the photo (the document's top edge), or null without an MRZ. */

@@ -25,3 +25,9 @@ export function emptyDocumentData(): DocumentData {
   });
   return data as DocumentData;
 }
+
+/** The document's `additionalProcessingInfo`, created (every list empty, no rule's extra fields) the first time something is noted. */
+export function processingInfo(data: DocumentData): NonNullable<DocumentData['additionalProcessingInfo']> {
+  data.additionalProcessingInfo ??= { missingMandatoryFields: [], invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
+  return data.additionalProcessingInfo;
+}

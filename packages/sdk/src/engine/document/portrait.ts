@@ -1,12 +1,11 @@
 import type { LocatedImageResult } from '../../api/document.ts';
 import type { Frame } from '../../core/frame.ts';
-import { bytesToBase64 } from '../../core/base64.ts';
 import type { DetectedFace, FaceDetector } from '../face/create-face-detector.ts';
 import type { Point } from '../image/affine.ts';
 import { applyHomography, rectangleCorners, type Homography } from '../image/homography.ts';
-import { encodePng } from '../image/png-encode.ts';
 import { warpQuad } from '../image/warp-quad.ts';
 import { type Corners, documentFormat, documentFormats, sideLengths } from './document-format.ts';
+import { locatedImage } from './located-image.ts';
 import type { PhotographedSide } from './photographed-side.ts';
 
 export interface PortraitSearchSide extends PhotographedSide {
@@ -64,7 +63,7 @@ export async function findPortrait(detector: FaceDetector, sides: readonly Portr
   const portrait = inView.map((p) => applyHomography(best.toSource, p)) as Corners;
   const shape = { width: inView[1].x - inView[0].x, height: inView[3].y - inView[0].y };
   return {
-    faceImage: { image: await cutOut(best.side.frame, portrait, shape), location: boundingBox(portrait, best.side.frame), side: best.side.side },
+    faceImage: await locatedImage(best.side.frame, portrait, shape, best.side.side, maxPortraitWidth),
     uprightOutline: best.onOutline ? best.view : null,
   };
 }
@@ -140,24 +139,4 @@ function portraitQuad(face: DetectedFace, view: { width: number; height: number 
   return rectangleCorners(width, height, left, top);
 }
 
-/**
- * The portrait cut out along its quad at about its resolution on the photo. Its shape is the one
- * it has on the straightened document (the view), not on the photo, where perspective skews it.
- */
-async function cutOut(frame: Frame, quad: Corners, shape: { width: number; height: number }): Promise<string> {
-  const width = Math.max(16, Math.round(Math.min(maxPortraitWidth, dist(quad[0], quad[1]))));
-  const height = Math.max(16, Math.round((width * shape.height) / shape.width));
-  return bytesToBase64(await encodePng(warpQuad(frame, quad, width, height).frame));
-}
-
-/** The spec's location: the axis-aligned box of the portrait on the submitted image, in its pixels. */
-function boundingBox(quad: Corners, frame: Frame): LocatedImageResult['location'] {
-  const xs = quad.map((p) => clamp(p.x, 0, frame.width));
-  const ys = quad.map((p) => clamp(p.y, 0, frame.height));
-  const x = Math.floor(Math.min(...xs));
-  const y = Math.floor(Math.min(...ys));
-  return { topLeftCorner: { x, y }, dimensions: { width: Math.ceil(Math.max(...xs)) - x, height: Math.ceil(Math.max(...ys)) - y } };
-}
-
 const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), Math.max(lo, hi));
-const dist = (a: Point, b: Point) => Math.hypot(b.x - a.x, b.y - a.y);

@@ -7,8 +7,8 @@ import type { MrzReading } from '../mrz/mrz-reading.ts';
 import { readMrz, type MrzModelChoice } from '../mrz/read-mrz.ts';
 import { barcodeClassInfo, mergeBarcode } from './barcode-to-document.ts';
 import { barcodeMatchSource, compareSources, mrzMatchSource, type MatchSource } from './data-match.ts';
-import { emptyDocumentData } from './empty-document-data.ts';
-import { locateDocument } from './corners/locate-document.ts';
+import { emptyDocumentData, processingInfo } from './empty-document-data.ts';
+import { documentOutline } from './corners/locate-document.ts';
 import { addImageExtractionFailure, attachDocumentImages, documentView, mrzReadingDirection, type DocumentView } from './document-images.ts';
 import type { FaceDetector } from '../face/create-face-detector.ts';
 import { findPortrait, type FoundPortrait } from './portrait.ts';
@@ -18,9 +18,10 @@ import { rectangleCorners } from '../image/homography.ts';
 import { documentFormat, documentFormats } from './document-format.ts';
 import { mrzToDocumentData } from './mrz-to-document.ts';
 import { readVisualZone, type VisualZoneReading } from './visual/read-visual-zone.ts';
-import { hiddenPrintQuads, mergeVisual, missingPrintedFields, visualClassInfo, visualMatchSource } from './visual/visual-to-document.ts';
+import { hiddenPrintQuads, mergeVisual, misprintedFields, missingPrintedFields, visualClassInfo, visualMatchSource } from './visual/visual-to-document.ts';
+import { signatureImage } from './visual/signature-image.ts';
 import { anonymizeDocument } from './anonymize-document.ts';
-import { type AnonymizationPlan, anonymizationPlan, matchesFilter, missingRuleFields } from './document-class-rules.ts';
+import { type AnonymizationPlan, anonymizationPlan, extraRuleFields, matchesFilter, missingRuleFields } from './document-class-rules.ts';
 import { barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
 
 /** The readers a document needs; without OCR only barcodes are read, without the face detector no portrait. */
@@ -83,8 +84,7 @@ export async function readDocument(
   const wantFace = !!options.returnFaceImage && !!faces;
   const readPrint = !!ocr && !barcodeOnly;
   if (options.returnFullDocumentImage || wantFace || readPrint || checks.blur || checks.lighting || checks.hand) {
-    for (const side of given)
-      outlines.set(side, cropped ? rectangleCorners(frameOf(side).width, frameOf(side).height) : (locateDocument(frameOf(side))?.points ?? null));
+    for (const side of given) outlines.set(side, cropped ? rectangleCorners(frameOf(side).width, frameOf(side).height) : documentOutline(frameOf(side)));
   }
   const skipped = new Map<Side, string>();
   if (checks.blur || checks.lighting || checks.hand) {
@@ -154,6 +154,10 @@ export async function readDocument(
       if (portrait) data.faceImage = portrait.faceImage;
       else addImageExtractionFailure(data, 'FACE');
     }
+    if (options.returnSignatureImage && readPrint) {
+      data.signatureImage = await signatureImage(visual, frameOf);
+      if (!data.signatureImage) addImageExtractionFailure(data, 'SIGNATURE');
+    }
     if (!options.returnFullDocumentImage) return;
     await attachDocumentImages(
       data,
@@ -185,6 +189,9 @@ export async function readDocument(
     if (barcode.result.parsed) data.documentClassInfo = barcodeClassInfo(barcode, mrzClass);
   }
   mergeVisual(data, visual);
+  const misprinted = misprintedFields(data, visual);
+  if (misprinted.length)
+    processingInfo(data).invalidCharacterFields = [...new Set([...(data.additionalProcessingInfo?.invalidCharacterFields ?? []), ...misprinted])];
   if (!data.documentClassInfo || data.documentClassInfo.country === 'COUNTRY_NONE')
     data.documentClassInfo = mergeClassInfo(data.documentClassInfo, visualClassInfo(visual));
   // A document of a class the caller did not ask for is not returned.
@@ -194,26 +201,26 @@ export async function readDocument(
   // of the caller's rule for the document's class. A rule's field missing also makes a document
   // read by MRZ or barcode uncertain.
   const ruleMissing = missingRuleFields(options, data);
+  const ruleExtra = extraRuleFields(options, data);
+  if (ruleExtra) processingInfo(data).extraPresentFields = ruleExtra;
   const missing = ruleMissing ?? missingPrintedFields(visual);
   const visualAnswers = !pick && !barcode && missing.length === 0;
   if ((mrzValid || barcodeAnswers) && ruleMissing?.length) {
     data.recognitionStatus = 'UNCERTAIN';
     data.processingStatus = 'MANDATORY_FIELD_MISSING';
-    data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
-    data.additionalProcessingInfo.missingMandatoryFields = ruleMissing;
+    processingInfo(data).missingMandatoryFields = ruleMissing;
   } else if (mrzValid || barcodeAnswers || visualAnswers) {
     data.recognitionStatus = 'VALID';
     data.processingStatus = 'SUCCESS';
   } else if (!pick && !barcode) {
     data.recognitionStatus = 'UNCERTAIN';
     data.processingStatus = 'SUCCESS';
-    data.additionalProcessingInfo ??= { missingMandatoryFields: null, invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
-    data.additionalProcessingInfo.missingMandatoryFields = [...missing];
+    processingInfo(data).missingMandatoryFields = [...missing];
   } else if (!pick) {
     // Only a barcode that is no readable AAMVA payload, or one read without conclusive evidence.
     data.recognitionStatus = 'UNCERTAIN';
     data.processingStatus = 'BARCODE_RECOGNITION_FAILED';
-    data.additionalProcessingInfo ??= { missingMandatoryFields: [], invalidCharacterFields: [], extraPresentFields: null, imageExtractionFailures: [] };
+    processingInfo(data);
   }
 
   const anonymization = anonymizationPlan(options, data.documentClassInfo);

@@ -2,7 +2,9 @@ import type { Frame } from '../../../core/frame.ts';
 import type { Point } from '../../image/affine.ts';
 import { colorGradient } from '../../image/color-gradient.ts';
 import { houghLines } from '../../image/hough-lines.ts';
+import { rectangleCorners } from '../../image/homography.ts';
 import { resizeFrame } from '../../image/resize-frame.ts';
+import { documentFormats } from '../document-format.ts';
 import { containsQuad, polygonArea, quadCandidates, type ScoredQuad } from './quad-candidates.ts';
 import { refineQuad } from './refine-quad.ts';
 
@@ -48,6 +50,26 @@ export function locateDocument(frame: Frame): DocumentOutline | null {
     return { points, score: best.score, coverage: best.coverage };
   }
   return null;
+}
+
+/** How close (relative) an image's own long/short ratio must be to a document format's to be taken for a cropped document. */
+const croppedAspectTolerance = 0.03;
+/** A quad found on such an image is the document only when it covers at least this share of it (a scan with margins). */
+const croppedMinCover = 0.6;
+
+/**
+ * The document's outline on a side's image: the located quad; or, when the image's own shape is a
+ * document's (ID-1 1.586, ID-2/ID-3 1.42, within 3 %) and no quad covering most of it was found, the
+ * whole image — a scan or an upload cropped to the document has no edge left to find, and its own
+ * print (the portrait's frame) would otherwise be taken for it. Camera photos (4:3, 3:2, 16:9) never
+ * have a document's shape.
+ */
+export function documentOutline(frame: Frame): Point[] | null {
+  const found = locateDocument(frame)?.points ?? null;
+  const aspect = Math.max(frame.width, frame.height) / Math.min(frame.width, frame.height);
+  const documentShaped = Object.values(documentFormats).some((f) => Math.abs(aspect / (f.width / f.height) - 1) <= croppedAspectTolerance);
+  if (!documentShaped || (found && polygonArea(found) >= croppedMinCover * frame.width * frame.height)) return found;
+  return rectangleCorners(frame.width, frame.height);
 }
 
 /** A quad inside a better one may still be the document when the outer one scores at most this much higher. */

@@ -1,6 +1,7 @@
 /**
  * The printed fields the visual zone reader looks for. Most are result fields; `dateAndPlaceOfBirth`
- * is the combined box of many IDs and of EU licences (field 3), split into both.
+ * is the combined box of many IDs and of EU licences (field 3), split into both; `signature` is where
+ * the holder signed (returned as an image, `signatureImage`); `unread` labels name nothing returned.
  */
 export const visualFields = [
   'lastName',
@@ -22,6 +23,7 @@ export const visualFields = [
   'vehicleClass',
   'restrictions',
   'endorsements',
+  'signature',
   'unread',
 ] as const;
 export type VisualField = (typeof visualFields)[number];
@@ -459,17 +461,34 @@ export const fieldLabels: Record<VisualField, readonly string[]> = {
   vehicleClass: ['CLASS', 'CATEGORIES', 'CATEGORY', 'CAT', 'KLASSE', 'KLASSEN', 'CATEGORIE', 'CLASE', 'CATEGORIA', 'KATEGORIE', 'KATEGORIA'],
   restrictions: ['REST', 'RESTR', 'RESTRICTIONS', 'RESTRICTION', 'RSTR'],
   endorsements: ['END', 'ENDORSEMENTS', 'ENDORSE', 'ENDS'],
-  // Labels of what is not returned as a field: known, so that they are never taken for a value.
-  unread: [
+  signature: [
     'SIGNATURE',
     'HOLDER S SIGNATURE',
+    'SIGNATURE OF HOLDER',
+    'SIGNATURE DU TITULAIRE',
     'ASSINATURA',
+    'ASSINATURA DO TITULAR',
     'UNTERSCHRIFT',
+    'UNTERSCHRIFT DES INHABERS',
     'FIRMA',
+    'FIRMA DEL TITULAR',
+    'FIRMA DEL TITOLARE',
     'HANDTEKENING',
+    'HANDTEKENING VAN DE HOUDER',
     'PODPIS',
+    'PODPIS POSIADACZA',
     'NAMNTECKNING',
+    'UNDERSKRIFT',
     'ALLEKIRJOITUS',
+    'ALAIRAS',
+    'SEMNATURA',
+    'POTPIS',
+    'PARASTS',
+    'PARASAS',
+    'ALLKIRI',
+  ],
+  // Labels of what is not returned as a field: known, so that they are never taken for a value.
+  unread: [
     'HEIGHT',
     'TAILLE',
     'GROSSE',
@@ -517,6 +536,7 @@ export const fieldNumbers: Record<'eu' | 'aamva', Readonly<Record<string, Visual
     '4C': 'issuingAuthority',
     '4D': 'personalIdNumber',
     '5': 'documentNumber',
+    '7': 'signature',
     '8': 'address',
     '9': 'vehicleClass',
   },

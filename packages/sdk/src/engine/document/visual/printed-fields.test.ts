@@ -17,7 +17,7 @@ function line(text: string, x: number, y: number, h = 20, confidence = 0.95): Pr
 }
 
 const read = (lines: PrintedLine[], { numbering = null, ...o }: Partial<FindFieldsOptions> & { numbering?: FieldNumbering } = {}) =>
-  Object.fromEntries(findPrintedFields(labelLines(lines, numbering), { dateOrder: 'DMY', now, ...o }).map((f) => [f.field, f]));
+  Object.fromEntries(findPrintedFields(labelLines(lines, numbering), { dateOrder: 'DMY', now, ...o }).fields.map((f) => [f.field, f]));
 
 describe('findPrintedFields', () => {
   it('reads a US licence: AAMVA field numbers and abbreviations, several fields on a line, month-first dates, the address over two lines', () => {
@@ -123,7 +123,7 @@ describe('findPrintedFields', () => {
   });
 
   it('narrows a value’s box to its characters', () => {
-    const [dob] = findPrintedFields(labelLines([line('DOB 07/14/1986', 100, 50)], 'aamva'), { dateOrder: 'MDY', now });
+    const [dob] = findPrintedFields(labelLines([line('DOB 07/14/1986', 100, 50)], 'aamva'), { dateOrder: 'MDY', now }).fields;
     expect(dob!.box.x).toBeGreaterThan(100 + 3 * 0.6 * 20);
     expect(dob!.box.x + dob!.box.width).toBeCloseTo(100 + 14 * 0.6 * 20, 0);
   });
@@ -136,6 +136,43 @@ describe('unreadValueBoxes', () => {
     expect(boxes[0]!.y).toBeGreaterThan(100 + 10);
     expect(boxes[0]!.y + boxes[0]!.height).toBeLessThan(150);
     expect(boxes[0]!.x).toBeLessThan(300);
+  });
+});
+
+describe('fields without a label, the signature, misprinted values', () => {
+  const found = (lines: PrintedLine[], numbering: FieldNumbering = null) => findPrintedFields(labelLines(lines, numbering), { dateOrder: 'DMY', now });
+
+  it('finds a document number printed without a label by its form: after the title, or alone on its line', () => {
+    const afterTitle = read([line('IDENTITY CARD NJ6V5CB93', 20, 40), line('SURNAME', 300, 100), line('DUBOIS', 300, 125)]);
+    expect(afterTitle.documentNumber?.text).toBe('NJ6V5CB93');
+    expect(read([line("CARTE NATIONALE D'IDENTITE N°:X4RTBPFW4", 20, 40)]).documentNumber?.text).toBe('X4RTBPFW4');
+    // Alone on its line, beside a personal number of digits only: the one mixing letters and digits.
+    const two = read([line('NJ6V5CB93', 600, 40), line('02323312741', 600, 300), line('SURNAME', 300, 100), line('DUBOIS', 300, 125)]);
+    expect(two.documentNumber?.text).toBe('NJ6V5CB93');
+  });
+
+  it('does not take a date, a value another label claimed, a weak reading or an ambiguous pair for the number', () => {
+    expect(read([line('18011971', 600, 40)]).documentNumber).toBeUndefined();
+    expect(read([line('SURNAME', 300, 100), line('DUBOIS', 300, 125), line('AB12CD34', 600, 40, 20, 0.8)]).documentNumber).toBeUndefined();
+    expect(read([line('AB12CD34', 600, 40), line('XY98ZW76', 600, 300)]).documentNumber).toBeUndefined();
+    // Digits in the words before it: a line of values, not a number standing alone.
+    expect(read([line('123 MAIN STREET APT4B12', 20, 40)]).documentNumber).toBeUndefined();
+    const labelled = read([line('PERSONAL NO', 600, 270), line('AB12CD34', 600, 300)]);
+    expect(labelled.personalIdNumber?.text).toBe('AB12CD34');
+    expect(labelled.documentNumber).toBeUndefined();
+  });
+
+  it('finds the signature under or beside its label, grown round its strokes; none when nothing stands there', () => {
+    const below = found([line('SIGNATURE / UNTERSCHRIFT', 600, 400), line('Dubois', 610, 430, 40, 0.4)]).fields.find((f) => f.field === 'signature');
+    expect(below?.box).toEqual({ x: 590, y: 410, width: 6 * 0.6 * 40 + 40, height: 80 });
+    const beside = found([line('7. Anna Dubois', 600, 400, 30)], 'eu').fields.find((f) => f.field === 'signature');
+    expect(beside?.text).toBe('Anna Dubois');
+    expect(found([line('SIGNATURE', 600, 400), line('SURNAME', 20, 100), line('DUBOIS', 20, 125)]).fields.map((f) => f.field)).toEqual(['lastName']);
+  });
+
+  it('lists a name printed beside its label with digits in it as a field with invalid characters, unless read elsewhere', () => {
+    expect(found([line('SURNAME: DUB0IS', 20, 100)]).invalidCharacterFields).toEqual(['lastName']);
+    expect(found([line('SURNAME: DUB0IS', 20, 100), line('NOM', 20, 200), line('DUBOIS', 20, 225)]).invalidCharacterFields).toEqual([]);
   });
 });
 

@@ -61,27 +61,48 @@ export interface Segment {
   end: number;
 }
 
+/** What the printed lines of one side say. */
+export interface FoundFields {
+  /** The fields read (`signature`: where the holder signed, its text whatever the reader made of it). */
+  fields: PrintedField[];
+  /** Fields whose value, printed beside its label, holds characters the field cannot have (a digit in a name). */
+  invalidCharacterFields: VisualField[];
+}
+
+/** Fields whose value holds only letters (and spaces, hyphens, apostrophes): a digit or symbol beside their label is a misread. */
+const letterFields: ReadonlySet<VisualField> = new Set(['lastName', 'firstName', 'fullName', 'additionalNameInformation', 'nationality']);
+
 /**
  * The printed fields of a document from its text lines: each line that begins with a label (or a
  * licence field number) gives its field, valued by the rest of the line, or — when the label stands
  * alone — by the nearest unlabelled line to its right or below it (and, for addresses, the lines
  * that continue it). A line may hold several numbered fields ("3 DOB 07/14/1986 15 SEX M"). Each
  * value must fit its field's syntax (dates parse, numbers have digits, names no digits) and be read
- * clearly (`minValueConfidence`); the first occurrence of a field wins.
+ * clearly (`minValueConfidence`); the first occurrence of a field wins. A document number printed
+ * without a label is found by its form (see `unlabelledDocumentNumber`); the signature is whatever
+ * ink stands beside or under its label.
  */
-export function findPrintedFields(lines: readonly LabelledLine[], o: FindFieldsOptions): PrintedField[] {
+export function findPrintedFields(lines: readonly LabelledLine[], o: FindFieldsOptions): FoundFields {
   const used = new Set<number>();
   const found = new Map<VisualField, PrintedField>();
+  const invalid = new Set<VisualField>();
   const order = lines.map((_, i) => i).sort((a, b) => lines[a]!.box.y - lines[b]!.box.y || lines[a]!.box.x - lines[b]!.box.x);
   for (const i of order) {
     for (const segment of lines[i]!.segments) {
-      if (found.has(segment.label.field)) continue;
+      const field = segment.label.field;
+      if (found.has(field)) continue;
+      if (field === 'signature') {
+        const signature = signatureBeside(i, segment, lines, used);
+        if (signature) found.set(field, signature);
+        continue;
+      }
       // The value after the label on its line; else (none there, or none that fits) beside or below it.
       let source = { line: i, start: segment.start, end: segment.end };
-      let value = source.start < source.end ? fieldValue(segment.label.field, lines, source, o) : null;
+      let value = source.start < source.end ? fieldValue(field, lines, source, o) : null;
+      if (!value && source.start < source.end && letterFields.has(field) && /[\p{L}]/u.test(lines[i]!.text.slice(source.start, source.end))) invalid.add(field);
       for (const j of value ? [] : valueLinesFor(i, lines, used)) {
         source = { line: j, start: 0, end: lines[j]!.text.length };
-        value = fieldValue(segment.label.field, lines, source, o);
+        value = fieldValue(field, lines, source, o);
         if (value) break;
       }
       if (!value) continue;
@@ -90,7 +111,87 @@ export function findPrintedFields(lines: readonly LabelledLine[], o: FindFieldsO
       for (const v of splitCombined(value, o)) if (!found.has(v.field)) found.set(v.field, v);
     }
   }
-  return [...found.values()];
+  if (!found.has('documentNumber')) {
+    const number = unlabelledDocumentNumber(lines, used, [...found.values()]);
+    if (number) found.set('documentNumber', number);
+  }
+  return { fields: [...found.values()], invalidCharacterFields: [...invalid].filter((f) => !found.has(f)) };
+}
+
+/**
+ * The signature beside or under its label: the nearest unlabelled line to its right or below it (the
+ * text detector boxes a signature as it does a word), whatever the reader read in it — on the
+ * label's own line only after a field number ("7. <signature>": a word label and the ink beside it
+ * come apart as two lines). A machine-readable zone below the label is not a signature. Its box is
+ * grown by half its height on every side (a signature's strokes overshoot the box the detector drew
+ * round its core). Null when nothing stands there: a blank signature area gives no signature.
+ */
+function signatureBeside(i: number, segment: Segment, lines: readonly LabelledLine[], used: Set<number>): PrintedField | null {
+  const line = lines[i]!;
+  const numbered = /^\s*\d/.test(line.text.slice(segment.label.start, segment.label.end));
+  const inline = numbered && segment.start < segment.end && /[\p{L}\p{N}]/u.test(line.text.slice(segment.start, segment.end));
+  const j = inline ? i : valueLinesFor(i, lines, used).find((k) => !mrzLike.test(lines[k]!.text));
+  if (j === undefined) return null;
+  used.add(j);
+  const source = lines[j]!;
+  const [start, end] = j === i ? [segment.start, segment.end] : [0, source.text.length];
+  const box = spanBox(source, start, end);
+  const pad = box.height / 2;
+  return {
+    field: 'signature',
+    text: source.text.slice(start, end),
+    box: { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad },
+    confidence: meanConfidence(source, start, end),
+    date: null,
+  };
+}
+
+/** A line of a machine-readable zone (filler runs), never a signature. */
+const mrzLike = /<{2}|^[A-Z0-9<]{25,}$/;
+
+/** Whether a run of 6 or 8 digits reads as a date written without separators (DDMMYY[YY], MMDDYY[YY], [YY]YYMMDD). */
+function digitsOfDate(token: string): boolean {
+  if (!/^(\d{6}|\d{8})$/.test(token)) return false;
+  const year = token.length - 4;
+  const dayMonth = (a: string, b: string) => Number(a) >= 1 && Number(a) <= 31 && Number(b) >= 1 && Number(b) <= 12;
+  const yearFirst = token.length === 6 || /^(19|20)/.test(token);
+  const yearLast = token.length === 6 || /^(19|20)/.test(token.slice(4));
+  return (
+    (yearLast && (dayMonth(token.slice(0, 2), token.slice(2, 4)) || dayMonth(token.slice(2, 4), token.slice(0, 2)))) ||
+    (yearFirst && dayMonth(token.slice(year + 2, year + 4), token.slice(year, year + 2)))
+  );
+}
+
+/** Mean confidence a number found by its form alone must have (it has no label to vouch for what it is). */
+const minUnlabelledConfidence = 0.9;
+
+/**
+ * A document number printed without a label (many ID cards print it in a corner, or after the
+ * title: "IDENTITY CARD NJ6V5CB93"): among the lines no label claimed, a line that is nothing but
+ * 6–12 capitals and digits with at least two digits, or such a run ending a line whose other words
+ * hold no digit; read surely, no date, not another field's value. When several fit, the one mixing
+ * letters and digits (personal numbers are digits alone); when that still leaves several, none.
+ */
+function unlabelledDocumentNumber(lines: readonly LabelledLine[], used: ReadonlySet<number>, found: readonly PrintedField[]): PrintedField | null {
+  const values = new Set(found.map((f) => f.text.replace(/\s/g, '')));
+  const candidates: PrintedField[] = [];
+  lines.forEach((line, j) => {
+    if (used.has(j) || line.segments.length > 0) return;
+    const m = /(^|[\s:#°.])([A-Z0-9]{6,12})\s*$/.exec(line.text);
+    if (!m) return;
+    const token = m[2]!;
+    const start = m.index + m[1]!.length;
+    const rest = line.text.slice(0, start);
+    if (/\d/.test(rest) || (token.match(/\d/g)?.length ?? 0) < 2 || values.has(token)) return;
+    if (digitsOfDate(token)) return;
+    const end = start + token.length;
+    const confidence = meanConfidence(line, start, end);
+    if (confidence < minUnlabelledConfidence || weakestCharacter(line, start, end) < minCharConfidence) return;
+    candidates.push({ field: 'documentNumber', text: token, box: spanBox(line, start, end), confidence, date: null });
+  });
+  if (candidates.length === 1) return candidates[0]!;
+  const mixed = candidates.filter((c) => /[A-Z]/.test(c.text));
+  return mixed.length === 1 ? mixed[0]! : null;
 }
 
 /**

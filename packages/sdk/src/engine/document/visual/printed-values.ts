@@ -56,7 +56,8 @@ export function printedValue(field: VisualField, raw: string, o: { dateOrder: Da
     const span = whole(raw);
     return span && /^[\p{L}][\p{L}\s/.-]*$/u.test(span.text) && span.text.replace(/[^\p{L}]/gu, '').length >= 3 ? span : null;
   }
-  if (field === 'unread') return null;
+  // A signature is ink, not text; unread labels name nothing returned.
+  if (field === 'unread' || field === 'signature') return null;
   const span = whole(raw);
   if (!span || span.text.replace(/[^\p{L}\p{N}]/gu, '').length < (field === 'vehicleClass' || field === 'restrictions' || field === 'endorsements' ? 1 : 3))
     return null;

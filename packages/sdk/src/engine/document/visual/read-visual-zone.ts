@@ -12,7 +12,8 @@ import { spaceAtInkGaps } from '../../ocr/space-at-ink-gaps.ts';
 import type { Corners, DocumentFormat } from '../document-format.ts';
 import { documentFormats } from '../document-format.ts';
 import { locationAround } from '../string-result.ts';
-import { documentTitles } from './field-labels.ts';
+import { countryNames } from './country-names.ts';
+import { documentTitles, type VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
 import type { FieldNumbering } from './match-label.ts';
 import { findPrintedFields, type Box, labelLines, type LabelledLine, type PrintedField, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
@@ -32,6 +33,10 @@ export interface VisualZoneReading {
   titleType: string | null;
   /** The US or Canadian jurisdiction whose name the document prints as a line of its own, or null. */
   jurisdiction: AamvaJurisdiction | null;
+  /** The ICAO code of the state whose name the document prints in its header (`countryNames`), or null. */
+  country: string | null;
+  /** Fields whose printed value holds characters the field cannot have (see findPrintedFields). */
+  invalidCharacterFields: VisualField[];
 }
 
 /** Width the document is straightened to for reading, px (within the text detector's range). */
@@ -97,8 +102,36 @@ async function readTurned(
   const labelled = labelLines(lines, numbering);
   labelled.push(...labelLines(await readUnderLabels(ocr, page, labelled), numbering));
   const dateOrder = numbering === 'aamva' && jurisdiction?.country !== 'CAN' ? 'MDY' : 'DMY';
-  const fields = findPrintedFields(labelled, { dateOrder, now: o.now }).map((f) => located(f, toSource, side));
-  return { side, fields, titleType, jurisdiction };
+  const found = findPrintedFields(labelled, { dateOrder, now: o.now });
+  const country = printedCountry(lines, folded, height);
+  return {
+    side,
+    fields: found.fields.map((f) => located(f, toSource, side)),
+    titleType,
+    jurisdiction,
+    country,
+    invalidCharacterFields: found.invalidCharacterFields,
+  };
+}
+
+/** How far down the page a state's name may stand to be its issuer: the header, where titles are printed. */
+const headerShare = 0.3;
+
+/**
+ * The issuing state whose name (`countryNames`) a line of the page's header holds as whole words
+ * (the state's name in its title: "REPUBLIQUE FRANCAISE", "BUNDESREPUBLIK DEUTSCHLAND"); lower
+ * down the same words are values (a place of birth, a nationality). The first in reading order.
+ */
+function printedCountry(lines: readonly PrintedLine[], folded: readonly string[], pageHeight: number): string | null {
+  const header = lines.map((l, i) => ({ y: l.box.y, text: ` ${folded[i]} ` })).filter((l) => l.y < headerShare * pageHeight);
+  header.sort((a, b) => a.y - b.y);
+  for (const { text } of header) {
+    // Long names also when the reader ran their words together ("REPUBLIQUEFRANCAISE").
+    const compact = text.replace(/ /g, '');
+    const hit = countryNames.find(([name]) => text.includes(` ${name} `) || (name.length >= 10 && compact.includes(name.replace(/ /g, ''))));
+    if (hit) return hit[1];
+  }
+  return null;
 }
 
 /** Reads the boxes under labels whose value the text detector did not find (see unreadValueBoxes). */

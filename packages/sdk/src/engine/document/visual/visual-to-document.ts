@@ -74,7 +74,7 @@ export function mergeVisual(data: DocumentData, readings: readonly VisualZoneRea
     } else if (dateTargets.has(name)) {
       if (record[name] !== null || !field.date) continue;
       record[name] = documentDate({ ...field.date, originalString: field.text }, field.location);
-    } else if (name !== 'dateAndPlaceOfBirth') {
+    } else if (name !== 'dateAndPlaceOfBirth' && name !== 'signature' && name !== 'unread') {
       if (record[name as DocumentStringField] !== null) continue;
       record[name] = stringResult(field.text, field.location);
     }
@@ -85,6 +85,15 @@ export function mergeVisual(data: DocumentData, readings: readonly VisualZoneRea
   }
 }
 
+/**
+ * Fields print showed beside their label with characters the field cannot have (a digit in a name)
+ * and that no source filled: listed in `additionalProcessingInfo.invalidCharacterFields`.
+ */
+export function misprintedFields(data: DocumentData, readings: readonly VisualZoneReading[]): string[] {
+  const record = data as unknown as Record<string, unknown>;
+  return [...new Set(readings.flatMap((r) => r.invalidCharacterFields))].filter((f) => f in record && record[f] === null);
+}
+
 /** The mandatory fields (`visualMandatoryFields`) print did not give. */
 export function missingPrintedFields(readings: readonly VisualZoneReading[]): string[] {
   const read = new Set(readings.flatMap((r) => r.fields.map((f) => f.field)));
@@ -93,12 +102,14 @@ export function missingPrintedFields(readings: readonly VisualZoneReading[]): st
 
 /**
  * `documentClassInfo` from print, for documents that neither an MRZ nor a barcode classified: the
- * type its title names, the US or Canadian jurisdiction whose name it prints (country and region).
+ * type its title names; the country and region of a US or Canadian jurisdiction whose name it
+ * prints, else the state whose name its header prints.
  */
 export function visualClassInfo(readings: readonly VisualZoneReading[]): NonNullable<DocumentData['documentClassInfo']> {
   const type = readings.map((r) => r.titleType).find((t) => t) ?? 'TYPE_NONE';
   const jurisdiction = readings.map((r) => r.jurisdiction).find((j) => j) ?? null;
-  const country = jurisdiction ? (countryOf(jurisdiction.country) ?? 'COUNTRY_NONE') : 'COUNTRY_NONE';
+  const state = jurisdiction?.country ?? readings.map((r) => r.country).find((c) => c) ?? null;
+  const country = state ? (countryOf(state) ?? 'COUNTRY_NONE') : 'COUNTRY_NONE';
   return { country, region: regionOf(jurisdiction), type };
 }
 
