@@ -12,6 +12,7 @@ import { spaceAtInkGaps } from '../../ocr/space-at-ink-gaps.ts';
 import type { Corners, DocumentFormat } from '../document-format.ts';
 import { documentFormats } from '../document-format.ts';
 import { locationAround } from '../string-result.ts';
+import { approximateSubstring } from './approximate-substring.ts';
 import { countryNames } from './country-names.ts';
 import { documentTitles, type VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
@@ -126,9 +127,13 @@ function printedCountry(lines: readonly PrintedLine[], folded: readonly string[]
   const header = lines.map((l, i) => ({ y: l.box.y, text: ` ${folded[i]} ` })).filter((l) => l.y < headerShare * pageHeight);
   header.sort((a, b) => a.y - b.y);
   for (const { text } of header) {
-    // Long names also when the reader ran their words together ("REPUBLIQUEFRANCAISE").
+    // Long names also when the reader ran their words together or missed a letter
+    // ("REPUBLIQUEFRANCAIS"): one edit per eight letters.
     const compact = text.replace(/ /g, '');
-    const hit = countryNames.find(([name]) => text.includes(` ${name} `) || (name.length >= 10 && compact.includes(name.replace(/ /g, ''))));
+    const hit = countryNames.find(([name]) => {
+      const letters = name.replace(/ /g, '');
+      return text.includes(` ${name} `) || (letters.length >= 10 && approximateSubstring(compact, letters, Math.floor(letters.length / 8)) !== null);
+    });
     if (hit) return hit[1];
   }
   return null;

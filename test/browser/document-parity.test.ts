@@ -1,0 +1,125 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentData } from '@idlens/sdk/api';
+import { documentScene } from '../support/document-scene.ts';
+import { generatedCard } from '../support/generated-document.ts';
+import { type LicenceHolder, renderLicenceBack, renderLicenceFront } from '../support/licence-render.ts';
+import { framePng } from '../support/mrz-render.ts';
+import { buildBrowserBundle, closeHarness, launchChromium, openPage, startIdlensServer, startPageServer, type PageServer } from './support/browser-harness.ts';
+
+// What documents gained beyond the MRZ — the AAMVA barcode on the back, printed fields read by their
+// labels, a number printed without a label, the issuing state, the signature, the straightened
+// images — read in the browser worker and on the server from the same pixels: the same data.
+// Two allowances, each for a reason outside the engine: onnxruntime-web and -node round floats
+// differently, so a text box found by the detector may move by a pixel or two (locations within 2 px or
+// 5 %, a signature cut out along such a box within 2 px of size); and the platforms' CompressionStream
+// compress the same PNG rows to different bytes (images are compared by their pixels).
+
+/** Where two answers differ, as paths (see the allowances above); empty when they agree. */
+async function differences(a: unknown, b: unknown, path: string): Promise<string[]> {
+  if (typeof a === 'number' && typeof b === 'number' && /location/i.test(path)) return Math.abs(a - b) <= Math.max(2, 0.05 * Math.abs(b)) ? [] : [path];
+  if (typeof a === 'string' && typeof b === 'string' && path.endsWith('.image')) {
+    const [x, y] = await Promise.all([a, b].map((s) => sharp(Buffer.from(s, 'base64')).raw().toBuffer({ resolveWithObject: true })));
+    if (/fullDocument/.test(path)) return x!.info.width === y!.info.width && x!.info.height === y!.info.height && x!.data.equals(y!.data) ? [] : [path];
+    return Math.abs(x!.info.width - y!.info.width) <= 2 && Math.abs(x!.info.height - y!.info.height) <= 2 ? [] : [path];
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    const out: string[] = [];
+    for (const k of keys) out.push(...(await differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`)));
+    return out;
+  }
+  return a === b ? [] : [path];
+}
+
+const holder: LicenceHolder = {
+  documentNumber: 'T64271935',
+  lastName: 'SAMPLE',
+  firstName: 'ANDREW',
+  middleName: 'JASON',
+  dateOfBirth: '1986-07-14',
+  dateOfIssue: '2021-03-02',
+  dateOfExpiry: '2029-07-14',
+  sex: 'M',
+  street: '123 MAIN STREET',
+  city: 'RICHMOND',
+  postalCode: '23219',
+  vehicleClass: 'D',
+  restrictions: 'NONE',
+};
+
+/** Each request: its fixtures (first side, optional second) and options, as the demo would send them. */
+const requests = {
+  licence: { first: 'licence-front', second: 'licence-back', options: { returnFullDocumentImage: true } },
+  'id-card': { first: 'id-card', second: null, options: { returnSignatureImage: true, returnFullDocumentImage: true } },
+} as const;
+
+type Harness = {
+  bundle: Awaited<ReturnType<typeof buildBrowserBundle>>;
+  server: Awaited<ReturnType<typeof startIdlensServer>>;
+  pageServer: PageServer;
+  browser: Awaited<ReturnType<typeof launchChromium>>;
+  fixtures: Map<string, Buffer>;
+};
+
+describe('documents in the browser worker: same data as the server (Chromium)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    const card = await generatedCard({ numberInTitle: true, issuer: 'REPUBLIQUE FRANCAISE', signature: 'E. Mustermann' });
+    const [bundle, server, front, back, idCard] = await Promise.all([
+      buildBrowserBundle(),
+      startIdlensServer(),
+      renderLicenceFront(holder).then(framePng),
+      renderLicenceBack(holder).then(framePng),
+      documentScene(card, { family: 'perspective', seed: 3 }).then((s) => framePng(s.frame)),
+    ]);
+    const fixtures = new Map([
+      ['licence-front', front],
+      ['licence-back', back],
+      ['id-card', idCard],
+    ]);
+    const pageServer = await startPageServer({ bundleDir: bundle.dir, fixtures });
+    h = { bundle, server, pageServer, browser: await launchChromium(), fixtures };
+  }, 120_000);
+  afterAll(() => closeHarness(h));
+
+  it('reads a two-sided licence and an ID card with a signature like the server', async () => {
+    const server: Record<string, DocumentData> = {};
+    for (const [name, r] of Object.entries(requests)) {
+      const image = (fixture: string) => ({ imageBase64: h.fixtures.get(fixture)!.toString('base64') });
+      const body = { imageFirstSide: image(r.first), ...(r.second ? { imageSecondSide: image(r.second) } : {}), ...r.options };
+      const res = await fetch(`${h.server.url}/document-multi-side`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, name).toBe(200);
+      server[name] = ((await res.json()) as { data: DocumentData }).data;
+    }
+    const page = await openPage(h.browser.context, h.pageServer.url);
+    const browser = (await page.evaluate(async (all) => {
+      const { createRecognizer } = (window as any).idlens;
+      const recognizer = createRecognizer();
+      await recognizer.ready;
+      const blob = async (name: string) => (await fetch(`/fixtures/${name}`)).blob();
+      const out: Record<string, unknown> = {};
+      for (const [name, r] of Object.entries(all)) {
+        out[name] = await recognizer.document(
+          { first: await blob(r.first), second: r.second ? await blob(r.second) : null },
+          { ...r.options, multiSide: true },
+        );
+      }
+      recognizer.terminate();
+      return out;
+    }, requests)) as Record<string, DocumentData>;
+
+    // Really read (not parity of two empty answers): the new outputs are there on the server.
+    expect(server.licence!.barcodeData?.parsed).toBe(true);
+    expect(server.licence!.dataMatch?.overall).toBe('MATCH');
+    expect(server.licence!.fullDocumentFirstSideImage).not.toBeNull();
+    expect(server['id-card']!.documentNumber?.latin).toBe('T22000129');
+    expect(server['id-card']!.documentClassInfo?.country).toBe('COUNTRY_FRANCE');
+    expect(server['id-card']!.signatureImage).not.toBeNull();
+    for (const name of Object.keys(requests)) expect(await differences(browser[name], server[name], name)).toEqual([]);
+  }, 240_000);
+});
