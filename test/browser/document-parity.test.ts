@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentData } from '@idlens/sdk/api';
 import { documentScene } from '../support/document-scene.ts';
 import { generatedCard } from '../support/generated-document.ts';
-import { type LicenceHolder, renderLicenceBack, renderLicenceFront } from '../support/licence-render.ts';
+import { renderLicenceBack, renderLicenceFront, sampleLicenceHolder } from '../support/licence-render.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { buildBrowserBundle, closeHarness, launchChromium, openPage, startIdlensServer, startPageServer, type PageServer } from './support/browser-harness.ts';
 
@@ -32,21 +32,7 @@ async function differences(a: unknown, b: unknown, path: string): Promise<string
   return a === b ? [] : [path];
 }
 
-const holder: LicenceHolder = {
-  documentNumber: 'T64271935',
-  lastName: 'SAMPLE',
-  firstName: 'ANDREW',
-  middleName: 'JASON',
-  dateOfBirth: '1986-07-14',
-  dateOfIssue: '2021-03-02',
-  dateOfExpiry: '2029-07-14',
-  sex: 'M',
-  street: '123 MAIN STREET',
-  city: 'RICHMOND',
-  postalCode: '23219',
-  vehicleClass: 'D',
-  restrictions: 'NONE',
-};
+const holder = sampleLicenceHolder;
 
 /** Each request: its fixtures (first side, optional second) and options, as the demo would send them. */
 const requests = {

@@ -3,7 +3,7 @@ import { createEngine, type Engine } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
 import { decodeFrame } from '../support/document-scene.ts';
 import { specimens } from '../support/engine/mrz-specimens.ts';
-import { type LicenceHolder, renderLicenceBack, renderLicenceFront } from '../support/licence-render.ts';
+import { renderLicenceBack, renderLicenceFront, sampleLicenceHolder } from '../support/licence-render.ts';
 import { renderMrzPage } from '../support/mrz-render.ts';
 
 // The caller's per-class options (documentFilter, customDocumentRules, customDocumentAnonymizationSettings)
@@ -15,21 +15,7 @@ beforeAll(async () => {
   engine = createEngine({ ...(await loadEngineRuntimes({ threads: 2 })), now });
 });
 
-const holder: LicenceHolder = {
-  documentNumber: 'T64271935',
-  lastName: 'SAMPLE',
-  firstName: 'ANDREW',
-  middleName: 'JASON',
-  dateOfBirth: '1986-07-14',
-  dateOfIssue: '2021-03-02',
-  dateOfExpiry: '2029-07-14',
-  sex: 'M',
-  street: '123 MAIN STREET',
-  city: 'RICHMOND',
-  postalCode: '23219',
-  vehicleClass: 'D',
-  restrictions: 'NONE',
-};
+const holder = sampleLicenceHolder;
 
 describe('documents: per-class options', () => {
   it('returns a document of another class than documentFilter names as CLASS_FILTERED with its class and nothing read', async () => {

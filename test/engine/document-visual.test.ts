@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
-import { documentScene } from '../support/document-scene.ts';
+import { documentScene, pointOnScene } from '../support/document-scene.ts';
 import { cardSignatureBox, generatedCard } from '../support/generated-document.ts';
-import { type LicenceHolder, renderLicenceBack, renderLicenceFront } from '../support/licence-render.ts';
+import { renderLicenceBack, renderLicenceFront, sampleLicenceHolder } from '../support/licence-render.ts';
 
 // Printed (visual zone) fields of documents rendered by the tests (DejaVu Sans), read end to end by
 // the engine: the document straightened, its text read, labels matched from the dictionary.
@@ -14,21 +14,7 @@ beforeAll(async () => {
   engine = createEngine({ ...(await loadEngineRuntimes({ threads: 2 })), now });
 });
 
-const holder: LicenceHolder = {
-  documentNumber: 'T64271935',
-  lastName: 'SAMPLE',
-  firstName: 'ANDREW',
-  middleName: 'JASON',
-  dateOfBirth: '1986-07-14',
-  dateOfIssue: '2021-03-02',
-  dateOfExpiry: '2029-07-14',
-  sex: 'M',
-  street: '123 MAIN STREET',
-  city: 'RICHMOND',
-  postalCode: '23219',
-  vehicleClass: 'D',
-  restrictions: 'NONE',
-};
+const holder = sampleLicenceHolder;
 const ymd = (d: { year: number | null; month: number | null; day: number | null } | null) => d && `${d.year}-${d.month}-${d.day}`;
 
 describe('documents: printed fields', () => {
@@ -123,9 +109,8 @@ describe('documents: printed fields', () => {
     expect(signed.signatureImage?.side).toBe('FIRST');
     // The returned box holds the written signature's middle, and is of a signature's size, not the card's.
     const s = cardSignatureBox;
-    const [tl, tr, , bl] = scene.corners;
-    const [u, v] = [(s.x + s.width / 2) / 856, (s.y + s.height / 2) / 540];
-    const middle = { x: tl.x + u * (tr.x - tl.x) + v * (bl.x - tl.x), y: tl.y + u * (tr.y - tl.y) + v * (bl.y - tl.y) };
+    const [tl, tr] = scene.corners;
+    const middle = pointOnScene(scene, { width: 856, height: 540 }, { x: s.x + s.width / 2, y: s.y + s.height / 2 });
     const at = signed.signatureImage!.location;
     expect(middle.x).toBeGreaterThan(at.topLeftCorner.x);
     expect(middle.x).toBeLessThan(at.topLeftCorner.x + at.dimensions.width);

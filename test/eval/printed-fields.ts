@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentData } from '@idlens/sdk/api';
 import { median } from '../bench/bench-context.ts';
-import { documentScene, type TransformFamily } from '../support/document-scene.ts';
+import { documentScene, pointOnScene, type TransformFamily } from '../support/document-scene.ts';
 import { renderLicenceFront } from '../support/licence-render.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
@@ -91,17 +91,20 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   }
 
   // 2. Template documents per transform family.
-  const documents: TemplateDocument[] = [];
+  // Each side signed by one holder and left unsigned by the other (signatureImage: found and placed / found where blank).
+  const documents: Array<TemplateDocument & { signed: boolean }> = [];
   const holders = printedHolders(printedTemplates.length * 2 * holdersPerSide);
   let h = 0;
   for (const template of printedTemplates) {
     for (const side of ['front', 'back'] as const) {
       for (let k = 0; k < holdersPerSide; k++) {
-        const doc = await renderTemplateDocument(ctx.corpusDir, template, side, holders[h++]!);
-        if (doc && Object.keys(doc.truth).length > 0) documents.push(doc);
+        const signed = k % 2 === 0;
+        const doc = await renderTemplateDocument(ctx.corpusDir, template, side, holders[h++]!, { signature: signed ? 'signed' : 'blank' });
+        if (doc && Object.keys(doc.truth).length > 0) documents.push({ ...doc, signed });
       }
     }
   }
+  const signatures = { signed: 0, placed: 0, blank: 0, falseFound: 0 };
   const templatesTally: Tally = {};
   const byFamily = new Map<string, { correct: number; accents: number; fields: number; wrong: number; typeRight: number; documents: number }>();
   let seed = 0;
@@ -110,9 +113,29 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
     byFamily.set(family, f);
     for (const doc of documents) {
       const scene = await documentScene(doc.frame, { family, seed: 7000 + seed++ });
-      const { data, ms: took } = await read(ctx, await framePng(scene.frame));
+      const { data, ms: took } = await read(ctx, await framePng(scene.frame), { returnSignatureImage: true });
       ms.push(took);
       f.documents++;
+      const signature = data?.signatureImage ?? null;
+      if (doc.signatureAt && doc.signed) {
+        signatures.signed++;
+        // Placed: the returned box holds a point a little into the written name (its baseline's start is the slot's anchor).
+        const p = pointOnScene(scene, doc.frame, { x: doc.signatureAt.x + 20, y: doc.signatureAt.y });
+        const at = signature?.location;
+        if (at)
+          signatures.placed += +(
+            p.x >= at.topLeftCorner.x &&
+            p.x <= at.topLeftCorner.x + at.dimensions.width &&
+            p.y >= at.topLeftCorner.y &&
+            p.y <= at.topLeftCorner.y + at.dimensions.height + 10
+          );
+      } else {
+        signatures.blank++;
+        if (signature) {
+          signatures.falseFound++;
+          failures.push(`${doc.name} ${family}: a signature where none is written`);
+        }
+      }
       if (data?.documentClassInfo?.type === doc.type) f.typeRight++;
       for (const check of templateChecks) {
         const want = doc.truth[check.field];
@@ -160,6 +183,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         byFamily: Object.fromEntries(byFamily),
       },
       realMrzDocuments: real,
+      signatures,
       medianMsPerSide: Math.round(median(ms)),
     },
     markdown: [
@@ -182,6 +206,8 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       ),
       '',
       ...table(['field', 'correct', '%', 'accents lost', 'wrong', 'missing'], rowsOf(templatesTally)),
+      '',
+      `**Signatures** (\`returnSignatureImage\`; the templates whose layout has a signature slot, signed with the holder's name): placed ${signatures.placed} of ${signatures.signed} signed; found on ${signatures.falseFound} of ${signatures.blank} sides with no signature written (blank slots and layouts without one).`,
       '',
       '**Real MRZ documents** (id-specimens): the printed value against the checked MRZ, `dataMatch` with no mismatch allowed.',
       '',

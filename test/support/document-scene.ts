@@ -35,6 +35,19 @@ export interface DocumentScene {
 }
 
 /**
+ * Where a point of the document image (`doc` px) lies on the scene's photo: interpolated between the
+ * document's corners there (exact for the affine families, within a few pixels in perspective).
+ */
+export function pointOnScene(scene: DocumentScene, doc: { width: number; height: number }, p: Point): Point {
+  const [tl, tr, br, bl] = scene.corners;
+  const u = p.x / doc.width;
+  const v = p.y / doc.height;
+  const top = { x: tl.x + u * (tr.x - tl.x), y: tl.y + u * (tr.y - tl.y) };
+  const bottom = { x: bl.x + u * (br.x - bl.x), y: bl.y + u * (br.y - bl.y) };
+  return { x: top.x + v * (bottom.x - top.x), y: top.y + v * (bottom.y - top.y) };
+}
+
+/**
  * A phone-like photo of a document image (RGBA, e.g. a template side or a generated card) laid on a
  * generated background — table colour, wood-like stripes, papers, pens, print — with the transform of
  * its family: turned, in perspective, small or large, partly covered by a hand, among clutter. The

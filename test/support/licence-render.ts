@@ -41,6 +41,23 @@ function aamvaDate(iso: string, country: 'USA' | 'CAN'): string {
   return country === 'CAN' ? `${y}${m}${d}` : `${m}${d}${y}`;
 }
 
+/** A Virginia driver licence holder the tests read end to end (front print, AAMVA back). */
+export const sampleLicenceHolder: LicenceHolder = {
+  documentNumber: 'T64271935',
+  lastName: 'SAMPLE',
+  firstName: 'ANDREW',
+  middleName: 'JASON',
+  dateOfBirth: '1986-07-14',
+  dateOfIssue: '2021-03-02',
+  dateOfExpiry: '2029-07-14',
+  sex: 'M',
+  street: '123 MAIN STREET',
+  city: 'RICHMOND',
+  postalCode: '23219',
+  vehicleClass: 'D',
+  restrictions: 'NONE',
+};
+
 /** The AAMVA (version 10) payload of a holder, as a licence's PDF417 carries it. */
 export function licencePayload(h: LicenceHolder): string {
   const country = h.country ?? defaults.country;
