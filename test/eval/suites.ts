@@ -8,6 +8,7 @@ import { modelWeightsEval } from './model-weights.ts';
 import { mrzEval } from './mrz.ts';
 import { portraitsEval } from './portraits.ts';
 import { printedFieldsEval } from './printed-fields.ts';
+import { textRecognizerEval } from './text-recognizer.ts';
 
 /** Every evaluation `pnpm eval` runs, by name (`pnpm eval barcodes` runs one). */
 export const evalSuites: Record<string, EvalSuite> = {
@@ -20,4 +21,5 @@ export const evalSuites: Record<string, EvalSuite> = {
   documents: documentsEval,
   portraits: portraitsEval,
   printed: printedFieldsEval,
+  'text-recognizer': textRecognizerEval,
 };

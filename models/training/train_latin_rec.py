@@ -1,0 +1,372 @@
+"""Trains idlens's Latin line recognizer (digits, Latin letters with the accents of the EU, Nordic,
+Baltic and Turkish alphabets, punctuation; CTC) on synthetic lines and exports it to ONNX with the
+contract of the MRZ recognizer:
+
+  input  `image`  float32 [N, 1, 32, W]  W a multiple of 4, padded right with white; grey levels
+                                          stretched per line (2nd percentile -> 0, 98th -> 255),
+                                          then (v/255 - 0.5) / 0.5
+  output `logits` float32 [N, W/4, C+1]   class 0 = CTC blank, k = CHARSET[k-1] (latin_text.CHARSET)
+
+Convolutional: a VGG-like backbone to one row at a quarter of the width, then dilated 1-D
+convolutions along the line (a receptive field of about two glyphs each side), so the same weights
+read a word or a 40-symbol line and every runtime (onnxruntime-node, onnxruntime-web's wasm) computes
+it alike. No recurrence: no LSTM weights for quantize_weights.py to flatten across gates.
+
+Training lines are rendered ahead into uint8 shards (one background process, niced), so the
+training process (one thread) only trains. Held-out evaluation uses font families never trained on
+(latin_render.HELD_OUT). Checkpoints every --checkpoint-every steps; --resume continues a run,
+--export-only --resume exports any checkpoint.
+
+    apt-get install -y python3-torch python3-pil python3-numpy python3-onnx python3-fonttools <the fonts in latin_render.py>
+    /usr/bin/python3 models/training/train_latin_rec.py --steps 9000 --out models/weights/latin-rec.onnx
+"""
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+import unicodedata
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from latin_render import EVAL_STYLES, HEIGHT, HELD_OUT, Renderer, model_input  # noqa: E402
+from latin_text import CHARSET  # noqa: E402
+
+NUM_CLASSES = len(CHARSET) + 1
+INDEX = {ch: i + 1 for i, ch in enumerate(CHARSET)}
+MAX_WIDTH = 800  # training lines wider than this (at 32 px high) are rendered again
+
+
+def conv(cin, cout, k=3, pad=1):
+    return nn.Sequential(nn.Conv2d(cin, cout, k, padding=pad, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class Residual1d(nn.Module):
+    def __init__(self, channels, dilation):
+        super().__init__()
+        self.conv = nn.Conv1d(channels, channels, 3, padding=dilation, dilation=dilation, bias=False)
+        self.norm = nn.BatchNorm1d(channels)
+
+    def forward(self, x):
+        return x + F.relu(self.norm(self.conv(x)))
+
+
+class LatinRecognizer(nn.Module):
+    def __init__(self, width=1.0):
+        super().__init__()
+        c = [int(round(v * width)) for v in (32, 64, 128, 160, 256)]
+        self.features = nn.Sequential(
+            conv(1, c[0]), nn.MaxPool2d(2),                       # 16 x W/2
+            conv(c[0], c[1]), nn.MaxPool2d(2),                    # 8 x W/4
+            conv(c[1], c[2]), conv(c[2], c[2]), nn.MaxPool2d((2, 1)),   # 4 x W/4
+            conv(c[2], c[3]), conv(c[3], c[3]), nn.MaxPool2d((2, 1)),   # 2 x W/4
+            conv(c[3], c[4], k=(2, 1), pad=0),                    # 1 x W/4
+        )
+        self.sequence = nn.Sequential(Residual1d(c[4], 1), Residual1d(c[4], 2), Residual1d(c[4], 4), Residual1d(c[4], 1))
+        self.head = nn.Conv1d(c[4], NUM_CLASSES, 1)
+
+    def forward(self, image):
+        x = self.features(image).squeeze(2)        # N, C, T
+        return self.head(self.sequence(x)).permute(0, 2, 1)   # N, T, classes
+
+
+def encode(text):
+    return [INDEX[ch] for ch in text]
+
+
+# ---- data ------------------------------------------------------------------------------------
+def shard_path(data_dir, k):
+    return os.path.join(data_dir, f"shard-{k:04d}.npz")
+
+
+def render_shard(data_dir, k, size, seed):
+    """Shard k: `size` training lines (training font families only) as one uint8 strip 32 px high
+    (lines side by side), their widths and texts. Written atomically."""
+    path = shard_path(data_dir, k)
+    if os.path.exists(path):
+        return
+    renderer = Renderer(seed * 1000 + k, split="train")
+    images, widths, texts = [], [], []
+    while len(texts) < size:
+        crop, text, _ = renderer.sample()
+        line = model_input(crop)
+        if line.shape[1] > MAX_WIDTH:
+            continue
+        images.append(np.round(line).astype(np.uint8))
+        widths.append(line.shape[1])
+        texts.append(text)
+    tmp = path + ".tmp.npz"
+    np.savez(tmp, strip=np.concatenate(images, axis=1), widths=np.array(widths, np.int32), texts=np.array(texts))
+    os.replace(tmp, path)
+
+
+def load_shard(data_dir, k, wait=True):
+    path = shard_path(data_dir, k)
+    while not os.path.exists(path):
+        if not wait:
+            raise FileNotFoundError(path)
+        time.sleep(2)
+    with np.load(path) as z:
+        strip, widths, texts = z["strip"], z["widths"], [str(t) for t in z["texts"]]
+    offsets = np.concatenate([[0], np.cumsum(widths)])
+    return [(strip[:, offsets[i]:offsets[i + 1]], texts[i]) for i in range(len(texts))]
+
+
+def batches_of(samples, batch, rng):
+    """Batches of similar width (less padding), in random order."""
+    order = sorted(range(len(samples)), key=lambda i: (samples[i][0].shape[1], rng.random()))
+    groups = [order[i:i + batch] for i in range(0, len(order) - batch + 1, batch)]
+    rng.shuffle(groups)
+    return [[samples[i] for i in g] for g in groups]
+
+
+def to_tensor(samples):
+    width = max(int(math.ceil(a.shape[1] / 4)) * 4 for a, _ in samples)
+    batch = np.full((len(samples), 1, HEIGHT, width), 255, np.float32)
+    for i, (a, _) in enumerate(samples):
+        batch[i, 0, :, : a.shape[1]] = a
+    return torch.from_numpy((batch / 255.0 - 0.5) / 0.5)
+
+
+class ShardStream:
+    """Training batches in a fixed order: shard k = 0, 1, … (cycling over --shards), each cut into
+    width-sorted batches shuffled by a seeded generator. `skip` batches are passed over on resume."""
+
+    def __init__(self, data_dir, shards, batch, seed, skip=0):
+        self.data_dir, self.shards, self.batch, self.seed = data_dir, shards, batch, seed
+        self.pass_index, self.queue, self.skip = 0, [], skip
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while not self.queue:
+            k = self.pass_index % self.shards
+            rng = random.Random(self.seed * 7919 + self.pass_index)
+            self.queue = batches_of(load_shard(self.data_dir, k), self.batch, rng)
+            self.pass_index += 1
+        b = self.queue.pop(0)
+        if self.skip:
+            self.skip -= 1
+            return self.__next__()
+        return b
+
+
+# ---- evaluation ------------------------------------------------------------------------------
+def greedy_decode(logits):
+    best = logits.argmax(-1).tolist()
+    texts = []
+    for row in best:
+        out, prev = [], 0
+        for k in row:
+            if k != prev and k != 0:
+                out.append(CHARSET[k - 1])
+            prev = k
+        texts.append("".join(out))
+    return texts
+
+
+def edit_distance(a, b):
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+FOLD = str.maketrans({"Ø": "O", "ø": "o", "Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "ð": "d", "Þ": "T", "þ": "t", "ı": "i", "Æ": "A",
+                      "æ": "a", "Œ": "O", "œ": "o", "ß": "s"})
+
+
+def fold(text):
+    """Without accents (for 'right but for accents')."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", text.translate(FOLD)) if not unicodedata.combining(ch))
+
+
+def held_out_set(seed, per_style, split="heldout"):
+    renderer = Renderer(seed, split=split)
+    lines = []
+    for style in EVAL_STYLES:
+        n = 0
+        while n < per_style:
+            crop, text, _ = renderer.sample(style=style)
+            if text:
+                lines.append((model_input(crop), text, style))
+                n += 1
+    return lines
+
+
+def evaluate(model, lines, batch=32):
+    model.eval()
+    stats = {}
+    order = sorted(range(len(lines)), key=lambda i: lines[i][0].shape[1])
+    with torch.no_grad():
+        for s in range(0, len(order), batch):
+            chunk = [lines[i] for i in order[s:s + batch]]
+            preds = greedy_decode(model(to_tensor([(a, t) for a, t, _ in chunk])))
+            for pred, (_, truth, style) in zip(preds, chunk):
+                for key in (style, "all"):
+                    st = stats.setdefault(key, [0, 0, 0, 0, 0])
+                    st[0] += edit_distance(pred, truth)
+                    st[1] += len(truth)
+                    st[2] += pred == truth
+                    st[3] += fold(pred) == fold(truth)
+                    st[4] += 1
+    model.train()
+    return {k: {"cer": e / max(1, c), "line": ok / n, "folded": f / n, "lines": n} for k, (e, c, ok, f, n) in stats.items()}
+
+
+def describe(result):
+    return " | ".join(f"{k} CER {v['cer']:.4f} line {v['line']:.3f} (folded {v['folded']:.3f})" for k, v in result.items())
+
+
+# ---- export ----------------------------------------------------------------------------------
+def manifest_entry(path):
+    return {
+        "name": "latin-rec", "kind": "onnx", "task": "text-recognition", "file": os.path.basename(path),
+        "input": {"name": "image", "shape": ["N", 1, 32, "W"], "channels": "GRAY", "height": 32, "widthMultipleOf": 4, "padValue": 1,
+                  "stretchContrast": True},
+        "normalisation": {"scale": 1 / 255, "mean": [0.5], "std": [0.5]},
+        "output": {"name": "logits", "shape": ["N", "W/4", NUM_CLASSES], "meaning": "CTC logits (pre-softmax), class 0 = blank"},
+        "charset": {"symbols": CHARSET, "blank": 0},
+        "source": "trained by models/training/train_latin_rec.py on synthetic lines (Debian font packages)", "licence": "Apache-2.0",
+    }
+
+
+def export(model, path):
+    model.eval()
+    dummy = torch.zeros(1, 1, HEIGHT, 128)
+    torch.onnx.export(
+        model, dummy, path, input_names=["image"], output_names=["logits"], opset_version=13,
+        dynamic_axes={"image": {0: "batch", 3: "width"}, "logits": {0: "batch", 1: "steps"}},
+    )
+    try:  # the charset travels inside the file too
+        import onnx
+        m = onnx.load(path)
+        entry = m.metadata_props.add()
+        entry.key, entry.value = "charset", CHARSET
+        onnx.save(m, path)
+    except ImportError:
+        pass
+    print("manifest entry (add sha256 and bytes):")
+    print(json.dumps(manifest_entry(path), ensure_ascii=False))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--steps", type=int, default=9000)
+    parser.add_argument("--batch", type=int, default=32)
+    parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument("--width", type=float, default=1.0, help="channel multiplier of the model")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=20261125)
+    parser.add_argument("--out", default="models/weights/latin-rec.onnx")
+    parser.add_argument("--workdir", default="/tmp/latin-rec", help="checkpoint, shards")
+    parser.add_argument("--checkpoint", default=None, help="default: WORKDIR/ckpt.pt")
+    parser.add_argument("--checkpoint-every", type=int, default=500)
+    parser.add_argument("--shards", type=int, default=64, help="training shards (cycled over)")
+    parser.add_argument("--shard-size", type=int, default=4096)
+    parser.add_argument("--render-workers", type=int, default=1, help="background processes rendering shards")
+    parser.add_argument("--eval-per-style", type=int, default=128)
+    parser.add_argument("--resume", action="store_true", help="continue from --checkpoint")
+    parser.add_argument("--export-only", action="store_true", help="with --resume: export the checkpoint to --out and stop")
+    parser.add_argument("--time-steps", type=int, default=0, help="measure seconds per step over this many steps and stop")
+    args = parser.parse_args()
+    checkpoint = args.checkpoint or os.path.join(args.workdir, "ckpt.pt")
+    data_dir = os.path.join(args.workdir, "shards")
+    os.makedirs(data_dir, exist_ok=True)
+
+    torch.manual_seed(args.seed)
+    random.seed(args.seed)
+    np.random.seed(args.seed % 2**32)
+    torch.set_num_threads(args.threads)
+    model = LatinRecognizer(args.width)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=args.lr, total_steps=args.steps, pct_start=0.06)
+    start = 0
+    if args.resume:
+        state = torch.load(checkpoint, map_location="cpu")
+        model = LatinRecognizer(state.get("width", args.width))
+        model.load_state_dict(state["model"])
+        if args.export_only:
+            export(model, args.out)
+            print(f"exported step {state['step']} of {checkpoint} to {args.out}")
+            return
+        optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+        schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=args.lr, total_steps=args.steps, pct_start=0.06)
+        if state.get("steps") == args.steps:
+            optimizer.load_state_dict(state["optimizer"])
+            schedule.load_state_dict(state["schedule"])
+            start = state["step"]
+        else:
+            print(f"fine-tuning from step {state['step']} of a {state.get('steps')}-step run with a fresh {args.steps}-step schedule")
+    params = sum(p.numel() for p in model.parameters())
+    print(f"parameters: {params:,}; classes {NUM_CLASSES}; held-out families: {', '.join(HELD_OUT)}", flush=True)
+
+    # Shards are rendered ahead by background processes; training waits for a shard only when it
+    # runs ahead of them.
+    renderers = []
+    needed = min(args.shards, int(math.ceil(args.steps * args.batch / args.shard_size)) + 1)
+    for w in range(args.render_workers):
+        ks = list(range(w, needed, args.render_workers))
+        p = multiprocessing.Process(target=_render_list, args=(data_dir, ks, args.shard_size, args.seed, 10), daemon=True)
+        p.start()
+        renderers.append(p)
+
+    held_out = held_out_set(args.seed + 1, args.eval_per_style)
+    seen_fonts = held_out_set(args.seed + 2, args.eval_per_style // 4, split="train")
+    ctc = nn.CTCLoss(blank=0, zero_infinity=True)
+    stream = ShardStream(data_dir, args.shards, args.batch, args.seed, skip=start)
+    started, losses = time.time(), []
+    model.train()
+    for step in range(start + 1, args.steps + 1):
+        samples = next(stream)
+        images = to_tensor(samples)
+        labels = [encode(t) for _, t in samples]
+        logits = model(images)
+        log_probs = F.log_softmax(logits, -1).permute(1, 0, 2)  # T, N, C
+        targets = torch.tensor([k for label in labels for k in label], dtype=torch.long)
+        input_lengths = torch.full((len(labels),), log_probs.shape[0], dtype=torch.long)
+        target_lengths = torch.tensor([len(label) for label in labels], dtype=torch.long)
+        loss = ctc(log_probs, targets, input_lengths, target_lengths)
+        optimizer.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+        optimizer.step()
+        schedule.step()
+        losses.append(loss.item())
+        if args.time_steps and step - start == args.time_steps:
+            print(f"{(time.time() - started) / args.time_steps:.3f} s/step (batch {args.batch}, mean width {np.mean([a.shape[1] for a, _ in samples]):.0f})")
+            return
+        if step % 100 == 0 or step == args.steps:
+            msg = f"step {step} loss {np.mean(losses[-100:]):.4f} lr {schedule.get_last_lr()[0]:.5f} {time.time() - started:.0f}s"
+            if step % args.checkpoint_every == 0 or step == args.steps:
+                msg += f"\n  held-out fonts: {describe(evaluate(model, held_out))}"
+                msg += f"\n  training fonts: {describe({'all': evaluate(model, seen_fonts)['all']})}"
+                state = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "schedule": schedule.state_dict(),
+                         "step": step, "steps": args.steps, "width": args.width, "seed": args.seed, "charset": CHARSET}
+                torch.save(state, checkpoint + ".tmp")
+                os.replace(checkpoint + ".tmp", checkpoint)
+            print(msg, flush=True)
+    export(model, args.out)
+    print(f"final held-out: {describe(evaluate(model, held_out))}; exported {args.out}", flush=True)
+
+
+def _render_list(data_dir, ks, size, seed, nice):
+    os.nice(nice)
+    torch.set_num_threads(1)
+    for k in ks:
+        render_shard(data_dir, k, size, seed)
+
+
+if __name__ == "__main__":
+    main()
