@@ -117,7 +117,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       ms.push(took);
       f.documents++;
       const signature = data?.signatureImage ?? null;
-      if (doc.signatureAt && doc.signed) {
+      if (doc.signatureAt && doc.signatureLabelled && doc.signed) {
         signatures.signed++;
         // Placed: the returned box holds a point a little into the written name (its baseline's start is the slot's anchor).
         const p = pointOnScene(scene, doc.frame, { x: doc.signatureAt.x + 20, y: doc.signatureAt.y });
@@ -207,7 +207,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       '',
       ...table(['field', 'correct', '%', 'accents lost', 'wrong', 'missing'], rowsOf(templatesTally)),
       '',
-      `**Signatures** (\`returnSignatureImage\`; the templates whose layout has a signature slot, signed with the holder's name): placed ${signatures.placed} of ${signatures.signed} signed; found on ${signatures.falseFound} of ${signatures.blank} sides with no signature written (blank slots and layouts without one).`,
+      `**Signatures** (\`returnSignatureImage\`; the templates whose layout labels a signature slot, signed with the holder's name): placed ${signatures.placed} of ${signatures.signed} signed; found on ${signatures.falseFound} of ${signatures.blank} sides with no labelled signature written (blank slots, layouts without a labelled one).`,
       '',
       '**Real MRZ documents** (id-specimens): the printed value against the checked MRZ, `dataMatch` with no mismatch allowed.',
       '',

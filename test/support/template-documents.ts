@@ -32,6 +32,8 @@ export interface TemplateDocument {
   type: string;
   /** Where the signature slot's text starts (its baseline's left end), px on `frame`; null without a slot. */
   signatureAt: { x: number; y: number } | null;
+  /** Whether the layout prints a label for its signature (`signature_label`): only then is a signature looked for. */
+  signatureLabelled: boolean;
 }
 
 /**
@@ -144,7 +146,14 @@ export async function renderTemplateDocument(
     .flatten({ background: '#ffffff' })
     .png()
     .toBuffer();
-  return { name: `${template}/${side}`, frame: await decodeFrame(png), truth, type: config.type, signatureAt };
+  return {
+    name: `${template}/${side}`,
+    frame: await decodeFrame(png),
+    truth,
+    type: config.type,
+    signatureAt,
+    signatureLabelled: svg.includes('id="signature_label"'),
+  };
 }
 
 /**

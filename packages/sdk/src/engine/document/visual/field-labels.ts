@@ -489,6 +489,14 @@ export const fieldLabels: Record<VisualField, readonly string[]> = {
   ],
   // Labels of what is not returned as a field: known, so that they are never taken for a value.
   unread: [
+    // The rest of a signature label that the text detector may box apart ("Signature du | titulaire").
+    'TITULAIRE',
+    'DU TITULAIRE',
+    'DO TITULAR',
+    'DEL TITULAR',
+    'DES INHABERS',
+    'OF HOLDER',
+    'HOLDER S',
     'HEIGHT',
     'TAILLE',
     'GROSSE',

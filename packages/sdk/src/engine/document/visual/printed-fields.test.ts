@@ -153,6 +153,7 @@ describe('fields without a label, the signature, misprinted values', () => {
 
   it('does not take a date, a value another label claimed, a weak reading or an ambiguous pair for the number', () => {
     expect(read([line('18011971', 600, 40)]).documentNumber).toBeUndefined();
+    expect(read([line('21MAY2072', 600, 40)]).documentNumber).toBeUndefined();
     expect(read([line('SURNAME', 300, 100), line('DUBOIS', 300, 125), line('AB12CD34', 600, 40, 20, 0.8)]).documentNumber).toBeUndefined();
     expect(read([line('AB12CD34', 600, 40), line('XY98ZW76', 600, 300)]).documentNumber).toBeUndefined();
     // Digits in the words before it: a line of values, not a number standing alone.
@@ -168,6 +169,10 @@ describe('fields without a label, the signature, misprinted values', () => {
     const beside = found([line('7. Anna Dubois', 600, 400, 30)], 'eu').fields.find((f) => f.field === 'signature');
     expect(beside?.text).toBe('Anna Dubois');
     expect(found([line('SIGNATURE', 600, 400), line('SURNAME', 20, 100), line('DUBOIS', 20, 125)]).fields.map((f) => f.field)).toEqual(['lastName']);
+    // On the label's line after a gap; not a label that runs on into more words, nor a speck under it.
+    expect(found([line('SIGNATURE:        A. Dubois', 600, 400)]).fields.find((f) => f.field === 'signature')?.text).toBe('A. Dubois');
+    expect(found([line('SIGNATURE TITULARIZADA', 600, 400)]).fields.find((f) => f.field === 'signature')).toBeUndefined();
+    expect(found([line('SIGNATURE', 600, 400), line('x', 600, 425)]).fields.find((f) => f.field === 'signature')).toBeUndefined();
   });
 
   it('lists a name printed beside its label with digits in it as a field with invalid characters, unless read elsewhere', () => {

@@ -120,17 +120,26 @@ export function findPrintedFields(lines: readonly LabelledLine[], o: FindFieldsO
 
 /**
  * The signature beside or under its label: the nearest unlabelled line to its right or below it (the
- * text detector boxes a signature as it does a word), whatever the reader read in it — on the
- * label's own line only after a field number ("7. <signature>": a word label and the ink beside it
- * come apart as two lines). A machine-readable zone below the label is not a signature. Its box is
+ * text detector boxes a signature as it does a word), whatever the reader read in it — or on the
+ * label's own line after a field number ("7. <signature>") or a gap of a line height ("Signature :
+ *   <signature>"). A machine-readable zone below the label is not a signature, nor a speck
+ * smaller than two label heights by most of one. Its box is
  * grown by half its height on every side (a signature's strokes overshoot the box the detector drew
  * round its core). Null when nothing stands there: a blank signature area gives no signature.
  */
 function signatureBeside(i: number, segment: Segment, lines: readonly LabelledLine[], used: Set<number>): PrintedField | null {
   const line = lines[i]!;
+  const h = line.box.height;
   const numbered = /^\s*\d/.test(line.text.slice(segment.label.start, segment.label.end));
-  const inline = numbered && segment.start < segment.end && /[\p{L}\p{N}]/u.test(line.text.slice(segment.start, segment.end));
-  const j = inline ? i : valueLinesFor(i, lines, used).find((k) => !mrzLike.test(lines[k]!.text));
+  // Ink after the label on its own line: after a field number, or apart from the label by a gap (a
+  // label run on into more words is print, not a signature).
+  // The blank between the label's last character and the next: their centres' distance less a character's width.
+  const gap =
+    ((line.positions[segment.start] ?? 0) - (line.positions[segment.label.end - 1] ?? 1)) * line.box.width - line.box.width / Math.max(1, line.text.length);
+  const inline = (numbered || gap >= h) && segment.start < segment.end && /[\p{L}\p{N}]/u.test(line.text.slice(segment.start, segment.end));
+  // Ink of a signature's size: at least two label heights long and most of one high (not a speck or a stray mark).
+  const signatureSized = (b: Box) => b.width >= 2 * h && b.height >= 0.7 * h;
+  const j = inline ? i : valueLinesFor(i, lines, used).find((k) => !mrzLike.test(lines[k]!.text) && signatureSized(lines[k]!.box));
   if (j === undefined) return null;
   used.add(j);
   const source = lines[j]!;
@@ -183,7 +192,8 @@ function unlabelledDocumentNumber(lines: readonly LabelledLine[], used: Readonly
     const start = m.index + m[1]!.length;
     const rest = line.text.slice(0, start);
     if (/\d/.test(rest) || (token.match(/\d/g)?.length ?? 0) < 2 || values.has(token)) return;
-    if (digitsOfDate(token)) return;
+    // A date run together ("18011971", "21MAY2072") is no number.
+    if (digitsOfDate(token) || /^\d{1,2}[A-Z]{3,4}\d{2,4}$/.test(token)) return;
     const end = start + token.length;
     const confidence = meanConfidence(line, start, end);
     if (confidence < minUnlabelledConfidence || weakestCharacter(line, start, end) < minCharConfidence) return;
