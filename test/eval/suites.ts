@@ -3,6 +3,7 @@ import { barcodeEval } from './barcodes.ts';
 import { cardEval } from './cards.ts';
 import { documentsBarcodeEval } from './documents-barcode.ts';
 import { documentsEval } from './documents.ts';
+import { idSpecimensEval } from './id-specimens.ts';
 import type { EvalSuite } from './eval-context.ts';
 import { modelWeightsEval } from './model-weights.ts';
 import { mrzEval } from './mrz.ts';
@@ -19,6 +20,7 @@ export const evalSuites: Record<string, EvalSuite> = {
   'documents-barcode': documentsBarcodeEval,
   'model-weights': modelWeightsEval,
   documents: documentsEval,
+  'id-specimens': idSpecimensEval,
   portraits: portraitsEval,
   printed: printedFieldsEval,
   'text-recognizer': textRecognizerEval,
