@@ -173,6 +173,8 @@ describe('fields without a label, the signature, misprinted values', () => {
     expect(found([line('SIGNATURE:        A. Dubois', 600, 400)]).fields.find((f) => f.field === 'signature')?.text).toBe('A. Dubois');
     expect(found([line('SIGNATURE TITULARIZADA', 600, 400)]).fields.find((f) => f.field === 'signature')).toBeUndefined();
     expect(found([line('SIGNATURE', 600, 400), line('x', 600, 425)]).fields.find((f) => f.field === 'signature')).toBeUndefined();
+    // A broken-off part of the label, misread, is print too.
+    expect(found([line('SIGNATURE', 600, 400), line('Assinatura do t', 600, 425)]).fields.find((f) => f.field === 'signature')).toBeUndefined();
   });
 
   it('lists a name printed beside its label with digits in it as a field with invalid characters, unless read elsewhere', () => {

@@ -1,5 +1,6 @@
 import type { DateResult } from '../../../api/common.ts';
-import type { VisualField } from './field-labels.ts';
+import { approximateSubstring } from './approximate-substring.ts';
+import { fieldLabels, type VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
 import { fuzzyLabelLine, matchLabel, type FieldNumbering, type LabelMatch } from './match-label.ts';
 import { findPrintedDate, type DateOrder } from './printed-dates.ts';
@@ -139,7 +140,8 @@ function signatureBeside(i: number, segment: Segment, lines: readonly LabelledLi
   const inline = (numbered || gap >= h) && segment.start < segment.end && /[\p{L}\p{N}]/u.test(line.text.slice(segment.start, segment.end));
   // Ink of a signature's size: at least two label heights long and most of one high (not a speck or a stray mark).
   const signatureSized = (b: Box) => b.width >= 2 * h && b.height >= 0.7 * h;
-  const j = inline ? i : valueLinesFor(i, lines, used).find((k) => !mrzLike.test(lines[k]!.text) && signatureSized(lines[k]!.box));
+  const isInk = (k: number) => !mrzLike.test(lines[k]!.text) && signatureSized(lines[k]!.box) && !readsAsSignatureLabel(lines[k]!.text);
+  const j = inline ? i : valueLinesFor(i, lines, used).find(isInk);
   if (j === undefined) return null;
   used.add(j);
   const source = lines[j]!;
@@ -153,6 +155,15 @@ function signatureBeside(i: number, segment: Segment, lines: readonly LabelledLi
     confidence: meanConfidence(source, start, end),
     date: null,
   };
+}
+
+/** Signature labels long enough to be recognised with a letter or two misread. */
+const signatureWords = fieldLabels.signature.map((l) => l.replace(/ /g, '')).filter((l) => l.length >= 6);
+
+/** Whether a line reads as a signature label with a few letters wrong ("Assinatura do t", a label's broken-off part): print, not ink. */
+function readsAsSignatureLabel(text: string): boolean {
+  const letters = foldText(text).replace(/[^A-Z]/g, '');
+  return signatureWords.some((w) => approximateSubstring(letters, w, Math.floor(w.length / 5)) !== null);
 }
 
 /** A line of a machine-readable zone (filler runs), never a signature. */

@@ -14,6 +14,7 @@ import { documentFormats } from '../document-format.ts';
 import { locationAround } from '../string-result.ts';
 import { approximateSubstring } from './approximate-substring.ts';
 import { countryNames } from './country-names.ts';
+import { inkContrast } from './ink-contrast.ts';
 import { documentTitles, type VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
 import type { FieldNumbering } from './match-label.ts';
@@ -49,6 +50,12 @@ const enoughFields = 2;
  * pixels inside the document's edge, and print may run to the edge.
  */
 const readMargin = 0.03;
+/**
+ * Least ink contrast (see inkContrast) of a signature: written signatures measured 126–188 (thin
+ * 9 px italics on a patterned template to pen-like strokes), the security patterns of blank
+ * signature areas that the text detector boxed 99–105.
+ */
+const minSignatureContrast = 115;
 /** Line image height the general line reader reads (createOcr's). */
 const lineHeight = 48;
 
@@ -104,6 +111,8 @@ async function readTurned(
   labelled.push(...labelLines(await readUnderLabels(ocr, page, labelled), numbering));
   const dateOrder = numbering === 'aamva' && jurisdiction?.country !== 'CAN' ? 'MDY' : 'DMY';
   const found = findPrintedFields(labelled, { dateOrder, now: o.now });
+  // A signature is ink: a faint pattern the detector boxed in a blank signature area is not.
+  found.fields = found.fields.filter((f) => f.field !== 'signature' || inkContrast(page, f.box) >= minSignatureContrast);
   const country = printedCountry(lines, folded, height);
   return {
     side,
