@@ -30,6 +30,9 @@ const name = (s: string | null | undefined) =>
 const yymmdd = (d: { year: number | null; month: number | null; day: number | null } | null) =>
   d?.year && d.month && d.day ? `${String(d.year % 100).padStart(2, '0')}${String(d.month).padStart(2, '0')}${String(d.day).padStart(2, '0')}` : null;
 
+/** A ground-truth date as `YYMMDD`: the MRZ's as is, a PDF417's `MMDDCCYY` (US) or `CCYYMMDD` turned round. */
+const asYymmdd = (s: string) => (s.length !== 8 ? s : /^(19|20)/.test(s) ? s.slice(2) : `${s.slice(6)}${s.slice(0, 4)}`);
+
 /** Manifest field → what the client reads from `data`. */
 const checks: Record<string, (d: DocumentData) => string | null> = {
   surname: (d) => name(d.lastName?.latin),
@@ -63,7 +66,7 @@ export const idSpecimensEval: EvalSuite = async (ctx) => {
     for (const [field, want] of Object.entries(entry.expected.fields)) {
       const got = checks[field]?.(data ?? ({} as DocumentData));
       if (got === undefined) continue;
-      const truth = field === 'surname' || field === 'given_names' ? name(want) : want;
+      const truth = field === 'surname' || field === 'given_names' ? name(want) : field.startsWith('date_') ? asYymmdd(want) : want;
       const outcome: Outcome = got === truth ? 'correct' : got === null ? 'missing' : 'wrong';
       tally[field] ??= { correct: 0, wrong: 0, missing: 0 };
       tally[field]![outcome]++;

@@ -158,6 +158,8 @@ describe('fields without a label, the signature, misprinted values', () => {
     expect(read([line('AB12CD34', 600, 40), line('XY98ZW76', 600, 300)]).documentNumber).toBeUndefined();
     // Digits in the words before it: a line of values, not a number standing alone.
     expect(read([line('123 MAIN STREET APT4B12', 20, 40)]).documentNumber).toBeUndefined();
+    // AAMVA cards label their licence number: a number printed without one is an audit number.
+    expect(read([line('9 CLASS D', 20, 100), line('ZZ1234567', 600, 40)], { numbering: 'aamva', unlabelledNumber: false }).documentNumber).toBeUndefined();
     const labelled = read([line('PERSONAL NO', 600, 270), line('AB12CD34', 600, 300)]);
     expect(labelled.personalIdNumber?.text).toBe('AB12CD34');
     expect(labelled.documentNumber).toBeUndefined();

@@ -43,6 +43,12 @@ export interface LabelledLine extends PrintedLine {
 export interface FindFieldsOptions {
   dateOrder: DateOrder;
   now: Date;
+  /**
+   * Whether a document number may be found without its label (see `unlabelledDocumentNumber`; default
+   * true). Not on AAMVA cards: their standard labels the licence number (4d DLN), and the numbers
+   * they print without one are audit and inventory numbers.
+   */
+  unlabelledNumber?: boolean;
 }
 
 /** Below this mean character confidence a value is not reported (it would more often be wrong than right). */
@@ -112,7 +118,7 @@ export function findPrintedFields(lines: readonly LabelledLine[], o: FindFieldsO
       for (const v of splitCombined(value, o)) if (!found.has(v.field)) found.set(v.field, v);
     }
   }
-  if (!found.has('documentNumber')) {
+  if (!found.has('documentNumber') && o.unlabelledNumber !== false) {
     const number = unlabelledDocumentNumber(lines, used, [...found.values()]);
     if (number) found.set('documentNumber', number);
   }

@@ -110,7 +110,7 @@ async function readTurned(
   const labelled = labelLines(lines, numbering);
   labelled.push(...labelLines(await readUnderLabels(ocr, page, labelled), numbering));
   const dateOrder = numbering === 'aamva' && jurisdiction?.country !== 'CAN' ? 'MDY' : 'DMY';
-  const found = findPrintedFields(labelled, { dateOrder, now: o.now });
+  const found = findPrintedFields(labelled, { dateOrder, now: o.now, unlabelledNumber: numbering !== 'aamva' });
   // A signature is ink: a faint pattern the detector boxed in a blank signature area is not.
   found.fields = found.fields.filter((f) => f.field !== 'signature' || inkContrast(page, f.box) >= minSignatureContrast);
   const country = printedCountry(lines, folded, height);
