@@ -7,7 +7,7 @@ import { readCard } from './card/read-card.ts';
 import { assertValidFrame, type Frame } from '../core/frame.ts';
 import { readIdBarcode } from './aamva/read-id-barcode.ts';
 import type { ModelSet } from '@idlens/models';
-import { createOcrEngine, type OcrEngine } from './ocr/create-ocr-engine.ts';
+import { createOcrEngine, type LineReaderChoice, type OcrEngine } from './ocr/create-ocr-engine.ts';
 import type { OrtRuntime } from './ocr/ort-runtime.ts';
 import { readDocument } from './document/read-document.ts';
 import { createFaceDetector, faceModelName, type FaceDetector } from './face/create-face-detector.ts';
@@ -19,6 +19,7 @@ export * from '../core/frame.ts';
 export type { ZxingReader } from './barcode/zxing-reader.ts';
 export type { OrtRuntime, OrtSession, OrtTensor } from './ocr/ort-runtime.ts';
 export type { MrzModelChoice } from './mrz/read-mrz.ts';
+export type { LineReaderChoice } from './ocr/create-ocr-engine.ts';
 export type { DeferredModel } from './ocr/model-session.ts';
 export { faceModelName } from './face/create-face-detector.ts';
 // MRZ parsing is pure text work: the server re-checks stored readings with the same code.
@@ -44,6 +45,8 @@ export interface EngineRuntimes {
     sessionOptions?: Record<string, unknown>;
     /** Which model reads MRZ lines: the dedicated one when present (`auto`), or forced (eval comparisons). */
     mrzModel?: MrzModelChoice;
+    /** Which model reads printed lines: the Latin one when present (`auto`), or forced (eval comparisons). */
+    lineReader?: LineReaderChoice;
   };
   /** Clock for two-digit years and ages; tests inject a fixed one. */
   now?: () => Date;
@@ -59,7 +62,8 @@ export interface Engine extends RecognitionMethods<Frame> {
 }
 
 export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocrOptions = {}, now = () => new Date() }: EngineRuntimes): Engine {
-  const ocr: OcrEngine | null = ort && models ? createOcrEngine(ort, models, { sessionOptions: ocrOptions.sessionOptions }) : null;
+  const ocr: OcrEngine | null =
+    ort && models ? createOcrEngine(ort, models, { sessionOptions: ocrOptions.sessionOptions, lineReader: ocrOptions.lineReader }) : null;
   const faceModel = ort && (models?.[faceModelName] ?? deferredModels[faceModelName]);
   const faces: FaceDetector | null = faceModel ? createFaceDetector(createModelSession(ort, faceModel, ocrOptions.sessionOptions), faceModel.entry) : null;
   const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', now };

@@ -1,12 +1,14 @@
 import os from 'node:os';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { WeightPrecision } from '@idlens/models';
-import type { EngineRuntimes, MrzModelChoice, OrtRuntime } from '@idlens/sdk/engine';
+import type { EngineRuntimes, LineReaderChoice, MrzModelChoice, OrtRuntime } from '@idlens/sdk/engine';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
 
 export interface EngineRuntimeOptions {
   /** Force the MRZ line model (eval comparisons); default: the dedicated model when present. */
   mrzModel?: MrzModelChoice;
+  /** Force the printed-line model (eval comparisons); default: the Latin model when present. */
+  lineReader?: LineReaderChoice;
   /** ONNX Runtime threads per engine; default: one per spare core, at most 4. */
   threads?: number;
   /** The int8-weight model files (the SDK's default, what browsers download) or their float originals (the server's default). */
@@ -32,6 +34,7 @@ export async function loadEngineRuntimes(options: EngineRuntimeOptions = {}): Pr
     ocr: {
       sessionOptions: { intraOpNumThreads: threads, interOpNumThreads: 1, executionProviders: ['cpu'] },
       mrzModel: options.mrzModel,
+      lineReader: options.lineReader,
     },
   };
 }

@@ -8,12 +8,19 @@ import { createModelSession, type ModelSession } from './model-session.ts';
 import type { OrtRuntime } from './ort-runtime.ts';
 
 /** Manifest names the engine looks for. */
-export const ocrModelNames = { detector: 'ppocr-det', lineReader: 'ppocr-rec', mrzLineReader: 'mrz-rec' } as const;
+export const ocrModelNames = { detector: 'ppocr-det', lineReader: 'ppocr-rec', latinLineReader: 'latin-rec', mrzLineReader: 'mrz-rec' } as const;
+
+/**
+ * Which model reads printed lines (cards, printed fields, the MRZ's second opinion): the project's
+ * Latin recognizer when it was given (`auto`), or forced — `latin`, or `general` (PP-OCR's, trained
+ * on Chinese text) for comparisons.
+ */
+export type LineReaderChoice = 'auto' | 'latin' | 'general';
 
 /** The OCR parts built from the injected runtime and models; sessions are created once, lazily. */
 export interface OcrEngine {
   detector: TextDetector;
-  /** The general line reader (PP-OCR rec). */
+  /** The line reader of printed text (see `LineReaderChoice`). */
   lineReader: LineReader;
   /** The dedicated MRZ line reader, when its model is present. */
   mrzLineReader: LineReader | null;
@@ -25,6 +32,7 @@ export interface OcrEngine {
 export interface OcrEngineOptions {
   /** Passed to `InferenceSession.create` (e.g. `{ intraOpNumThreads: 1 }`). */
   sessionOptions?: Record<string, unknown>;
+  lineReader?: LineReaderChoice;
 }
 
 export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrEngineOptions = {}): OcrEngine {
@@ -41,7 +49,8 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
   };
   const detector = createTextDetector(session(ocrModelNames.detector), need(ocrModelNames.detector).entry);
   const reader = (name: string, entry: ModelEntry) => createLineReader(session(name), entry, loadCharset(models, name));
-  const lineReader = reader(ocrModelNames.lineReader, need(ocrModelNames.lineReader).entry);
+  const lineReaderName = lineReaderModel(models, options.lineReader ?? 'auto');
+  const lineReader = reader(lineReaderName, need(lineReaderName).entry);
   const mrzAsset = models[ocrModelNames.mrzLineReader];
   const mrzLineReader = mrzAsset ? reader(ocrModelNames.mrzLineReader, mrzAsset.entry) : null;
   return {
@@ -53,4 +62,11 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
       await Promise.all(sessions.map((s) => s.warm()));
     },
   };
+}
+
+/** The manifest name of the line reader to use: the Latin one when given (or asked for), else PP-OCR's. */
+export function lineReaderModel(models: ModelSet, choice: LineReaderChoice): string {
+  if (choice === 'general') return ocrModelNames.lineReader;
+  if (choice === 'latin' || models[ocrModelNames.latinLineReader]) return ocrModelNames.latinLineReader;
+  return ocrModelNames.lineReader;
 }
