@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { entryForPrecision, findModel, modelManifest } from './manifest.ts';
+import { browserModels, entryForPrecision, findModel, modelManifest, type ModelEntry } from './manifest.ts';
 import { resolveModelPath } from './node.ts';
 import { modelUrl } from './urls.ts';
 
@@ -44,5 +44,12 @@ describe('@idlens/models', () => {
       if (e.kind === 'onnx') expect(e.input && e.normalisation && e.output).toBeTruthy();
     }
     expect(new Set(modelManifest.map((e) => e.file)).size).toBe(modelManifest.length);
+  });
+
+  it('leaves out of what browsers load an asset whose successor is listed, and keeps it while the successor is not', () => {
+    const entry = (name: string, supersededBy?: string) => ({ ...findModel('ppocr-rec')!, name, file: `${name}.onnx`, supersededBy }) as ModelEntry;
+    const old = [entry('ppocr-det'), entry('ppocr-rec', 'latin-rec'), entry('ppocr-keys', 'latin-rec')];
+    expect(browserModels(old).map((e) => e.name)).toEqual(['ppocr-det', 'ppocr-rec', 'ppocr-keys']);
+    expect(browserModels([...old, entry('latin-rec')]).map((e) => e.name)).toEqual(['ppocr-det', 'latin-rec']);
   });
 });

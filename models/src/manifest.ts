@@ -66,6 +66,13 @@ export interface ModelEntry {
    * same graph and contract, four times the bytes. Loaded instead when asked for (`weights: 'float'`).
    */
   float?: { file: string; from?: AssetOrigin; sha256: string; bytes: number };
+  /**
+   * The model that does this asset's job in browsers when the manifest lists it (PP-OCR's Chinese
+   * recognizer and its charset, once the project's Latin recognizer reads printed lines): browsers
+   * neither fetch nor serve this asset then, while a server keeps it as a choice
+   * (`RECOGNITION_LINE_READER=general`).
+   */
+  supersededBy?: string;
 }
 
 /** Which weights to load: the int8-weight files (default; what browsers download) or their float originals. */
@@ -94,3 +101,9 @@ export interface ModelAsset {
 
 /** Loaded assets by manifest name: what the engine is given (`createEngine({ models })`). */
 export type ModelSet = Readonly<Record<string, ModelAsset | undefined>>;
+
+/** The assets browsers load: every one but those a listed model supersedes (see `ModelEntry.supersededBy`). */
+export function browserModels(manifest: readonly ModelEntry[] = modelManifest): ModelEntry[] {
+  const listed = new Set(manifest.map((entry) => entry.name));
+  return manifest.filter((entry) => !(entry.supersededBy && listed.has(entry.supersededBy)));
+}

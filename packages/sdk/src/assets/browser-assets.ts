@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { modelManifest } from '@idlens/models';
+import { browserModels } from '@idlens/models';
 import { resolveModelPath } from '@idlens/models/node';
 import { faceModelName } from '../engine/face/create-face-detector.ts';
 import { ortWasm, zxingWasm } from '../runtime/runtime-files.ts';
@@ -50,7 +50,8 @@ const contentTypes: Record<string, string> = {
 /**
  * Exactly the files the browser SDK loads at run time, in the layout it expects under its assets
  * folder: the worker and `zxing_reader.wasm` for barcodes; with `ocr`, the worker's OCR part,
- * `ort-wasm-simd-threaded.wasm` and `models/*` (every model of `@idlens/models`' manifest).
+ * `ort-wasm-simd-threaded.wasm` and `models/*` (every model of `@idlens/models`' manifest that browsers
+ * load: none a listed model supersedes).
  */
 export function listBrowserAssets({ ocr = true, client = false, bundleDir = prebuiltBundleDir }: BrowserAssetOptions = {}): BrowserAsset[] {
   const fromBundle = (file: string, use: BrowserAsset['for']): BrowserAsset => {
@@ -61,7 +62,7 @@ export function listBrowserAssets({ ocr = true, client = false, bundleDir = preb
   const list = [fromBundle(bundleFiles.worker, 'barcode'), fromBundle(zxingWasm.file, 'barcode')];
   if (ocr) {
     list.push(fromBundle(bundleFiles.workerOcr, 'ocr'), fromBundle(ortWasm.file, 'ocr'));
-    for (const entry of modelManifest) {
+    for (const entry of browserModels()) {
       const source = resolveModelPath(entry);
       if (source) list.push(asset(`models/${entry.file}`, source, entry.name === faceModelName ? 'portrait' : 'ocr'));
       else if (!entry.optional) throw new Error(`model ${entry.name} (${entry.file}) not found: is ${entry.from?.package ?? '@idlens/models'} installed?`);

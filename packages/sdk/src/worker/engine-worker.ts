@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
-import { findModel, modelManifest } from '@idlens/models';
+import { browserModels, findModel } from '@idlens/models';
 import { createEngine, faceModelName, type Engine } from '../engine/index.ts';
 import { IdlensError } from '../core/errors.ts';
 import { fetchAsset, type AssetProgress } from '../runtime/fetch-asset.ts';
@@ -56,8 +56,10 @@ function engineForBarcodes(): Promise<Engine> {
   return barcodeEngine;
 }
 
-/** Models fetched when the OCR part starts: all but the deferred face detector. */
-const upFrontModels = modelManifest.filter((entry) => entry.name !== faceModelName).map((entry) => entry.name);
+/** Models fetched when the OCR part starts: those browsers load, but the deferred face detector. */
+const upFrontModels = browserModels()
+  .filter((entry) => entry.name !== faceModelName)
+  .map((entry) => entry.name);
 
 function modelSource(init: WorkerInit) {
   return { baseUrl: init.modelsBaseUrl, cacheName: init.cacheName, onProgress: progress };
