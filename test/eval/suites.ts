@@ -4,6 +4,7 @@ import { cardEval } from './cards.ts';
 import { documentsBarcodeEval } from './documents-barcode.ts';
 import { documentsEval } from './documents.ts';
 import { idSpecimensEval } from './id-specimens.ts';
+import { lineReaderEval } from './line-reader.ts';
 import type { EvalSuite } from './eval-context.ts';
 import { modelWeightsEval } from './model-weights.ts';
 import { mrzEval } from './mrz.ts';
@@ -21,6 +22,7 @@ export const evalSuites: Record<string, EvalSuite> = {
   'model-weights': modelWeightsEval,
   documents: documentsEval,
   'id-specimens': idSpecimensEval,
+  'line-reader': lineReaderEval,
   portraits: portraitsEval,
   printed: printedFieldsEval,
   'text-recognizer': textRecognizerEval,

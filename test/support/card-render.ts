@@ -37,7 +37,11 @@ export interface RenderCardOptions {
   prefixLine?: string;
   /** Amex-style 4-digit code above the number on the front. */
   frontCode?: string;
-  font?: 'DejaVu Sans Mono' | 'OCR B' | 'Liberation Mono' | 'DejaVu Sans' | 'Liberation Sans';
+  /**
+   * The font of number, expiry and name: one that travels with the repository, or any family
+   * fontconfig finds (the eval's held-out fonts, see `heldOutCardFonts`).
+   */
+  font?: 'DejaVu Sans Mono' | 'OCR B' | 'Liberation Mono' | 'DejaVu Sans' | 'Liberation Sans' | (string & {});
   /** Embossed look: raised digits drawn with a highlight and a shadow, silver face ('plain': face in the card's colour, relief only). */
   embossed?: boolean | 'plain';
   /** Card colours (background gradient from → to, text). */

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from './paths.ts';
@@ -27,11 +27,23 @@ function useProjectFonts(): void {
 <fontconfig>
   <dir>${escapeXml(path.join(repoRoot, 'test', 'assets', 'fonts'))}</dir>
   <dir>${escapeXml(dejavu)}</dir>
+${extraFontDirs()
+  .map((dir) => `  <dir>${escapeXml(dir)}</dir>`)
+  .join('\n')}
   <cachedir>${escapeXml(cacheDir)}</cachedir>
 </fontconfig>
 `,
   );
   process.env.FONTCONFIG_FILE = file;
+}
+
+/**
+ * Font folders added for evaluations only (`IDLENS_EVAL_FONT_DIRS`, colon-separated, set by
+ * `pnpm eval`): typefaces the project's recognizers were never trained on. Tests never set it, so
+ * what they render does not depend on the machine's fonts.
+ */
+function extraFontDirs(): string[] {
+  return (process.env.IDLENS_EVAL_FONT_DIRS ?? '').split(':').filter((dir) => dir && existsSync(dir));
 }
 
 useProjectFonts();

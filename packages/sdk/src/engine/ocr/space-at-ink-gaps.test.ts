@@ -59,4 +59,11 @@ describe('spaceAtInkGaps', () => {
       ).text,
     ).toBe('AB C');
   });
+
+  it('maps a reader that reads lines at another height (32 px) onto the 48-px crop', () => {
+    // The same line read by a 32-px reader: its steps are two thirds of the crop's pixels.
+    const line = reading('ABCIJ', blocks);
+    const scaled = { ...line, chars: line.chars.map((c) => ({ ...c, peak: Math.round(((c.peak * 4 + 2) * 2) / 3 / 4 - 0.5) })), inputWidth: 133 };
+    expect(spaceAtInkGaps(scaled, lineImage(200, blocks)).text).toBe('AB C I J');
+  });
 });

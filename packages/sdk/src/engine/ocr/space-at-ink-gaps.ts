@@ -15,15 +15,17 @@ const inkContrast = 0.25;
 /**
  * Puts back the spaces a line reader dropped between words ("DOB07/14/1986", "ANDREWJASON"):
  * wherever the line image shows a run of columns without ink at least `wordGap` line heights wide
- * between two characters. `crop` is the line image the reader read (`cropTextLine`), whose pixel
- * columns `peak × stride` points at. Measuring the ink, not the letter pitch, keeps wide letters
+ * between two characters. `crop` is the line image the reader read (`cropTextLine`, at any height:
+ * a reader's `peak × stride` is mapped onto its columns). Measuring the ink, not the letter pitch, keeps wide letters
  * (W, M) of proportional fonts from being split.
  */
 export function spaceAtInkGaps(line: LineReading, crop: Frame): LineReading {
   if (line.chars.length < 2) return line;
   const ink = inkColumns(crop);
   const isLetter = (c: DecodedChar) => /\p{L}/u.test(c.char);
-  const at = (c: DecodedChar) => Math.round((c.peak + 0.5) * line.stride);
+  // Output steps are in the reader's input pixels (its own line height); the crop may be taller.
+  const toCrop = crop.width / Math.max(1, line.inputWidth);
+  const at = (c: DecodedChar) => Math.round((c.peak + 0.5) * line.stride * toCrop);
   const chars: DecodedChar[] = [line.chars[0]!];
   for (let i = 1; i < line.chars.length; i++) {
     const prev = line.chars[i - 1]!;
