@@ -75,6 +75,10 @@ const frameRecipes = {
   denoised: ({ working }) => filtered(working(), (image) => boxBlur(image, 1)),
   stretched: ({ working }) => filtered(working(), (image) => contrastStretch(image)),
   localContrast: ({ working }) => filtered(working(), (image) => localContrast(image, localRadius(image))),
+  // Evened-out illumination, then edges steepened: blurred bars under glare or in a dim corner.
+  localContrastSharpened: ({ working }) => filtered(working(), (image) => sharpen(localContrast(image, localRadius(image)), 2, 2)),
+  localContrastBarSharpened: ({ working }) =>
+    filtered(working(), (image) => barSharpen(localContrast(image, localRadius(image)), { alongRadius: 3, acrossRadius: 3, amount: 1 })),
   barSharpenedVertical: ({ working }) => filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1 })),
   barSharpenedHorizontal: ({ working }) =>
     filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1, bars: 'horizontal' })),

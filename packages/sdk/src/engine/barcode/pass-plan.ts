@@ -66,6 +66,8 @@ export const passPlan: readonly PassSpec[] = [
   { name: 'upscaled-sharpened', tier: 'default', image: { frame: 'upscaledSharpened' }, reads: 'all', rescales: true },
   { name: 'fixed-threshold', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false, reader: { binarizer: 'FixedThreshold' } },
   { name: 'local-contrast', tier: 'default', image: { frame: 'localContrast' }, reads: 'all', rescales: false },
+  { name: 'local-contrast-sharpened', tier: 'default', image: { frame: 'localContrastSharpened' }, reads: 'all', rescales: false },
+  { name: 'local-contrast-bar-sharpened', tier: 'default', image: { frame: 'localContrastBarSharpened' }, reads: 'linear', rescales: false },
   { name: 'qr-finder-crops', tier: 'default', image: { qrCrops: 2, thoroughQrCrops: 3 }, reads: 'qr', rescales: true },
   {
     name: 'region-upscaled-sharpened',
@@ -80,16 +82,16 @@ export const passPlan: readonly PassSpec[] = [
   { name: 'upscaled-bar-sharpened-vertical', tier: 'default', image: { frame: 'upscaled2BarSharpenedVertical' }, reads: 'linear', rescales: true },
   { name: 'upscaled-bar-sharpened-horizontal', tier: 'default', image: { frame: 'upscaled2BarSharpenedHorizontal' }, reads: 'linear', rescales: true },
   { name: 'downscaled', tier: 'default', image: { frame: 'downscaled' }, reads: 'all', rescales: true },
-  { name: 'upscaled-2x-sharpened', tier: 'thorough', image: { frame: 'upscaled2Sharpened' }, reads: 'all', rescales: true },
+  { name: 'upscaled-2x-sharpened', tier: 'default', image: { frame: 'upscaled2Sharpened' }, reads: 'all', rescales: true },
   { name: 'stretched', tier: 'thorough', image: { frame: 'stretched' }, reads: 'all', rescales: false },
   { name: 'denoised-2d', tier: 'thorough', image: { frame: 'frame' }, reads: 'all', rescales: false, reader: { tryDenoise: true } },
-  { name: 'rotated+15', tier: 'thorough', image: { frame: 'rotated15' }, reads: 'linear', rescales: false },
-  { name: 'rotated-15', tier: 'thorough', image: { frame: 'rotated-15' }, reads: 'linear', rescales: false },
+  { name: 'rotated+15', tier: 'default', image: { frame: 'rotated15' }, reads: 'linear', rescales: false },
+  { name: 'rotated-15', tier: 'default', image: { frame: 'rotated-15' }, reads: 'linear', rescales: false },
   { name: 'rotated+30', tier: 'thorough', image: { frame: 'rotated30' }, reads: 'linear', rescales: false },
   { name: 'rotated-30', tier: 'thorough', image: { frame: 'rotated-30' }, reads: 'linear', rescales: false },
   { name: 'rotated+45', tier: 'thorough', image: { frame: 'rotated45' }, reads: 'linear', rescales: false },
   { name: 'rotated-45', tier: 'thorough', image: { frame: 'rotated-45' }, reads: 'linear', rescales: false },
-  { name: 'upscaled-3x', tier: 'thorough', image: { frame: 'upscaled3' }, reads: 'all', rescales: true },
+  { name: 'upscaled-3x', tier: 'default', image: { frame: 'upscaled3' }, reads: 'all', rescales: true },
 ];
 
 /**
