@@ -147,16 +147,17 @@ class ShardStream:
         return self
 
     def __next__(self):
-        while not self.queue:
-            k = self.pass_index % self.shards
-            rng = random.Random(self.seed * 7919 + self.pass_index)
-            self.queue = batches_of(load_shard(self.data_dir, k), self.batch, rng)
-            self.pass_index += 1
-        b = self.queue.pop(0)
-        if self.skip:
+        while True:
+            while not self.queue:
+                k = self.pass_index % self.shards
+                rng = random.Random(self.seed * 7919 + self.pass_index)
+                self.queue = batches_of(load_shard(self.data_dir, k), self.batch, rng)
+                self.pass_index += 1
+            b = self.queue.pop(0)
+            if not self.skip:
+                return b
+            # Iterative, not recursive: a resume may skip thousands of batches.
             self.skip -= 1
-            return self.__next__()
-        return b
 
 
 # ---- evaluation ------------------------------------------------------------------------------

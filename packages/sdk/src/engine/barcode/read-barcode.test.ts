@@ -165,6 +165,31 @@ describe('readBarcode options', () => {
     expect(data).toMatchObject({ barcodeType: 'PDF417_BARCODE', stringData: text, recognitionStatus: 'VALID' });
     expectPointsOnSymbol(data, corners, 8);
   });
+
+  it('reads a small EAN-13 defocused past zxing by fitting its bars to the grey levels, as an uncertain read', async () => {
+    // 1.8 px modules under a blur of σ 1.4 px: thin bars and spaces have merged into grey.
+    const { frame, corners } = await scene(
+      'EAN13',
+      '9780804816632',
+      { moduleSize: 3, quietZone: 10 },
+      { width: 320, height: 240, angle: 2, labelScale: 0.6, blur: 1.4, noise: 3, seed: 7 },
+    );
+    const readingPasses: string[] = [];
+    const data = await readBarcode(zxing, frame, allSymbologies, (trace) => {
+      if (trace.reads.length > 0) readingPasses.push(trace.pass);
+    });
+    expect(data).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: true });
+    expect(readingPasses).toEqual(['ean-profile']);
+    expectPointsOnSymbol(data, corners, 8);
+    // Blurred beyond its modules, the symbol gives no read rather than a guess.
+    const lost = await scene(
+      'EAN13',
+      '9780804816632',
+      { moduleSize: 3, quietZone: 10 },
+      { width: 320, height: 240, angle: 2, labelScale: 0.6, blur: 2.6, noise: 3, seed: 7 },
+    );
+    expect((await readBarcode(zxing, lost.frame, allSymbologies)).recognitionStatus).toBe('EMPTY');
+  });
 });
 
 describe('readBarcode on images without a barcode', () => {

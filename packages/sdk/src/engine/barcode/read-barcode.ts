@@ -6,6 +6,7 @@ import { CandidatePool } from './candidate-pool.ts';
 import { FrameVariants } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
+import { readEanProfiles } from './read-ean-profiles.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
 import { emptyBarcodeData, toBarcodeData } from './to-barcode-data.ts';
 import { hasConvincingQuietZones } from './upc-ean-evidence.ts';
@@ -68,6 +69,19 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
       onPass?.({ pass: pass.name, width: view.image.width, height: view.image.height, reads, rejected: valid.filter((r) => !reads.includes(r)) });
     }
     if (pool.isConclusive()) break;
+  }
+
+  // Last, EAN-13 and UPC-A fitted to the bars' grey levels where zxing found nothing certain: the
+  // defocused product codes whose thin bars and spaces have merged into grey.
+  if (!pool.verdict()?.certain && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
+    for (let i = 0; i < (resolved.slowerThoroughScan ? 4 : 2); i++) {
+      const view = variants.region(i, 'view');
+      if (!view) continue;
+      const found = readEanProfiles(view, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13 });
+      const reads = resolved.nullQuietZoneAllowed ? found : found.filter((r) => hasConvincingQuietZones(variants.gray, r));
+      pool.addPass(reads);
+      onPass?.({ pass: 'ean-profile', width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
+    }
   }
 
   const verdict = pool.verdict();

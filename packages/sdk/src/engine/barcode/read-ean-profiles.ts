@@ -1,0 +1,82 @@
+import type { BarcodeType } from '../../api/barcode.ts';
+import { applyAffine } from '../image/affine.ts';
+import type { DerivedImage } from '../image/derived-image.ts';
+import type { GrayImage } from '../image/gray-image.ts';
+import { decodeEanProfile } from './ean-profile.ts';
+import type { BarcodeRead } from './normalize-read.ts';
+
+/** Bands across a bar region's view whose averaged rows are decoded, each both ways round. */
+const bandCount = 8;
+/** The part of the view's height the bands cover (the bars' middle: clear of the printed digits and the region's margins). */
+const bandSpan = { from: 0.15, to: 0.85 };
+
+export interface EanProfileContext {
+  /** Whether the client asked for UPC-A (a GTIN-13 with a leading 0 is then reported as UPC-A) and for EAN-13. */
+  scanUpca: boolean;
+  scanEan13: boolean;
+}
+
+/**
+ * EAN-13 and UPC-A read from a bar region's view (bars vertical) by fitting the symbol to the
+ * averaged rows of each band (`decodeEanProfile`): the reading of the most bands, with their count as
+ * its scan lines (the candidate pool's evidence) and its corners where those bands found the guards.
+ * For defocused symbols zxing cannot count modules in. Empty when no band decodes.
+ */
+export function readEanProfiles(view: DerivedImage, context: EanProfileContext): BarcodeRead[] {
+  const { image } = view;
+  // The region was cut with margins of 15 % of its length plus 8 px each side: the symbol fills most of the width.
+  const expected = (image.width - 16) / 1.3;
+  const length = { min: 0.6 * expected, max: 1.1 * expected };
+  const votes = new Map<string, { bands: number; start: number; end: number; top: number; bottom: number }>();
+  // Middle bands first; four agreeing bands are enough.
+  const order = Array.from({ length: bandCount }, (_, i) => i).sort((a, b) => Math.abs(a - (bandCount - 1) / 2) - Math.abs(b - (bandCount - 1) / 2));
+  for (const b of order) {
+    if ([...votes.values()].some((v) => v.bands >= bandCount / 2)) break;
+    const y0 = Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * b) / bandCount));
+    const y1 = Math.max(y0 + 1, Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * (b + 1)) / bandCount)));
+    const profile = bandProfile(image, y0, y1);
+    for (const reversed of [false, true]) {
+      const decoded = decodeEanProfile(reversed ? profile.slice().reverse() : profile, { length });
+      if (!decoded) continue;
+      const start = reversed ? image.width - decoded.end : decoded.start;
+      const end = reversed ? image.width - decoded.start : decoded.end;
+      const vote = votes.get(decoded.digits);
+      if (vote) {
+        vote.bands++;
+        vote.top = Math.min(vote.top, y0);
+        vote.bottom = Math.max(vote.bottom, y1);
+      } else votes.set(decoded.digits, { bands: 1, start, end, top: y0, bottom: y1 });
+      break;
+    }
+  }
+  const [digits, vote] = [...votes].sort((a, b) => b[1].bands - a[1].bands)[0] ?? [];
+  if (!digits || !vote) return [];
+  const upc = digits.startsWith('0') && context.scanUpca;
+  if (!upc && !context.scanEan13) return [];
+  const type: BarcodeType = upc ? 'UPC_A' : 'EAN_13';
+  const text = upc ? digits.slice(1) : digits;
+  const corners = [
+    { x: vote.start, y: vote.top },
+    { x: vote.end, y: vote.top },
+    { x: vote.end, y: vote.bottom },
+    { x: vote.start, y: vote.bottom },
+  ];
+  return [
+    {
+      type,
+      text,
+      bytes: new TextEncoder().encode(text),
+      points: corners.map((p) => applyAffine(view.toOriginal, p)),
+      linear: true,
+      lineCount: vote.bands,
+    },
+  ];
+}
+
+/** The mean of rows `y0`…`y1 − 1`, column by column. */
+function bandProfile(image: GrayImage, y0: number, y1: number): Float64Array {
+  const profile = new Float64Array(image.width);
+  for (let y = y0; y < y1; y++) for (let x = 0; x < image.width; x++) profile[x]! += image.data[y * image.width + x]!;
+  for (let x = 0; x < image.width; x++) profile[x]! /= y1 - y0;
+  return profile;
+}
