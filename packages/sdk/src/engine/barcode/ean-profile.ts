@@ -235,30 +235,17 @@ function decodeDigits(p: Float64Array, pl: Placement): ProfileDecoding | null {
   });
   let margin = Number.POSITIVE_INFINITY;
   let digits = String(bestFirst);
+  const choose = (residuals: readonly number[], rivals: (digit: number) => number[]) => {
+    const digit = argmin(residuals);
+    digits += digit;
+    margin = Math.min(margin, relativeMargin(residuals[digit]!, rivals(digit)));
+  };
   left.forEach((d, j) => {
     // Within the pattern's parity, and against every code of the other parity too (a G code read as an L).
     const own = parities[bestFirst]![j] === 'L' ? d.l : d.g;
-    const digit = argmin(own);
-    digits += digit;
-    margin = Math.min(
-      margin,
-      relativeMargin(
-        own[digit]!,
-        [...d.l, ...d.g].filter((r) => r !== own[digit]),
-      ),
-    );
+    choose(own, (digit) => [...d.l, ...d.g].filter((r) => r !== own[digit]));
   });
-  for (const residuals of right) {
-    const digit = argmin(residuals);
-    digits += digit;
-    margin = Math.min(
-      margin,
-      relativeMargin(
-        residuals[digit]!,
-        residuals.filter((_, i) => i !== digit),
-      ),
-    );
-  }
+  for (const residuals of right) choose(residuals, (digit) => residuals.filter((_, i) => i !== digit));
   return checksumHolds(digits) ? { digits, start: pl.start, end: pl.end, margin } : null;
 }
 
