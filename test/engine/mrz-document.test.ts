@@ -6,6 +6,8 @@ import type { Point } from '../../packages/sdk/src/engine/image/affine.ts';
 import { frenchIdSpecimen, specimens } from '../support/engine/mrz-specimens.ts';
 import { profileBlocks } from '../../packages/sdk/src/engine/mrz/profile-block.ts';
 import { renderMrzPage } from '../support/mrz-render.ts';
+import { decodeFrame } from '../support/document-scene.ts';
+import { noBarcodeImages } from '../support/no-barcode-scenes.ts';
 
 // Rendered pages in OCR-B (Debian fonts-ocr-b) read end to end by the engine with onnxruntime-node.
 const now = () => new Date(Date.UTC(2026, 5, 15));
@@ -202,6 +204,14 @@ describe('document reading through the MRZ (rendered pages)', () => {
       expect(data.lastName).toBeNull();
     }
   }, 30_000);
+
+  it('finds no MRZ on a page of prose in a proportional font, clean or photographed, though correction could make its murky reading check', async () => {
+    for (const image of (await noBarcodeImages()).filter((i) => i.name.startsWith('text page'))) {
+      const data = await engine.document({ first: await decodeFrame(image.bytes) });
+      expect(data.mrzData, image.name).toBeNull();
+      expect(data.recognitionStatus).not.toBe('VALID');
+    }
+  }, 60_000);
 
   it('answers EMPTY for a page without an MRZ', async () => {
     const data = await engine.document({ first: await renderMrzPage(['HELLO WORLD'], { viz: ['Nothing to see'] }) });

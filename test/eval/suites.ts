@@ -3,6 +3,7 @@ import { barcodeEval } from './barcodes.ts';
 import { cardEval } from './cards.ts';
 import { documentsBarcodeEval } from './documents-barcode.ts';
 import { documentsEval } from './documents.ts';
+import { falsePositivesEval } from './false-positives.ts';
 import { idSpecimensEval } from './id-specimens.ts';
 import { lineReaderEval } from './line-reader.ts';
 import type { EvalSuite } from './eval-context.ts';
@@ -21,6 +22,7 @@ export const evalSuites: Record<string, EvalSuite> = {
   'documents-barcode': documentsBarcodeEval,
   'model-weights': modelWeightsEval,
   documents: documentsEval,
+  'false-positives': falsePositivesEval,
   'id-specimens': idSpecimensEval,
   'line-reader': lineReaderEval,
   portraits: portraitsEval,

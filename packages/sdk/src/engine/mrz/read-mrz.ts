@@ -15,7 +15,7 @@ import type { MrzReading } from './mrz-reading.ts';
 import { mrzRegions } from './mrz-regions.ts';
 import { profileBlocks } from './profile-block.ts';
 import { readMrzLines, type ReadLine } from './read-mrz-line.ts';
-import { checksMostlyHold, rank } from './reading-score.ts';
+import { checksMostlyHold, rank, tooMurkyForAZone } from './reading-score.ts';
 import { voteUncheckedFields } from './vote-unchecked.ts';
 
 /** Which model reads the zone's lines: the dedicated MRZ model when present (`auto`), or forced. */
@@ -37,7 +37,8 @@ export const defaultReadMrzOptions: ReadMrzOptions = { model: 'auto', correction
  * longest lines, then (for photos taken a quarter turned) from detection on the turned frame, then
  * from a closer second detection of the likeliest region; each block is read both ways up, until
  * one parses with every check digit holding. Otherwise the best partial reading is returned (its
- * doubtful unchecked fields voted over all readings of the zone), or null when nothing parses.
+ * doubtful unchecked fields voted over all readings of the zone), or null when nothing parses or the
+ * best reading is too murky to be a zone (`tooMurkyForAZone`).
  */
 export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<ReadMrzOptions> = {}): Promise<MrzReading | null> {
   const o = { ...defaultReadMrzOptions, ...options };
@@ -56,7 +57,7 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
   // Every reading of a zone-like block, for the vote on doubtful unchecked fields at the end.
   const seen: MrzReading[] = [];
   const found = await search();
-  return found && voteUncheckedFields(found, seen, o.correction);
+  return found && !tooMurkyForAZone(found) ? voteUncheckedFields(found, seen, o.correction) : null;
 
   async function search(): Promise<MrzReading | null> {
     let best: MrzReading | null = null;
