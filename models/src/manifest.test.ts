@@ -52,4 +52,10 @@ describe('@idlens/models', () => {
     expect(browserModels(old).map((e) => e.name)).toEqual(['ppocr-det', 'ppocr-rec', 'ppocr-keys']);
     expect(browserModels([...old, entry('latin-rec')]).map((e) => e.name)).toEqual(['ppocr-det', 'latin-rec']);
   });
+
+  it('never gives browsers an opt-in asset, and an opt-in successor supersedes nothing', () => {
+    const entry = (name: string, extra: Partial<ModelEntry> = {}) => ({ ...findModel('ppocr-det')!, name, file: `${name}.onnx`, ...extra }) as ModelEntry;
+    const manifest = [entry('ppocr-det'), entry('ppocr-rec', { supersededBy: 'latin-rec' }), entry('latin-rec', { optIn: true })];
+    expect(browserModels(manifest).map((e) => e.name)).toEqual(['ppocr-det', 'ppocr-rec']);
+  });
 });

@@ -73,6 +73,12 @@ export interface ModelEntry {
    * (`RECOGNITION_LINE_READER=general`).
    */
   supersededBy?: string;
+  /**
+   * Loaded only when asked for by name, never by default: a model kept for comparison while it does
+   * not yet do better than the one it is meant to replace (the project's Latin recognizer, chosen
+   * with `RECOGNITION_LINE_READER=latin`). Browsers never fetch it, and it supersedes nothing.
+   */
+  optIn?: boolean;
 }
 
 /** Which weights to load: the int8-weight files (default; what browsers download) or their float originals. */
@@ -102,8 +108,11 @@ export interface ModelAsset {
 /** Loaded assets by manifest name: what the engine is given (`createEngine({ models })`). */
 export type ModelSet = Readonly<Record<string, ModelAsset | undefined>>;
 
-/** The assets browsers load: every one but those a listed model supersedes (see `ModelEntry.supersededBy`). */
+/**
+ * The assets browsers load: every one but the opt-in ones and those a listed model supersedes (see
+ * `ModelEntry.supersededBy`; an opt-in successor supersedes nothing).
+ */
 export function browserModels(manifest: readonly ModelEntry[] = modelManifest): ModelEntry[] {
-  const listed = new Set(manifest.map((entry) => entry.name));
-  return manifest.filter((entry) => !(entry.supersededBy && listed.has(entry.supersededBy)));
+  const successors = new Set(manifest.filter((entry) => !entry.optIn).map((entry) => entry.name));
+  return manifest.filter((entry) => !entry.optIn && !(entry.supersededBy && successors.has(entry.supersededBy)));
 }

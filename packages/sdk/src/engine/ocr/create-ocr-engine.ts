@@ -64,9 +64,13 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
   };
 }
 
-/** The manifest name of the line reader to use: the Latin one when given (or asked for), else PP-OCR's. */
+/**
+ * The manifest name of the line reader to use: the Latin one when asked for, or when given and not
+ * opt-in (`ModelEntry.optIn`: kept for comparison only), else PP-OCR's.
+ */
 export function lineReaderModel(models: ModelSet, choice: LineReaderChoice): string {
   if (choice === 'general') return ocrModelNames.lineReader;
-  if (choice === 'latin' || models[ocrModelNames.latinLineReader]) return ocrModelNames.latinLineReader;
+  const latin = models[ocrModelNames.latinLineReader];
+  if (choice === 'latin' || (latin && !latin.entry.optIn)) return ocrModelNames.latinLineReader;
   return ocrModelNames.lineReader;
 }
