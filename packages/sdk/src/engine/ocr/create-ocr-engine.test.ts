@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { lineReaderModel } from './create-ocr-engine.ts';
 
 /** A model set holding these names (the choice looks only at which are there, and which are opt-in). */
-const set = (...names: string[]): ModelSet => Object.fromEntries(names.map((name) => [name.replace('?', ''), { entry: { optIn: name.endsWith('?') } } as ModelSet[string]]));
+const set = (...names: string[]): ModelSet =>
+  Object.fromEntries(names.map((name) => [name.replace('?', ''), { entry: { optIn: name.endsWith('?') } } as ModelSet[string]]));
 
 describe('lineReaderModel', () => {
   it('reads printed lines with the Latin recognizer when it was given, else with PP-OCR’s; a forced choice wins', () => {
