@@ -1,4 +1,5 @@
 import type { GrayImage } from './gray-image.ts';
+import { lowerQuantile, upperQuantile } from './histogram-quantile.ts';
 
 /**
  * Maps the `clip`-quantile of the histogram to black and the (1 − `clip`)-quantile to white,
@@ -18,24 +19,4 @@ export function contrastStretch(source: GrayImage, clip = 0.01): GrayImage {
   const data = new Uint8Array(source.data.length);
   for (let i = 0; i < data.length; i++) data[i] = lut[source.data[i]!]!;
   return { width: source.width, height: source.height, data };
-}
-
-/** Smallest value with more than `skip` pixels at or below it. */
-function lowerQuantile(histogram: Uint32Array, skip: number): number {
-  let seen = 0;
-  for (let v = 0; v < 256; v++) {
-    seen += histogram[v]!;
-    if (seen > skip) return v;
-  }
-  return 255;
-}
-
-/** Largest value with more than `skip` pixels at or above it. */
-function upperQuantile(histogram: Uint32Array, skip: number): number {
-  let seen = 0;
-  for (let v = 255; v >= 0; v--) {
-    seen += histogram[v]!;
-    if (seen > skip) return v;
-  }
-  return 0;
 }

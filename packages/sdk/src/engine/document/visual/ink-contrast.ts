@@ -1,4 +1,5 @@
 import type { Frame } from '../../../core/frame.ts';
+import { lowerQuantile } from '../../image/histogram-quantile.ts';
 import type { Box } from './printed-fields.ts';
 
 /**
@@ -21,15 +22,5 @@ export function inkContrast(page: Frame, box: Box): number {
     }
   }
   if (count === 0) return 0;
-  return quantile(histogram, 0.5 * count) - quantile(histogram, 0.02 * count);
-}
-
-/** The smallest value with more than `below` pixels at or under it. */
-function quantile(histogram: Uint32Array, below: number): number {
-  let seen = 0;
-  for (let v = 0; v < 256; v++) {
-    seen += histogram[v]!;
-    if (seen > below) return v;
-  }
-  return 255;
+  return lowerQuantile(histogram, 0.5 * count) - lowerQuantile(histogram, 0.02 * count);
 }
