@@ -42,15 +42,13 @@ export function normalizeRead(result: ReadResult, context: NormalizeContext): Ba
   let bytes = result.bytes;
 
   if (type === 'EAN_13' || type === 'UPC_A') {
-    const isUpcA = text !== null && text.length === 13 && text.startsWith('0');
-    if (isUpcA && context.scanUpca) {
-      type = 'UPC_A';
-      text = text!.slice(1);
+    // A binary payload (text null) is no GTIN: it can only be reported as EAN-13.
+    const reported = reportedGtin13(text ?? '', context);
+    if (!reported) return undefined;
+    type = reported.type;
+    if (type === 'UPC_A') {
+      text = reported.text;
       bytes = encoder.encode(text);
-    } else if (context.scanEan13) {
-      type = 'EAN_13';
-    } else {
-      return undefined;
     }
   } else if (type === 'UPC_E') {
     const upce = upceDigits(result.extra);
@@ -69,6 +67,16 @@ export function normalizeRead(result: ReadResult, context: NormalizeContext): Ba
     linear: isLinearType(type),
     lineCount: result.lineCount,
   };
+}
+
+/**
+ * How a GTIN-13 read from an EAN-13 or UPC-A symbol is reported: as UPC_A with 12 digits when it has
+ * a leading 0 and the client asked for UPC-A, else as EAN_13 when the client asked for EAN-13, else
+ * not at all.
+ */
+export function reportedGtin13(digits: string, context: Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>): { type: BarcodeType; text: string } | undefined {
+  if (digits.length === 13 && digits.startsWith('0') && context.scanUpca) return { type: 'UPC_A', text: digits.slice(1) };
+  return context.scanEan13 ? { type: 'EAN_13', text: digits } : undefined;
 }
 
 /**

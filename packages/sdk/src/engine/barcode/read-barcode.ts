@@ -3,7 +3,7 @@ import type { Frame } from '../../core/frame.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
-import { FrameVariants } from './frame-variants.ts';
+import { FrameVariants, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
@@ -11,6 +11,9 @@ import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies
 import { emptyBarcodeData, toBarcodeData } from './to-barcode-data.ts';
 import { hasConvincingQuietZones } from './upc-ean-evidence.ts';
 import type { ReaderOptions, ZxingReader } from './zxing-reader.ts';
+
+/** Bar regions the EAN-13/UPC-A profile fit looks at (the likeliest first). */
+const profileRegions = { default: 2, thorough: 4 };
 
 export type ResolvedBarcodeOptions = Required<{ [K in keyof BarcodeOptions]: boolean }>;
 
@@ -49,6 +52,12 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const variants = new FrameVariants(toGray(frame));
   const pool = new CandidatePool();
   let budget = resolved.slowerThoroughScan ? passBudget.thoroughPixels : passBudget.defaultPixels;
+  // A pass's reads join the pool; without `nullQuietZoneAllowed` an EAN/UPC read must have its margins in the frame.
+  const admit = (pass: string, view: DerivedImage, found: BarcodeRead[]) => {
+    const reads = resolved.nullQuietZoneAllowed ? found : found.filter((r) => hasConvincingQuietZones(variants.gray, r));
+    pool.addPass(reads);
+    onPass?.({ pass, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
+  };
 
   for (const pass of passPlan) {
     if (!inPlan(pass, resolved)) continue;
@@ -63,10 +72,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
         .filter((r) => r.isValid)
         .map((r) => normalizeRead(r, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, toOriginal: view.toOriginal }))
         .filter((r): r is BarcodeRead => r !== undefined);
-      // Without `nullQuietZoneAllowed` an EAN/UPC read must have its margins in the frame.
-      const reads = resolved.nullQuietZoneAllowed ? valid : valid.filter((r) => hasConvincingQuietZones(variants.gray, r));
-      pool.addPass(reads);
-      onPass?.({ pass: pass.name, width: view.image.width, height: view.image.height, reads, rejected: valid.filter((r) => !reads.includes(r)) });
+      admit(pass.name, view, valid);
     }
     if (pool.isConclusive()) break;
   }
@@ -74,13 +80,8 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   // Last, EAN-13 and UPC-A fitted to the bars' grey levels where zxing found nothing certain: the
   // defocused product codes whose thin bars and spaces have merged into grey.
   if (!pool.verdict()?.certain && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
-    for (let i = 0; i < (resolved.slowerThoroughScan ? 4 : 2); i++) {
-      const view = variants.region(i, 'view');
-      if (!view) continue;
-      const found = readEanProfiles(view, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13 });
-      const reads = resolved.nullQuietZoneAllowed ? found : found.filter((r) => hasConvincingQuietZones(variants.gray, r));
-      pool.addPass(reads);
-      onPass?.({ pass: 'ean-profile', width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
+    for (const view of regionViews(variants, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default)) {
+      admit('ean-profile', view, readEanProfiles(view, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13 }));
     }
   }
 
@@ -112,17 +113,22 @@ function viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean): De
     const view = variants.frame(pass.image.frame);
     return view ? [view] : [];
   }
-  const views: DerivedImage[] = [];
   if ('qrCrops' in pass.image) {
+    const views: DerivedImage[] = [];
     for (let i = 0; i < (thorough ? pass.image.thoroughQrCrops : pass.image.qrCrops); i++) {
       const view = variants.qrCrop(i);
       if (view) views.push(view);
     }
     return views;
   }
-  const count = thorough ? pass.image.thoroughRegions : pass.image.regions;
+  return regionViews(variants, pass.image.region, thorough ? pass.image.thoroughRegions : pass.image.regions);
+}
+
+/** The views of the first `count` bar regions the localizer found (fewer when it found fewer). */
+function regionViews(variants: FrameVariants, variant: RegionVariant, count: number): DerivedImage[] {
+  const views: DerivedImage[] = [];
   for (let i = 0; i < count; i++) {
-    const view = variants.region(i, pass.image.region);
+    const view = variants.region(i, variant);
     if (view) views.push(view);
   }
   return views;

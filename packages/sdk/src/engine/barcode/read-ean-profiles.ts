@@ -1,20 +1,16 @@
-import type { BarcodeType } from '../../api/barcode.ts';
 import { applyAffine } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import type { GrayImage } from '../image/gray-image.ts';
 import { decodeEanProfile } from './ean-profile.ts';
-import type { BarcodeRead } from './normalize-read.ts';
+import { reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
 
 /** Bands across a bar region's view whose averaged rows are decoded, each both ways round. */
 const bandCount = 8;
 /** The part of the view's height the bands cover (the bars' middle: clear of the printed digits and the region's margins). */
 const bandSpan = { from: 0.15, to: 0.85 };
 
-export interface EanProfileContext {
-  /** Whether the client asked for UPC-A (a GTIN-13 with a leading 0 is then reported as UPC-A) and for EAN-13. */
-  scanUpca: boolean;
-  scanEan13: boolean;
-}
+/** Whether the client asked for UPC-A and for EAN-13 (see `reportedGtin13`). */
+export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>;
 
 /**
  * EAN-13 and UPC-A read from a bar region's view (bars vertical) by fitting the symbol to the
@@ -51,10 +47,9 @@ export function readEanProfiles(view: DerivedImage, context: EanProfileContext):
   }
   const [digits, vote] = [...votes].sort((a, b) => b[1].bands - a[1].bands)[0] ?? [];
   if (!digits || !vote) return [];
-  const upc = digits.startsWith('0') && context.scanUpca;
-  if (!upc && !context.scanEan13) return [];
-  const type: BarcodeType = upc ? 'UPC_A' : 'EAN_13';
-  const text = upc ? digits.slice(1) : digits;
+  const reported = reportedGtin13(digits, context);
+  if (!reported) return [];
+  const { type, text } = reported;
   const corners = [
     { x: vote.start, y: vote.top },
     { x: vote.end, y: vote.top },
