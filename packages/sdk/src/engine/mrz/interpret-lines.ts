@@ -4,7 +4,7 @@ import { correctMrz, type CorrectedMrz, type CorrectionOptions } from './correct
 import type { MrzCells } from './mrz-cell.ts';
 import { mrzSizes } from './mrz-formats.ts';
 import type { ReadLine } from './read-mrz-line.ts';
-import { score } from './reading-score.ts';
+import { clearlyRead, score } from './reading-score.ts';
 
 /**
  * Readings of the same lines merged: per line, every reading's characters pooled by x, the more
@@ -41,7 +41,7 @@ export function interpret(read: ReadLine[], correction: Partial<CorrectionOption
     const corrected = correctMrz(cells, correction);
     const all = cells.flat();
     // A position not read at all means a misread line, never a clear one.
-    const clarity = all.some((c) => !c) ? 0 : all.filter((c) => c!.confidence >= 0.9).length / Math.max(1, all.length);
+    const clarity = all.some((c) => !c) ? 0 : all.filter(clearlyRead).length / Math.max(1, all.length);
     if (corrected && looksLikeZone(corrected) && (!best || score(corrected) > score(best.corrected))) best = { corrected, clarity, cells };
   }
   return best;

@@ -1,4 +1,5 @@
 import type { CorrectedMrz } from './correct-mrz.ts';
+import type { MrzCell } from './mrz-cell.ts';
 import type { MrzReading } from './mrz-reading.ts';
 
 /** How well a corrected zone checks out: holding check digits, less fields in doubt and changes made. */
@@ -21,7 +22,14 @@ export function checksMostlyHold(r: MrzReading): boolean {
   return checks.filter((c) => c.ok).length * 2 >= checks.length;
 }
 
-/** Share of a zone's positions read below this probability, or not at all, beyond which it is no zone. */
+/** A position read with at least this probability is read clearly (the measure of `clarity` and `tooMurkyForAZone`). */
+const clearConfidence = 0.9;
+
+export function clearlyRead(cell: MrzCell | null): boolean {
+  return cell !== null && cell.confidence >= clearConfidence;
+}
+
+/** Share of a zone's positions not read clearly beyond which it is no zone. */
 const murkyShare = 1 / 3;
 
 /**
@@ -33,6 +41,6 @@ const murkyShare = 1 / 3;
  */
 export function tooMurkyForAZone(r: Pick<MrzReading, 'cells'>): boolean {
   const all = r.cells.flat();
-  const murky = all.filter((c) => !c || c.confidence < 0.9).length;
+  const murky = all.filter((c) => !clearlyRead(c)).length;
   return murky > murkyShare * all.length;
 }
