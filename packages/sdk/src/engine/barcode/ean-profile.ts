@@ -80,11 +80,9 @@ const maxPlacements = 4;
  */
 function placements(p: Float64Array, length: { min: number; max: number }): Array<{ start: number; end: number }> {
   const runs = darkRuns(p);
-  // Starts and ends scored alone first (at the module sizes the expected length allows): the few best of each are paired.
-  const modulesTried = [0.5].map((f) => (length.min + f * (length.max - length.min)) / symbolModules);
-  const uniformAt = (origin: number, m: number) => (k: number) => origin + k * m;
-  const guardFit = (bits: string, x: number, before: number) =>
-    Math.min(...modulesTried.map((m0) => fitTemplate(p, bits, uniformAt(x - before * m0, m0), 0.6 * m0).unexplained));
+  // Starts and ends scored alone first (at the module size of the middle of the expected length): the few best of each are paired.
+  const m0 = (length.min + length.max) / 2 / symbolModules;
+  const guardFit = (bits: string, x: number, before: number) => fitTemplate(p, bits, uniformModules(x - before * m0, m0), 0.6 * m0).unexplained;
   const best = <T>(items: T[], score: (item: T) => number) =>
     items
       .map((item) => ({ item, score: score(item) }))
@@ -104,7 +102,7 @@ function placements(p: Float64Array, length: { min: number; max: number }): Arra
     for (const end of ends) {
       const m = (end - start) / symbolModules;
       if (m < 0.8 || end - start < length.min || end - start > length.max) continue;
-      const uniform = (origin: number) => uniformAt(origin, m);
+      const uniform = (origin: number) => uniformModules(origin, m);
       const sigmaPx = 0.6 * m;
       // The centre guard within two modules of the middle: perspective scales the halves differently.
       let centre = fitTemplate(p, '1010101', uniform(start + 44 * m), sigmaPx);
@@ -196,13 +194,17 @@ function refine(p: Float64Array, near: { start: number; end: number }, m0: numbe
     }
     return bestX;
   };
-  const uniform = (origin: number, m: number) => (k: number) => origin + k * m;
-  const start = search(near.start - 1.5 * m0, near.start + 1.5 * m0, (x) => fitTemplate(p, '0001010', uniform(x - 3 * m0, m0), sigmaPx).unexplained);
-  const end = search(near.end - 1.5 * m0, near.end + 1.5 * m0, (x) => fitTemplate(p, '0101000', uniform(x - 4 * m0, m0), sigmaPx).unexplained);
+  const start = search(near.start - 1.5 * m0, near.start + 1.5 * m0, (x) => fitTemplate(p, '0001010', uniformModules(x - 3 * m0, m0), sigmaPx).unexplained);
+  const end = search(near.end - 1.5 * m0, near.end + 1.5 * m0, (x) => fitTemplate(p, '0101000', uniformModules(x - 4 * m0, m0), sigmaPx).unexplained);
   const m = (end - start) / symbolModules;
   const expected = start + 47.5 * m;
-  const centre = search(expected - 2 * m, expected + 2 * m, (x) => fitTemplate(p, '1010101', uniform(x - 3.5 * m, m), sigmaPx).unexplained);
+  const centre = search(expected - 2 * m, expected + 2 * m, (x) => fitTemplate(p, '1010101', uniformModules(x - 3.5 * m, m), sigmaPx).unexplained);
   return { start, end, centre, sigmaPx };
+}
+
+/** Module index → profile position for modules of `m` px from `origin`. */
+function uniformModules(origin: number, m: number): (k: number) => number {
+  return (k) => origin + k * m;
 }
 
 /** Module index → profile position: each half stretched between its outer guard and the centre (perspective). */
