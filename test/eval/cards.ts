@@ -245,13 +245,15 @@ async function unseenStyleCards(ctx: Parameters<EvalSuite>[0]) {
         });
         const data = (res.status === 200 ? res.json?.data : null) as CardData | null;
         out.total++;
-        const verdicts = [judge(number, data?.cardNumber ?? null), judge(expiry, expiryOf(data)), judge(name, data?.cardholderName ?? null)];
-        out.number += +(verdicts[0] === 'correct');
-        out.expiry += +(verdicts[1] === 'correct');
-        out.name += +(verdicts[2] === 'correct');
-        out.numberWrong += +(verdicts[0] === 'wrong');
-        out.expiryWrong += +(verdicts[1] === 'wrong');
-        out.nameWrong += +(verdicts[2] === 'wrong');
+        const verdicts = {
+          number: judge(number, data?.cardNumber ?? null),
+          expiry: judge(expiry, expiryOf(data)),
+          name: judge(name, data?.cardholderName ?? null),
+        };
+        for (const [field, verdict] of Object.entries(verdicts) as Array<[keyof typeof verdicts, Verdict]>) {
+          if (verdict === 'correct') out[field]++;
+          if (verdict === 'wrong') out[`${field}Wrong`]++;
+        }
       }
     }
   }

@@ -39,7 +39,7 @@ export interface RenderCardOptions {
   frontCode?: string;
   /**
    * The font of number, expiry and name: one that travels with the repository, or any family
-   * fontconfig finds (the eval's held-out fonts, see `heldOutCardFonts`).
+   * fontconfig finds (the eval's held-out fonts, see `installedHeldOutFonts` in test/eval/eval-fonts.ts).
    */
   font?: 'DejaVu Sans Mono' | 'OCR B' | 'Liberation Mono' | 'DejaVu Sans' | 'Liberation Sans' | (string & {});
   /** Embossed look: raised digits drawn with a highlight and a shadow, silver face ('plain': face in the card's colour, relief only). */

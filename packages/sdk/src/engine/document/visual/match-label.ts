@@ -82,6 +82,12 @@ export function fuzzyLabelLine(folded: string): VisualField | null {
   return best && first <= 1 && share >= fuzzyCoverage ? best.field : null;
 }
 
+/** Whether one of `field`'s labels appears in the line's letters with at most one wrong letter per five (as `fuzzyLabelLine`). */
+export function containsFuzzyLabel(folded: string, field: VisualField): boolean {
+  const letters = folded.replace(/[^A-Z]/g, '');
+  return fuzzyLabels.some((l) => l.field === field && approximateSubstring(letters, l.compact, Math.floor(l.compact.length / 5)) !== null);
+}
+
 /** Share of a line's letters labels must cover for it to count as a label line. */
 const fuzzyCoverage = 0.75;
 /** Labels long enough to be matched approximately (shorter ones are too easily made by chance). */

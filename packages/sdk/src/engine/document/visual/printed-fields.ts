@@ -1,8 +1,7 @@
 import type { DateResult } from '../../../api/common.ts';
-import { approximateSubstring } from './approximate-substring.ts';
-import { fieldLabels, type VisualField } from './field-labels.ts';
+import type { VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
-import { fuzzyLabelLine, matchLabel, type FieldNumbering, type LabelMatch } from './match-label.ts';
+import { containsFuzzyLabel, fuzzyLabelLine, matchLabel, type FieldNumbering, type LabelMatch } from './match-label.ts';
 import { findPrintedDate, type DateOrder } from './printed-dates.ts';
 import { printedValue } from './printed-values.ts';
 
@@ -163,13 +162,9 @@ function signatureBeside(i: number, segment: Segment, lines: readonly LabelledLi
   };
 }
 
-/** Signature labels long enough to be recognised with a letter or two misread. */
-const signatureWords = fieldLabels.signature.map((l) => l.replace(/ /g, '')).filter((l) => l.length >= 6);
-
 /** Whether a line reads as a signature label with a few letters wrong ("Assinatura do t", a label's broken-off part): print, not ink. */
 function readsAsSignatureLabel(text: string): boolean {
-  const letters = foldText(text).replace(/[^A-Z]/g, '');
-  return signatureWords.some((w) => approximateSubstring(letters, w, Math.floor(w.length / 5)) !== null);
+  return containsFuzzyLabel(foldText(text), 'signature');
 }
 
 /** A line of a machine-readable zone (filler runs), never a signature. */
