@@ -190,6 +190,25 @@ describe('readBarcode options', () => {
     );
     expect((await readBarcode(zxing, lost.frame, allSymbologies)).recognitionStatus).toBe('EMPTY');
   });
+
+  it('reads an EAN-13 photographed from afar (modules under a pixel) by fitting its resampled profile', async () => {
+    // 0.8–0.9 px modules: no pass of zxing resolves them, nor a fit on the view's own pixels.
+    for (const labelScale of [0.4, 0.45]) {
+      const { frame, corners } = await scene(
+        'EAN13',
+        '9780804816632',
+        { moduleSize: 2, quietZone: 10 },
+        { width: 240, height: 180, angle: 2, labelScale, blur: 0.5, noise: 3, seed: 7 },
+      );
+      const readingPasses: string[] = [];
+      const data = await readBarcode(zxing, frame, allSymbologies, (trace) => {
+        if (trace.reads.length > 0) readingPasses.push(trace.pass);
+      });
+      expect(data, `label scale ${labelScale}`).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: true });
+      expect(readingPasses).toEqual(['ean-profile']);
+      expectPointsOnSymbol(data, corners, 6);
+    }
+  });
 });
 
 describe('readBarcode on images without a barcode', () => {

@@ -1,0 +1,45 @@
+// Development tool (not a test): reads the barcode corpus through one photo-transform family of the
+// eval (or `none`: as it is) in-process, lists what was missed or misread and saves each such image
+// as PNG, to look at and to trace with barcode-pass-trace.ts. Scores as `pnpm eval barcodes` does.
+//
+//   pnpm exec tsx test/support/barcode-family-misses.ts <family|none> [OUT_DIR=/tmp/family-misses] [FILE_FILTER]
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createEngine } from '@idlens/sdk/engine';
+import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
+import { code39Standard, generalClient, groundTruthCorrections, judge, type ManifestEntry } from '../eval/barcode-scoring.ts';
+import { photoTransformFamilies } from '../eval/photo-variants.ts';
+import { corpusDir } from './paths.ts';
+
+const [family = 'glare', out = '/tmp/family-misses', only] = process.argv.slice(2);
+const dir = path.join(corpusDir(), 'barcodes');
+const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as ManifestEntry[];
+const engine = createEngine({ zxing: await loadZxingNode() });
+const variant = family === 'none' ? { make: async (b: Buffer) => b } : photoTransformFamilies.find((f) => f.family === family)!.variants[0]!;
+await mkdir(out, { recursive: true });
+let ok = 0;
+let n = 0;
+let time = 0;
+const misses: string[] = [];
+for (const entry of manifest) {
+  if (entry.expected.format === null) continue;
+  if (only && !entry.file.includes(only)) continue;
+  n++;
+  const bytes = await variant.make(await readFile(path.join(dir, entry.file)));
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const frame = { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) };
+  const extended = entry.expected.format === 'Code39' && !code39Standard.test(entry.expected.text ?? '');
+  const t = performance.now();
+  const result = await engine.barcode(frame, { ...generalClient, ...(extended ? { readCode39AsExtendedData: true } : {}) });
+  time += performance.now() - t;
+  const correction = groundTruthCorrections[entry.file];
+  const outcome = judge(correction ? { ...entry.expected, text: correction.text } : entry.expected, result);
+  if (outcome === 'correct') ok++;
+  else {
+    misses.push(`${outcome}\t${entry.file}\t${info.width}x${info.height}\t${result.barcodeType}:${result.stringData}`);
+    await writeFile(path.join(out, entry.file.replaceAll('/', '__').replace(/\.\w+$/, '.png')), await sharp(bytes).png().toBuffer());
+  }
+}
+console.log(misses.join('\n'));
+console.log(`${family}: ${ok}/${n} = ${((100 * ok) / n).toFixed(1)} %, mean ${(time / n).toFixed(0)} ms`);
