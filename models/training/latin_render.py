@@ -30,6 +30,7 @@ import io
 import math
 import os
 import random
+import unicodedata
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -72,6 +73,35 @@ FAMILIES = {
     "ocr-b": ([f"{F}/opentype/ocr-b/OCRB.otf", f"{F}/opentype/ocr-b/OCRBS.otf", f"{F}/opentype/ocr-b/OCRBL.otf"], 2.0),
     "ocr-a": ([f"{F}/truetype/ocr-a/OCRA*.ttf"], 0.5),
     "noto-serif": ([f"{F}/truetype/noto/NotoSerif-*.ttf", f"{F}/truetype/noto/NotoSerifDisplay-*.ttf"], 1.0),
+    # Added for the second run (more type designs: squared, condensed, rounded, typewriter, humanist),
+    # since real cards and documents print in faces no Debian package has (card numbers' Farrington 7B):
+    # fonts-3270 fonts-agave fonts-hermit fonts-fantasque-sans fonts-adf-gillius fonts-adf-universalis
+    # fonts-adf-berenis fonts-adf-romande fonts-adf-accanthis fonts-adf-switzera fonts-adf-verana fonts-adf-tribun
+    # fonts-b612 fonts-courier-prime fonts-mononoki fonts-quicksand fonts-anonymous-pro fonts-cabin fonts-jura
+    # fonts-paratype fonts-bebas-neue fonts-yanone-kaffeesatz fonts-tuffy
+    "ibm-3270": ([f"{F}/truetype/3270/3270*.ttf"], 0.5),
+    "agave": ([f"{F}/truetype/agave/agave-*.ttf"], 0.3),
+    "hermit": ([f"{F}/truetype/hermit/Hermit-*.otf"], 0.3),
+    "fantasque": ([f"{F}/truetype/fantasque-sans/Normal/TTF/FantasqueSansMono-*.ttf"], 0.3),
+    "gillius": ([f"{F}/truetype/adf/GilliusADF-*.otf", f"{F}/truetype/adf/GilliusADFNo2-*.otf"], 0.8),
+    "universalis": ([f"{F}/truetype/adf/UniversalisADFStd-*.otf"], 0.8),
+    "berenis": ([f"{F}/truetype/adf/BerenisADFPro-[BIR]*.otf"], 0.4),
+    "romande": ([f"{F}/truetype/adf/RomandeADFStd-*.otf", f"{F}/truetype/adf/RomandeADFNo2Std-*.otf"], 0.4),
+    "accanthis": ([f"{F}/truetype/adf/AccanthisADFStd-*.otf"], 0.4),
+    "switzera": ([f"{F}/truetype/adf/SwitzeraADF-*.otf"], 0.8),
+    "verana": ([f"{F}/truetype/adf/Verana*.otf"], 0.5),
+    "tribun": ([f"{F}/truetype/adf/TribunADFStd-*.otf"], 0.4),
+    "b612": ([f"{F}/opentype/b612/B612*.otf"], 0.6),
+    "courier-prime": ([f"{F}/opentype/courier-prime/Courier Prime*.otf"], 0.4),
+    "mononoki": ([f"{F}/truetype/mononoki/mononoki-*.ttf"], 0.3),
+    "quicksand": ([f"{F}/truetype/quicksand/Quicksand-*.ttf"], 0.3),
+    "anonymous-pro": ([f"{F}/truetype/anonymous-pro/Anonymous Pro*.ttf"], 0.3),
+    "cabin": ([f"{F}/opentype/cabin/Cabin-*.otf"], 0.5),
+    "jura": ([f"{F}/opentype/jura/Jura-*.otf"], 0.6),
+    "pt": ([f"{F}/truetype/paratype/PT*.ttf"], 0.8),
+    "bebas-neue": ([f"{F}/opentype/bebas-neue/BebasNeue-*.otf"], 0.4),
+    "yanone": ([f"{F}/opentype/yanone-kaffeesatz/YanoneKaffeesatz-*.otf"], 0.3),
+    "tuffy": ([f"{F}/truetype/tuffy/Tuffy*.ttf"], 0.3),
     # Held out (never in training):
     "open-sans+noto-sans": ([f"{F}/truetype/open-sans/OpenSans-*.ttf", f"{F}/truetype/noto/NotoSans-*.ttf",
                              f"{F}/truetype/noto/NotoSansDisplay-*.ttf"], 1.0),
@@ -82,6 +112,8 @@ FAMILIES = {
     "go": ([f"{F}/fonts-go/Go-*.ttf"], 1.0),
 }
 HELD_OUT = ["open-sans+noto-sans", "roboto-slab", "palatino", "jetbrains-mono", "cantarell", "go"]
+# Faces whose small letters are drawn as capitals: only for lines without small letters.
+CAPS_ONLY = {"bebas-neue"}
 # Faces too thin to survive a phone photo at 10 px are drawn rarely.
 THIN = ("Thin", "Hairline", "ExtraLight", "Extra Light", "Light")
 EVAL_STYLES = ["document", "card", "embossed"]
@@ -129,6 +161,10 @@ class FontBank:
         need = set(text)
         for _ in range(30):
             fam = family or rng.choices(self.families, self.weights)[0]
+            if fam in CAPS_ONLY and text != text.upper():
+                if family:
+                    return None
+                continue
             files = [p for p in self.by_family[fam] if need <= self.covers[p]]
             if files:
                 regular = [p for p in files if not any(t in os.path.basename(p) for t in ("Thin", "Hairline", "ExtraLight", "Light"))]
@@ -137,6 +173,16 @@ class FontBank:
             if family:
                 return None
         return None
+
+
+ASCII_FOLD = str.maketrans({"Ø": "O", "ø": "o", "Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "ð": "d", "Þ": "TH", "þ": "th", "ı": "i",
+                            "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "ß": "ss"})
+
+
+def ascii_folded(text):
+    """The line as an ASCII-only printer writes it (ÅSTRÖM -> ASTROM)."""
+    decomposed = unicodedata.normalize("NFD", text.translate(ASCII_FOLD))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def lum(rgb):
@@ -151,10 +197,16 @@ def smooth_noise(nr, h, w, cell):
 
 
 class Renderer:
-    def __init__(self, seed, split="train"):
+    def __init__(self, seed, split="train", geometry_rate=0.0, card_ascii_rate=0.0):
+        """geometry_rate: how often a line is widened/narrowed (and, 0.6 as often, slanted);
+        card_ascii_rate: how often a card or embossed line loses its accents (cards print names in
+        ASCII capitals, so an accent there is more often a scratch or the embossing's shading).
+        Both 0 for the held-out set, so its figures stay comparable between runs."""
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(seed)
         self.fonts = FontBank(split)
+        self.geometry_rate = geometry_rate
+        self.card_ascii_rate = card_ascii_rate
 
     # ---- text layout ----------------------------------------------------------------------
     def layout(self, text, size, style, fam, path):
@@ -192,7 +244,21 @@ class Renderer:
         base = int(size * 1.5)
         for px, ch, font, dy in pieces:
             draw.text((px + size, base + dy), ch, fill=255, font=font, anchor="ls")
-        return mask, base
+        return self.reshape(mask, base), base
+
+    def reshape(self, mask, base):
+        """Type designs between the fonts: the line widened or narrowed, or slanted about its baseline."""
+        rng = self.rng
+        scale = rng.uniform(0.75, 1.3) if rng.random() < self.geometry_rate else 1.0
+        shear = rng.uniform(-0.12, 0.25) if rng.random() < self.geometry_rate * 0.6 else 0.0
+        if scale == 1.0 and shear == 0.0:
+            return mask
+        w, h = mask.size
+        # Output x = scale * x + shear * (base - y) + offset, kept on the canvas.
+        offset = -min(shear * (base - h), shear * base, 0.0)
+        out_w = int(math.ceil(w * scale + abs(shear) * h)) + 1
+        coeffs = (1 / scale, shear / scale, (-offset - shear * base) / scale, 0, 1, 0)
+        return mask.transform((out_w, h), Image.AFFINE, coeffs, Image.BILINEAR)
 
     def line_masks(self, text, style):
         """Target-line mask and neighbours' mask on one canvas, and the target's ink box."""
@@ -392,6 +458,8 @@ class Renderer:
             if style == "embossed" and text is None and rng.random() < 0.7:
                 line = line.upper() if rng.random() < 0.8 else line
                 line = "".join(ch for ch in line if ch in CHARSET_SET) or line
+            if style in ("card", "embossed") and text is None and rng.random() < self.card_ascii_rate:
+                line = ascii_folded(line)
             try:
                 ink_t, ink_n, box, size = self.line_masks(line, style)
                 break
@@ -519,11 +587,13 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=20261125)
     parser.add_argument("--split", default="train", choices=["train", "heldout"])
     parser.add_argument("--style", default=None)
+    parser.add_argument("--geometry-rate", type=float, default=0.0)
+    parser.add_argument("--card-ascii-rate", type=float, default=0.0)
     args = parser.parse_args()
     if args.dump_eval:
         dump_eval(args.dump_eval, args.per_style, args.seed)
     else:
-        r = Renderer(args.seed, split=args.split)
+        r = Renderer(args.seed, split=args.split, geometry_rate=args.geometry_rate, card_ascii_rate=args.card_ascii_rate)
         samples = [r.sample(style=args.style) for _ in range(14)]
         for _, text, style in samples:
             print(style, "|", text)

@@ -44,37 +44,74 @@ INDEX = {ch: i + 1 for i, ch in enumerate(CHARSET)}
 MAX_WIDTH = 800  # training lines wider than this (at 32 px high) are rendered again
 
 
-def conv(cin, cout, k=3, pad=1):
-    return nn.Sequential(nn.Conv2d(cin, cout, k, padding=pad, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+def conv(cin, cout, k=3, pad=1, folded=False):
+    # folded: BatchNorm already folded into the convolution's bias, as in an exported model.
+    norm = nn.Identity() if folded else nn.BatchNorm2d(cout)
+    return nn.Sequential(nn.Conv2d(cin, cout, k, padding=pad, bias=folded), norm, nn.ReLU(inplace=True))
 
 
 class Residual1d(nn.Module):
-    def __init__(self, channels, dilation):
+    def __init__(self, channels, dilation, folded=False):
         super().__init__()
-        self.conv = nn.Conv1d(channels, channels, 3, padding=dilation, dilation=dilation, bias=False)
-        self.norm = nn.BatchNorm1d(channels)
+        self.conv = nn.Conv1d(channels, channels, 3, padding=dilation, dilation=dilation, bias=folded)
+        self.norm = nn.Identity() if folded else nn.BatchNorm1d(channels)
 
     def forward(self, x):
         return x + F.relu(self.norm(self.conv(x)))
 
 
 class LatinRecognizer(nn.Module):
-    def __init__(self, width=1.0):
+    """folded=True: the same network without BatchNorm layers (their scale and shift live in the
+    convolutions' weights and biases) — what an exported model holds, so training can start from one."""
+
+    def __init__(self, width=1.0, folded=False):
         super().__init__()
         c = [int(round(v * width)) for v in (32, 64, 128, 160, 256)]
+        f = folded
         self.features = nn.Sequential(
-            conv(1, c[0]), nn.MaxPool2d(2),                       # 16 x W/2
-            conv(c[0], c[1]), nn.MaxPool2d(2),                    # 8 x W/4
-            conv(c[1], c[2]), conv(c[2], c[2]), nn.MaxPool2d((2, 1)),   # 4 x W/4
-            conv(c[2], c[3]), conv(c[3], c[3]), nn.MaxPool2d((2, 1)),   # 2 x W/4
-            conv(c[3], c[4], k=(2, 1), pad=0),                    # 1 x W/4
+            conv(1, c[0], folded=f), nn.MaxPool2d(2),                       # 16 x W/2
+            conv(c[0], c[1], folded=f), nn.MaxPool2d(2),                    # 8 x W/4
+            conv(c[1], c[2], folded=f), conv(c[2], c[2], folded=f), nn.MaxPool2d((2, 1)),   # 4 x W/4
+            conv(c[2], c[3], folded=f), conv(c[3], c[3], folded=f), nn.MaxPool2d((2, 1)),   # 2 x W/4
+            conv(c[3], c[4], k=(2, 1), pad=0, folded=f),                    # 1 x W/4
         )
-        self.sequence = nn.Sequential(Residual1d(c[4], 1), Residual1d(c[4], 2), Residual1d(c[4], 4), Residual1d(c[4], 1))
+        self.sequence = nn.Sequential(*(Residual1d(c[4], d, folded=f) for d in (1, 2, 4, 1)))
         self.head = nn.Conv1d(c[4], NUM_CLASSES, 1)
 
     def forward(self, image):
         x = self.features(image).squeeze(2)        # N, C, T
         return self.head(self.sequence(x)).permute(0, 2, 1)   # N, T, classes
+
+
+def is_folded(model):
+    return not any(isinstance(m, (nn.BatchNorm1d, nn.BatchNorm2d)) for m in model.modules())
+
+
+def load_onnx_weights(model, path):
+    """Loads the convolutions of an exported recognizer (float, or int8-stored by quantize_weights.py:
+    Cast + Mul by a per-channel scale) into a folded model, in graph order."""
+    import onnx
+    from onnx import numpy_helper
+    graph = onnx.load(path).graph
+    values = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    for node in graph.node:
+        if node.op_type == "Constant":
+            values[node.output[0]] = numpy_helper.to_array(next(a.t for a in node.attribute if a.name == "value"))
+        elif node.op_type == "Cast" and node.input[0] in values:
+            values[node.output[0]] = values[node.input[0]].astype(np.float32)
+        elif node.op_type == "Mul" and all(i in values for i in node.input):
+            values[node.output[0]] = values[node.input[0]] * values[node.input[1]]
+    convs = [n for n in graph.node if n.op_type == "Conv"]
+    layers = [m for m in model.modules() if isinstance(m, (nn.Conv1d, nn.Conv2d))]
+    if len(convs) != len(layers):
+        raise SystemExit(f"{path}: {len(convs)} convolutions, the model has {len(layers)}")
+    with torch.no_grad():
+        for node, layer in zip(convs, layers):
+            weight, bias = values[node.input[1]], values[node.input[2]]
+            if tuple(weight.shape) != tuple(layer.weight.shape):
+                raise SystemExit(f"{path}: weight {weight.shape} where the model has {tuple(layer.weight.shape)}")
+            layer.weight.copy_(torch.from_numpy(np.array(weight, np.float32)))
+            layer.bias.copy_(torch.from_numpy(np.array(bias, np.float32)))
 
 
 def encode(text):
@@ -86,13 +123,14 @@ def shard_path(data_dir, k):
     return os.path.join(data_dir, f"shard-{k:04d}.npz")
 
 
-def render_shard(data_dir, k, size, seed):
+def render_shard(data_dir, k, size, seed, augment):
     """Shard k: `size` training lines (training font families only) as one uint8 strip 32 px high
-    (lines side by side), their widths and texts. Written atomically."""
+    (lines side by side), their widths and texts. Written atomically. `augment`: the Renderer's
+    geometry_rate and card_ascii_rate."""
     path = shard_path(data_dir, k)
     if os.path.exists(path):
         return
-    renderer = Renderer(seed * 1000 + k, split="train")
+    renderer = Renderer(seed * 1000 + k, split="train", **augment)
     images, widths, texts = [], [], []
     while len(texts) < size:
         crop, text, _ = renderer.sample()
@@ -278,7 +316,10 @@ def main():
     parser.add_argument("--shard-size", type=int, default=4096)
     parser.add_argument("--render-workers", type=int, default=1, help="background processes rendering shards")
     parser.add_argument("--eval-per-style", type=int, default=128)
+    parser.add_argument("--geometry-rate", type=float, default=0.0, help="share of training lines widened/narrowed (slanted: 0.6 of that)")
+    parser.add_argument("--card-ascii-rate", type=float, default=0.0, help="share of card/embossed training lines without accents")
     parser.add_argument("--resume", action="store_true", help="continue from --checkpoint")
+    parser.add_argument("--init-onnx", default=None, help="start from an exported model's weights (float or int8-stored), fine-tuned without BatchNorm")
     parser.add_argument("--export-only", action="store_true", help="with --resume: export the checkpoint to --out and stop")
     parser.add_argument("--time-steps", type=int, default=0, help="measure seconds per step over this many steps and stop")
     args = parser.parse_args()
@@ -290,13 +331,16 @@ def main():
     random.seed(args.seed)
     np.random.seed(args.seed % 2**32)
     torch.set_num_threads(args.threads)
-    model = LatinRecognizer(args.width)
+    model = LatinRecognizer(args.width, folded=bool(args.init_onnx))
+    if args.init_onnx:
+        load_onnx_weights(model, args.init_onnx)
+        print(f"starting from the weights of {args.init_onnx}")
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=args.lr, total_steps=args.steps, pct_start=0.06)
     start = 0
     if args.resume:
         state = torch.load(checkpoint, map_location="cpu")
-        model = LatinRecognizer(state.get("width", args.width))
+        model = LatinRecognizer(state.get("width", args.width), folded=state.get("folded", False))
         model.load_state_dict(state["model"])
         if args.export_only:
             export(model, args.out)
@@ -319,7 +363,7 @@ def main():
     needed = min(args.shards, int(math.ceil(args.steps * args.batch / args.shard_size)) + 1)
     for w in range(args.render_workers):
         ks = list(range(w, needed, args.render_workers))
-        p = multiprocessing.Process(target=_render_list, args=(data_dir, ks, args.shard_size, args.seed, 10), daemon=True)
+        p = multiprocessing.Process(target=_render_list, args=(data_dir, ks, args.shard_size, args.seed, 10, {"geometry_rate": args.geometry_rate, "card_ascii_rate": args.card_ascii_rate}), daemon=True)
         p.start()
         renderers.append(p)
 
@@ -354,7 +398,7 @@ def main():
                 msg += f"\n  held-out fonts: {describe(evaluate(model, held_out))}"
                 msg += f"\n  training fonts: {describe({'all': evaluate(model, seen_fonts)['all']})}"
                 state = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "schedule": schedule.state_dict(),
-                         "step": step, "steps": args.steps, "width": args.width, "seed": args.seed, "charset": CHARSET}
+                         "step": step, "steps": args.steps, "width": args.width, "folded": is_folded(model), "seed": args.seed, "charset": CHARSET}
                 torch.save(state, checkpoint + ".tmp")
                 os.replace(checkpoint + ".tmp", checkpoint)
             print(msg, flush=True)
@@ -362,11 +406,11 @@ def main():
     print(f"final held-out: {describe(evaluate(model, held_out))}; exported {args.out}", flush=True)
 
 
-def _render_list(data_dir, ks, size, seed, nice):
+def _render_list(data_dir, ks, size, seed, nice, augment):
     os.nice(nice)
     torch.set_num_threads(1)
     for k in ks:
-        render_shard(data_dir, k, size, seed)
+        render_shard(data_dir, k, size, seed, augment)
 
 
 if __name__ == "__main__":
