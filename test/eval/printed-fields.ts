@@ -27,10 +27,10 @@ const holdersPerSide = 2;
 const families: TransformFamily[] = ['upright', 'rotation', 'perspective', 'scale', 'clutter'];
 
 /** Names compared as a reader sees them: capitals, single spaces (print keeps accents). */
-const name = (s: string | null | undefined) => (s ? s.toUpperCase().replace(/\s+/g, ' ').trim() : null);
+export const name = (s: string | null | undefined) => (s ? s.toUpperCase().replace(/\s+/g, ' ').trim() : null);
 
 /** Template fields compared: what the client reads from `data` against the printed truth. */
-const templateChecks: Array<{ field: keyof PrintedTruth; got: (d: DocumentData) => string | null }> = [
+export const templateChecks: Array<{ field: keyof PrintedTruth; got: (d: DocumentData) => string | null }> = [
   { field: 'lastName', got: (d) => name(d.lastName?.latin) },
   { field: 'firstName', got: (d) => name(d.firstName?.latin) },
   { field: 'additionalNameInformation', got: (d) => name(d.additionalNameInformation?.latin) },
