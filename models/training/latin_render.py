@@ -35,6 +35,7 @@ import unicodedata
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from card_digits import CARD_DIGIT_SYMBOLS, CardDigits
 from latin_text import CHARSET_SET, random_line
 
 HEIGHT = 32        # the model's input height
@@ -79,29 +80,29 @@ FAMILIES = {
     # fonts-adf-berenis fonts-adf-romande fonts-adf-accanthis fonts-adf-switzera fonts-adf-verana fonts-adf-tribun
     # fonts-b612 fonts-courier-prime fonts-mononoki fonts-quicksand fonts-anonymous-pro fonts-cabin fonts-jura
     # fonts-paratype fonts-bebas-neue fonts-yanone-kaffeesatz fonts-tuffy
-    "ibm-3270": ([f"{F}/truetype/3270/3270*.ttf"], 0.5),
-    "agave": ([f"{F}/truetype/agave/agave-*.ttf"], 0.3),
-    "hermit": ([f"{F}/truetype/hermit/Hermit-*.otf"], 0.3),
-    "fantasque": ([f"{F}/truetype/fantasque-sans/Normal/TTF/FantasqueSansMono-*.ttf"], 0.3),
-    "gillius": ([f"{F}/truetype/adf/GilliusADF-*.otf", f"{F}/truetype/adf/GilliusADFNo2-*.otf"], 0.8),
-    "universalis": ([f"{F}/truetype/adf/UniversalisADFStd-*.otf"], 0.8),
-    "berenis": ([f"{F}/truetype/adf/BerenisADFPro-[BIR]*.otf"], 0.4),
-    "romande": ([f"{F}/truetype/adf/RomandeADFStd-*.otf", f"{F}/truetype/adf/RomandeADFNo2Std-*.otf"], 0.4),
-    "accanthis": ([f"{F}/truetype/adf/AccanthisADFStd-*.otf"], 0.4),
-    "switzera": ([f"{F}/truetype/adf/SwitzeraADF-*.otf"], 0.8),
-    "verana": ([f"{F}/truetype/adf/Verana*.otf"], 0.5),
-    "tribun": ([f"{F}/truetype/adf/TribunADFStd-*.otf"], 0.4),
-    "b612": ([f"{F}/opentype/b612/B612*.otf"], 0.6),
-    "courier-prime": ([f"{F}/opentype/courier-prime/Courier Prime*.otf"], 0.4),
-    "mononoki": ([f"{F}/truetype/mononoki/mononoki-*.ttf"], 0.3),
-    "quicksand": ([f"{F}/truetype/quicksand/Quicksand-*.ttf"], 0.3),
-    "anonymous-pro": ([f"{F}/truetype/anonymous-pro/Anonymous Pro*.ttf"], 0.3),
-    "cabin": ([f"{F}/opentype/cabin/Cabin-*.otf"], 0.5),
-    "jura": ([f"{F}/opentype/jura/Jura-*.otf"], 0.6),
-    "pt": ([f"{F}/truetype/paratype/PT*.ttf"], 0.8),
-    "bebas-neue": ([f"{F}/opentype/bebas-neue/BebasNeue-*.otf"], 0.4),
-    "yanone": ([f"{F}/opentype/yanone-kaffeesatz/YanoneKaffeesatz-*.otf"], 0.3),
-    "tuffy": ([f"{F}/truetype/tuffy/Tuffy*.ttf"], 0.3),
+    "ibm-3270": ([f"{F}/truetype/3270/3270*.ttf"], 0.25),
+    "agave": ([f"{F}/truetype/agave/agave-*.ttf"], 0.15),
+    "hermit": ([f"{F}/truetype/hermit/Hermit-*.otf"], 0.15),
+    "fantasque": ([f"{F}/truetype/fantasque-sans/Normal/TTF/FantasqueSansMono-*.ttf"], 0.15),
+    "gillius": ([f"{F}/truetype/adf/GilliusADF-*.otf", f"{F}/truetype/adf/GilliusADFNo2-*.otf"], 0.4),
+    "universalis": ([f"{F}/truetype/adf/UniversalisADFStd-*.otf"], 0.4),
+    "berenis": ([f"{F}/truetype/adf/BerenisADFPro-[BIR]*.otf"], 0.2),
+    "romande": ([f"{F}/truetype/adf/RomandeADFStd-*.otf", f"{F}/truetype/adf/RomandeADFNo2Std-*.otf"], 0.2),
+    "accanthis": ([f"{F}/truetype/adf/AccanthisADFStd-*.otf"], 0.2),
+    "switzera": ([f"{F}/truetype/adf/SwitzeraADF-*.otf"], 0.4),
+    "verana": ([f"{F}/truetype/adf/Verana*.otf"], 0.25),
+    "tribun": ([f"{F}/truetype/adf/TribunADFStd-*.otf"], 0.2),
+    "b612": ([f"{F}/opentype/b612/B612*.otf"], 0.3),
+    "courier-prime": ([f"{F}/opentype/courier-prime/Courier Prime*.otf"], 0.2),
+    "mononoki": ([f"{F}/truetype/mononoki/mononoki-*.ttf"], 0.15),
+    "quicksand": ([f"{F}/truetype/quicksand/Quicksand-*.ttf"], 0.15),
+    "anonymous-pro": ([f"{F}/truetype/anonymous-pro/Anonymous Pro*.ttf"], 0.15),
+    "cabin": ([f"{F}/opentype/cabin/Cabin-*.otf"], 0.25),
+    "jura": ([f"{F}/opentype/jura/Jura-*.otf"], 0.3),
+    "pt": ([f"{F}/truetype/paratype/PT*.ttf"], 0.4),
+    "bebas-neue": ([f"{F}/opentype/bebas-neue/BebasNeue-*.otf"], 0.2),
+    "yanone": ([f"{F}/opentype/yanone-kaffeesatz/YanoneKaffeesatz-*.otf"], 0.15),
+    "tuffy": ([f"{F}/truetype/tuffy/Tuffy*.ttf"], 0.15),
     # Held out (never in training):
     "open-sans+noto-sans": ([f"{F}/truetype/open-sans/OpenSans-*.ttf", f"{F}/truetype/noto/NotoSans-*.ttf",
                              f"{F}/truetype/noto/NotoSansDisplay-*.ttf"], 1.0),
@@ -114,6 +115,8 @@ FAMILIES = {
 HELD_OUT = ["open-sans+noto-sans", "roboto-slab", "palatino", "jetbrains-mono", "cantarell", "go"]
 # Faces whose small letters are drawn as capitals: only for lines without small letters.
 CAPS_ONLY = {"bebas-neue"}
+# The stroke-drawn card face (card_digits.py): a family of its own, outside the font files.
+CARD_DIGITS = ("card-digits", "stroke:card-digits")
 # Faces too thin to survive a phone photo at 10 px are drawn rarely.
 THIN = ("Thin", "Hairline", "ExtraLight", "Extra Light", "Light")
 EVAL_STYLES = ["document", "card", "embossed"]
@@ -159,6 +162,8 @@ class FontBank:
     def pick(self, rng, text, family=None):
         """(family, path) of a face that has every symbol of `text`, or None."""
         need = set(text)
+        if family is not None and family not in self.by_family:  # the stroke-drawn card face
+            return None
         for _ in range(30):
             fam = family or rng.choices(self.families, self.weights)[0]
             if fam in CAPS_ONLY and text != text.upper():
@@ -197,16 +202,21 @@ def smooth_noise(nr, h, w, cell):
 
 
 class Renderer:
-    def __init__(self, seed, split="train", geometry_rate=0.0, card_ascii_rate=0.0):
+    def __init__(self, seed, split="train", geometry_rate=0.0, card_ascii_rate=0.0, card_digits_rate=0.0, shapes_rate=0.0):
         """geometry_rate: how often a line is widened/narrowed (and, 0.6 as often, slanted);
         card_ascii_rate: how often a card or embossed line loses its accents (cards print names in
-        ASCII capitals, so an accent there is more often a scratch or the embossing's shading).
-        Both 0 for the held-out set, so its figures stay comparable between runs."""
+        ASCII capitals, so an accent there is more often a scratch or the embossing's shading);
+        card_digits_rate: how often a card or embossed line of digits is drawn in the card face
+        (card_digits.py); shapes_rate: how often a crop holds shapes that are not text (seal arcs,
+        guilloche waves, specks), labelled empty, as a detector false positive does.
+        All 0 for the held-out set, so its figures stay comparable between runs."""
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(seed)
         self.fonts = FontBank(split)
         self.geometry_rate = geometry_rate
         self.card_ascii_rate = card_ascii_rate
+        self.card_digits_rate = card_digits_rate
+        self.shapes_rate = shapes_rate
 
     # ---- text layout ----------------------------------------------------------------------
     def layout(self, text, size, style, fam, path):
@@ -228,11 +238,12 @@ class Renderer:
         jitter = size * (rng.uniform(0.0, 0.04) if style == "embossed" else 0.0)
         pieces, x = [], 0.0
         for seg_text, seg_path, scale in segments:
+            card_face = CardDigits(size * scale, rng) if seg_path == CARD_DIGITS[1] else None
             for k, ch in enumerate(seg_text):
                 s = size * scale
                 if small_caps and k > 0 and seg_text[k - 1] != " ":
                     s *= 0.78
-                font = self.fonts.font(seg_path, max(6, int(round(s))))
+                font = card_face or self.fonts.font(seg_path, max(6, int(round(s))))
                 adv = font.getlength(ch)
                 if ch != " ":
                     pieces.append((x, ch, font, rng.uniform(-jitter, jitter)))
@@ -243,12 +254,19 @@ class Renderer:
         draw = ImageDraw.Draw(mask)
         base = int(size * 1.5)
         for px, ch, font, dy in pieces:
-            draw.text((px + size, base + dy), ch, fill=255, font=font, anchor="ls")
+            if isinstance(font, CardDigits):
+                font.draw(draw, (px + size, base + dy), ch)
+            else:
+                draw.text((px + size, base + dy), ch, fill=255, font=font, anchor="ls")
         return self.reshape(mask, base), base
 
     def reshape(self, mask, base):
         """Type designs between the fonts: the line widened or narrowed, or slanted about its baseline."""
         rng = self.rng
+        # Random numbers are drawn only when a rate is set, so the held-out set (all rates 0) is the
+        # same line for line as before these augmentations existed.
+        if not self.geometry_rate:
+            return mask
         scale = rng.uniform(0.75, 1.3) if rng.random() < self.geometry_rate else 1.0
         shear = rng.uniform(-0.12, 0.25) if rng.random() < self.geometry_rate * 0.6 else 0.0
         if scale == 1.0 and shear == 0.0:
@@ -263,7 +281,8 @@ class Renderer:
     def line_masks(self, text, style):
         """Target-line mask and neighbours' mask on one canvas, and the target's ink box."""
         rng = self.rng
-        picked = self.fonts.pick(rng, text)
+        card_digits = style in ("card", "embossed") and set(text) <= CARD_DIGIT_SYMBOLS and any(ch.isdigit() for ch in text)
+        picked = CARD_DIGITS if self.card_digits_rate and card_digits and rng.random() < self.card_digits_rate else self.fonts.pick(rng, text)
         if picked is None:
             raise ValueError("no font")
         fam, path = picked
@@ -294,6 +313,35 @@ class Renderer:
         ink_t = np.asarray(canvas_t.crop(band), np.float32) / 255.0
         ink_n = np.asarray(canvas_n.crop(band), np.float32) / 255.0
         return ink_t, ink_n, (x0, y0 - band[1], x1, y1 - band[1]), size
+
+    def shapes(self, shape, box):
+        """Ink that is not text, where the line would be: arcs and rings of a seal, guilloche waves,
+        a cluster of specks, a curved edge — what a detector box holds when it boxed no word."""
+        rng = self.rng
+        h, w = shape
+        x0, y0, x1, y1 = box
+        mask = Image.new("L", (w, h), 0)
+        draw = ImageDraw.Draw(mask)
+        lh = max(4, y1 - y0)
+        for _ in range(rng.randint(1, 4)):
+            kind = rng.random()
+            width = max(1, int(lh * rng.uniform(0.04, 0.14)))
+            if kind < 0.35:  # an arc or ring of a seal or emblem
+                r = lh * rng.uniform(0.4, 3)
+                cx, cy = rng.uniform(x0, x1), rng.uniform(y0 - r / 2, y1 + r / 2)
+                start = rng.uniform(0, 360)
+                draw.arc((cx - r, cy - r, cx + r, cy + r), start, start + rng.uniform(40, 300), fill=255, width=width)
+            elif kind < 0.7:  # a guilloche wave across the box
+                amp, period, phase = lh * rng.uniform(0.08, 0.3), lh * rng.uniform(1.2, 4), rng.uniform(0, 6.3)
+                cy = rng.uniform(y0, y1)
+                pts = [(x, cy + amp * math.sin(phase + 2 * math.pi * x / period)) for x in range(int(x0), int(x1), 2)]
+                if len(pts) > 1:
+                    draw.line(pts, fill=255, width=width)
+            else:  # specks and blobs
+                for _ in range(rng.randint(3, 25)):
+                    cx, cy, r = rng.uniform(x0, x1), rng.uniform(y0, y1), lh * rng.uniform(0.02, 0.07)
+                    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
+        return np.asarray(mask, np.float32) / 255.0
 
     # ---- backgrounds and inks --------------------------------------------------------------
     def document_paper(self, h, w):
@@ -458,7 +506,7 @@ class Renderer:
             if style == "embossed" and text is None and rng.random() < 0.7:
                 line = line.upper() if rng.random() < 0.8 else line
                 line = "".join(ch for ch in line if ch in CHARSET_SET) or line
-            if style in ("card", "embossed") and text is None and rng.random() < self.card_ascii_rate:
+            if self.card_ascii_rate and style in ("card", "embossed") and text is None and rng.random() < self.card_ascii_rate:
                 line = ascii_folded(line)
             try:
                 ink_t, ink_n, box, size = self.line_masks(line, style)
@@ -469,6 +517,8 @@ class Renderer:
             raise RuntimeError("no font covers the texts drawn")
         if blank:  # a detector box with no text in it (texture, portrait edge, guilloche)
             ink_t, line = ink_t * 0, ""
+        elif self.shapes_rate and text is None and rng.random() < self.shapes_rate:  # ink that is not text: no label
+            ink_t, line = self.shapes(ink_t.shape, box), ""
         img = self.compose(style, ink_t, ink_n, size)
         img = self.lighting(img)
         if rng.random() < 0.1:  # faded print: contrast loss
@@ -589,11 +639,14 @@ if __name__ == "__main__":
     parser.add_argument("--style", default=None)
     parser.add_argument("--geometry-rate", type=float, default=0.0)
     parser.add_argument("--card-ascii-rate", type=float, default=0.0)
+    parser.add_argument("--card-digits-rate", type=float, default=0.0)
+    parser.add_argument("--shapes-rate", type=float, default=0.0)
     args = parser.parse_args()
     if args.dump_eval:
         dump_eval(args.dump_eval, args.per_style, args.seed)
     else:
-        r = Renderer(args.seed, split=args.split, geometry_rate=args.geometry_rate, card_ascii_rate=args.card_ascii_rate)
+        r = Renderer(args.seed, split=args.split, geometry_rate=args.geometry_rate, card_ascii_rate=args.card_ascii_rate,
+                     card_digits_rate=args.card_digits_rate, shapes_rate=args.shapes_rate)
         samples = [r.sample(style=args.style) for _ in range(14)]
         for _, text, style in samples:
             print(style, "|", text)

@@ -318,6 +318,8 @@ def main():
     parser.add_argument("--eval-per-style", type=int, default=128)
     parser.add_argument("--geometry-rate", type=float, default=0.0, help="share of training lines widened/narrowed (slanted: 0.6 of that)")
     parser.add_argument("--card-ascii-rate", type=float, default=0.0, help="share of card/embossed training lines without accents")
+    parser.add_argument("--card-digits-rate", type=float, default=0.0, help="share of card/embossed digit lines in the stroke-drawn card face (card_digits.py)")
+    parser.add_argument("--shapes-rate", type=float, default=0.0, help="share of training crops holding non-text shapes, labelled empty")
     parser.add_argument("--resume", action="store_true", help="continue from --checkpoint")
     parser.add_argument("--init-onnx", default=None, help="start from an exported model's weights (float or int8-stored), fine-tuned without BatchNorm")
     parser.add_argument("--export-only", action="store_true", help="with --resume: export the checkpoint to --out and stop")
@@ -363,7 +365,8 @@ def main():
     needed = min(args.shards, int(math.ceil(args.steps * args.batch / args.shard_size)) + 1)
     for w in range(args.render_workers):
         ks = list(range(w, needed, args.render_workers))
-        p = multiprocessing.Process(target=_render_list, args=(data_dir, ks, args.shard_size, args.seed, 10, {"geometry_rate": args.geometry_rate, "card_ascii_rate": args.card_ascii_rate}), daemon=True)
+        p = multiprocessing.Process(target=_render_list, args=(data_dir, ks, args.shard_size, args.seed, 10, {"geometry_rate": args.geometry_rate, "card_ascii_rate": args.card_ascii_rate,
+                                                                                                   "card_digits_rate": args.card_digits_rate, "shapes_rate": args.shapes_rate}), daemon=True)
         p.start()
         renderers.append(p)
 
