@@ -105,6 +105,11 @@ export interface RenderSideOptions {
   portrait?: (width: number, height: number) => Promise<Buffer>;
 }
 
+/** The text column of a front runs from 34 % of the card's width to 96 %, in hundredths of the width. */
+const textColumnWidth = 62;
+/** DejaVu Sans's mean advance for capitals, digits and spaces, in ems (digits 0.64, spaces 0.32, capitals ~0.7). */
+const dejaVuAdvance = 0.6;
+
 const cardHeight = (width: number) => Math.round(width / (85.6 / 53.98));
 /** Dates as the card prints them: month first in the US, year first (YYYY/MM/DD) in Canada. */
 const printedDate = (iso: string, country: 'USA' | 'CAN') => {
@@ -138,7 +143,10 @@ export async function renderLicenceFront(h: LicenceHolder, options: RenderSideOp
   const text = lines
     .map(([t, size]) => {
       y += size * u * 1.35;
-      return `<text x="${u * 34}" y="${y}" font-family="DejaVu Sans" font-size="${size * u}" fill="#1b2333" xml:space="preserve">${escapeXml(t)}</text>`;
+      // A long line (both dates, a long street) is set smaller so that it ends on the card, as a printer would:
+      // text that runs off the edge is cut in half and no reader can be asked to read it.
+      const fitted = Math.min(size, textColumnWidth / (t.length * dejaVuAdvance));
+      return `<text x="${u * 34}" y="${y}" font-family="DejaVu Sans" font-size="${fitted * u}" fill="#1b2333" xml:space="preserve">${escapeXml(t)}</text>`;
     })
     .join('');
   const box = { x: Math.round(u * 4), y: Math.round(height * 0.28), width: Math.round(u * 26), height: Math.round(height * 0.6) };

@@ -116,6 +116,13 @@ describe('parseExpiry', () => {
   it('ignores impossible months and digits running on', () => {
     expect(parseExpiry(rows('13/25', '4111/1111'))).toBeNull();
   });
+  it('reads a date whose month or year a space splits (embossed characters read apart)', () => {
+    expect(parseExpiry(rows('GOOD THRU0 4/31'))?.date).toMatchObject({ month: 4, year: 2031 });
+    expect(parseExpiry(rows('VALID THRU 1 2 / 2 0 2 9'))?.date).toMatchObject({ month: 12, year: 2029 });
+    expect(parseExpiry(rows('VALID THRU 04/3 1'))?.date).toMatchObject({ month: 4, year: 2031 });
+    // Still no month 13, and no year from digits that run on into a number.
+    expect(parseExpiry(rows('1 3/25', '12/20 3782'))?.date).toMatchObject({ month: 12, year: 2020 });
+  });
 });
 
 describe('pickCardholderName', () => {

@@ -17,7 +17,9 @@ export interface ExpiryReading<L extends CardTextLine = CardTextLine> {
 }
 
 // MM/YY or MM/YYYY with a separator OCR reads on cards ("/", "-", "." and the odd "\"), no digit around.
-const datePattern = /(?<!\d)(0[1-9]|1[0-2])\s?[/\\.-]\s?(20\d{2}|\d{2})(?!\d)/g;
+// A space may split the month or the year: embossed characters stand apart, and a reader may take
+// the gap between two of them for a space ("0 4/31").
+const datePattern = /(?<!\d)(0 ?[1-9]|1 ?[0-2]) ?[/\\.-] ?(2 ?0 ?\d ?\d|\d ?\d)(?!\d)/g;
 
 const normalise = (s: string) => s.toUpperCase().replace(/[^A-ZÀ-ÖØ-ÞĀ-ž\u0400-\u04FF']+/g, ' ');
 
@@ -30,8 +32,9 @@ export function parseExpiry<L extends CardTextLine>(lines: readonly L[]): Expiry
   const candidates: Array<{ month: number; year: number; original: string; labelled: number; line: L }> = [];
   for (const line of lines) {
     for (const m of line.text.matchAll(datePattern)) {
-      const month = Number(m[1]);
-      const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+      const [monthDigits, yearDigits] = [m[1]!.replace(' ', ''), m[2]!.replaceAll(' ', '')];
+      const month = Number(monthDigits);
+      const year = yearDigits.length === 2 ? 2000 + Number(yearDigits) : Number(yearDigits);
       const before = normalise(line.text.slice(0, m.index));
       const neighbours = lines
         .filter((l) => l !== line && Math.abs(l.y - line.y) < 1.6 && (l.y < line.y - 0.3 || l.x < line.x))
