@@ -5,6 +5,9 @@ import { loadEngineRuntimes } from '@idlens/server';
 import type { Point } from '../../packages/sdk/src/engine/image/affine.ts';
 import { frenchIdSpecimen, specimens } from '../support/engine/mrz-specimens.ts';
 import { profileBlocks } from '../../packages/sdk/src/engine/mrz/profile-block.ts';
+import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
+import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
+import type { LineReader } from '../../packages/sdk/src/engine/ocr/create-line-reader.ts';
 import { renderMrzPage } from '../support/mrz-render.ts';
 import { decodeFrame } from '../support/document-scene.ts';
 import { noBarcodeImages } from '../support/no-barcode-scenes.ts';
@@ -212,6 +215,32 @@ describe('document reading through the MRZ (rendered pages)', () => {
       expect(data.recognitionStatus).not.toBe('VALID');
     }
   }, 60_000);
+
+  it('asks the line reader about a name letter the MRZ model was not sure of, though the zone checks out, and doubts a name they read differently', async () => {
+    const runtimes = await loadEngineRuntimes({ threads: 2 });
+    const ocr = createOcrEngine(runtimes.ort, runtimes.models, runtimes.ocr);
+    const dedicated = ocr.mrzLineReader!;
+    // The MRZ model as it misread CHRISTOPHE on a noisy photo: the I of MARIA as a T, at 0.83 (no check digit covers names).
+    const misreading: LineReader = {
+      name: dedicated.name,
+      charset: dedicated.charset,
+      async read(lines, options) {
+        return (await dedicated.read(lines, options)).map((line) => {
+          const at = line.text.indexOf('MARIA') + 3;
+          if (at < 3) return line;
+          const chars = line.chars.map((c, i) => (i === at ? { ...c, char: 'T', confidence: 0.83, alternatives: [{ char: 'I', p: 0.15 }] } : c));
+          return { ...line, chars, text: chars.map((c) => c.char).join('') };
+        });
+      },
+    };
+    const page = await renderMrzPage(specimens.TD3);
+    const alone = await readMrz(page, { ...ocr, mrzLineReader: misreading }, { model: 'dedicated' });
+    expect(alone?.corrected.parsed.fields.names).toMatch(/^ERIKSSON<<ANNA<MARTA</); // what the MRZ model alone would vouch for
+    const reading = await readMrz(page, { ...ocr, mrzLineReader: misreading });
+    expect(reading?.corrected.parsed.lines[0]).toBe(specimens.TD3[0]);
+    expect(reading?.corrected.uncertain).toContain('names');
+    expect(reading?.corrected.parsed.valid).toBe(true);
+  });
 
   it('answers EMPTY for a page without an MRZ', async () => {
     const data = await engine.document({ first: await renderMrzPage(['HELLO WORLD'], { viz: ['Nothing to see'] }) });

@@ -135,13 +135,14 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
 }
 
 /** A name symbol up to the last letter (a filler between names included) read with doubt. */
-function doubtfulName(cells: ReadonlyArray<MrzCell | null>, minConfidence: number): boolean {
+/** Whether a name (up to its last letter) holds a symbol read below `minConfidence`, or not read. */
+export function doubtfulName(cells: ReadonlyArray<MrzCell | null>, minConfidence: number): boolean {
   let last = cells.length - 1;
   while (last >= 0 && (cells[last]?.char ?? '<') === '<') last--;
   return cells.slice(0, last + 1).some((cell) => !cell || cell.confidence < minConfidence);
 }
 
-function isNames(name: MrzFieldName): boolean {
+export function isNames(name: MrzFieldName): boolean {
   return name === 'names' || name === 'givenNames';
 }
 

@@ -6,7 +6,7 @@ import { classesFor } from '../ocr/charset.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
 import type { LineReader } from '../ocr/create-line-reader.ts';
 import type { Quad } from '../ocr/min-area-rect.ts';
-import type { CorrectionOptions } from './correct-mrz.ts';
+import { doubtfulName, isNames, type CorrectionOptions } from './correct-mrz.ts';
 import { fitLineQuad } from './fit-line-quad.ts';
 import { interpret, mergeReadings } from './interpret-lines.ts';
 import { alongText, flipLine, locateMrzLines, longLines, sameBlock, type LineQuad } from './locate-mrz.ts';
@@ -153,12 +153,26 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
             seen.push(reading);
             bestOfBlock = pickBest(bestOfBlock, reading);
           }
-          if (isSettled(bestOfBlock, last)) return bestOfBlock;
+          if (isSettled(bestOfBlock, last)) {
+            // Names are covered by no check digit: a zone that checks out can still hold a misread
+            // letter (I read as T). The next reader looks too when the first was not quite sure of one.
+            if (last || index > 0 || !namesWantSecondOpinion(bestOfBlock!)) return bestOfBlock;
+            break;
+          }
         }
       }
     }
     return bestOfBlock;
   }
+}
+
+/** A name letter the first reader read below this gets the second reader's opinion, even in a zone that checks out. */
+const sureNameConfidence = 0.95;
+
+function namesWantSecondOpinion(r: MrzReading): boolean {
+  return r.corrected.parsed.format.fields.some(
+    (spec) => isNames(spec.name) && doubtfulName(r.cells[spec.line]?.slice(spec.start, spec.start + spec.length) ?? [], sureNameConfidence),
+  );
 }
 
 /** Whether the text lines found run mostly up and down (by their total length). */

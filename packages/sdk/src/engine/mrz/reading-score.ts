@@ -4,7 +4,12 @@ import type { MrzReading } from './mrz-reading.ts';
 
 /** How well a corrected zone checks out: holding check digits, less fields in doubt and changes made. */
 export function score(c: CorrectedMrz): number {
-  return c.parsed.checks.filter((k) => k.ok).length * 10 - c.uncertain.length - c.changes.length * 0.1;
+  return standing(c) - c.changes.length * 0.1;
+}
+
+/** The score before the changes correction made: holding check digits, less fields in doubt. */
+export function standing(c: CorrectedMrz): number {
+  return c.parsed.checks.filter((k) => k.ok).length * 10 - c.uncertain.length;
 }
 
 /**

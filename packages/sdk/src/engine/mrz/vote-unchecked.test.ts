@@ -64,10 +64,22 @@ describe('voteUncheckedFields', () => {
     expect(voted.corrected.uncertain).toContain('names');
   });
 
-  it('leaves a reading alone when its names are not in doubt, or nobody else read the zone', () => {
+  it('leaves a reading alone when no other model reads its unchecked fields otherwise, or nobody else read the zone', () => {
     const sure = reading('mrz-rec', {});
-    expect(voteUncheckedFields(sure, [sure, reading('ppocr-rec', { 9: cell('B', 0.99) })], {})).toBe(sure);
+    expect(voteUncheckedFields(sure, [sure, reading('latin-rec', {}), reading('latin-rec', { 9: cell('S', 0.7) })], {})).toBe(sure);
     const unsure = reading('mrz-rec', { 9: cell('B', 0.48) });
     expect(voteUncheckedFields(unsure, [unsure], {})).toBe(unsure);
+  });
+
+  it('puts a name in doubt that another model read otherwise, though each was sure, and shows what most votes saw', () => {
+    // The Latin reader sure of NARIA (0.84), the MRZ model surer of MARIA: no check digit says which is right.
+    const chosen = reading('latin-rec', { 20: cell('N', 0.84, [{ char: 'M', p: 0.16 }]) });
+    expect(chosen.corrected.uncertain).toEqual([]);
+    const voted = voteUncheckedFields(chosen, [chosen, reading('mrz-rec', { 20: cell('M', 0.98, [{ char: 'N', p: 0.01 }]) })], {});
+    expect(voted.corrected.parsed.fields.names).toMatch(/^ERIKSSON<<ANNA<MARIA</);
+    expect(voted.corrected.uncertain).toEqual(['names']);
+    // Two confident models against each other: whichever letter is shown, it is not vouched for.
+    const contradicted = voteUncheckedFields(chosen, [chosen, reading('ppocr-rec', { 20: cell('H', 0.99) })], {});
+    expect(contradicted.corrected.uncertain).toEqual(['names']);
   });
 });
