@@ -102,8 +102,8 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
         'zxing_reader.wasm',
         'ort-wasm-simd-threaded.wasm',
         'ch_PP-OCRv4_det_int8.onnx',
-        'ch_PP-OCRv4_rec_int8.onnx',
-        'ppocr_keys_v1.txt',
+        'latin-rec-int8.onnx',
+        'mrz-rec-int8.onnx',
         'blazeface-back.onnx',
       ]),
     );

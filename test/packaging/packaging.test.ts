@@ -43,9 +43,8 @@ const ocrFiles = [
   'idlens-worker-ocr.js',
   'ort-wasm-simd-threaded.wasm',
   'models/ch_PP-OCRv4_det_int8.onnx',
-  'models/ch_PP-OCRv4_rec_int8.onnx',
-  'models/ppocr_keys_v1.txt',
   'models/mrz-rec-int8.onnx',
+  'models/latin-rec-int8.onnx',
 ];
 /** Fetched on the first request that asks for a portrait (`returnFaceImage`). */
 const portraitFiles = ['models/blazeface-back.onnx'];
@@ -273,7 +272,7 @@ describe('packaging', () => {
       expect(result).toMatchObject({ barcode: 'idlens packaging', documentNumber: 'L898902C3', mrzType: 'TD3' });
       expect(result.component.length).toBeGreaterThan(0);
       // Totals come from the manifest and the runtime-file table, never null.
-      expect(result.totals).toMatchObject({ 'zxing_reader.wasm': 953_527, 'ch_PP-OCRv4_rec_int8.onnx': 2_849_156 });
+      expect(result.totals).toMatchObject({ 'zxing_reader.wasm': 953_527, 'latin-rec-int8.onnx': 1_612_062 });
       expect(result.missing).toMatch(/^(ASSET_NOT_FOUND|ASSET_CONTENT_TYPE|RUNTIME_UNAVAILABLE) /);
     }
 
