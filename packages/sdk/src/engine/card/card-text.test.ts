@@ -121,7 +121,16 @@ describe('parseExpiry', () => {
     expect(parseExpiry(rows('VALID THRU 1 2 / 2 0 2 9'))?.date).toMatchObject({ month: 12, year: 2029 });
     expect(parseExpiry(rows('VALID THRU 04/3 1'))?.date).toMatchObject({ month: 4, year: 2031 });
     // Still no month 13, and no year from digits that run on into a number.
-    expect(parseExpiry(rows('1 3/25', '12/20 3782'))?.date).toMatchObject({ month: 12, year: 2020 });
+    expect(parseExpiry(rows('1 3/25'))).toBeNull();
+    expect(parseExpiry(rows('12/20 3782'))?.date).toMatchObject({ month: 12, year: 2020 });
+  });
+  it('takes no unlabelled date when another date-shaped text was left unread (it may be the later one)', () => {
+    // The corpus's embossed Amex: "09/22" (member since) and "04/33" with its 0 read as Q and its 3 lost.
+    expect(parseExpiry(rows('3782 822463 10005', '09/22 Q4/3'))).toBeNull();
+    expect(parseExpiry(rows('09/22', '1O/2S'))).toBeNull();
+    // A labelled expiry stands, and text that is no date (a card number, MM/YY printed as a hint) leaves the latest date alone.
+    expect(parseExpiry(rows('GOOD THRU 04/33', '09/2'))?.date.originalString).toBe('04/33');
+    expect(parseExpiry(rows('4111 1111 1111 1111', 'MM/YY', '08/27'))?.date.originalString).toBe('08/27');
   });
 });
 

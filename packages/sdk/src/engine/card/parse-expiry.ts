@@ -21,16 +21,27 @@ export interface ExpiryReading<L extends CardTextLine = CardTextLine> {
 // the gap between two of them for a space ("0 4/31").
 const datePattern = /(?<!\d)(0 ?[1-9]|1 ?[0-2]) ?[/\\.-] ?(2 ?0 ?\d ?\d|\d ?\d)(?!\d)/g;
 
+// What a month/year partly misread looks like: digits or their look-alikes (O Q D I l S B Z) around a slash.
+const dateShapePattern = /(?<![\p{L}\d])[\dOQDIlSBZ]{1,2} ?[/\\] ?[\dOQDIlSBZ]{1,4}(?![\p{L}\d])/gu;
+
 const normalise = (s: string) => s.toUpperCase().replace(/[^A-ZÀ-ÖØ-ÞĀ-ž\u0400-\u04FF']+/g, ' ');
 
 /**
  * The expiry date among the card's lines: a month/year date after an expiry label (same line, or
  * the line just before or to the left), else the latest date that is not labelled as another date
- * (cards with "member since" or "valid from" dates print the expiry last and later).
+ * (cards with "member since" or "valid from" dates print the expiry last and later) — but only when
+ * no other date-shaped text on the card was left unread ("09/22 Q4/3": the unread one may be the
+ * later date, so the earlier is no expiry to vouch for).
  */
 export function parseExpiry<L extends CardTextLine>(lines: readonly L[]): ExpiryReading<L> | null {
   const candidates: Array<{ month: number; year: number; original: string; labelled: number; line: L }> = [];
+  let unreadDates = 0;
   for (const line of lines) {
+    const read = [...line.text.matchAll(datePattern)].map((m) => [m.index, m.index + m[0].length] as const);
+    for (const m of line.text.matchAll(dateShapePattern)) {
+      const within = read.some(([start, end]) => m.index < end && m.index + m[0].length > start);
+      if (!within && /\d/.test(m[0])) unreadDates++;
+    }
     for (const m of line.text.matchAll(datePattern)) {
       const [monthDigits, yearDigits] = [m[1]!.replace(' ', ''), m[2]!.replaceAll(' ', '')];
       const month = Number(monthDigits);
@@ -48,7 +59,7 @@ export function parseExpiry<L extends CardTextLine>(lines: readonly L[]): Expiry
   if (candidates.length === 0) return null;
   candidates.sort((a, b) => b.labelled - a.labelled || b.year - a.year || b.month - a.month);
   const best = candidates[0]!;
-  if (best.labelled < 0) return null;
+  if (best.labelled < 0 || (best.labelled === 0 && unreadDates > 0)) return null;
   return {
     date: { day: null, month: best.month, year: best.year, successfullyParsed: true, filledByDomainKnowledge: false, originalString: best.original },
     line: best.line,
