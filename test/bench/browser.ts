@@ -104,7 +104,11 @@ const isolationHeaders = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-O
  * preloaded, as a document flow does, so that `runtime.threads` is ONNX Runtime's) → first
  * document result; then the median of three warm reads of the same document on that recognizer.
  */
-async function cachedColdDocument(context: BrowserContext, url: string, name: string): Promise<{ ms: number; warmMs: number; threads: number; isolated: boolean }> {
+async function cachedColdDocument(
+  context: BrowserContext,
+  url: string,
+  name: string,
+): Promise<{ ms: number; warmMs: number; threads: number; isolated: boolean }> {
   const page = await openPage(context, url);
   try {
     return await page.evaluate(async (name) => {
