@@ -235,7 +235,10 @@ describe('document reading through the MRZ (rendered pages)', () => {
     };
     const page = await renderMrzPage(specimens.TD3);
     const alone = await readMrz(page, { ...ocr, mrzLineReader: misreading }, { model: 'dedicated' });
-    expect(alone?.corrected.parsed.fields.names).toMatch(/^ERIKSSON<<ANNA<MARTA</); // what the MRZ model alone would vouch for
+    // What the MRZ model alone vouches for: every check holds, nothing in doubt.
+    expect(alone?.corrected.parsed.fields.names).toMatch(/^ERIKSSON<<ANNA<MARTA</);
+    expect(alone?.corrected.uncertain).toEqual([]);
+    expect(alone?.corrected.parsed.valid).toBe(true);
     const reading = await readMrz(page, { ...ocr, mrzLineReader: misreading });
     expect(reading?.corrected.parsed.lines[0]).toBe(specimens.TD3[0]);
     expect(reading?.corrected.uncertain).toContain('names');

@@ -134,7 +134,6 @@ export function correctMrz(lines: readonly MrzCells[], options: Partial<Correcti
   return { parsed, uncertain: [...uncertain], changes };
 }
 
-/** A name symbol up to the last letter (a filler between names included) read with doubt. */
 /** Whether a name (up to its last letter) holds a symbol read below `minConfidence`, or not read. */
 export function doubtfulName(cells: ReadonlyArray<MrzCell | null>, minConfidence: number): boolean {
   let last = cells.length - 1;

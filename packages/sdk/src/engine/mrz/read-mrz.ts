@@ -36,9 +36,10 @@ export const defaultReadMrzOptions: ReadMrzOptions = { model: 'auto', correction
  * correction. Candidate blocks come from the detected lines, then from ink profiles around the
  * longest lines, then (for photos taken a quarter turned) from detection on the turned frame, then
  * from a closer second detection of the likeliest region; each block is read both ways up, until
- * one parses with every check digit holding. Otherwise the best partial reading is returned (its
- * doubtful unchecked fields voted over all readings of the zone), or null when nothing parses or the
- * best reading is too murky to be a zone (`tooMurkyForAZone`).
+ * one parses with every check digit holding (and, when the MRZ model was not quite sure of a name
+ * letter, the line reader has read it too). The best reading is returned with its doubtful or
+ * disputed unchecked fields voted over all readings of the zone (`voteUncheckedFields`), or null
+ * when nothing parses or the best reading is too murky to be a zone (`tooMurkyForAZone`).
  */
 export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<ReadMrzOptions> = {}): Promise<MrzReading | null> {
   const o = { ...defaultReadMrzOptions, ...options };
@@ -129,6 +130,10 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
 
   async function readBlock(block: LineQuad[]): Promise<MrzReading | null> {
     let bestOfBlock: MrzReading | null = null;
+    // Set when the first reader settled the zone but was not quite sure of a name letter: the next
+    // reader then reads it in every windowing (its readings vote in voteUncheckedFields), and the
+    // zone is not read the other way up.
+    let secondOpinion = false;
     for (const lines of [block, block.map(flipLine).reverse()]) {
       const fitted = lines.map((l) => fitLineQuad(frame, l));
       let anyZone = false;
@@ -153,14 +158,15 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
             seen.push(reading);
             bestOfBlock = pickBest(bestOfBlock, reading);
           }
-          if (isSettled(bestOfBlock, last)) {
-            // Names are covered by no check digit: a zone that checks out can still hold a misread
-            // letter (I read as T). The next reader looks too when the first was not quite sure of one.
-            if (last || index > 0 || !namesWantSecondOpinion(bestOfBlock!)) return bestOfBlock;
-            break;
-          }
+          if (secondOpinion || !isSettled(bestOfBlock, last)) continue;
+          // Names are covered by no check digit: a zone that checks out can still hold a misread
+          // letter (I read as T). The next reader looks too when the first was not quite sure of one.
+          if (last || !namesWantSecondOpinion(bestOfBlock!)) return bestOfBlock;
+          secondOpinion = true;
+          break;
         }
       }
+      if (secondOpinion) return bestOfBlock;
     }
     return bestOfBlock;
   }
@@ -216,9 +222,10 @@ function pickBest(a: MrzReading | null, b: MrzReading | null): MrzReading | null
 
 /**
  * The line readers to try, in order. `auto`: the dedicated model first (fast, made for OCR-B), then
- * the general one where the dedicated reading saw a zone but did not settle — only readings whose
- * check digits hold are ever returned as valid, so a second opinion can add reads but not wrong
- * answers.
+ * the line reader where the dedicated reading saw a zone but did not settle, or settled unsure of a
+ * name letter — only readings whose check digits hold are ever returned as valid, and a field no
+ * check digit covers that the two read differently is in doubt, so a second opinion can add reads
+ * but not wrong answers.
  */
 function pickLineReaders(ocr: OcrEngine, choice: MrzModelChoice): LineReader[] {
   if (choice === 'general') return [ocr.lineReader];

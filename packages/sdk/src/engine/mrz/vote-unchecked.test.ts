@@ -71,6 +71,15 @@ describe('voteUncheckedFields', () => {
     expect(voteUncheckedFields(unsure, [unsure], {})).toBe(unsure);
   });
 
+  it("puts a name in doubt when another model's readings are split between it and another text", () => {
+    const chosen = reading('mrz-rec', {});
+    const agreeing = reading('latin-rec', {});
+    const other = reading('latin-rec', { 20: cell('N', 0.9) });
+    expect(voteUncheckedFields(chosen, [chosen, agreeing, other], {}).corrected.uncertain).toEqual(['names']);
+    // Most of its readings agree: no dispute.
+    expect(voteUncheckedFields(chosen, [chosen, agreeing, reading('latin-rec', {}), other], {})).toBe(chosen);
+  });
+
   it('puts a name in doubt that another model read otherwise, though each was sure, and shows what most votes saw', () => {
     // The Latin reader sure of NARIA (0.84), the MRZ model surer of MARIA: no check digit says which is right.
     const chosen = reading('latin-rec', { 20: cell('N', 0.84, [{ char: 'M', p: 0.16 }]) });

@@ -20,8 +20,9 @@ function sameZone(a: MrzReading, b: MrzReading): boolean {
 }
 
 /**
- * Whether a model other than the chosen reading's gives the field another text (the text most of
- * its readings give, after correction: a 0 read where the layout wants O is no dispute).
+ * Whether a model other than the chosen reading's gives the field another text: the text most of
+ * its readings give (after correction: a 0 read where the layout wants O is no dispute) is not the
+ * chosen one, or shares the most readings with another text.
  */
 function disputed(chosen: MrzReading, byModel: ReadonlyMap<string, readonly MrzReading[]>, spec: MrzFieldSpec): boolean {
   const fieldText = (r: MrzReading) => r.corrected.parsed.lines[spec.line]?.slice(spec.start, spec.start + spec.length) ?? '';
@@ -30,8 +31,9 @@ function disputed(chosen: MrzReading, byModel: ReadonlyMap<string, readonly MrzR
     if (model === chosen.model) continue;
     const counts = new Map<string, number>();
     for (const voter of group) counts.set(fieldText(voter), (counts.get(fieldText(voter)) ?? 0) + 1);
-    const usual = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-    if (usual !== undefined && usual !== own) return true;
+    // Disputed unless the chosen text is the model's most common one (a tie counts as a dispute).
+    const most = Math.max(0, ...counts.values());
+    if (most > 0 && (counts.get(own) !== most || [...counts.values()].filter((n) => n === most).length > 1)) return true;
   }
   return false;
 }
@@ -86,8 +88,9 @@ export function voteUncheckedFields(chosen: MrzReading, readings: readonly MrzRe
   const disputes = specs.map((s) => s.name).filter((name) => !chosen.corrected.uncertain.includes(name));
   const doubted: MrzReading =
     disputes.length === 0 ? chosen : { ...chosen, corrected: { ...chosen.corrected, uncertain: [...chosen.corrected.uncertain, ...disputes] } };
-  const corrected = correctMrz(cells, correction);
+  const recorrected = correctMrz(cells, correction);
+  const voted = recorrected && { ...recorrected, uncertain: [...new Set([...recorrected.uncertain, ...disputes])] };
   // Changes are not counted: a vote for 0 where a name wants O is turned back by correction, no worse a reading.
-  if (!corrected || standing(corrected) < standing(doubted.corrected)) return doubted;
-  return { ...chosen, corrected: { ...corrected, uncertain: [...new Set([...corrected.uncertain, ...disputes])] }, cells };
+  if (!voted || standing(voted) < standing(doubted.corrected)) return doubted;
+  return { ...chosen, corrected: voted, cells };
 }
