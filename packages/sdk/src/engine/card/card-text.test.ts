@@ -131,6 +131,11 @@ describe('parseExpiry', () => {
     // A labelled expiry stands, and text that is no date (a card number, MM/YY printed as a hint) leaves the latest date alone.
     expect(parseExpiry(rows('GOOD THRU 04/33', '09/2'))?.date.originalString).toBe('04/33');
     expect(parseExpiry(rows('4111 1111 1111 1111', 'MM/YY', '08/27'))?.date.originalString).toBe('08/27');
+    expect(parseExpiry(rows('CALL US 24/7', '1/2 PRICE', '08/27'))?.date.originalString).toBe('08/27');
+  });
+  it('does not run a spaced year into the month of the next date', () => {
+    expect(parseExpiry(rows('09/20 04/33'))?.date).toMatchObject({ month: 4, year: 2033, originalString: '04/33' });
+    expect(parseExpiry(rows('VALID FROM  EXPIRES END', '01/20 01/25'))?.date).toMatchObject({ month: 1, year: 2025 });
   });
 });
 

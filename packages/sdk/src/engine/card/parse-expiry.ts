@@ -19,10 +19,17 @@ export interface ExpiryReading<L extends CardTextLine = CardTextLine> {
 // MM/YY or MM/YYYY with a separator OCR reads on cards ("/", "-", "." and the odd "\"), no digit around.
 // A space may split the month or the year: embossed characters stand apart, and a reader may take
 // the gap between two of them for a space ("0 4/31").
-const datePattern = /(?<!\d)(0 ?[1-9]|1 ?[0-2]) ?[/\\.-] ?(2 ?0 ?\d ?\d|\d ?\d)(?!\d)/g;
+// A spaced four-digit year may not end in the month of a next date ("09/20 04/33" is two dates, not 09/2004).
+const datePattern = /(?<!\d)(0 ?[1-9]|1 ?[0-2]) ?[/\\.-] ?(2 ?0 ?\d ?\d(?! ?[/\\.-] ?\d)|\d ?\d)(?!\d)/g;
 
-// What a month/year partly misread looks like: digits or their look-alikes (O Q D I l S B Z) around a slash.
-const dateShapePattern = /(?<![\p{L}\d])[\dOQDIlSBZ]{1,2} ?[/\\] ?[\dOQDIlSBZ]{1,4}(?![\p{L}\d])/gu;
+// What a month/year partly misread looks like: two digits or look-alikes (O Q D I l S B Z) making a
+// month 01–12, a slash, then one to four more ("Q4/3"; not "24/7" nor "1/2").
+const dateShapePattern = /(?<![\p{L}\d])([\dOQDIlSBZ]{2}) ?[/\\] ?[\dOQDIlSBZ]{1,4}(?![\p{L}\d])/gu;
+const lookAlikeDigits: Readonly<Record<string, string>> = { O: '0', Q: '0', D: '0', I: '1', l: '1', S: '5', B: '8', Z: '2' };
+const monthLike = (s: string) => {
+  const month = Number([...s].map((c) => lookAlikeDigits[c] ?? c).join(''));
+  return month >= 1 && month <= 12;
+};
 
 const normalise = (s: string) => s.toUpperCase().replace(/[^A-ZÀ-ÖØ-ÞĀ-ž\u0400-\u04FF']+/g, ' ');
 
@@ -40,7 +47,7 @@ export function parseExpiry<L extends CardTextLine>(lines: readonly L[]): Expiry
     const read = [...line.text.matchAll(datePattern)].map((m) => [m.index, m.index + m[0].length] as const);
     for (const m of line.text.matchAll(dateShapePattern)) {
       const within = read.some(([start, end]) => m.index < end && m.index + m[0].length > start);
-      if (!within && /\d/.test(m[0])) unreadDates++;
+      if (!within && /\d/.test(m[0]) && monthLike(m[1]!)) unreadDates++;
     }
     for (const m of line.text.matchAll(datePattern)) {
       const [monthDigits, yearDigits] = [m[1]!.replace(' ', ''), m[2]!.replaceAll(' ', '')];
