@@ -107,8 +107,8 @@ export interface RenderSideOptions {
 
 /** The text column of a front runs from 34 % of the card's width to 96 %, in hundredths of the width. */
 const textColumnWidth = 62;
-/** DejaVu Sans's mean advance for capitals, digits and spaces, in ems (digits 0.64, spaces 0.32, capitals ~0.7). */
-const dejaVuAdvance = 0.6;
+/** A line's width in DejaVu Sans, in ems: its advances by kind (capitals 0.6–0.8, digits 0.64, small letters ~0.6, spaces and punctuation ~0.33). */
+const dejaVuWidth = (text: string) => [...text].reduce((sum, ch) => sum + (/[A-Z]/.test(ch) ? 0.72 : /[0-9a-z]/.test(ch) ? 0.64 : 0.34), 0);
 
 const cardHeight = (width: number) => Math.round(width / (85.6 / 53.98));
 /** Dates as the card prints them: month first in the US, year first (YYYY/MM/DD) in Canada. */
@@ -145,7 +145,7 @@ export async function renderLicenceFront(h: LicenceHolder, options: RenderSideOp
       y += size * u * 1.35;
       // A long line (both dates, a long street) is set smaller so that it ends on the card, as a printer would:
       // text that runs off the edge is cut in half and no reader can be asked to read it.
-      const fitted = Math.min(size, textColumnWidth / (t.length * dejaVuAdvance));
+      const fitted = Math.min(size, textColumnWidth / dejaVuWidth(t));
       return `<text x="${u * 34}" y="${y}" font-family="DejaVu Sans" font-size="${fitted * u}" fill="#1b2333" xml:space="preserve">${escapeXml(t)}</text>`;
     })
     .join('');
