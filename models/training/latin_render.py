@@ -201,6 +201,25 @@ def smooth_noise(nr, h, w, cell):
     return np.asarray(grid.resize((w, h), Image.BICUBIC), np.float32) / 127.5 - 1
 
 
+# The training augmentations (Renderer keywords, flags --geometry-rate …): all 0 for the held-out set.
+AUGMENTATIONS = {
+    "geometry_rate": "share of training lines widened/narrowed (slanted: 0.6 of that)",
+    "card_ascii_rate": "share of card/embossed training lines without accents",
+    "card_digits_rate": "share of card/embossed digit lines in the stroke-drawn card face (card_digits.py)",
+    "shapes_rate": "share of training crops holding non-text shapes, labelled empty",
+}
+
+
+def add_augmentation_flags(parser):
+    for name, text in AUGMENTATIONS.items():
+        parser.add_argument("--" + name.replace("_", "-"), type=float, default=0.0, help=text)
+
+
+def augmentation_rates(args):
+    """The Renderer keywords of parsed flags."""
+    return {name: getattr(args, name) for name in AUGMENTATIONS}
+
+
 class Renderer:
     def __init__(self, seed, split="train", geometry_rate=0.0, card_ascii_rate=0.0, card_digits_rate=0.0, shapes_rate=0.0):
         """geometry_rate: how often a line is widened/narrowed (and, 0.6 as often, slanted);
@@ -637,16 +656,12 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=20261125)
     parser.add_argument("--split", default="train", choices=["train", "heldout"])
     parser.add_argument("--style", default=None)
-    parser.add_argument("--geometry-rate", type=float, default=0.0)
-    parser.add_argument("--card-ascii-rate", type=float, default=0.0)
-    parser.add_argument("--card-digits-rate", type=float, default=0.0)
-    parser.add_argument("--shapes-rate", type=float, default=0.0)
+    add_augmentation_flags(parser)
     args = parser.parse_args()
     if args.dump_eval:
         dump_eval(args.dump_eval, args.per_style, args.seed)
     else:
-        r = Renderer(args.seed, split=args.split, geometry_rate=args.geometry_rate, card_ascii_rate=args.card_ascii_rate,
-                     card_digits_rate=args.card_digits_rate, shapes_rate=args.shapes_rate)
+        r = Renderer(args.seed, split=args.split, **augmentation_rates(args))
         samples = [r.sample(style=args.style) for _ in range(14)]
         for _, text, style in samples:
             print(style, "|", text)

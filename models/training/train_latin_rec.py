@@ -36,7 +36,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from latin_render import EVAL_STYLES, HEIGHT, HELD_OUT, Renderer, model_input  # noqa: E402
+from latin_render import EVAL_STYLES, HEIGHT, HELD_OUT, Renderer, add_augmentation_flags, augmentation_rates, model_input  # noqa: E402
 from latin_text import CHARSET  # noqa: E402
 
 NUM_CLASSES = len(CHARSET) + 1
@@ -126,7 +126,7 @@ def shard_path(data_dir, k):
 def render_shard(data_dir, k, size, seed, augment):
     """Shard k: `size` training lines (training font families only) as one uint8 strip 32 px high
     (lines side by side), their widths and texts. Written atomically. `augment`: the Renderer's
-    geometry_rate and card_ascii_rate."""
+    augmentation rates (latin_render.AUGMENTATIONS)."""
     path = shard_path(data_dir, k)
     if os.path.exists(path):
         return
@@ -316,10 +316,7 @@ def main():
     parser.add_argument("--shard-size", type=int, default=4096)
     parser.add_argument("--render-workers", type=int, default=1, help="background processes rendering shards")
     parser.add_argument("--eval-per-style", type=int, default=128)
-    parser.add_argument("--geometry-rate", type=float, default=0.0, help="share of training lines widened/narrowed (slanted: 0.6 of that)")
-    parser.add_argument("--card-ascii-rate", type=float, default=0.0, help="share of card/embossed training lines without accents")
-    parser.add_argument("--card-digits-rate", type=float, default=0.0, help="share of card/embossed digit lines in the stroke-drawn card face (card_digits.py)")
-    parser.add_argument("--shapes-rate", type=float, default=0.0, help="share of training crops holding non-text shapes, labelled empty")
+    add_augmentation_flags(parser)
     parser.add_argument("--resume", action="store_true", help="continue from --checkpoint")
     parser.add_argument("--init-onnx", default=None, help="start from an exported model's weights (float or int8-stored), fine-tuned without BatchNorm")
     parser.add_argument("--export-only", action="store_true", help="with --resume: export the checkpoint to --out and stop")
@@ -365,8 +362,7 @@ def main():
     needed = min(args.shards, int(math.ceil(args.steps * args.batch / args.shard_size)) + 1)
     for w in range(args.render_workers):
         ks = list(range(w, needed, args.render_workers))
-        p = multiprocessing.Process(target=_render_list, args=(data_dir, ks, args.shard_size, args.seed, 10, {"geometry_rate": args.geometry_rate, "card_ascii_rate": args.card_ascii_rate,
-                                                                                                   "card_digits_rate": args.card_digits_rate, "shapes_rate": args.shapes_rate}), daemon=True)
+        p = multiprocessing.Process(target=_render_list, args=(data_dir, ks, args.shard_size, args.seed, 10, augmentation_rates(args)), daemon=True)
         p.start()
         renderers.append(p)
 

@@ -44,12 +44,12 @@ export function parseExpiry<L extends CardTextLine>(lines: readonly L[]): Expiry
   const candidates: Array<{ month: number; year: number; original: string; labelled: number; line: L }> = [];
   let unreadDates = 0;
   for (const line of lines) {
-    const read = [...line.text.matchAll(datePattern)].map((m) => [m.index, m.index + m[0].length] as const);
+    const dates = [...line.text.matchAll(datePattern)];
     for (const m of line.text.matchAll(dateShapePattern)) {
-      const within = read.some(([start, end]) => m.index < end && m.index + m[0].length > start);
+      const within = dates.some((d) => m.index < d.index + d[0].length && m.index + m[0].length > d.index);
       if (!within && /\d/.test(m[0]) && monthLike(m[1]!)) unreadDates++;
     }
-    for (const m of line.text.matchAll(datePattern)) {
+    for (const m of dates) {
       const [monthDigits, yearDigits] = [m[1]!.replace(' ', ''), m[2]!.replaceAll(' ', '')];
       const month = Number(monthDigits);
       const year = yearDigits.length === 2 ? 2000 + Number(yearDigits) : Number(yearDigits);
