@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { browserBundleConfig } from '@idlens/sdk/browser-bundle';
 import { readConfig, silentLogger, startServer, type RunningServer } from '@idlens/server';
+import { staticFiles } from '../../../packages/server/src/http/static-files.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -51,6 +51,7 @@ export async function startPageServer({
   routes,
   csp = strictCsp,
   headers = {},
+  requests,
 }: {
   bundleDir: string;
   /** Extra response headers (e.g. COOP/COEP for cross-origin isolation). */
@@ -59,8 +60,17 @@ export async function startPageServer({
   fixtures?: Map<string, Uint8Array>;
   routes?: (app: Hono) => void;
   csp?: string | null;
+  /** Every request's path and query is appended here, in order (what reached the server, not the browser's cache). */
+  requests?: string[];
 }): Promise<PageServer> {
   const app = new Hono();
+  if (requests) {
+    app.use('*', async (c, next) => {
+      const url = new URL(c.req.url);
+      requests.push(url.pathname + url.search);
+      await next();
+    });
+  }
   app.use('*', async (c, next) => {
     await next();
     if (csp) c.res.headers.set('content-security-policy', csp);
@@ -72,7 +82,12 @@ export async function startPageServer({
     const bytes = fixtures.get(c.req.param('name'));
     return bytes ? c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'image/png' }) : c.notFound();
   });
-  app.use('/sdk/*', serveStatic({ root: bundleDir, rewriteRequestPath: (p) => p.replace(/^\/sdk/, '') }));
+  // As the idlens server serves them (cache policy, ETags, precompressed files): the cold-start
+  // figures depend on what the browser may keep.
+  app.use(
+    '/sdk/*',
+    staticFiles(bundleDir, (p) => p.replace(/^\/sdk/, '')),
+  );
   routes?.(app);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));

@@ -7,7 +7,7 @@ import { readCard } from './card/read-card.ts';
 import { assertValidFrame, type Frame } from '../core/frame.ts';
 import { readIdBarcode } from './aamva/read-id-barcode.ts';
 import type { ModelSet } from '@idlens/models';
-import { createOcrEngine, type LineReaderChoice, type OcrEngine } from './ocr/create-ocr-engine.ts';
+import { createOcrEngine, type LineReaderChoice, type OcrEngine, type WarmOptions } from './ocr/create-ocr-engine.ts';
 import type { OrtRuntime } from './ocr/ort-runtime.ts';
 import { readDocument } from './document/read-document.ts';
 import { createFaceDetector, faceModelName, type FaceDetector } from './face/create-face-detector.ts';
@@ -19,7 +19,7 @@ export * from '../core/frame.ts';
 export type { ZxingReader } from './barcode/zxing-reader.ts';
 export type { OrtRuntime, OrtSession, OrtTensor } from './ocr/ort-runtime.ts';
 export type { MrzModelChoice } from './mrz/read-mrz.ts';
-export type { LineReaderChoice } from './ocr/create-ocr-engine.ts';
+export type { LineReaderChoice, WarmOptions } from './ocr/create-ocr-engine.ts';
 export type { DeferredModel } from './ocr/model-session.ts';
 export { faceModelName } from './face/create-face-detector.ts';
 // MRZ parsing is pure text work: the server re-checks stored readings with the same code.
@@ -58,7 +58,7 @@ export type DocumentSides = DocumentSidesOf<Frame>;
 /** The recognition engine: frames in, the spec's `data` objects out. */
 export interface Engine extends RecognitionMethods<Frame> {
   /** Creates the ONNX sessions now (server start-up) instead of on the first request. */
-  warm?(): Promise<void>;
+  warm?(options?: WarmOptions): Promise<void>;
 }
 
 export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocrOptions = {}, now = () => new Date() }: EngineRuntimes): Engine {
@@ -91,9 +91,9 @@ export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocr
       // Without the OCR engine only ID barcodes are read.
       return readDocument({ ocr, zxing, faces }, sides, options, settings, options.multiSide ?? !!sides.second);
     },
-    async warm() {
+    async warm(options) {
       // A deferred model stays unfetched until its first use.
-      await Promise.all([ocr?.warm(), models?.[faceModelName] ? faces?.warm() : null]);
+      await Promise.all([ocr?.warm(options), models?.[faceModelName] ? faces?.warm() : null]);
     },
   };
 }

@@ -50,9 +50,33 @@ export async function fetchAsset(
     }
     await cache.delete(url).catch(() => false);
   }
+  try {
+    return await fetchVerified(url, asset, expected, cache, doFetch, 'default', onProgress);
+  } catch (error) {
+    // A file named by its sha256 may be cached by the browser for good: a wrong copy it kept (the
+    // host served another version once) is fetched past the HTTP cache, which also replaces it there.
+    if (!(error instanceof IdlensError && error.code === 'ASSET_INTEGRITY')) throw error;
+    return fetchVerified(url, asset, expected, cache, doFetch, 'reload', onProgress);
+  }
+}
+
+/** The URL of a file named by its content: `?sha256=` and the first 16 hex digits, the browser's cache key. */
+export function versionedAssetUrl(file: string, sha256: string, baseUrl: string | URL): string {
+  return `${new URL(file, String(baseUrl).replace(/\/?$/, '/')).href}?sha256=${sha256.slice(0, 16).toLowerCase()}`;
+}
+
+async function fetchVerified(
+  url: string,
+  asset: string,
+  expected: ExpectedAsset,
+  cache: Cache | null,
+  doFetch: typeof fetch,
+  mode: RequestCache,
+  onProgress?: (progress: AssetProgress) => void,
+): Promise<Uint8Array> {
   let res: Response;
   try {
-    res = await doFetch(url, { credentials: 'same-origin' });
+    res = await doFetch(url, { credentials: 'same-origin', ...(mode === 'default' ? {} : { cache: mode }) });
   } catch (error) {
     throw new IdlensError('NETWORK_ERROR', `${asset}: cannot fetch ${url}: ${(error as Error).message}`, { cause: error });
   }

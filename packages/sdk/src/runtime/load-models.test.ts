@@ -102,4 +102,28 @@ describe('loadModelsFromUrl', () => {
       [keys.bytes, keys.bytes],
     ]);
   });
+
+  it('asks past the HTTP cache once when the copy it got is another version, and names the URL by the sha256', async () => {
+    const body = await bytes();
+    const modes: string[] = [];
+    const urls: string[] = [];
+    // The browser's cache kept a stale file under the URL; only a reload reaches the host's right one.
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      urls.push(String(input));
+      modes.push(init?.cache ?? 'default');
+      return new Response(init?.cache === 'reload' ? (body as Uint8Array<ArrayBuffer>) : 'an older file');
+    }) as typeof globalThis.fetch;
+    const set = await loadModelsFromUrl({ baseUrl, names: [keys.name], fetch });
+    expect(set[keys.name]!.bytes).toEqual(body);
+    expect(modes).toEqual(['default', 'reload']);
+    expect(urls[0]).toBe(`${baseUrl}${keys.file}?sha256=${keys.sha256.slice(0, 16)}`);
+
+    modes.length = 0;
+    const alwaysOld = (async (_: RequestInfo | URL, init?: RequestInit) => {
+      modes.push(init?.cache ?? 'default');
+      return new Response('an older file');
+    }) as typeof globalThis.fetch;
+    expect(await codeOf(loadModelsFromUrl({ baseUrl, names: [keys.name], fetch: alwaysOld }))).toBe('ASSET_INTEGRITY');
+    expect(modes).toEqual(['default', 'reload']);
+  });
 });

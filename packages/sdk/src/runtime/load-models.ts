@@ -1,6 +1,6 @@
 import { entryForPrecision, modelManifest, type ModelAsset, type ModelEntry, type ModelSet, type WeightPrecision } from '@idlens/models';
 import { IdlensError } from '../core/errors.ts';
-import { fetchAsset, type FetchAssetOptions } from './fetch-asset.ts';
+import { fetchAsset, versionedAssetUrl, type FetchAssetOptions } from './fetch-asset.ts';
 import { sha256Hex } from './sha256.ts';
 
 /**
@@ -63,7 +63,7 @@ function entryNamed(name: string): ModelEntry {
 
 /** The URL a model is fetched from: its file under `baseUrl`, with its sha256 as the cache key. */
 export function modelFetchUrl(entry: ModelEntry, baseUrl: string | URL): string {
-  return `${new URL(entry.file, String(baseUrl).replace(/\/?$/, '/')).href}?sha256=${entry.sha256.slice(0, 16)}`;
+  return versionedAssetUrl(entry.file, entry.sha256, baseUrl);
 }
 
 export interface LoadModelsFromUrlOptions extends FetchAssetOptions {

@@ -3,7 +3,7 @@ import { expose } from 'comlink';
 import { browserModels, findModel } from '@idlens/models';
 import { createEngine, faceModelName, type Engine } from '../engine/index.ts';
 import { IdlensError } from '../core/errors.ts';
-import { fetchAsset, type AssetProgress } from '../runtime/fetch-asset.ts';
+import { fetchAsset, versionedAssetUrl, type AssetProgress } from '../runtime/fetch-asset.ts';
 import { loadModelsFromUrl } from '../runtime/load-models.ts';
 import { ortWasm, zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
 import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
@@ -35,6 +35,19 @@ function requireInit(): WorkerInit {
 function wasmFile(file: RuntimeFile): Promise<Uint8Array> {
   const init = requireInit();
   return fetchAsset(new URL(file.file, init.assetsBaseUrl).href, file.file, file, { cacheName: init.cacheName, onProgress: progress });
+}
+
+/**
+ * onnxruntime-web's wasm URL once its bytes there check out (sha256, progress). Not kept in Cache
+ * Storage: the runtime streams it from the URL itself, and Chromium keeps the compiled code of a
+ * module streamed from its HTTP cache (see loadOrtWebBrowser), so that second fetch is a cache hit
+ * when the host lets the file be cached.
+ */
+async function verifiedOrtWasmUrl(): Promise<string> {
+  const init = requireInit();
+  const url = versionedAssetUrl(ortWasm.file, ortWasm.sha256, init.assetsBaseUrl);
+  await fetchAsset(url, ortWasm.file, ortWasm, { cacheName: null, onProgress: progress });
+  return url;
 }
 
 function loadZxing() {
@@ -70,8 +83,8 @@ function engineForOcr(): Promise<Engine> {
     const init = requireInit();
     const [zxing, ort, models] = await Promise.all([
       loadZxing(),
-      Promise.all([wasmFile(ortWasm), import('./ocr.ts')]).then(([wasm, { loadOrtWebBrowser }]) =>
-        loadOrtWebBrowser({ wasm, baseUrl: init.assetsBaseUrl, threads: init.threads }).catch(unavailable('onnxruntime-web')),
+      Promise.all([verifiedOrtWasmUrl(), import('./ocr.ts')]).then(([wasmUrl, { loadOrtWebBrowser }]) =>
+        loadOrtWebBrowser({ wasmUrl, threads: init.threads }).catch(unavailable('onnxruntime-web')),
       ),
       loadModelsFromUrl({ ...modelSource(init), names: upFrontModels }),
     ]);
@@ -98,7 +111,8 @@ const api: EngineWorkerApi = {
     progress = onProgress;
     const loads: Promise<unknown>[] = [];
     if (init.preload.includes('barcode')) loads.push(engineForBarcodes());
-    if (init.preload.includes('ocr')) loads.push(engineForOcr());
+    // Preloading overlaps with the user framing a document: the models' slow first runs go here too.
+    if (init.preload.includes('ocr')) loads.push(engineForOcr().then((engine) => engine.warm?.({ runModels: true })));
     await Promise.all(loads);
     return { crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true, threads };
   },

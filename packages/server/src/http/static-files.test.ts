@@ -69,4 +69,16 @@ describe('staticFiles', () => {
     const escaping = await app.request('/assets/../../etc/passwd');
     expect(escaping.status).toBe(404);
   });
+
+  it("keeps a file asked for by its sha256 (the SDK's models and wasm) for a year, and nothing else by query", async () => {
+    const named = await app.request('/idlens-worker.js?sha256=3398c10d07d229bd');
+    expect(named.status).toBe(200);
+    expect(named.headers.get('cache-control')).toBe(cachePolicies.hashed);
+    await named.body?.cancel();
+    for (const query of ['', '?sha256=3398c10d', '?sha256=3398C10D07D229BD', '?v=3398c10d07d229bd', '?sha256=3398c10d07d229bd0']) {
+      const res = await app.request(`/idlens-worker.js${query}`);
+      expect(res.headers.get('cache-control'), query).toBe(cachePolicies.revalidate);
+      await res.body?.cancel();
+    }
+  });
 });

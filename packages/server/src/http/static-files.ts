@@ -3,11 +3,18 @@ import type { MiddlewareHandler } from 'hono';
 
 /** Vite's content-hashed build output (`assets/name-3f9a1c2b.js`): a new build gives a new name. */
 const contentHashed = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+/**
+ * The SDK asks for its models and onnxruntime's wasm as `file?sha256=<16 hex digits>`: the URL names
+ * the content it expects, so the browser may keep the answer (a wrong one fails the SDK's sha256
+ * check and is fetched again past the cache). Kept without revalidation, onnxruntime's wasm is
+ * also compiled from Chromium's code cache: a 304 would discard it.
+ */
+const contentNamed = /^[0-9a-f]{16}$/;
 
 export const cachePolicies = {
   hashed: 'public, max-age=31536000, immutable',
-  // Fixed names (the SDK's worker, wasm and models, index.html) change in place when the app is
-  // updated: the browser keeps its copy but asks first, and a 304 costs no bytes.
+  // Fixed names (the SDK's worker, index.html, files asked for without their sha256) change in place
+  // when the app is updated: the browser keeps its copy but asks first, and a 304 costs no bytes.
   revalidate: 'no-cache',
 } as const;
 
@@ -27,7 +34,7 @@ export function staticFiles(root: string, rewriteRequestPath?: (path: string) =>
     if (!res.ok || !lastModified) return res;
     // The representation differs per encoding, so does its tag.
     const etag = `W/"${res.headers.get('Content-Length') ?? ''}-${Date.parse(lastModified).toString(36)}-${res.headers.get('Content-Encoding') ?? 'identity'}"`;
-    const cacheControl = contentHashed.test(c.req.path) ? cachePolicies.hashed : cachePolicies.revalidate;
+    const cacheControl = contentHashed.test(c.req.path) || contentNamed.test(c.req.query('sha256') ?? '') ? cachePolicies.hashed : cachePolicies.revalidate;
     const ifNoneMatch = c.req.header('If-None-Match');
     if (matchesEtag(ifNoneMatch, etag) || notModifiedSince(c.req.header('If-Modified-Since'), lastModified, ifNoneMatch)) {
       // Nobody reads the file stream: close it rather than leave the descriptor to the collector.

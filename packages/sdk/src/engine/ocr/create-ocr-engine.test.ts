@@ -1,6 +1,7 @@
-import type { ModelSet } from '@idlens/models';
+import { findModel, type ModelSet } from '@idlens/models';
 import { describe, expect, it } from 'vitest';
-import { lineReaderModel } from './create-ocr-engine.ts';
+import { createOcrEngine, lineReaderModel } from './create-ocr-engine.ts';
+import type { OrtRuntime, OrtTensor } from './ort-runtime.ts';
 
 /** A model set holding these names (the choice looks only at which are there, and which are opt-in). */
 const set = (...names: string[]): ModelSet =>
@@ -18,5 +19,58 @@ describe('lineReaderModel', () => {
   it('leaves an opt-in Latin recognizer to those who ask for it by name', () => {
     expect(lineReaderModel(set('ppocr-rec', 'latin-rec?'), 'auto')).toBe('ppocr-rec');
     expect(lineReaderModel(set('ppocr-rec', 'latin-rec?'), 'latin')).toBe('latin-rec');
+  });
+});
+
+describe('OcrEngine.warm', () => {
+  /** A runtime whose sessions answer zeros of the right shape, counting created sessions and runs per input shape. */
+  function countingRuntime() {
+    const log = { sessions: 0, runs: [] as string[] };
+    const ort: OrtRuntime = {
+      Tensor: class {
+        readonly type = 'float32';
+        constructor(
+          _: 'float32',
+          readonly data: Float32Array,
+          readonly dims: readonly number[],
+        ) {}
+      },
+      InferenceSession: {
+        async create(model) {
+          log.sessions++;
+          const name = new TextDecoder().decode(model);
+          return {
+            inputNames: ['x'],
+            outputNames: ['y'],
+            async run(feeds) {
+              const dims = (Object.values(feeds)[0] as OrtTensor).dims;
+              log.runs.push(`${name} ${dims.join('x')}`);
+              // The detector answers a probability map; a line reader one step per 4 columns of logits.
+              const out = name === 'ppocr-det' ? [1, 1, dims[2]!, dims[3]!] : [dims[0]!, Math.ceil(dims[3]! / 4), 300];
+              return { y: { type: 'float32', dims: out, data: new Float32Array(out.reduce((a, b) => a * b, 1)) } };
+            },
+          };
+        },
+      },
+    };
+    return { ort, log };
+  }
+  const models = Object.fromEntries(
+    ['ppocr-det', 'latin-rec', 'mrz-rec'].map((name) => [name, { entry: findModel(name)!, bytes: new TextEncoder().encode(name) }]),
+  ) as ModelSet;
+
+  it('creates every session; with runModels, also runs each model once on a blank input (the slow first run of onnxruntime-web)', async () => {
+    const plain = countingRuntime();
+    await createOcrEngine(plain.ort, models).warm();
+    expect(plain.log).toEqual({ sessions: 3, runs: [] });
+
+    const running = countingRuntime();
+    await createOcrEngine(running.ort, models).warm({ runModels: true });
+    expect(running.log.sessions).toBe(3);
+    expect(running.log.runs).toEqual([
+      expect.stringMatching(/^ppocr-det 1x3x\d+x960$/),
+      expect.stringMatching(/^latin-rec 1x1x32x/),
+      expect.stringMatching(/^mrz-rec 1x1x\d+x/),
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { createTextDetector, type TextDetector } from './create-text-detector.ts
 import { createLineReader, type LineReader } from './create-line-reader.ts';
 import { createModelSession, type ModelSession } from './model-session.ts';
 import type { OrtRuntime } from './ort-runtime.ts';
+import type { Frame } from '../../core/frame.ts';
 
 /** Manifest names the engine looks for. */
 export const ocrModelNames = { detector: 'ppocr-det', lineReader: 'ppocr-rec', latinLineReader: 'latin-rec', mrzLineReader: 'mrz-rec' } as const;
@@ -25,8 +26,20 @@ export interface OcrEngine {
   /** The dedicated MRZ line reader, when its model is present. */
   mrzLineReader: LineReader | null;
   ocr: Ocr;
-  /** Creates every session now (server start-up) instead of on the first request. */
-  warm(): Promise<void>;
+  /** Creates every session now (server start-up) instead of on the first request; see `WarmOptions`. */
+  warm(options?: WarmOptions): Promise<void>;
+}
+
+export interface WarmOptions {
+  /**
+   * Also run each model once on a blank input. In onnxruntime-web a session's first run is far
+   * slower than the next (the wasm it reaches is compiled lazily and optimised as it runs hot,
+   * buffers are allocated): in Chromium, on a visit without compiled code cached, a passport's
+   * first read took 2.9 s and the next 1.4 s; with this run at preload the first read took 1.4 s.
+   * Worth it when loading overlaps with the user framing the document (`preload`); on a server,
+   * or when a request is already waiting, it only adds the run.
+   */
+  runModels?: boolean;
 }
 
 export interface OcrEngineOptions {
@@ -58,10 +71,18 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
     lineReader,
     mrzLineReader,
     ocr: createOcr(detector, lineReader),
-    async warm() {
+    async warm({ runModels = false } = {}) {
       await Promise.all(sessions.map((s) => s.warm()));
+      if (runModels) await runOnBlanks(detector, [lineReader, mrzLineReader]);
     },
   };
+}
+
+/** One run of each model on a blank input the size a document brings (see `WarmOptions.runModels`). */
+async function runOnBlanks(detector: TextDetector, readers: ReadonlyArray<LineReader | null>): Promise<void> {
+  const blank = (width: number, height: number): Frame => ({ width, height, data: new Uint8ClampedArray(width * height * 4).fill(255) });
+  await detector.detect(blank(960, 544));
+  for (const reader of readers) if (reader) await reader.read([blank(1024, 32)]);
 }
 
 /**
