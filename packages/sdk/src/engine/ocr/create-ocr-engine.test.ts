@@ -29,11 +29,12 @@ describe('OcrEngine.warm', () => {
     const ort: OrtRuntime = {
       Tensor: class {
         readonly type = 'float32';
-        constructor(
-          _: 'float32',
-          readonly data: Float32Array,
-          readonly dims: readonly number[],
-        ) {}
+        readonly data: Float32Array;
+        readonly dims: readonly number[];
+        constructor(_: 'float32', data: Float32Array, dims: readonly number[]) {
+          this.data = data;
+          this.dims = dims;
+        }
       },
       InferenceSession: {
         async create(model) {
