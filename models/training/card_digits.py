@@ -3,7 +3,8 @@ numbers and dates in (ISO 7811's Farrington 7B, which no Debian package ships): 
 glyphs whose 7 is a bar and a straight stem, 6 and 9 a stem and a bowl, 1 with a flag and a foot.
 The recognizer trained on book and screen faces reads such a 7 as a 1; with these in training it
 sees the shapes cards use. Each glyph is a few polylines on a unit box (x right, y down), drawn
-with varying stroke weight, width and corner rounding, so no two lines share one exact design.
+with varying stroke weight, width, corner rounding, corners moved a little and variant designs
+of 7 and 1, so no two lines share one exact design.
 
     from card_digits import CardDigits, CARD_DIGIT_SYMBOLS
     font = CardDigits(size=40, rng=random.Random(1)); font.getlength("7"); font.draw(draw, (x, baseline), "7")
@@ -25,6 +26,11 @@ STROKES = {
     "-": [[(0.15, 0.55), (0.85, 0.55)]],
 }
 CARD_DIGIT_SYMBOLS = frozenset(STROKES) | {" "}
+# Designs the embossing faces differ in: a 7 whose stem runs diagonally, a 1 without a foot.
+VARIANTS = {
+    "7": [[(0, 0), (0.95, 0), (0.45, 1)]],
+    "1": [[(0.15, 0.2), (0.55, 0), (0.55, 1)]],
+}
 
 
 class CardDigits:
@@ -38,6 +44,16 @@ class CardDigits:
         self.stroke = max(1, int(round(self.height * rng.uniform(0.11, 0.2))))
         self.advance = self.width + self.height * rng.uniform(0.18, 0.32)
         self.round = rng.random() < 0.6   # rounded stroke ends and joints (embossing dies are rounded)
+        # One face per line: its glyphs' corners moved a little, a variant design now and then, so
+        # the recognizer learns the family of shapes rather than one drawing of them.
+        jitter = rng.uniform(0, 0.07)
+        self.strokes = {
+            ch: [[(px + rng.uniform(-jitter, jitter), py + rng.uniform(-jitter, jitter)) for px, py in line] for line in lines]
+            for ch, lines in STROKES.items()
+        }
+        for ch, lines in VARIANTS.items():
+            if rng.random() < 0.3:
+                self.strokes[ch] = lines
 
     def getlength(self, ch):
         return self.advance if ch in STROKES else self.advance * 0.8
@@ -45,7 +61,7 @@ class CardDigits:
     def draw(self, draw, xy, ch, fill=255):
         x0, baseline = xy
         top = baseline - self.height
-        for line in STROKES.get(ch, []):
+        for line in self.strokes.get(ch, []):
             points = [(x0 + px * self.width, top + py * self.height) for px, py in line]
             draw.line(points, fill=fill, width=self.stroke, joint="curve" if self.round else None)
             if self.round:
