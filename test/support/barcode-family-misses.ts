@@ -37,7 +37,7 @@ for (const entry of manifest) {
   const outcome = judge(correction ? { ...entry.expected, text: correction.text } : entry.expected, result);
   if (outcome === 'correct') ok++;
   else {
-    misses.push(`${outcome}\t${entry.file}\t${info.width}x${info.height}\t${result.barcodeType}:${result.stringData}`);
+    misses.push(`${outcome}\t${entry.file}\t${info.width}x${info.height}\t${result.barcodeType}:${result.stringData}${result.uncertain ? ' (uncertain)' : ''}`);
     await writeFile(path.join(out, entry.file.replaceAll('/', '__').replace(/\.\w+$/, '.png')), await sharp(bytes).png().toBuffer());
   }
 }

@@ -20,7 +20,10 @@ Copies exactly the files the browser SDK loads at run time into <dir>, e.g. publ
   idlens.js                                                    with --client: the SDK as one ES module, for pages without a bundler
 --compress (or \`assets compress <dir>\` on any folder) writes file.br and file.gz beside each
 script, wasm, model and text file where that saves 5 % or more, for servers that send
-precompressed files (the idlens server does).`;
+precompressed files (the idlens server does). Serve .wasm as application/wasm, and let browsers keep
+URLs ending in ?sha256=<16 hex digits> (Cache-Control: public, max-age=31536000, immutable): the
+SDK asks for the models and onnxruntime's wasm that way, and Chromium then keeps the compiled wasm
+too (docs/sdk.md, "Assets").`;
 
 const options = {
   'no-ocr': { type: 'boolean', default: false },

@@ -31,9 +31,17 @@ export interface RecognizerOptions {
   assetsBaseUrl?: string | URL;
   /** Folder of the model files on the host's origin; default: `models/` under `assetsBaseUrl`. */
   modelsBaseUrl?: string | URL;
-  /** Load these runtimes now (default `['barcode']`); OCR (≈15 MB of models) otherwise loads on first card/document call. */
+  /**
+   * Load these runtimes now (default `['barcode']`); OCR (onnxruntime-web and ≈3.2 MB of models)
+   * otherwise loads on the first card/document call. Preloaded OCR also runs each model once, so
+   * that the slow first run of onnxruntime-web happens before the first card or document.
+   */
   preload?: Preload[];
-  /** Keep wasm and models in Cache Storage for the next visit (default true; needs a secure context). */
+  /**
+   * Keep the models and the wasm in Cache Storage for the next visit (default true; needs a secure
+   * context) — except onnxruntime's wasm from a host that lets the browser keep it: that one is left
+   * to the HTTP cache, which then also keeps its compiled code (docs/sdk.md, "Loading").
+   */
   cacheModels?: boolean;
   /** ONNX Runtime threads when the page is cross-origin isolated (default: up to 4). */
   threads?: number;

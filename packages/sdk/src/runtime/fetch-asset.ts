@@ -20,8 +20,16 @@ export interface ExpectedAsset {
 export interface FetchAssetOptions {
   /** Cache Storage bucket; null = no caching (the browser's HTTP cache still applies). */
   cacheName?: string | null;
+  /** Whether a fetched copy goes into Cache Storage, by its response headers (default: always). */
+  keep?: (headers: Headers) => boolean;
   onProgress?: (progress: AssetProgress) => void;
   fetch?: typeof fetch;
+}
+
+/** Verified bytes, and the headers they came with (null when they came from Cache Storage). */
+export interface FetchedAsset {
+  bytes: Uint8Array;
+  headers: Headers | null;
 }
 
 /**
@@ -30,34 +38,50 @@ export interface FetchAssetOptions {
  * key is the URL; model URLs carry their sha256 (see the worker) so new weights never come from a
  * stale entry, and a cached copy that fails verification is dropped and fetched again.
  *
+ * A copy that fails the sha256 check is fetched once more past the browser's HTTP cache (which a
+ * file named by its sha256 may be kept in for good: a wrong copy it kept, from a host that once
+ * served another version, is replaced there too). `cached` in progress events means Cache Storage;
+ * an HTTP-cache hit reports as a download that completes at once.
+ *
  * Failures have distinct codes: `ASSET_NOT_FOUND` (404/410, with the URL), `ASSET_CONTENT_TYPE` (an
  * HTML page instead of the file — what a single-page app's fallback route serves for a missing
  * file), `ASSET_INTEGRITY` (sha256 mismatch), `NETWORK_ERROR` (unreachable, other HTTP errors).
  */
-export async function fetchAsset(
+export async function fetchAsset(url: string, asset: string, expected: ExpectedAsset, options: FetchAssetOptions = {}): Promise<Uint8Array> {
+  return (await fetchAssetWithHeaders(url, asset, expected, options)).bytes;
+}
+
+/** `fetchAsset`, also telling the response headers (to decide how the runtime may load the file). */
+export async function fetchAssetWithHeaders(
   url: string,
   asset: string,
   expected: ExpectedAsset,
-  { cacheName = null, onProgress, fetch: doFetch = globalThis.fetch }: FetchAssetOptions = {},
-): Promise<Uint8Array> {
+  { cacheName = null, keep = () => true, onProgress, fetch: doFetch = globalThis.fetch }: FetchAssetOptions = {},
+): Promise<FetchedAsset> {
   const cache = cacheName ? await openCache(cacheName) : null;
   const hit = cache ? await cache.match(url).catch(() => undefined) : undefined;
   if (hit && cache) {
     const bytes = new Uint8Array(await hit.arrayBuffer());
     if ((await sha256Hex(bytes)) === expected.sha256) {
       onProgress?.({ asset, loaded: bytes.byteLength, total: expected.bytes, cached: true });
-      return bytes;
+      return { bytes, headers: null };
     }
     await cache.delete(url).catch(() => false);
   }
+  const fetched = (mode: RequestCache) => fetchVerified({ url, asset, expected, mode, doFetch, onProgress });
+  let result: FetchedAsset;
   try {
-    return await fetchVerified(url, asset, expected, cache, doFetch, 'default', onProgress);
+    result = await fetched('default');
   } catch (error) {
-    // A file named by its sha256 may be cached by the browser for good: a wrong copy it kept (the
-    // host served another version once) is fetched past the HTTP cache, which also replaces it there.
     if (!(error instanceof IdlensError && error.code === 'ASSET_INTEGRITY')) throw error;
-    return fetchVerified(url, asset, expected, cache, doFetch, 'reload', onProgress);
+    result = await fetched('reload');
   }
+  if (cache && result.headers && keep(result.headers)) {
+    const contentType = result.headers.get('content-type') || 'application/octet-stream';
+    // Best effort: a full quota or a private window must not fail the load.
+    await cache.put(url, new Response(result.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } })).catch(() => {});
+  }
+  return result;
 }
 
 /** The URL of a file named by its content: `?sha256=` and the first 16 hex digits, the browser's cache key. */
@@ -65,15 +89,17 @@ export function versionedAssetUrl(file: string, sha256: string, baseUrl: string 
   return `${new URL(file, String(baseUrl).replace(/\/?$/, '/')).href}?sha256=${sha256.slice(0, 16).toLowerCase()}`;
 }
 
-async function fetchVerified(
-  url: string,
-  asset: string,
-  expected: ExpectedAsset,
-  cache: Cache | null,
-  doFetch: typeof fetch,
-  mode: RequestCache,
-  onProgress?: (progress: AssetProgress) => void,
-): Promise<Uint8Array> {
+interface VerifiedFetch {
+  url: string;
+  asset: string;
+  expected: ExpectedAsset;
+  /** `reload`: past the HTTP cache. */
+  mode: RequestCache;
+  doFetch: typeof fetch;
+  onProgress?: (progress: AssetProgress) => void;
+}
+
+async function fetchVerified({ url, asset, expected, mode, doFetch, onProgress }: VerifiedFetch): Promise<FetchedAsset> {
   let res: Response;
   try {
     res = await doFetch(url, { credentials: 'same-origin', ...(mode === 'default' ? {} : { cache: mode }) });
@@ -102,13 +128,7 @@ async function fetchVerified(
       `${asset}: ${url} has sha256 ${actual} (${bytes.byteLength} bytes), expected ${expected.sha256} (${expected.bytes} bytes) — another version of the file?`,
     );
   }
-  if (cache) {
-    // Best effort: a full quota or a private window must not fail the load.
-    await cache
-      .put(url, new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType || 'application/octet-stream' } }))
-      .catch(() => {});
-  }
-  return bytes;
+  return { bytes, headers: res.headers };
 }
 
 async function openCache(name: string): Promise<Cache | null> {

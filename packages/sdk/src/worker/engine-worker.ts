@@ -3,7 +3,9 @@ import { expose } from 'comlink';
 import { browserModels, findModel } from '@idlens/models';
 import { createEngine, faceModelName, type Engine } from '../engine/index.ts';
 import { IdlensError } from '../core/errors.ts';
-import { fetchAsset, versionedAssetUrl, type AssetProgress } from '../runtime/fetch-asset.ts';
+import { fetchAsset, fetchAssetWithHeaders, versionedAssetUrl, type AssetProgress } from '../runtime/fetch-asset.ts';
+import { keptByHttpCache } from '../runtime/kept-by-http-cache.ts';
+import type { OrtWasmSource } from '../runtime/ort-web-browser.ts';
 import { loadModelsFromUrl } from '../runtime/load-models.ts';
 import { ortWasm, zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
 import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
@@ -38,16 +40,29 @@ function wasmFile(file: RuntimeFile): Promise<Uint8Array> {
 }
 
 /**
- * onnxruntime-web's wasm URL once its bytes there check out (sha256, progress). Not kept in Cache
- * Storage: the runtime streams it from the URL itself, and Chromium keeps the compiled code of a
- * module streamed from its HTTP cache (see loadOrtWebBrowser), so that second fetch is a cache hit
- * when the host lets the file be cached.
+ * onnxruntime-web's wasm, checked (sha256, progress). When the host lets the browser keep it without
+ * asking again, the runtime gets only its URL and streams it from the HTTP cache — the bytes checked
+ * here — and Chromium then keeps the compiled code too (see loadOrtWebBrowser); the file is not put
+ * in Cache Storage. From a host that has it revalidated (a dev server, `no-cache`), the runtime
+ * compiles the checked bytes, kept in Cache Storage for the next visit.
  */
-async function verifiedOrtWasmUrl(): Promise<string> {
+async function ortWasmSource(): Promise<OrtWasmSource> {
   const init = requireInit();
   const url = versionedAssetUrl(ortWasm.file, ortWasm.sha256, init.assetsBaseUrl);
-  await fetchAsset(url, ortWasm.file, ortWasm, { cacheName: null, onProgress: progress });
-  return url;
+  forgetUnversionedOrtWasm(init);
+  const options = { cacheName: init.cacheName, onProgress: progress, keep: (headers: Headers) => !keptByHttpCache(headers) };
+  const { bytes, headers } = await fetchAssetWithHeaders(url, ortWasm.file, ortWasm, options);
+  return headers && keptByHttpCache(headers) ? { url } : { url, bytes };
+}
+
+/** The Cache Storage copy SDK versions before 2026-11-26 kept under the unversioned URL (14 MB nothing reads). */
+function forgetUnversionedOrtWasm(init: WorkerInit): void {
+  if (!init.cacheName || typeof caches === 'undefined') return;
+  const stale = new URL(ortWasm.file, init.assetsBaseUrl).href;
+  caches
+    .open(init.cacheName)
+    .then((cache) => cache.delete(stale))
+    .catch(() => false);
 }
 
 function loadZxing() {
@@ -83,8 +98,8 @@ function engineForOcr(): Promise<Engine> {
     const init = requireInit();
     const [zxing, ort, models] = await Promise.all([
       loadZxing(),
-      Promise.all([verifiedOrtWasmUrl(), import('./ocr.ts')]).then(([wasmUrl, { loadOrtWebBrowser }]) =>
-        loadOrtWebBrowser({ wasmUrl, threads: init.threads }).catch(unavailable('onnxruntime-web')),
+      Promise.all([ortWasmSource(), import('./ocr.ts')]).then(([wasm, { loadOrtWebBrowser }]) =>
+        loadOrtWebBrowser({ wasm, threads: init.threads }).catch(unavailable('onnxruntime-web')),
       ),
       loadModelsFromUrl({ ...modelSource(init), names: upFrontModels }),
     ]);
@@ -105,14 +120,22 @@ function engineForOcr(): Promise<Engine> {
   return ocrEngine;
 }
 
+/**
+ * Preloaded OCR also runs each model once (their slow first runs: see `WarmOptions.runModels`),
+ * after `ready` so that barcode and frame-quality calls need not wait, and before the first card or
+ * document, whose model runs queue behind these. A failure here is the first request's to report.
+ */
+function runModelsOnce(engine: Engine): void {
+  engine.warm?.({ runModels: true }).catch(() => {});
+}
+
 const api: EngineWorkerApi = {
   async init(init, onProgress) {
     settings = init;
     progress = onProgress;
     const loads: Promise<unknown>[] = [];
     if (init.preload.includes('barcode')) loads.push(engineForBarcodes());
-    // Preloading overlaps with the user framing a document: the models' slow first runs go here too.
-    if (init.preload.includes('ocr')) loads.push(engineForOcr().then((engine) => engine.warm?.({ runModels: true })));
+    if (init.preload.includes('ocr')) loads.push(engineForOcr().then(runModelsOnce));
     await Promise.all(loads);
     return { crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true, threads };
   },

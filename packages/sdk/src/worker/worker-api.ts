@@ -16,7 +16,7 @@ export interface WorkerInit {
   assetsBaseUrl: string;
   /** Absolute URL of the folder holding the model files named in `@idlens/models`' manifest. */
   modelsBaseUrl: string;
-  /** Cache Storage bucket for wasm and models; null = no Cache Storage. */
+  /** Cache Storage bucket for the models and wasm (see `ortWasmSource` for onnxruntime's); null = no Cache Storage. */
   cacheName: string | null;
   preload: Preload[];
   /** ONNX Runtime threads when cross-origin isolated. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,12 +71,17 @@ describe('staticFiles', () => {
     expect(escaping.status).toBe(404);
   });
 
-  it("keeps a file asked for by its sha256 (the SDK's models and wasm) for a year, and nothing else by query", async () => {
-    const named = await app.request('/idlens-worker.js?sha256=3398c10d07d229bd');
+  it("keeps a file asked for by its own sha256 (the SDK's models and wasm) for a year, and never stores one asked for by another", async () => {
+    const own = createHash('sha256').update(script).digest('hex').slice(0, 16);
+    const named = await app.request(`/idlens-worker.js?sha256=${own}`, { headers: { 'accept-encoding': 'br' } });
     expect(named.status).toBe(200);
+    expect(named.headers.get('content-encoding')).toBe('br'); // the hash is the original file's, whatever the encoding
     expect(named.headers.get('cache-control')).toBe(cachePolicies.hashed);
     await named.body?.cancel();
-    for (const query of ['', '?sha256=3398c10d', '?sha256=3398C10D07D229BD', '?v=3398c10d07d229bd', '?sha256=3398c10d07d229bd0']) {
+    const other = await app.request('/idlens-worker.js?sha256=3398c10d07d229bd');
+    expect(other.headers.get('cache-control')).toBe(cachePolicies.mismatch);
+    await other.body?.cancel();
+    for (const query of ['', `?sha256=${own.slice(0, 8)}`, `?sha256=${own.toUpperCase()}`, `?v=${own}`, `?sha256=${own}0`]) {
       const res = await app.request(`/idlens-worker.js${query}`);
       expect(res.headers.get('cache-control'), query).toBe(cachePolicies.revalidate);
       await res.body?.cancel();

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 
@@ -5,9 +9,10 @@ import type { MiddlewareHandler } from 'hono';
 const contentHashed = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 /**
  * The SDK asks for its models and onnxruntime's wasm as `file?sha256=<16 hex digits>`: the URL names
- * the content it expects, so the browser may keep the answer (a wrong one fails the SDK's sha256
- * check and is fetched again past the cache). Kept without revalidation, onnxruntime's wasm is
- * also compiled from Chromium's code cache: a 304 would discard it.
+ * the content it expects. When the file is that content, the browser (and any CDN) may keep the
+ * answer for good — and kept without revalidation, onnxruntime's wasm is also compiled from
+ * Chromium's code cache (a 304 would discard it). When it is not (an instance of the previous
+ * version during a rolling deploy), the answer must not be stored anywhere.
  */
 const contentNamed = /^[0-9a-f]{16}$/;
 
@@ -16,6 +21,8 @@ export const cachePolicies = {
   // Fixed names (the SDK's worker, index.html, files asked for without their sha256) change in place
   // when the app is updated: the browser keeps its copy but asks first, and a 304 costs no bytes.
   revalidate: 'no-cache',
+  /** A file asked for by a sha256 it does not have. */
+  mismatch: 'no-store',
 } as const;
 
 /**
@@ -26,6 +33,14 @@ export const cachePolicies = {
  */
 export function staticFiles(root: string, rewriteRequestPath?: (path: string) => string): MiddlewareHandler {
   const serve = serveStatic({ root, precompressed: true, ...(rewriteRequestPath ? { rewriteRequestPath } : {}) });
+  const hashes = new FileHashes();
+  const policyOf = async (requestPath: string, sha256: string | undefined): Promise<string> => {
+    if (contentHashed.test(requestPath)) return cachePolicies.hashed;
+    if (sha256 === undefined || !contentNamed.test(sha256)) return cachePolicies.revalidate;
+    const file = path.join(path.resolve(root), (rewriteRequestPath ?? ((p) => p))(decodeURIComponent(requestPath)));
+    const actual = await hashes.sha256(file).catch(() => null);
+    return actual?.startsWith(sha256) ? cachePolicies.hashed : cachePolicies.mismatch;
+  };
   return async function staticFilesMiddleware(c, next) {
     // serveStatic answers with a Response when it found the file, and passes on otherwise.
     const res = await serve(c, next);
@@ -34,7 +49,7 @@ export function staticFiles(root: string, rewriteRequestPath?: (path: string) =>
     if (!res.ok || !lastModified) return res;
     // The representation differs per encoding, so does its tag.
     const etag = `W/"${res.headers.get('Content-Length') ?? ''}-${Date.parse(lastModified).toString(36)}-${res.headers.get('Content-Encoding') ?? 'identity'}"`;
-    const cacheControl = contentHashed.test(c.req.path) || contentNamed.test(c.req.query('sha256') ?? '') ? cachePolicies.hashed : cachePolicies.revalidate;
+    const cacheControl = await policyOf(c.req.path, c.req.query('sha256'));
     const ifNoneMatch = c.req.header('If-None-Match');
     if (matchesEtag(ifNoneMatch, etag) || notModifiedSince(c.req.header('If-Modified-Since'), lastModified, ifNoneMatch)) {
       // Nobody reads the file stream: close it rather than leave the descriptor to the collector.
@@ -61,4 +76,26 @@ function notModifiedSince(ifModifiedSince: string | undefined, lastModified: str
   if (!ifModifiedSince || ifNoneMatch) return false;
   const since = Date.parse(ifModifiedSince);
   return Number.isFinite(since) && Date.parse(lastModified) <= since;
+}
+
+/** sha256 of files served, computed once per version of a file (its size and modification time). */
+class FileHashes {
+  readonly #known = new Map<string, { version: string; sha256: Promise<string> }>();
+
+  async sha256(file: string): Promise<string> {
+    const { size, mtimeMs } = await stat(file);
+    const version = `${size}:${mtimeMs}`;
+    const known = this.#known.get(file);
+    if (known?.version === version) return known.sha256;
+    const sha256 = new Promise<string>((resolve, reject) => {
+      const hash = createHash('sha256');
+      createReadStream(file)
+        .on('data', (chunk) => hash.update(chunk))
+        .on('end', () => resolve(hash.digest('hex')))
+        .on('error', reject);
+    });
+    this.#known.set(file, { version, sha256 });
+    sha256.catch(() => this.#known.delete(file));
+    return sha256;
+  }
 }
