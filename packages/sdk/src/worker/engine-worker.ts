@@ -122,11 +122,13 @@ function engineForOcr(): Promise<Engine> {
 
 /**
  * Preloaded OCR also runs each model once (their slow first runs: see `WarmOptions.runModels`),
- * after `ready` so that barcode and frame-quality calls need not wait, and before the first card or
- * document, whose model runs queue behind these. A failure here is the first request's to report.
+ * after `ready` so that barcode and frame-quality calls need not wait. A card or document asked for
+ * meanwhile stops the runs not yet started and waits only for the one under way. A failure here is
+ * the first request's to report.
  */
+const warmUp = new AbortController();
 function runModelsOnce(engine: Engine): void {
-  engine.warm?.({ runModels: true }).catch(() => {});
+  engine.warm?.({ runModels: true, signal: warmUp.signal }).catch(() => {});
 }
 
 const api: EngineWorkerApi = {
@@ -148,6 +150,7 @@ const api: EngineWorkerApi = {
     return engine.idBarcode(frame);
   },
   async card(sides, options) {
+    warmUp.abort();
     const [engine, cardNumberSide, otherSide] = await Promise.all([
       engineForOcr(),
       sides.cardNumberSide ? decodeFrame(sides.cardNumberSide, 'cardNumberSide') : null,
@@ -156,6 +159,7 @@ const api: EngineWorkerApi = {
     return engine.card({ cardNumberSide, otherSide }, options ?? {});
   },
   async document(sides, options) {
+    warmUp.abort();
     const [engine, first, second] = await Promise.all([
       engineForOcr(),
       decodeFrame(sides.first, 'first'),

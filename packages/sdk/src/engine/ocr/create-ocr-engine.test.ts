@@ -24,7 +24,7 @@ describe('lineReaderModel', () => {
 
 describe('OcrEngine.warm', () => {
   /** A runtime whose sessions answer zeros of the right shape, counting created sessions and runs per input shape. */
-  function countingRuntime() {
+  function countingRuntime(onRun: () => void = () => {}) {
     const log = { sessions: 0, runs: [] as string[] };
     const ort: OrtRuntime = {
       Tensor: class {
@@ -46,6 +46,7 @@ describe('OcrEngine.warm', () => {
             async run(feeds) {
               const dims = (Object.values(feeds)[0] as OrtTensor).dims;
               log.runs.push(`${name} ${dims.join('x')}`);
+              onRun();
               // The detector answers a probability map; a line reader one step per 4 columns of logits.
               const out = name === 'ppocr-det' ? [1, 1, dims[2]!, dims[3]!] : [dims[0]!, Math.ceil(dims[3]! / 4), 300];
               return { y: { type: 'float32', dims: out, data: new Float32Array(out.reduce((a, b) => a * b, 1)) } };
@@ -69,9 +70,16 @@ describe('OcrEngine.warm', () => {
     await createOcrEngine(running.ort, models).warm({ runModels: true });
     expect(running.log.sessions).toBe(3);
     expect(running.log.runs).toEqual([
-      expect.stringMatching(/^ppocr-det 1x3x\d+x960$/),
+      'ppocr-det 1x3x544x960',
+      'ppocr-det 1x3x896x1280',
       expect.stringMatching(/^latin-rec 1x1x32x/),
       expect.stringMatching(/^mrz-rec 1x1x\d+x/),
     ]);
+
+    // A request that comes meanwhile stops the runs not yet started.
+    const request = new AbortController();
+    const stopped = countingRuntime(() => request.abort()); // it comes during the first run
+    await createOcrEngine(stopped.ort, models).warm({ runModels: true, signal: request.signal });
+    expect(stopped.log.runs).toEqual(['ppocr-det 1x3x544x960']);
   });
 });

@@ -40,6 +40,8 @@ export interface WarmOptions {
    * or when a request is already waiting, it only adds the run.
    */
   runModels?: boolean;
+  /** Stops the runs not yet started (a real request came: it need not wait for all of them). */
+  signal?: AbortSignal;
 }
 
 export interface OcrEngineOptions {
@@ -71,18 +73,29 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
     lineReader,
     mrzLineReader,
     ocr: createOcr(detector, lineReader),
-    async warm({ runModels = false } = {}) {
+    async warm({ runModels = false, signal } = {}) {
       await Promise.all(sessions.map((s) => s.warm()));
-      if (runModels) await runOnBlanks(detector, [lineReader, mrzLineReader]);
+      if (runModels) await runOnBlanks(detector, [lineReader, mrzLineReader], signal);
     },
   };
 }
 
-/** One run of each model on a blank input the size a document brings (see `WarmOptions.runModels`). */
-async function runOnBlanks(detector: TextDetector, readers: ReadonlyArray<LineReader | null>): Promise<void> {
+/**
+ * One run of each model on a blank input the size a document brings (see `WarmOptions.runModels`):
+ * the detector on a 1080p frame and on a straightened page (1280 px wide, as the visual zone is
+ * read), each line reader on a line.
+ */
+async function runOnBlanks(detector: TextDetector, readers: ReadonlyArray<LineReader | null>, signal?: AbortSignal): Promise<void> {
   const blank = (width: number, height: number): Frame => ({ width, height, data: new Uint8ClampedArray(width * height * 4).fill(255) });
-  await detector.detect(blank(960, 544));
-  for (const reader of readers) if (reader) await reader.read([blank(1024, 32)]);
+  const runs = [
+    () => detector.detect(blank(1920, 1080)),
+    () => detector.detect(blank(1280, 896), { maxSide: 1280 }),
+    ...readers.flatMap((reader) => (reader ? [() => reader.read([blank(1024, 32)])] : [])),
+  ];
+  for (const run of runs) {
+    if (signal?.aborted) return;
+    await run();
+  }
 }
 
 /**
