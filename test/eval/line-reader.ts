@@ -24,7 +24,9 @@ interface Tally {
 
 /** What one reader achieves: MRZ per photo family, card figures, printed fields. */
 async function measure(ctx: EvalContext, entries: MrzEntry[]) {
-  const out: { mrz: Array<{ name: string; exact: number; wrongButValid: number; documents: number }>; cards?: any; printed?: any } = { mrz: [] };
+  const out: { mrz: Array<{ name: string; exact: number; wrongButValid: number; validWithoutMrz: number; documents: number }>; cards?: any; printed?: any } = {
+    mrz: [],
+  };
   if (parts.has('mrz')) {
     const variants: Array<{ name: string; variant?: PhotoVariant }> = [
       { name: 'corpus as is' },
@@ -32,7 +34,7 @@ async function measure(ctx: EvalContext, entries: MrzEntry[]) {
     ];
     for (const { name, variant } of variants) {
       const s = summarise(name, await readZones(ctx, entries, variant));
-      out.mrz.push({ name, exact: s.exact, wrongButValid: s.wrongButValid, documents: s.documents });
+      out.mrz.push({ name, exact: s.exact, wrongButValid: s.wrongButValid, validWithoutMrz: s.validWithoutMrz, documents: s.documents });
     }
   }
   if (parts.has('cards')) out.cards = (await cardEval(ctx)).metrics;
@@ -80,15 +82,19 @@ export const lineReaderEval: EvalSuite = async (shared): Promise<SuiteReport> =>
       '### MRZ documents (exact zone; the line reader is the MRZ model’s second opinion)',
       '',
       ...table(
-        ['photos', 'general exact', 'latin exact', 'general wrong-but-VALID', 'latin wrong-but-VALID'],
+        ['photos', 'general exact', 'latin exact', 'general wrong-but-VALID', 'latin wrong-but-VALID', 'general / latin VALID from print alone'],
         g.mrz.map((row, i) => [
           row.name,
           `${row.exact}/${row.documents}`,
           `${l.mrz[i]!.exact}/${l.mrz[i]!.documents}`,
           row.wrongButValid,
           l.mrz[i]!.wrongButValid,
+          `${row.validWithoutMrz} / ${l.mrz[i]!.validWithoutMrz}`,
         ]),
       ),
+      '',
+      'wrong-but-VALID: VALID with an MRZ line read wrong or a wrong value returned (dates compared as dates). ' +
+        'VALID from print alone: the MRZ not read, the document VALID from its printed fields (docs/documents.md), every value returned right.',
     );
   }
   if (parts.has('cards')) {
