@@ -122,13 +122,17 @@ function engineForOcr(): Promise<Engine> {
 
 /**
  * Preloaded OCR also runs each model once (their slow first runs: see `WarmOptions.runModels`),
- * after `ready` so that barcode and frame-quality calls need not wait. A card or document asked for
- * meanwhile stops the runs not yet started and waits only for the one under way. A failure here is
+ * once the worker has been idle for `warmUpAfterIdleMs` after `ready`: while the user frames the
+ * document, not ahead of a card or document asked for at once (which would wait for a run under
+ * way). A card or document asked for meanwhile stops the runs not yet started. A failure here is
  * the first request's to report.
  */
 const warmUp = new AbortController();
+const warmUpAfterIdleMs = 300;
 function runModelsOnce(engine: Engine): void {
-  engine.warm?.({ runModels: true, signal: warmUp.signal }).catch(() => {});
+  setTimeout(() => {
+    if (!warmUp.signal.aborted) engine.warm?.({ runModels: true, signal: warmUp.signal }).catch(() => {});
+  }, warmUpAfterIdleMs);
 }
 
 const api: EngineWorkerApi = {
