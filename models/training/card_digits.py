@@ -44,8 +44,9 @@ class CardDigits:
         self.stroke = max(1, int(round(self.height * rng.uniform(0.11, 0.2))))
         self.advance = self.width + self.height * rng.uniform(0.18, 0.32)
         self.round = rng.random() < 0.6   # rounded stroke ends and joints (embossing dies are rounded)
-        # One face per line: its glyphs' corners moved a little, a variant design now and then, so
-        # the recognizer learns the family of shapes rather than one drawing of them.
+        # One face per line: its glyphs' corners moved a little, a variant design now and then (drawn
+        # as it is, unmoved: kept so for the shipped fourth run's reproducibility), so the recognizer
+        # learns the family of shapes rather than one drawing of them.
         jitter = rng.uniform(0, 0.07)
         self.strokes = {
             ch: [[(px + rng.uniform(-jitter, jitter), py + rng.uniform(-jitter, jitter)) for px, py in line] for line in lines]

@@ -93,8 +93,8 @@ export const lineReaderEval: EvalSuite = async (shared): Promise<SuiteReport> =>
         ]),
       ),
       '',
-      'wrong-but-VALID: VALID with an MRZ line read wrong or a wrong value returned (dates compared as dates). ' +
-        'VALID from print alone: the MRZ not read, the document VALID from its printed fields (docs/documents.md), every value returned right.',
+      'wrong-but-VALID: VALID and not exact, unless VALID from print alone. VALID from print alone: the MRZ not read, the document VALID from its printed ' +
+        'fields (docs/documents.md) with surname, birth date and number right and no value wrong (dates compared as dates).',
     );
   }
   if (parts.has('cards')) {

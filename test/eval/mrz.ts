@@ -25,8 +25,8 @@ export interface MrzEntry {
 /** Fields compared per document: what a client reads from `data`, and the truth from the MRZ lines. */
 const fieldChecks: Array<{ name: string; got: (d: DocumentData) => string | null; want: (lines: string[]) => string | null }> = [
   { name: 'documentNumber', got: (d) => d.documentNumber?.latin ?? null, want: (l) => parseMrz(l)?.documentNumber ?? null },
-  { name: 'dateOfBirth', got: (d) => asMrzDate(d.dateOfBirth), want: (l) => parseMrz(l)?.fields.dateOfBirth ?? null },
-  { name: 'dateOfExpiry', got: (d) => asMrzDate(d.dateOfExpiry), want: (l) => parseMrz(l)?.fields.dateOfExpiry ?? null },
+  { name: 'dateOfBirth', got: (d) => fullDate(d.dateOfBirth), want: (l) => mrzFullDate(parseMrz(l)?.fields.dateOfBirth, 'past') },
+  { name: 'dateOfExpiry', got: (d) => fullDate(d.dateOfExpiry), want: (l) => mrzFullDate(parseMrz(l)?.fields.dateOfExpiry, 'expiry') },
   { name: 'lastName', got: (d) => d.lastName?.latin ?? null, want: (l) => names(l)?.[0] ?? null },
   { name: 'firstName', got: (d) => d.firstName?.latin ?? null, want: (l) => names(l)?.[1] ?? null },
   { name: 'nationality', got: (d) => d.nationality?.latin ?? null, want: (l) => parseMrz(l)?.fields.nationality?.replace(/<+$/, '') ?? null },
@@ -37,13 +37,27 @@ const fieldChecks: Array<{ name: string; got: (d: DocumentData) => string | null
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
- * A date as the MRZ writes it (YYMMDD) from the parsed date a client reads, so that one read from
- * print (`07 JUN 1984`) compares by value; an unparsed date by its original string.
+ * A date a client reads, as YYYY-MM-DD, so that one read from print (`07 JUN 1984`) and one from the
+ * MRZ compare by value, century included; an unparsed date by its original string.
  */
-function asMrzDate(date: DocumentData['dateOfBirth']): string | null {
+function fullDate(date: DocumentData['dateOfBirth']): string | null {
   if (!date) return null;
-  if (date.successfullyParsed && date.year && date.month && date.day) return `${two(date.year % 100)}${two(date.month)}${two(date.day)}`;
+  if (date.successfullyParsed && date.year && date.month && date.day) return `${date.year}-${two(date.month)}-${two(date.day)}`;
   return date.originalString?.latin ?? null;
+}
+
+/**
+ * The truth's YYMMDD with its century resolved (a birth date in the past; an expiry up to 50 years
+ * ahead), so that a print reading of 1984 as 2084 counts as wrong; an MRZ date with unknown parts as it is.
+ */
+function mrzFullDate(yymmdd: string | undefined, kind: 'past' | 'expiry'): string | null {
+  if (!yymmdd) return null;
+  if (!/^\d{6}$/.test(yymmdd)) return yymmdd;
+  const thisYear = new Date().getUTCFullYear();
+  const yy = Number(yymmdd.slice(0, 2));
+  let year = 2000 + yy;
+  if (kind === 'past' ? year > thisYear : year > thisYear + 50) year -= 100;
+  return `${year}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`;
 }
 
 function names(lines: string[]): [string, string] | null {
@@ -86,8 +100,11 @@ export async function readZones(ctx: EvalContext, entries: MrzEntry[], variant?:
       fields[f.name] = value === null ? 'missing' : value === want ? 'correct' : 'wrong';
     }
     const wrongValue = Object.values(fields).includes('wrong');
-    const wrongButValid = valid && ((got !== '' && !exact) || wrongValue);
-    out.push({ file: e.file, exact, valid, wrongButValid, validWithoutMrz: valid && got === '' && !wrongValue, fields, ms, got });
+    // Read from print alone counts as right only when the values that make it VALID were checked and right.
+    const mandatoryRight = ['lastName', 'dateOfBirth', 'documentNumber'].every((f) => fields[f] === 'correct');
+    const validWithoutMrz = valid && got === '' && !wrongValue && mandatoryRight;
+    const wrongButValid = valid && !exact && !validWithoutMrz;
+    out.push({ file: e.file, exact, valid, wrongButValid, validWithoutMrz, fields, ms, got });
   }
   return out;
 }
@@ -196,8 +213,8 @@ export const mrzEval: EvalSuite = async (ctx) => {
     `${entries.length} documents (${entries.filter((e) => !e.expected.check_digits_valid).length} with misprinted check digits, ` +
       `${entries.filter((e) => e.expected.document_type === 'FRA-CNI').length} non-ICAO French ID). ` +
       '"exact" = every MRZ line returned equals the printed one; "exact and VALID" = exact with recognitionStatus VALID (nothing in doubt); ' +
-      '"wrong but VALID" = recognitionStatus VALID with an MRZ line read wrong or a wrong value returned (must be 0; a document read VALID from print alone, ' +
-      'every value right, is not wrong: docs/documents.md).',
+      '"wrong but VALID" = recognitionStatus VALID, not exact, unless the MRZ was not read and the print alone made it VALID with surname, birth date and number right ' +
+      'and no value wrong (docs/documents.md); must be 0. Dates compare as dates, century included (so "wrong field values" counts differ from reports before 2026-11-26T06:40).',
     '',
     ...table(
       ['reader', 'exact', 'exact and VALID', 'wrong but VALID', 'wrong field values returned', 'median ms / request'],
@@ -249,7 +266,8 @@ export const mrzEval: EvalSuite = async (ctx) => {
             .filter(([, v]) => v === 'wrong')
             .map(([k]) => k);
           const got = o.got ? `\`${o.got.replace(/\n/g, ' | ')}\`` : 'no MRZ';
-          return `- ${label}: ${o.file} → ${got}${o.valid ? ' (VALID!)' : ''}${wrong.length ? ` — wrong values returned: ${wrong.join(', ')}` : ''}`;
+          const status = o.wrongButValid ? ' (VALID!)' : o.validWithoutMrz ? ' (VALID from print alone, values right)' : '';
+          return `- ${label}: ${o.file} → ${got}${status}${wrong.length ? ` — wrong values returned: ${wrong.join(', ')}` : ''}`;
         }),
     ),
     '',

@@ -24,10 +24,9 @@ export interface OrtWebBrowserOptions {
  * Given the wasm's URL, Emscripten compiles it with `WebAssembly.instantiateStreaming`, and
  * Chromium keeps the machine code of a module streamed from its HTTP cache (V8's wasm code cache):
  * the next visit skips compiling 13.6 MB and the slow first inference of lazily compiled, not yet
- * optimised code. Measured on a cross-origin-isolated page (2 threads): from bytes, ready 0.7 s and
- * a first passport 2.2 s on every visit; streamed, ready 0.5–0.6 s and the first passport 1.5–1.6 s
- * from the second visit on. The caller gives the URL only when the HTTP cache will answer the
- * runtime's fetch with the bytes it checked (see `keptByHttpCache`), else the bytes.
+ * optimised code (`pnpm bench browser`: the cold start from the caches, docs/sdk.md). The caller
+ * gives the URL only when the HTTP cache will answer the runtime's fetch with the bytes it checked
+ * (see `keptByHttpCache` and the worker's `ortWasmSource`), else the bytes.
  */
 export async function loadOrtWebBrowser({ wasm, threads }: OrtWebBrowserOptions): Promise<OrtRuntime> {
   const ort = ortWeb;

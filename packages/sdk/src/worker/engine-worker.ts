@@ -41,27 +41,47 @@ function wasmFile(file: RuntimeFile): Promise<Uint8Array> {
 
 /**
  * onnxruntime-web's wasm, checked (sha256, progress). When the host lets the browser keep it without
- * asking again, the runtime gets only its URL and streams it from the HTTP cache — the bytes checked
- * here — and Chromium then keeps the compiled code too (see loadOrtWebBrowser); the file is not put
- * in Cache Storage. From a host that has it revalidated (a dev server, `no-cache`), the runtime
- * compiles the checked bytes, kept in Cache Storage for the next visit.
+ * asking again and the HTTP cache does hold it now, the runtime gets only its URL and streams it
+ * from there — normally the very bytes checked here — and Chromium then keeps the compiled code too
+ * (see loadOrtWebBrowser); the file is not put in Cache Storage. Otherwise (a dev server or a
+ * `no-cache` host, an HTTP cache that would not store 14 MB) the runtime compiles the checked bytes,
+ * kept in Cache Storage for the next visit.
  */
 async function ortWasmSource(): Promise<OrtWasmSource> {
   const init = requireInit();
   const url = versionedAssetUrl(ortWasm.file, ortWasm.sha256, init.assetsBaseUrl);
-  forgetUnversionedOrtWasm(init);
+  forgetOtherOrtWasms(init, url);
   const options = { cacheName: init.cacheName, onProgress: progress, keep: (headers: Headers) => !keptByHttpCache(headers) };
   const { bytes, headers } = await fetchAssetWithHeaders(url, ortWasm.file, ortWasm, options);
-  return headers && keptByHttpCache(headers) ? { url } : { url, bytes };
+  const streamable = headers !== null && keptByHttpCache(headers) && (await inHttpCache(url));
+  return streamable ? { url } : { url, bytes };
 }
 
-/** The Cache Storage copy SDK versions before 2026-11-26 kept under the unversioned URL (14 MB nothing reads). */
-function forgetUnversionedOrtWasm(init: WorkerInit): void {
+/** Whether the browser's HTTP cache would answer a request for the URL without the network. */
+async function inHttpCache(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin', credentials: 'same-origin' });
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Cache Storage copies of onnxruntime's wasm under any other URL: SDK versions before 2026-11-26
+ * kept it unversioned, and each upgrade of onnxruntime leaves a `?sha256=` of the previous one
+ * (14 MB each that nothing reads any more).
+ */
+function forgetOtherOrtWasms(init: WorkerInit, current: string): void {
   if (!init.cacheName || typeof caches === 'undefined') return;
-  const stale = new URL(ortWasm.file, init.assetsBaseUrl).href;
   caches
     .open(init.cacheName)
-    .then((cache) => cache.delete(stale))
+    .then(async (cache) => {
+      for (const request of await cache.keys()) {
+        if (request.url !== current && new URL(request.url).pathname.endsWith(`/${ortWasm.file}`)) await cache.delete(request);
+      }
+    })
     .catch(() => false);
 }
 
@@ -122,17 +142,18 @@ function engineForOcr(): Promise<Engine> {
 
 /**
  * Preloaded OCR also runs each model once (their slow first runs: see `WarmOptions.runModels`),
- * once the worker has been idle for `warmUpAfterIdleMs` after `ready`: while the user frames the
- * document, not ahead of a card or document asked for at once (which would wait for a run under
- * way). A card or document asked for meanwhile stops the runs not yet started. A failure here is
- * the first request's to report.
+ * `warmUpDelayMs` after the OCR runtime loaded unless a card or document came first: while the user
+ * frames the document, not ahead of a card or document asked for at once (which would wait for a
+ * run under way). A card or document asked for meanwhile stops the runs not yet started. Frame-
+ * quality and barcode calls during those runs wait for the run under way (up to ~1 s on one
+ * thread). A failure here is the first request's to report.
  */
 const warmUp = new AbortController();
-const warmUpAfterIdleMs = 300;
+const warmUpDelayMs = 300;
 function runModelsOnce(engine: Engine): void {
   setTimeout(() => {
     if (!warmUp.signal.aborted) engine.warm?.({ runModels: true, signal: warmUp.signal }).catch(() => {});
-  }, warmUpAfterIdleMs);
+  }, warmUpDelayMs);
 }
 
 const api: EngineWorkerApi = {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -86,5 +86,28 @@ describe('staticFiles', () => {
       expect(res.headers.get('cache-control'), query).toBe(cachePolicies.revalidate);
       await res.body?.cancel();
     }
+  });
+
+  it('does not pin a compressed copy older than the file it stands for, nor a file changed in place', async () => {
+    const fresh = Buffer.from('export const version = 2;\n'.repeat(300));
+    await writeFile(path.join(dir, 'model.bin'), fresh);
+    const own = createHash('sha256').update(fresh).digest('hex').slice(0, 16);
+    // A .br left from an earlier copy: older than the file.
+    await writeFile(path.join(dir, 'model.bin.br'), brotliCompressSync(Buffer.from('old')));
+    const past = new Date(Date.now() - 60_000);
+    await utimes(path.join(dir, 'model.bin.br'), past, past);
+    const br = await app.request(`/model.bin?sha256=${own}`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe(cachePolicies.revalidate);
+    await br.body?.cancel();
+    const plain = await app.request(`/model.bin?sha256=${own}`);
+    expect(plain.headers.get('cache-control')).toBe(cachePolicies.hashed);
+    await plain.body?.cancel();
+
+    // Replaced in place by another version of the same size: the remembered hash is not reused.
+    await writeFile(path.join(dir, 'model.bin'), Buffer.from('export const version = 3;\n'.repeat(300)));
+    const replaced = await app.request(`/model.bin?sha256=${own}`);
+    expect(replaced.headers.get('cache-control')).toBe(cachePolicies.mismatch);
+    await replaced.body?.cancel();
   });
 });

@@ -34,12 +34,16 @@ export const cachePolicies = {
 export function staticFiles(root: string, rewriteRequestPath?: (path: string) => string): MiddlewareHandler {
   const serve = serveStatic({ root, precompressed: true, ...(rewriteRequestPath ? { rewriteRequestPath } : {}) });
   const hashes = new FileHashes();
-  const policyOf = async (requestPath: string, sha256: string | undefined): Promise<string> => {
+  const policyOf = async (requestPath: string, sha256: string | undefined, encoding: string | null): Promise<string> => {
     if (contentHashed.test(requestPath)) return cachePolicies.hashed;
     if (sha256 === undefined || !contentNamed.test(sha256)) return cachePolicies.revalidate;
-    const file = path.join(path.resolve(root), (rewriteRequestPath ?? ((p) => p))(decodeURIComponent(requestPath)));
+    const file = path.join(path.resolve(root), (rewriteRequestPath ?? ((p) => p))(decodeURI(requestPath)));
     const actual = await hashes.sha256(file).catch(() => null);
-    return actual?.startsWith(sha256) ? cachePolicies.hashed : cachePolicies.mismatch;
+    if (!actual?.startsWith(sha256)) return cachePolicies.mismatch;
+    // The body sent may be the .br/.gz beside the file: one older than the file is another version.
+    const sibling = encoding === 'br' ? `${file}.br` : encoding === 'gzip' ? `${file}.gz` : null;
+    if (sibling && !(await compressedIsCurrent(sibling, file))) return cachePolicies.revalidate;
+    return cachePolicies.hashed;
   };
   return async function staticFilesMiddleware(c, next) {
     // serveStatic answers with a Response when it found the file, and passes on otherwise.
@@ -49,7 +53,7 @@ export function staticFiles(root: string, rewriteRequestPath?: (path: string) =>
     if (!res.ok || !lastModified) return res;
     // The representation differs per encoding, so does its tag.
     const etag = `W/"${res.headers.get('Content-Length') ?? ''}-${Date.parse(lastModified).toString(36)}-${res.headers.get('Content-Encoding') ?? 'identity'}"`;
-    const cacheControl = await policyOf(c.req.path, c.req.query('sha256'));
+    const cacheControl = await policyOf(c.req.path, c.req.query('sha256'), res.headers.get('Content-Encoding'));
     const ifNoneMatch = c.req.header('If-None-Match');
     if (matchesEtag(ifNoneMatch, etag) || notModifiedSince(c.req.header('If-Modified-Since'), lastModified, ifNoneMatch)) {
       // Nobody reads the file stream: close it rather than leave the descriptor to the collector.
@@ -78,13 +82,18 @@ function notModifiedSince(ifModifiedSince: string | undefined, lastModified: str
   return Number.isFinite(since) && Date.parse(lastModified) <= since;
 }
 
-/** sha256 of files served, computed once per version of a file (its size and modification time). */
+async function compressedIsCurrent(compressed: string, original: string): Promise<boolean> {
+  const [c, o] = await Promise.all([stat(compressed), stat(original)]).catch(() => [null, null]);
+  return !!c && !!o && c.mtimeMs >= o.mtimeMs;
+}
+
+/** sha256 of files served, computed once per version of a file (its inode, size and times). */
 class FileHashes {
   readonly #known = new Map<string, { version: string; sha256: Promise<string> }>();
 
   async sha256(file: string): Promise<string> {
-    const { size, mtimeMs } = await stat(file);
-    const version = `${size}:${mtimeMs}`;
+    const { ino, size, mtimeMs, ctimeMs } = await stat(file);
+    const version = `${ino}:${size}:${mtimeMs}:${ctimeMs}`;
     const known = this.#known.get(file);
     if (known?.version === version) return known.sha256;
     const sha256 = new Promise<string>((resolve, reject) => {

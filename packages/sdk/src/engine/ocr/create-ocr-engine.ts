@@ -34,8 +34,8 @@ export interface WarmOptions {
   /**
    * Also run each model once on a blank input. In onnxruntime-web a session's first run is far
    * slower than the next (the wasm it reaches is compiled lazily and optimised as it runs hot,
-   * buffers are allocated): in Chromium, on a visit without compiled code cached, a passport's
-   * first read took 2.9 s and the next 1.4 s; with this run at preload the first read took 1.4 s.
+   * buffers are allocated): in Chromium a passport's first read takes the better part of a second
+   * longer than the next (`pnpm bench browser`, docs/sdk.md).
    * Worth it when loading overlaps with the user framing the document (`preload`); on a server,
    * or when a request is already waiting, it only adds the run.
    */
