@@ -45,7 +45,7 @@ class CardDigits:
         self.advance = self.width + self.height * rng.uniform(0.18, 0.32)
         self.round = rng.random() < 0.6   # rounded stroke ends and joints (embossing dies are rounded)
         # One face per line: its glyphs' corners moved a little, a variant design now and then (drawn
-        # as it is, unmoved: kept so for the shipped fourth run's reproducibility), so the recognizer
+        # as it is, unmoved: kept so for the fourth run's reproducibility), so the recognizer
         # learns the family of shapes rather than one drawing of them.
         jitter = rng.uniform(0, 0.07)
         self.strokes = {

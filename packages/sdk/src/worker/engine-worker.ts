@@ -61,7 +61,8 @@ async function ortWasmSource(): Promise<OrtWasmSource> {
 async function inHttpCache(url: string): Promise<boolean> {
   try {
     const res = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin', credentials: 'same-origin' });
-    await res.body?.cancel();
+    // Read to the end rather than cancelled: an aborted request reads as a failed load in dev tools.
+    await res.arrayBuffer();
     return res.ok;
   } catch {
     return false;
