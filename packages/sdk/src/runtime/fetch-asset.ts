@@ -131,7 +131,8 @@ async function fetchVerified({ url, asset, expected, mode, doFetch, onProgress }
   return { bytes, headers: res.headers };
 }
 
-async function openCache(name: string): Promise<Cache | null> {
+/** A Cache Storage bucket, or null where there is none (insecure contexts) or it cannot be opened. */
+export async function openCache(name: string): Promise<Cache | null> {
   // Cache Storage exists only in secure contexts (https, localhost).
   if (typeof caches === 'undefined') return null;
   return caches.open(name).catch(() => null);

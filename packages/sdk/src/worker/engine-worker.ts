@@ -3,7 +3,7 @@ import { expose } from 'comlink';
 import { browserModels, findModel } from '@idlens/models';
 import { createEngine, faceModelName, type Engine } from '../engine/index.ts';
 import { IdlensError } from '../core/errors.ts';
-import { fetchAsset, fetchAssetWithHeaders, versionedAssetUrl, type AssetProgress } from '../runtime/fetch-asset.ts';
+import { fetchAsset, fetchAssetWithHeaders, openCache, versionedAssetUrl, type AssetProgress } from '../runtime/fetch-asset.ts';
 import { keptByHttpCache } from '../runtime/kept-by-http-cache.ts';
 import type { OrtWasmSource } from '../runtime/ort-web-browser.ts';
 import { loadModelsFromUrl } from '../runtime/load-models.ts';
@@ -51,9 +51,10 @@ async function ortWasmSource(): Promise<OrtWasmSource> {
   const init = requireInit();
   const url = versionedAssetUrl(ortWasm.file, ortWasm.sha256, init.assetsBaseUrl);
   forgetOtherOrtWasms(init, url);
+  // A copy the HTTP cache keeps is not stored in Cache Storage as well.
   const options = { cacheName: init.cacheName, onProgress: progress, keep: (headers: Headers) => !keptByHttpCache(headers) };
   const { bytes, headers } = await fetchAssetWithHeaders(url, ortWasm.file, ortWasm, options);
-  const streamable = headers !== null && keptByHttpCache(headers) && (await inHttpCache(url));
+  const streamable = headers !== null && !options.keep(headers) && (await inHttpCache(url));
   return streamable ? { url } : { url, bytes };
 }
 
@@ -75,10 +76,10 @@ async function inHttpCache(url: string): Promise<boolean> {
  * (14 MB each that nothing reads any more).
  */
 function forgetOtherOrtWasms(init: WorkerInit, current: string): void {
-  if (!init.cacheName || typeof caches === 'undefined') return;
-  caches
-    .open(init.cacheName)
+  if (!init.cacheName) return;
+  openCache(init.cacheName)
     .then(async (cache) => {
+      if (!cache) return;
       for (const request of await cache.keys()) {
         if (request.url !== current && new URL(request.url).pathname.endsWith(`/${ortWasm.file}`)) await cache.delete(request);
       }
