@@ -150,6 +150,14 @@ export class FrameVariants {
     return this.#sources.root.image;
   }
 
+  /**
+   * The frame's gray image with its illumination evened out (`localContrast`), at the frame's own
+   * size and coordinates: where margins are judged again when glare or a shadow runs across a symbol.
+   */
+  get evenlyLit(): GrayImage {
+    return this.#cached('evenlyLit', () => filtered(this.#sources.root, (image) => localContrast(image, localRadius(image))))!.image;
+  }
+
   frame(name: FrameVariant): DerivedImage | undefined {
     return this.#cached(name, () => frameRecipes[name](this.#sources));
   }

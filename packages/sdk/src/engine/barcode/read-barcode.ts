@@ -52,9 +52,12 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const variants = new FrameVariants(toGray(frame));
   const pool = new CandidatePool();
   let budget = resolved.slowerThoroughScan ? passBudget.thoroughPixels : passBudget.defaultPixels;
-  // A pass's reads join the pool; without `nullQuietZoneAllowed` an EAN/UPC read must have its margins in the frame.
+  // A pass's reads join the pool; without `nullQuietZoneAllowed` an EAN/UPC read must have its margins
+  // in the frame — as photographed, or once its illumination is evened out (glare or a shadow falling
+  // across the symbol lights its margin unlike the bars next to it).
+  const convincing = (r: BarcodeRead) => hasConvincingQuietZones(variants.gray, r) || hasConvincingQuietZones(variants.evenlyLit, r);
   const admit = (pass: string, view: DerivedImage, found: BarcodeRead[]) => {
-    const reads = resolved.nullQuietZoneAllowed ? found : found.filter((r) => hasConvincingQuietZones(variants.gray, r));
+    const reads = resolved.nullQuietZoneAllowed ? found : found.filter(convincing);
     pool.addPass(reads);
     onPass?.({ pass, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
   };

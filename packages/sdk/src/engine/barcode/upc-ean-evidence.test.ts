@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grayImage } from '../../../../../test/support/engine/gray-images.ts';
 import type { BarcodeType } from '../../api/barcode.ts';
+import { FrameVariants } from './frame-variants.ts';
 import type { BarcodeRead } from './normalize-read.ts';
 import { hasConvincingQuietZones } from './upc-ean-evidence.ts';
 
@@ -58,6 +59,24 @@ describe('hasConvincingQuietZones', () => {
       return y >= 20 && y < 80 && m >= 0 && bars(m) ? 15 : 140;
     };
     expect(hasConvincingQuietZones(symbolImage(60, 420, shaded), readAt(60))).toBe(true);
+  });
+
+  it('judges a margin under glare once the illumination is evened out, and still sees a mark there', () => {
+    // A dim label (paper 120, bars 30) with a highlight over its left part (up to +170 levels,
+    // saturating): the spaces beside the left guard are lifted to white, the margin further out less,
+    // so in the photo the margin is darker than those spaces although nothing is printed there.
+    const underGlare = (markInMargin: boolean) =>
+      grayImage(420, 100, (x, y) => {
+        const m = Math.floor((x - 60) / module);
+        const marked = markInMargin && x >= 60 - 4 * module && x < 60 - 3 * module;
+        const level = marked || (y >= 20 && y < 80 && m >= 0 && m < 95 && bars(m)) ? 30 : 120;
+        const d = Math.hypot(x - 147, y - 40) / (0.35 * Math.hypot(420, 100));
+        return Math.min(255, level + (d < 1 ? 170 * (1 - d * d) ** 2 : 0));
+      });
+    const clean = underGlare(false);
+    expect(hasConvincingQuietZones(clean, readAt(60))).toBe(false);
+    expect(hasConvincingQuietZones(new FrameVariants(clean).evenlyLit, readAt(60))).toBe(true);
+    expect(hasConvincingQuietZones(new FrameVariants(underGlare(true)).evenlyLit, readAt(60))).toBe(false);
   });
 
   it('leaves other symbologies alone', () => {
