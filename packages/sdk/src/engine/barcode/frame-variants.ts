@@ -1,6 +1,6 @@
 import { barSharpen } from '../image/bar-sharpen.ts';
 import { boxBlur } from '../image/box-blur.ts';
-import { contrastStretch } from '../image/contrast-stretch.ts';
+import { contrastStretch, levelRange } from '../image/contrast-stretch.ts';
 import { derive, rootImage, type DerivedImage } from '../image/derived-image.ts';
 import type { GrayImage } from '../image/gray-image.ts';
 import { pad } from '../image/pad.ts';
@@ -61,6 +61,19 @@ function rotated(degrees: number): Recipe {
     const base = rotationBase();
     return derive(base, rotate(base.image, degrees));
   };
+}
+
+/**
+ * A frame whose levels (1st to 99th percentile) span less than this is read stretched to the full
+ * range by every pass: the bar-region locator's edge energy and zxing's binarizers judge contrast
+ * in absolute grey levels, which the bars of an under-exposed photo (within ~60 levels of black)
+ * fall short of. Stretching a frame that spans more would only amplify its noise.
+ */
+const dimLevelSpan = 128;
+
+function stretchedIfDim(gray: GrayImage): GrayImage {
+  const { low, high } = levelRange(gray);
+  return high - low < dimLevelSpan ? contrastStretch(gray) : gray;
 }
 
 /** Window radius of the local-contrast filters: a sixteenth of the frame (several modules of any symbol). */
@@ -131,7 +144,8 @@ export class FrameVariants {
   #regions: BarRegion[] | undefined;
   #qrSymbols: ReturnType<typeof locateQrSymbols> | undefined;
 
-  constructor(gray: GrayImage) {
+  constructor(frameGray: GrayImage) {
+    const gray = stretchedIfDim(frameGray);
     const root = rootImage(gray);
     const maxSide = Math.max(gray.width, gray.height);
     this.#sources = {
@@ -145,7 +159,7 @@ export class FrameVariants {
     };
   }
 
-  /** The frame's gray image, as given. */
+  /** The frame's gray image as every pass starts from it (levels stretched when the frame is dim). */
   get gray(): GrayImage {
     return this.#sources.root.image;
   }

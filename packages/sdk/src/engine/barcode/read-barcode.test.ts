@@ -84,6 +84,15 @@ describe('readBarcode on generated scenes', () => {
     expectPointsOnSymbol(data, corners);
   });
 
+  it('reads a linear code at 40° in an under-exposed photo (every level below 26), its levels stretched', async () => {
+    const { frame, corners } = await scene('Code128', 'ANGLED-40', { moduleSize: 3 }, { angle: 40, blur: 1, noise: 1, seed: 3 });
+    const dim = new Uint8ClampedArray(frame.data);
+    for (let i = 0; i < dim.length; i++) if (i % 4 !== 3) dim[i] = Math.round(dim[i]! * 0.1);
+    const data = await read({ ...frame, data: dim }, { scanCode128: true });
+    expect(data).toMatchObject({ barcodeType: 'CODE_128', stringData: 'ANGLED-40' });
+    expectPointsOnSymbol(data, corners);
+  });
+
   it('reads a small, fine EAN-13 in a 1920×1080 scene', async () => {
     const photo = { width: 1920, height: 1080, angle: -8, blur: 0.6, noise: 4, jpegQuality: 85, centre: { x: 0.7, y: 0.3 } };
     const { frame, corners } = await scene('EAN13', '590123412345', { moduleSize: 2, barHeight: 30 }, photo);

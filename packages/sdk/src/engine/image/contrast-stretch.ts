@@ -9,14 +9,18 @@ import { lowerQuantile, upperQuantile } from './histogram-quantile.ts';
  * having its noise amplified into structure).
  */
 export function contrastStretch(source: GrayImage, clip = 0.01): GrayImage {
-  const histogram = new Uint32Array(256);
-  for (const value of source.data) histogram[value]!++;
-  const low = lowerQuantile(histogram, clip * source.data.length);
-  const high = upperQuantile(histogram, clip * source.data.length);
+  const { low, high } = levelRange(source, clip);
   if (high - low < 8) return source;
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.round(Math.min(255, Math.max(0, ((v - low) * 255) / (high - low))));
   const data = new Uint8Array(source.data.length);
   for (let i = 0; i < data.length; i++) data[i] = lut[source.data[i]!]!;
   return { width: source.width, height: source.height, data };
+}
+
+/** The `clip`- and (1 − `clip`)-quantiles of an image's gray levels. */
+export function levelRange(source: GrayImage, clip = 0.01): { low: number; high: number } {
+  const histogram = new Uint32Array(256);
+  for (const value of source.data) histogram[value]!++;
+  return { low: lowerQuantile(histogram, clip * source.data.length), high: upperQuantile(histogram, clip * source.data.length) };
 }
