@@ -7,6 +7,8 @@ import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-en
 import { cropMrzZone } from '../support/engine/crop-mrz-zone.ts';
 import { correctMrz } from '../../packages/sdk/src/engine/mrz/correct-mrz.ts';
 import { cellsFromText } from '../support/engine/mrz-cells.ts';
+import { foldText } from '../../packages/sdk/src/engine/document/visual/fold-text.ts';
+import { countryOf } from '../../packages/sdk/src/engine/mrz/icao-countries.ts';
 import { parseMrz } from '../../packages/sdk/src/engine/mrz/parse-mrz.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
 import type { OrtRuntime } from '../../packages/sdk/src/engine/ocr/ort-runtime.ts';
@@ -22,17 +24,44 @@ export interface MrzEntry {
   expected: { mrz: string[]; document_type: string; check_digits_valid: boolean };
 }
 
-/** Fields compared per document: what a client reads from `data`, and the truth from the MRZ lines. */
-const fieldChecks: Array<{ name: string; got: (d: DocumentData) => string | null; want: (lines: string[]) => string | null }> = [
+/**
+ * Fields compared per document: what a client reads from `data`, the truth from the MRZ lines, and
+ * (where a value read from print is written otherwise than the MRZ writes it) when they agree.
+ */
+const fieldChecks: Array<{
+  name: string;
+  got: (d: DocumentData) => string | null;
+  want: (lines: string[]) => string | null;
+  same?: (got: string, want: string) => boolean;
+}> = [
   { name: 'documentNumber', got: (d) => d.documentNumber?.latin ?? null, want: (l) => parseMrz(l)?.documentNumber ?? null },
   { name: 'dateOfBirth', got: (d) => fullDate(d.dateOfBirth), want: (l) => mrzFullDate(parseMrz(l)?.fields.dateOfBirth, 'past') },
   { name: 'dateOfExpiry', got: (d) => fullDate(d.dateOfExpiry), want: (l) => mrzFullDate(parseMrz(l)?.fields.dateOfExpiry, 'expiry') },
   { name: 'lastName', got: (d) => d.lastName?.latin ?? null, want: (l) => names(l)?.[0] ?? null },
   { name: 'firstName', got: (d) => d.firstName?.latin ?? null, want: (l) => names(l)?.[1] ?? null },
-  { name: 'nationality', got: (d) => d.nationality?.latin ?? null, want: (l) => parseMrz(l)?.fields.nationality?.replace(/<+$/, '') ?? null },
+  {
+    name: 'nationality',
+    got: (d) => d.nationality?.latin ?? null,
+    want: (l) => parseMrz(l)?.fields.nationality?.replace(/<+$/, '') ?? null,
+    same: printedNationalityMatches,
+  },
   { name: 'sex', got: (d) => d.sex?.latin ?? null, want: (l) => parseMrz(l)?.fields.sex?.replace('<', '') || null },
   { name: 'issuer', got: (d) => d.mrzData?.issuer ?? null, want: (l) => parseMrz(l)?.fields.issuer?.replace(/<+$/, '') ?? null },
 ];
+
+/**
+ * The MRZ's code, or — read from print alone — the nationality printed as a word ("AUSTRALIAN" for
+ * AUS): it must begin with the code's country name less its last letter (AUSTRALI-, GERMAN-,
+ * FRANC-). A word in another form ("DEUTSCH") counts as wrong: the check errs towards wrong.
+ */
+function printedNationalityMatches(got: string, code: string): boolean {
+  if (got === code) return true;
+  const country = countryOf(code)
+    ?.replace(/^COUNTRY_/, '')
+    .replace(/_/g, ' ');
+  const word = foldText(got);
+  return !!country && country.length >= 4 && word.length > 3 && word.startsWith(country.slice(0, -1));
+}
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -97,7 +126,7 @@ export async function readZones(ctx: EvalContext, entries: MrzEntry[], variant?:
       const want = f.want(e.expected.mrz);
       if (want === null || e.expected.document_type === 'FRA-CNI') continue;
       const value = data ? f.got(data) : null;
-      fields[f.name] = value === null ? 'missing' : value === want ? 'correct' : 'wrong';
+      fields[f.name] = value === null ? 'missing' : (f.same ?? ((a, b) => a === b))(value, want) ? 'correct' : 'wrong';
     }
     const wrongValue = Object.values(fields).includes('wrong');
     // Read from print alone counts as right only when the values that make it VALID were checked and right.
