@@ -36,7 +36,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from card_digits import CARD_DIGIT_SYMBOLS, CardDigits
-from latin_text import CHARSET_SET, random_line
+from latin_text import CHARSET_SET, initialled_name, random_line
 
 HEIGHT = 32        # the model's input height
 CROP_HEIGHT = 48   # the engine's crop height (createOcr / readCardSide / readVisualZone)
@@ -207,6 +207,7 @@ AUGMENTATIONS = {
     "card_ascii_rate": "share of card/embossed training lines without accents",
     "card_digits_rate": "share of card/embossed digit lines in the stroke-drawn card face (card_digits.py)",
     "shapes_rate": "share of training crops holding non-text shapes, labelled empty",
+    "initials_rate": "share of card/embossed training lines that are names with one-letter initials (JOHN Q PUBLIC)",
 }
 
 
@@ -221,13 +222,15 @@ def augmentation_rates(args):
 
 
 class Renderer:
-    def __init__(self, seed, split="train", geometry_rate=0.0, card_ascii_rate=0.0, card_digits_rate=0.0, shapes_rate=0.0):
+    def __init__(self, seed, split="train", geometry_rate=0.0, card_ascii_rate=0.0, card_digits_rate=0.0, shapes_rate=0.0, initials_rate=0.0):
         """geometry_rate: how often a line is widened/narrowed (and, 0.6 as often, slanted);
         card_ascii_rate: how often a card or embossed line loses its accents (cards print names in
         ASCII capitals, so an accent there is more often a scratch or the embossing's shading);
         card_digits_rate: how often a card or embossed line of digits is drawn in the card face
         (card_digits.py); shapes_rate: how often a crop holds shapes that are not text (seal arcs,
-        guilloche waves, specks), labelled empty, as a detector false positive does.
+        guilloche waves, specks), labelled empty, as a detector false positive does; initials_rate:
+        how often a card or embossed line is a name with one-letter initials (rare in the text
+        mix: a reader trained without them runs "JOHN Q" together).
         All 0 for the held-out set, so its figures stay comparable between runs."""
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(seed)
@@ -236,6 +239,7 @@ class Renderer:
         self.card_ascii_rate = card_ascii_rate
         self.card_digits_rate = card_digits_rate
         self.shapes_rate = shapes_rate
+        self.initials_rate = initials_rate
 
     # ---- text layout ----------------------------------------------------------------------
     def layout(self, text, size, style, fam, path):
@@ -522,6 +526,8 @@ class Renderer:
         blank = text is None and rng.random() < 0.02
         for _ in range(20):
             line = text or random_line(rng, max_len=40)
+            if self.initials_rate and style in ("card", "embossed") and text is None and rng.random() < self.initials_rate:
+                line = initialled_name(rng)
             if style == "embossed" and text is None and rng.random() < 0.7:
                 line = line.upper() if rng.random() < 0.8 else line
                 line = "".join(ch for ch in line if ch in CHARSET_SET) or line

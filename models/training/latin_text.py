@@ -274,6 +274,16 @@ def person_name(rng):
     return upper(text) if rng.random() < 0.65 else text
 
 
+def initialled_name(rng):
+    """A name with one-letter initials as cards emboss them: JOHN Q PUBLIC, J Q PUBLIC, ANNA M. KOWALSKA."""
+    parts = [rng.choice(GIVEN_NAMES) for _ in range(rng.choice([1, 1, 2]))]
+    initials = [rng.choice(UPPER) + ("." if rng.random() < 0.25 else "") for _ in range(rng.choice([1, 1, 2]))]
+    given = initials + parts if rng.random() < 0.25 else parts + initials
+    surname = rng.choice(SURNAMES)
+    text = f"{surname} {' '.join(given)}" if rng.random() < 0.1 else f"{' '.join(given)} {surname}"
+    return upper(text) if rng.random() < 0.85 else text
+
+
 def field_label(rng):
     def one():
         if rng.random() < 0.25:
