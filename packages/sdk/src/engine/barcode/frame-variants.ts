@@ -74,7 +74,8 @@ function rotated(degrees: number): Recipe {
 const underExposedBelow = 128;
 
 function stretchedIfDim(gray: GrayImage): GrayImage {
-  return levelRange(gray).high < underExposedBelow ? contrastStretch(gray) : gray;
+  const range = levelRange(gray, 0.01);
+  return range.high < underExposedBelow ? contrastStretch(gray, 0.01, range) : gray;
 }
 
 /** Window radius of the local-contrast filters: a sixteenth of the frame (several modules of any symbol). */
@@ -170,7 +171,11 @@ export class FrameVariants {
    * size and coordinates: where margins are judged again when glare or a shadow runs across a symbol.
    */
   get evenlyLit(): GrayImage {
-    return this.#cached('evenlyLit', () => filtered(this.#sources.root, (image) => localContrast(image, localRadius(image))))!.image;
+    const { root, working } = this.#sources;
+    // Up to the working size the local-contrast pass reads this very image: made once for both.
+    return this.#cached('evenlyLit', () =>
+      working() === root ? this.frame('localContrast') : filtered(root, (image) => localContrast(image, localRadius(image))),
+    )!.image;
   }
 
   frame(name: FrameVariant): DerivedImage | undefined {

@@ -6,10 +6,10 @@ import { lowerQuantile, upperQuantile } from './histogram-quantile.ts';
  * linearly in between. Washed-out photos (glare, grey print, under-exposure) then span the full
  * range, which helps zxing's global-histogram binarizer find a valley between bars and spaces.
  * Returns the input unchanged when it has no usable range (a blank image stays blank rather than
- * having its noise amplified into structure).
+ * having its noise amplified into structure). `range`: the quantiles when the caller has them already.
  */
-export function contrastStretch(source: GrayImage, clip = 0.01): GrayImage {
-  const { low, high } = levelRange(source, clip);
+export function contrastStretch(source: GrayImage, clip = 0.01, range = levelRange(source, clip)): GrayImage {
+  const { low, high } = range;
   if (high - low < 8) return source;
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.round(Math.min(255, Math.max(0, ((v - low) * 255) / (high - low))));
