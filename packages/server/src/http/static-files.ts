@@ -39,10 +39,10 @@ export function staticFiles(root: string, rewriteRequestPath?: (path: string) =>
     if (sha256 === undefined || !contentNamed.test(sha256)) return cachePolicies.revalidate;
     const file = path.join(path.resolve(root), (rewriteRequestPath ?? ((p) => p))(decodeURI(requestPath)));
     const actual = await hashes.sha256(file).catch(() => null);
-    if (!actual?.startsWith(sha256)) return cachePolicies.mismatch;
+    if (!actual?.sha256.startsWith(sha256)) return cachePolicies.mismatch;
     // The body sent may be the .br/.gz beside the file: one older than the file is another version.
     const sibling = encoding === 'br' ? `${file}.br` : encoding === 'gzip' ? `${file}.gz` : null;
-    if (sibling && !(await compressedIsCurrent(sibling, file))) return cachePolicies.revalidate;
+    if (sibling && !(await modifiedSince(sibling, actual.mtimeMs))) return cachePolicies.revalidate;
     return cachePolicies.hashed;
   };
   return async function staticFilesMiddleware(c, next) {
@@ -82,20 +82,24 @@ function notModifiedSince(ifModifiedSince: string | undefined, lastModified: str
   return Number.isFinite(since) && Date.parse(lastModified) <= since;
 }
 
-async function compressedIsCurrent(compressed: string, original: string): Promise<boolean> {
-  const [c, o] = await Promise.all([stat(compressed), stat(original)]).catch(() => [null, null]);
-  return !!c && !!o && c.mtimeMs >= o.mtimeMs;
+/** Whether a file was last written at or after `mtimeMs` (false when it cannot be read). */
+async function modifiedSince(file: string, mtimeMs: number): Promise<boolean> {
+  const info = await stat(file).catch(() => null);
+  return !!info && info.mtimeMs >= mtimeMs;
 }
 
-/** sha256 of files served, computed once per version of a file (its inode, size and times). */
+/**
+ * sha256 of files served, computed once per version of a file (its inode, size and times), with the
+ * modification time of the version it hashed.
+ */
 class FileHashes {
   readonly #known = new Map<string, { version: string; sha256: Promise<string> }>();
 
-  async sha256(file: string): Promise<string> {
+  async sha256(file: string): Promise<{ sha256: string; mtimeMs: number }> {
     const { ino, size, mtimeMs, ctimeMs } = await stat(file);
     const version = `${ino}:${size}:${mtimeMs}:${ctimeMs}`;
     const known = this.#known.get(file);
-    if (known?.version === version) return known.sha256;
+    if (known?.version === version) return { sha256: await known.sha256, mtimeMs };
     const sha256 = new Promise<string>((resolve, reject) => {
       const hash = createHash('sha256');
       createReadStream(file)
@@ -105,6 +109,6 @@ class FileHashes {
     });
     this.#known.set(file, { version, sha256 });
     sha256.catch(() => this.#known.delete(file));
-    return sha256;
+    return { sha256: await sha256, mtimeMs };
   }
 }
