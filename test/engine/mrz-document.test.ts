@@ -7,6 +7,7 @@ import { frenchIdSpecimen, specimens } from '../support/engine/mrz-specimens.ts'
 import { profileBlocks } from '../../packages/sdk/src/engine/mrz/profile-block.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
+import { readDocument } from '../../packages/sdk/src/engine/document/read-document.ts';
 import type { LineReader } from '../../packages/sdk/src/engine/ocr/create-line-reader.ts';
 import { renderMrzPage } from '../support/mrz-render.ts';
 import { decodeFrame } from '../support/document-scene.ts';
@@ -243,6 +244,25 @@ describe('document reading through the MRZ (rendered pages)', () => {
     expect(reading?.corrected.parsed.lines[0]).toBe(specimens.TD3[0]);
     expect(reading?.corrected.uncertain).toContain('names');
     expect(reading?.corrected.parsed.valid).toBe(true);
+  });
+
+  it("reads the page's print above the zone for its printed fields, and not the zone's lines again", async () => {
+    const runtimes = await loadEngineRuntimes({ threads: 2 });
+    const ocr = createOcrEngine(runtimes.ort!, runtimes.models!, runtimes.ocr);
+    const readPage = ocr.ocr.readPage;
+    const printed: string[] = [];
+    ocr.ocr = {
+      async readPage(frame, options) {
+        const lines = await readPage(frame, options);
+        printed.push(...lines.map((l) => l.text));
+        return lines;
+      },
+    };
+    const page = await renderMrzPage(specimens.TD3, { width: 1300, viz: ['PASSPORT', 'ERIKSSON', 'ANNA MARIA', '12 AUG 1974'] });
+    const data = await readDocument({ ocr, zxing: runtimes.zxing, faces: null }, { first: page }, {}, { mrzModel: 'auto', now }, false);
+    expect(data.recognitionStatus).toBe('VALID');
+    expect(printed.join(' ')).toContain('ERIKSSON');
+    expect(printed.filter((text) => /<</.test(text) || text.length > 30)).toEqual([]);
   });
 
   it('answers EMPTY for a page without an MRZ', async () => {

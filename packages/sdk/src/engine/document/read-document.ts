@@ -136,7 +136,12 @@ export async function readDocument(
       const frame = frameOf(side);
       const view = documentView({ side, frame, outline: outlines.get(side) ?? null, mrz: mrzOn(side) }) ?? wholeFrameView(frame);
       visual.push(
-        await readVisualZone(ocr, frame, view.corners, view.format, side, { now: settings.now(), numberingHint, orientationKnown: view.orientationKnown }),
+        await readVisualZone(ocr, frame, view.corners, view.format, side, {
+          now: settings.now(),
+          numberingHint,
+          orientationKnown: view.orientationKnown,
+          mrzLines: mrzOn(side)?.lines.map((line) => line.points) ?? [],
+        }),
       );
     }
   }

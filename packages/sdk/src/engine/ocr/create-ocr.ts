@@ -15,13 +15,20 @@ export interface OcrLine extends LineReading {
 
 /** Full-page OCR: detection, then every region read by the line reader. */
 export interface Ocr {
-  readPage(frame: Frame, options?: Partial<TextDetectorOptions> & { minConfidence?: number }): Promise<OcrLine[]>;
+  readPage(frame: Frame, options?: ReadPageOptions): Promise<OcrLine[]>;
+}
+
+export interface ReadPageOptions extends Partial<TextDetectorOptions> {
+  minConfidence?: number;
+  /** Lines found but not to be read (text another reader has read). */
+  skip?: (quad: Quad) => boolean;
 }
 
 export function createOcr(detector: TextDetector, lineReader: LineReader, lineHeight = 48): Ocr {
   return {
     async readPage(frame, options = {}) {
-      const quads = await detector.detect(frame, options);
+      const found = await detector.detect(frame, options);
+      const quads = options.skip ? found.filter((q) => !options.skip!(q)) : found;
       const crops = quads.map((q) => cropTextLine(frame, q, lineHeight));
       const lines = await lineReader.read(crops);
       const minConfidence = options.minConfidence ?? 0.5;

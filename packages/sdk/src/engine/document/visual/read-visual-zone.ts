@@ -2,7 +2,7 @@ import type { Location } from '../../../api/document.ts';
 import type { Frame } from '../../../core/frame.ts';
 import type { Point } from '../../image/affine.ts';
 import { aamvaJurisdictions, type AamvaJurisdiction } from '../../aamva/aamva-jurisdictions.ts';
-import { applyHomography, rectangleCorners, type Homography } from '../../image/homography.ts';
+import { applyHomography, homographyFromPoints, rectangleCorners, type Homography } from '../../image/homography.ts';
 import { warpQuad } from '../../image/warp-quad.ts';
 import type { OcrEngine } from '../../ocr/create-ocr-engine.ts';
 import type { LineReading } from '../../ocr/create-line-reader.ts';
@@ -67,7 +67,8 @@ const jurisdictionByName = new Map(aamvaJurisdictions.map((j) => [foldText(j.nam
  * line reader), and the lines matched against the label dictionary (see findPrintedFields). When
  * the upright reading finds next to nothing and neither an MRZ nor a portrait said which way is up,
  * the document may be upside down: it is read turned 180° and the reading with more fields is kept. `numberingHint` is the licence numbering another
- * source already told (an AAMVA barcode).
+ * source already told (an AAMVA barcode). `mrzLines` are the side's MRZ lines (frame coordinates)
+ * when it has one: already read, so only the print above them is (see `mrzTop`).
  */
 export async function readVisualZone(
   ocr: OcrEngine,
@@ -75,12 +76,12 @@ export async function readVisualZone(
   corners: Corners,
   format: DocumentFormat,
   side: 'FIRST' | 'SECOND',
-  o: { now: Date; numberingHint: FieldNumbering; orientationKnown: boolean },
+  o: { now: Date; numberingHint: FieldNumbering; orientationKnown: boolean; mrzLines?: ReadonlyArray<readonly Point[]> },
 ): Promise<VisualZoneReading> {
   const upright = await readTurned(ocr, frame, corners, format, side, o);
   if (o.orientationKnown || upright.fields.length >= enoughFields) return upright;
   const [a, b, c, d] = corners;
-  const turned = await readTurned(ocr, frame, [c, d, a, b], format, side, o);
+  const turned = await readTurned(ocr, frame, [c, d, a, b], format, side, { ...o, mrzLines: [] });
   return turned.fields.length > upright.fields.length ? turned : upright;
 }
 
@@ -90,14 +91,17 @@ async function readTurned(
   corners: Corners,
   format: DocumentFormat,
   side: 'FIRST' | 'SECOND',
-  o: { now: Date; numberingHint: FieldNumbering },
+  o: { now: Date; numberingHint: FieldNumbering; mrzLines?: ReadonlyArray<readonly Point[]> },
 ): Promise<VisualZoneReading> {
   const sourceWidth = Math.hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y);
   const width = Math.round(Math.min(readWidth.max, Math.max(readWidth.min, sourceWidth)));
   const size = documentFormats[format];
   const height = Math.round((width * size.height) / size.width);
-  const { frame: page, toSource } = warpQuad(frame, widened(corners), width, height);
-  const ocrLines = await ocr.ocr.readPage(page, { maxSide: width });
+  const outline = widened(corners);
+  const { frame: page, toSource } = warpQuad(frame, outline, width, height);
+  const zoneTop = mrzTop(o.mrzLines ?? [], homographyFromPoints(outline, rectangleCorners(width, height)), height);
+  const inZone = (quad: Quad) => quad.points.reduce((sum, p) => sum + p.y, 0) / 4 > zoneTop;
+  const ocrLines = await ocr.ocr.readPage(page, { maxSide: width, skip: inZone });
   const lines = ocrLines.filter((l) => l.quad.width >= l.quad.height).map((l) => printedLine(l, l.quad, l.crop));
   const folded = lines.map((l) =>
     foldText(l.text)
@@ -122,6 +126,23 @@ async function readTurned(
     country,
     invalidCharacterFields: found.invalidCharacterFields,
   };
+}
+
+/**
+ * Where the MRZ begins on the straightened page (y, a quarter of a line above its top line), or
+ * the page's height when there is none: the lines found below are not read as print. Reading the
+ * zone again costs a page's two or three widest lines, for text the MRZ reader has read better.
+ * The whole page is still searched: cutting the zone off before detection changed the
+ * detector's scale, and with it a few small printed values either way. An MRZ stands at the foot
+ * of its side; one that maps into the page's upper half (a wrong outline) is not trusted.
+ */
+function mrzTop(mrzLines: ReadonlyArray<readonly Point[]>, toPage: Homography, height: number): number {
+  if (mrzLines.length === 0) return height;
+  const ys = mrzLines.flatMap((line) => line.map((p) => applyHomography(toPage, p).y));
+  const top = Math.min(...ys);
+  const lineHeight = (Math.max(...ys) - top) / mrzLines.length;
+  const zoneTop = top - lineHeight / 4;
+  return zoneTop >= height / 2 ? zoneTop : height;
 }
 
 /** How far down the page a state's name may stand to be its issuer: the header, where titles are printed. */
