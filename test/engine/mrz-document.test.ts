@@ -258,11 +258,18 @@ describe('document reading through the MRZ (rendered pages)', () => {
         return lines;
       },
     };
-    const page = await renderMrzPage(specimens.TD3, { width: 1300, viz: ['PASSPORT', 'ERIKSSON', 'ANNA MARIA', '12 AUG 1974'] });
-    const data = await readDocument({ ocr, zxing: runtimes.zxing, faces: null }, { first: page }, {}, { mrzModel: 'auto', now }, false);
-    expect(data.recognitionStatus).toBe('VALID');
-    expect(printed.join(' ')).toContain('ERIKSSON');
-    expect(printed.filter((text) => /<</.test(text) || text.length > 30)).toEqual([]);
+    // Upright and upside down: the zone's lines are found on the frame and mapped onto the page.
+    for (const rotate of [0, 180]) {
+      printed.length = 0;
+      const page = await renderMrzPage(specimens.TD3, { width: 1300, rotate, viz: ['PASSPORT', 'ERIKSSON', 'ANNA MARIA', '12 AUG 1974'] });
+      const data = await readDocument({ ocr, zxing: runtimes.zxing, faces: null }, { first: page }, {}, { mrzModel: 'auto', now }, false);
+      expect(data.recognitionStatus, `turned ${rotate}°`).toBe('VALID');
+      expect(printed.join(' '), `turned ${rotate}°`).toContain('ERIKSSON');
+      expect(
+        printed.filter((text) => /<</.test(text) || text.length > 30),
+        `turned ${rotate}°`,
+      ).toEqual([]);
+    }
   });
 
   it('answers EMPTY for a page without an MRZ', async () => {

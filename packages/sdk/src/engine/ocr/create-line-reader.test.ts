@@ -3,7 +3,7 @@ import { batchesOfSimilarWidth } from './create-line-reader.ts';
 
 describe('batchesOfSimilarWidth', () => {
   it("runs a page's two zone-wide lines apart from its names and dates, each run in order of width", () => {
-    // Names and dates 244–484 px, two MRZ lines 1304 px: one run padded to 1304 would cost twice the lines.
+    // Names and dates 160–484 px, two MRZ lines 1304 px: one run padded to 1304 would cost twice the lines.
     const widths = [1304, 244, 408, 1304, 484, 160, 400];
     expect(batchesOfSimilarWidth(widths, 6, 8)).toEqual([[5], [1], [6, 2, 4], [0, 3]]);
   });

@@ -26,12 +26,11 @@ export interface ReadPageOptions extends Partial<TextDetectorOptions> {
 
 export function createOcr(detector: TextDetector, lineReader: LineReader, lineHeight = 48): Ocr {
   return {
-    async readPage(frame, options = {}) {
-      const found = await detector.detect(frame, options);
-      const quads = options.skip ? found.filter((q) => !options.skip!(q)) : found;
+    async readPage(frame, { minConfidence = 0.5, skip, ...detection } = {}) {
+      const found = await detector.detect(frame, detection);
+      const quads = skip ? found.filter((q) => !skip(q)) : found;
       const crops = quads.map((q) => cropTextLine(frame, q, lineHeight));
       const lines = await lineReader.read(crops);
-      const minConfidence = options.minConfidence ?? 0.5;
       return lines
         .map((line, i) => ({ ...line, quad: quads[i]!, detectionScore: quads[i]!.score, crop: crops[i]! }))
         .filter((line) => line.text.trim().length > 0 && line.confidence >= minConfidence);

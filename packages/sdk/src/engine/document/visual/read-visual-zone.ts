@@ -61,6 +61,14 @@ const lineHeight = 48;
 
 const jurisdictionByName = new Map(aamvaJurisdictions.map((j) => [foldText(j.name), j]));
 
+/** How a side is read: `mrzLines` are its MRZ's lines on the frame (none without an MRZ). */
+export interface VisualZoneOptions {
+  now: Date;
+  numberingHint: FieldNumbering;
+  orientationKnown: boolean;
+  mrzLines: ReadonlyArray<readonly Point[]>;
+}
+
 /**
  * Reads the printed (visual) fields of one side: the document is cut out along `corners` (its
  * top-left first), straightened to its format, read line by line (text detection and the general
@@ -76,12 +84,12 @@ export async function readVisualZone(
   corners: Corners,
   format: DocumentFormat,
   side: 'FIRST' | 'SECOND',
-  o: { now: Date; numberingHint: FieldNumbering; orientationKnown: boolean; mrzLines?: ReadonlyArray<readonly Point[]> },
+  o: VisualZoneOptions,
 ): Promise<VisualZoneReading> {
   const upright = await readTurned(ocr, frame, corners, format, side, o);
   if (o.orientationKnown || upright.fields.length >= enoughFields) return upright;
   const [a, b, c, d] = corners;
-  const turned = await readTurned(ocr, frame, [c, d, a, b], format, side, { ...o, mrzLines: [] });
+  const turned = await readTurned(ocr, frame, [c, d, a, b], format, side, o);
   return turned.fields.length > upright.fields.length ? turned : upright;
 }
 
@@ -91,7 +99,7 @@ async function readTurned(
   corners: Corners,
   format: DocumentFormat,
   side: 'FIRST' | 'SECOND',
-  o: { now: Date; numberingHint: FieldNumbering; mrzLines?: ReadonlyArray<readonly Point[]> },
+  o: VisualZoneOptions,
 ): Promise<VisualZoneReading> {
   const sourceWidth = Math.hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y);
   const width = Math.round(Math.min(readWidth.max, Math.max(readWidth.min, sourceWidth)));
@@ -99,7 +107,7 @@ async function readTurned(
   const height = Math.round((width * size.height) / size.width);
   const outline = widened(corners);
   const { frame: page, toSource } = warpQuad(frame, outline, width, height);
-  const zoneTop = mrzTop(o.mrzLines ?? [], homographyFromPoints(outline, rectangleCorners(width, height)), height);
+  const zoneTop = mrzTop(o.mrzLines, homographyFromPoints(outline, rectangleCorners(width, height)), height);
   const inZone = (quad: Quad) => quad.points.reduce((sum, p) => sum + p.y, 0) / 4 > zoneTop;
   const ocrLines = await ocr.ocr.readPage(page, { maxSide: width, skip: inZone });
   const lines = ocrLines.filter((l) => l.quad.width >= l.quad.height).map((l) => printedLine(l, l.quad, l.crop));
@@ -129,7 +137,7 @@ async function readTurned(
 }
 
 /**
- * Where the MRZ begins on the straightened page (y, a quarter of a line above its top line), or
+ * Where the MRZ begins on the straightened page (y, a quarter of its line pitch above its top line), or
  * the page's height when there is none: the lines found below are not read as print. Reading the
  * zone again costs a page's two or three widest lines, for text the MRZ reader has read better.
  * The whole page is still searched: cutting the zone off before detection changed the
@@ -140,8 +148,8 @@ function mrzTop(mrzLines: ReadonlyArray<readonly Point[]>, toPage: Homography, h
   if (mrzLines.length === 0) return height;
   const ys = mrzLines.flatMap((line) => line.map((p) => applyHomography(toPage, p).y));
   const top = Math.min(...ys);
-  const lineHeight = (Math.max(...ys) - top) / mrzLines.length;
-  const zoneTop = top - lineHeight / 4;
+  const pitch = (Math.max(...ys) - top) / mrzLines.length;
+  const zoneTop = top - pitch / 4;
   return zoneTop >= height / 2 ? zoneTop : height;
 }
 
