@@ -1,9 +1,13 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildBrowserBundle, launchChromium, openPage, startIdlensServer, startPageServer, strictCsp } from './support/browser-harness.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { renderCard } from '../support/card-render.ts';
 import { passportPng } from './support/passport.ts';
+import { ortWasm } from '../../packages/sdk/src/runtime/runtime-files.ts';
+import { versionedAssetUrl } from '../../packages/sdk/src/runtime/fetch-asset.ts';
 
 type Face = { side: string; location: { topLeftCorner: { x: number; y: number }; dimensions: { width: number; height: number } } };
 
@@ -195,6 +199,45 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     expect(requests.slice(before).filter(wasm)).toEqual([]);
     expect(requests.slice(before).length).toBeGreaterThan(0); // the page itself did reach the server
   }, 60_000);
+
+  it('never has onnxruntime stream a copy in the HTTP cache that fails its sha256: the wasm is fetched again and checked', async () => {
+    const requests: string[] = [];
+    // A host that lets the browser keep whatever it sends (the idlens server would not: a file whose
+    // sha256 is not its URL's is sent uncacheable).
+    const page = await pageWith(strictCsp, { 'cache-control': 'public, max-age=31536000, immutable' }, requests);
+    const url = versionedAssetUrl(ortWasm.file, ortWasm.sha256, new URL('/sdk/', page.url()));
+    const file = path.join(h.bundle.dir, ortWasm.file);
+    const original = await readFile(file);
+    const tampered = Buffer.from(original);
+    tampered[tampered.length >> 1]! ^= 0xff;
+    const cachedSha256 = () =>
+      page.evaluate(async (u) => {
+        const bytes = await (await fetch(u, { cache: 'only-if-cached', mode: 'same-origin' })).arrayBuffer();
+        return [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+      }, url);
+    // The HTTP cache made to hold a tampered copy under the SDK's URL (as a bad proxy or disk could).
+    await writeFile(file, tampered);
+    try {
+      await page.evaluate(async (u) => void (await (await fetch(u, { cache: 'reload' })).arrayBuffer()), url);
+    } finally {
+      await writeFile(file, original);
+    }
+    expect(await cachedSha256()).not.toBe(ortWasm.sha256);
+    const before = requests.filter((r) => r.includes(ortWasm.file)).length;
+    const mrzType = await page.evaluate(async () => {
+      const { createRecognizer } = (window as any).idlens;
+      const recognizer = createRecognizer({ preload: ['ocr'] });
+      await recognizer.ready;
+      const blob = await (await fetch('/fixtures/passport')).blob();
+      const data = await recognizer.document({ first: blob });
+      recognizer.terminate();
+      return data.mrzData?.mrzType;
+    });
+    expect(mrzType).toBe('TD3');
+    // Fetched from the host again, past the HTTP cache, whose copy is now the right one.
+    expect(requests.filter((r) => r.includes(ortWasm.file)).length).toBe(before + 1);
+    expect(await cachedSha256()).toBe(ortWasm.sha256);
+  }, 120_000);
 
   it('gives onnxruntime the checked bytes instead when the host has the wasm revalidated (no-cache), kept in Cache Storage', async () => {
     const requests: string[] = [];
