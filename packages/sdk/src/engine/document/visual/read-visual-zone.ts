@@ -107,7 +107,7 @@ async function readTurned(
   const height = Math.round((width * size.height) / size.width);
   const outline = widened(corners);
   const { frame: page, toSource } = warpQuad(frame, outline, width, height);
-  const zoneTop = mrzTop(o.mrzLines, homographyFromPoints(outline, rectangleCorners(width, height)), height);
+  const zoneTop = mrzTop(o.mrzLines, outline, width, height);
   const inZone = (quad: Quad) => quad.points.reduce((sum, p) => sum + p.y, 0) / 4 > zoneTop;
   const ocrLines = await ocr.ocr.readPage(page, { maxSide: width, skip: inZone });
   const lines = ocrLines.filter((l) => l.quad.width >= l.quad.height).map((l) => printedLine(l, l.quad, l.crop));
@@ -144,8 +144,10 @@ async function readTurned(
  * detector's scale, and with it a few small printed values either way. An MRZ stands at the foot
  * of its side; one that maps into the page's upper half (a wrong outline) is not trusted.
  */
-function mrzTop(mrzLines: ReadonlyArray<readonly Point[]>, toPage: Homography, height: number): number {
+function mrzTop(mrzLines: ReadonlyArray<readonly Point[]>, outline: Corners, width: number, height: number): number {
   if (mrzLines.length === 0) return height;
+  // The inverse of the page's warp (frame → page), needed only for a side with an MRZ.
+  const toPage = homographyFromPoints(outline, rectangleCorners(width, height));
   const ys = mrzLines.flatMap((line) => line.map((p) => applyHomography(toPage, p).y));
   const top = Math.min(...ys);
   const pitch = (Math.max(...ys) - top) / mrzLines.length;
