@@ -249,11 +249,12 @@ describe('document reading through the MRZ (rendered pages)', () => {
   it("reads the page's print above the zone for its printed fields, and not the zone's lines again", async () => {
     const runtimes = await loadEngineRuntimes({ threads: 2 });
     const ocr = createOcrEngine(runtimes.ort!, runtimes.models!, runtimes.ocr);
-    const readPage = ocr.ocr.readPage;
+    const readLines = ocr.ocr.readLines;
     const printed: string[] = [];
     ocr.ocr = {
-      async readPage(frame, options) {
-        const lines = await readPage(frame, options);
+      ...ocr.ocr,
+      async readLines(frame, quads, options) {
+        const lines = await readLines(frame, quads, options);
         printed.push(...lines.map((l) => l.text));
         return lines;
       },
@@ -269,6 +270,30 @@ describe('document reading through the MRZ (rendered pages)', () => {
         printed.filter((text) => /<</.test(text) || text.length > 30),
         `turned ${rotate}°`,
       ).toEqual([]);
+    }
+  });
+
+  it('finds the zone among the lines detected on the straightened page: one detection for an upright side, the photo itself never detected', async () => {
+    const runtimes = await loadEngineRuntimes({ threads: 2 });
+    const ocr = createOcrEngine(runtimes.ort!, runtimes.models!, runtimes.ocr);
+    const detect = ocr.detector.detect;
+    const detected: string[] = [];
+    ocr.detector = {
+      detect(frame, options) {
+        detected.push(`${frame.width}×${frame.height}`);
+        return detect(frame, options);
+      },
+    };
+    for (const rotate of [0, 180]) {
+      detected.length = 0;
+      const photo = await renderMrzPage(specimens.TD3, { width: 1300, rotate, viz: ['PASSPORT', 'ERIKSSON', 'ANNA MARIA', '12 AUG 1974'] });
+      const data = await readDocument({ ocr, zxing: runtimes.zxing, faces: null }, { first: photo }, {}, { mrzModel: 'auto', now }, false);
+      expect(data.recognitionStatus, `turned ${rotate}°`).toBe('VALID');
+      expect(data.lastName?.latin, `turned ${rotate}°`).toBe('ERIKSSON');
+      // Pages only, never the photo (1820×1365): upright, the one page serves the MRZ and the print;
+      // upside down, the page guessed as it lies serves the MRZ, and the print is detected upright.
+      expect(detected, `turned ${rotate}°`).toHaveLength(rotate === 0 ? 1 : 2);
+      expect(detected, `turned ${rotate}°`).not.toContain(`${photo.width}×${photo.height}`);
     }
   });
 

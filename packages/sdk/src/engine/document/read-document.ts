@@ -20,6 +20,7 @@ import { mrzToDocumentData } from './mrz-to-document.ts';
 import { readVisualZone, type VisualZoneReading } from './visual/read-visual-zone.ts';
 import { hiddenPrintQuads, mergeVisual, misprintedFields, missingPrintedFields, visualClassInfo, visualMatchSource } from './visual/visual-to-document.ts';
 import { signatureImage } from './visual/signature-image.ts';
+import { detectPage, linesOnPhoto, type DetectedPage } from './visual/detected-page.ts';
 import { anonymizeDocument } from './anonymize-document.ts';
 import { type AnonymizationPlan, anonymizationPlan, extraRuleFields, matchesFilter, missingRuleFields } from './document-class-rules.ts';
 import { barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
@@ -99,13 +100,34 @@ export async function readDocument(
     return none;
   }
 
+  // Each side's document, straightened as it lies (landscape, its top-left nearest the photo's) and
+  // its text lines detected once: the MRZ is searched among them before the photo is detected on
+  // its own, and the print is read from them unless the MRZ makes it another cut (upside down).
+  const pages = new Map<Side, Promise<DetectedPage | null>>();
+  const pageOf = (side: Side): Promise<DetectedPage | null> => {
+    const outline = outlines.get(side);
+    if (!readPrint || !outline) return Promise.resolve(null);
+    if (!pages.has(side)) {
+      const guess = documentView({ side, frame: frameOf(side), outline, mrz: null })!;
+      pages.set(side, detectPage(ocr, frameOf(side), guess.corners, guess.format));
+    }
+    return pages.get(side)!;
+  };
+
   // 1. The MRZ (skipped when the caller asked for the barcode only).
   let first: MrzReading | null = null;
   let second: MrzReading | null = null;
   if (ocr && !barcodeOnly) {
-    const read = (frame: Frame) => readMrz(frame, ocr, { model: settings.mrzModel, correction: { maxChangesPerField: maxMismatches } });
-    first = skipped.has('FIRST') ? null : await read(sides.first);
-    second = sides.second && !skipped.has('SECOND') && !(first && isValid(first) && !multiSide) ? await read(sides.second) : null;
+    const read = async (side: Side) => {
+      const page = await pageOf(side);
+      return readMrz(frameOf(side), ocr, {
+        model: settings.mrzModel,
+        correction: { maxChangesPerField: maxMismatches },
+        lines: page ? linesOnPhoto(page) : [],
+      });
+    };
+    first = skipped.has('FIRST') ? null : await read('FIRST');
+    second = sides.second && !skipped.has('SECOND') && !(first && isValid(first) && !multiSide) ? await read('SECOND') : null;
   }
   const pick = choose(first, second);
 
@@ -141,6 +163,7 @@ export async function readDocument(
           numberingHint,
           orientationKnown: view.orientationKnown,
           mrzLines: mrzOn(side)?.lines.map((line) => line.points) ?? [],
+          detected: await pageOf(side),
         }),
       );
     }

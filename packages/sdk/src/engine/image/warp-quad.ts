@@ -1,6 +1,6 @@
 import type { Frame } from '../../core/frame.ts';
 import type { Point } from './affine.ts';
-import { applyHomography, homographyFromPoints, rectangleCorners, type Homography } from './homography.ts';
+import { homographyFromPoints, rectangleCorners, type Homography } from './homography.ts';
 
 /**
  * Rectifies a quadrilateral of an RGBA frame — corners in order top-left, top-right, bottom-right,
@@ -19,41 +19,55 @@ export function warpQuad(source: Frame, quad: readonly Point[], width: number, h
   const ss = Math.max(1, Math.min(4, Math.round(Math.max(srcWidth / width, srcHeight / height))));
   const data = new Uint8ClampedArray(width * height * 4);
   const { width: sw, height: sh, data: src } = source;
-  const acc = [0, 0, 0];
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = toSource;
+  const n = ss * ss;
+  // A page is a million samples: the homography and the bilinear taps are written out here, with
+  // no object per sample and the bounds checked once per sample, not per tap (as applyHomography
+  // and an edge-checked read would do, in the same arithmetic, so the pixels are the same).
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      acc[0] = acc[1] = acc[2] = 0;
+      let r = 0;
+      let g = 0;
+      let b = 0;
       for (let j = 0; j < ss; j++) {
+        const sy = y + (j + 0.5) / ss;
         for (let i = 0; i < ss; i++) {
-          const p = applyHomography(toSource, { x: x + (i + 0.5) / ss, y: y + (j + 0.5) / ss });
-          sampleBilinear(src, sw, sh, p.x - 0.5, p.y - 0.5, acc);
+          const sx = x + (i + 0.5) / ss;
+          const w = h6 * sx + h7 * sy + h8;
+          const px = (h0 * sx + h1 * sy + h2) / w - 0.5;
+          const py = (h3 * sx + h4 * sy + h5) / w - 0.5;
+          const x0 = Math.floor(px);
+          const y0 = Math.floor(py);
+          const tx = px - x0;
+          const ty = py - y0;
+          if (x0 >= 0 && y0 >= 0 && x0 + 1 < sw && y0 + 1 < sh) {
+            const o00 = (y0 * sw + x0) * 4;
+            const o01 = o00 + sw * 4;
+            r += lerp2(src[o00]!, src[o00 + 4]!, src[o01]!, src[o01 + 4]!, tx, ty);
+            g += lerp2(src[o00 + 1]!, src[o00 + 5]!, src[o01 + 1]!, src[o01 + 5]!, tx, ty);
+            b += lerp2(src[o00 + 2]!, src[o00 + 6]!, src[o01 + 2]!, src[o01 + 6]!, tx, ty);
+          } else {
+            r += lerp2(at(src, sw, sh, x0, y0, 0), at(src, sw, sh, x0 + 1, y0, 0), at(src, sw, sh, x0, y0 + 1, 0), at(src, sw, sh, x0 + 1, y0 + 1, 0), tx, ty);
+            g += lerp2(at(src, sw, sh, x0, y0, 1), at(src, sw, sh, x0 + 1, y0, 1), at(src, sw, sh, x0, y0 + 1, 1), at(src, sw, sh, x0 + 1, y0 + 1, 1), tx, ty);
+            b += lerp2(at(src, sw, sh, x0, y0, 2), at(src, sw, sh, x0 + 1, y0, 2), at(src, sw, sh, x0, y0 + 1, 2), at(src, sw, sh, x0 + 1, y0 + 1, 2), tx, ty);
+          }
         }
       }
       const o = (y * width + x) * 4;
-      const n = ss * ss;
-      data[o] = acc[0]! / n;
-      data[o + 1] = acc[1]! / n;
-      data[o + 2] = acc[2]! / n;
+      data[o] = r / n;
+      data[o + 1] = g / n;
+      data[o + 2] = b / n;
       data[o + 3] = 255;
     }
   }
   return { frame: { width, height, data }, toSource };
 }
 
-function sampleBilinear(src: Uint8ClampedArray, w: number, h: number, px: number, py: number, acc: number[]): void {
-  const x0 = Math.floor(px);
-  const y0 = Math.floor(py);
-  const tx = px - x0;
-  const ty = py - y0;
-  for (let c = 0; c < 3; c++) {
-    const p00 = at(src, w, h, x0, y0, c);
-    const p10 = at(src, w, h, x0 + 1, y0, c);
-    const p01 = at(src, w, h, x0, y0 + 1, c);
-    const p11 = at(src, w, h, x0 + 1, y0 + 1, c);
-    const top = p00 + (p10 - p00) * tx;
-    const bottom = p01 + (p11 - p01) * tx;
-    acc[c]! += top + (bottom - top) * ty;
-  }
+/** Bilinear interpolation between four neighbours (top-left, top-right, bottom-left, bottom-right). */
+function lerp2(p00: number, p10: number, p01: number, p11: number, tx: number, ty: number): number {
+  const top = p00 + (p10 - p00) * tx;
+  const bottom = p01 + (p11 - p01) * tx;
+  return top + (bottom - top) * ty;
 }
 
 function at(src: Uint8ClampedArray, w: number, h: number, x: number, y: number, c: number): number {

@@ -26,15 +26,22 @@ export interface ReadMrzOptions {
   correction: Partial<CorrectionOptions>;
   /** Candidate line blocks tried before giving up. */
   maxAttempts: number;
+  /**
+   * Text lines already found on the frame (on its document, straightened and detected for its
+   * print): their likeliest block is read first, and the frame's own detection only runs when it
+   * is no zone whose every check holds.
+   */
+  lines: readonly Quad[];
 }
 
-export const defaultReadMrzOptions: ReadMrzOptions = { model: 'auto', correction: {}, maxAttempts: 4 };
+export const defaultReadMrzOptions: ReadMrzOptions = { model: 'auto', correction: {}, maxAttempts: 4, lines: [] };
 
 /**
  * Finds and reads the MRZ of a frame: text detection, MRZ line candidates, recognition restricted
  * to the 37 MRZ symbols, fitting each line to the fixed-width grid, then checksum-guided
- * correction. Candidate blocks come from the detected lines, then from ink profiles around the
- * longest lines, then (for photos taken a quarter turned) from detection on the turned frame, then
+ * correction. Candidate blocks come from the likeliest block of the lines the caller already found
+ * (`lines`, when one checks out fully), then from the frame's detected lines, then from ink profiles
+ * around the longest lines, then (for photos taken a quarter turned) from detection on the turned frame, then
  * from a closer second detection of the likeliest region; each block is read both ways up, until
  * one parses with every check digit holding (and, when the MRZ model was not quite sure of a name
  * letter, the line reader has read it too). The best reading is returned with its doubtful or
@@ -54,7 +61,6 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
       windowings: dedicated ? [0] : [0, 14],
     };
   });
-  const quads = await ocr.detector.detect(frame);
   // Every reading of a zone-like block, for the vote on doubtful unchecked fields at the end.
   const seen: MrzReading[] = [];
   const found = await search();
@@ -62,11 +68,11 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
 
   async function search(): Promise<MrzReading | null> {
     let best: MrzReading | null = null;
-    const tryBlocks = async (blocks: LineQuad[][], mostlyChecking = false): Promise<boolean> => {
+    const tryBlocks = async (blocks: LineQuad[][], mostlyChecking = false, acceptMisprint = true): Promise<boolean> => {
       for (const block of blocks) {
         const reading = await readBlock(block);
         if (!mostlyChecking || (reading && checksMostlyHold(reading))) best = pickBest(best, reading);
-        if (isSettled(best)) return true;
+        if (isSettled(best, acceptMisprint)) return true;
       }
       return false;
     };
@@ -93,6 +99,20 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
       }
       return false;
     };
+    // The caller's lines: their likeliest block only, and only a zone whose every check holds ends
+    // the search there — anything less is looked for on the frame's own detection as before, so a
+    // frame without a zone (most of a live camera's) pays one block's reading for the shortcut.
+    if (
+      await tryBlocks(
+        locateMrzLines(o.lines)
+          .filter((b) => b.length >= 2)
+          .slice(0, 1),
+        false,
+        false,
+      )
+    )
+      return best;
+    const quads = await ocr.detector.detect(frame);
     if (await tryLines(quads)) return best;
     // A photo taken a quarter turned: the detector finds vertical lines less completely (a zone read
     // bottom to top especially), so most of the text running vertically means detecting again on

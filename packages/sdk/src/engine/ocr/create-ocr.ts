@@ -1,4 +1,5 @@
 import type { Frame } from '../../core/frame.ts';
+import type { ScoredQuad } from './db-postprocess.ts';
 import type { Quad } from './min-area-rect.ts';
 import type { TextDetector, TextDetectorOptions } from './create-text-detector.ts';
 import type { LineReading, LineReader } from './create-line-reader.ts';
@@ -16,19 +17,23 @@ export interface OcrLine extends LineReading {
 /** Full-page OCR: detection, then every region read by the line reader. */
 export interface Ocr {
   readPage(frame: Frame, options?: ReadPageOptions): Promise<OcrLine[]>;
+  /** The second half of `readPage`: lines already detected on `frame`, read. */
+  readLines(frame: Frame, quads: readonly ScoredQuad[], options?: ReadLinesOptions): Promise<OcrLine[]>;
 }
 
-export interface ReadPageOptions extends Partial<TextDetectorOptions> {
+export interface ReadLinesOptions {
+  /** Readings less sure than this are dropped (0.5). */
   minConfidence?: number;
-  /** Lines found but not to be read (text another reader has read). */
-  skip?: (quad: Quad) => boolean;
 }
+
+export interface ReadPageOptions extends Partial<TextDetectorOptions>, ReadLinesOptions {}
 
 export function createOcr(detector: TextDetector, lineReader: LineReader, lineHeight = 48): Ocr {
-  return {
-    async readPage(frame, { minConfidence = 0.5, skip, ...detection } = {}) {
-      const found = await detector.detect(frame, detection);
-      const quads = skip ? found.filter((q) => !skip(q)) : found;
+  const ocr: Ocr = {
+    async readPage(frame, { minConfidence, ...detection } = {}) {
+      return ocr.readLines(frame, await detector.detect(frame, detection), { minConfidence });
+    },
+    async readLines(frame, quads, { minConfidence = 0.5 } = {}) {
       const crops = quads.map((q) => cropTextLine(frame, q, lineHeight));
       const lines = await lineReader.read(crops);
       return lines
@@ -36,4 +41,5 @@ export function createOcr(detector: TextDetector, lineReader: LineReader, lineHe
         .filter((line) => line.text.trim().length > 0 && line.confidence >= minConfidence);
     },
   };
+  return ocr;
 }

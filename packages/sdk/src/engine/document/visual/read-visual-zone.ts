@@ -3,14 +3,13 @@ import type { Frame } from '../../../core/frame.ts';
 import type { Point } from '../../image/affine.ts';
 import { aamvaJurisdictions, type AamvaJurisdiction } from '../../aamva/aamva-jurisdictions.ts';
 import { applyHomography, homographyFromPoints, rectangleCorners, type Homography } from '../../image/homography.ts';
-import { warpQuad } from '../../image/warp-quad.ts';
 import type { OcrEngine } from '../../ocr/create-ocr-engine.ts';
 import type { LineReading } from '../../ocr/create-line-reader.ts';
 import type { Quad } from '../../ocr/min-area-rect.ts';
 import { cropTextLine } from '../../ocr/crop-text-line.ts';
 import { spaceAtInkGaps } from '../../ocr/space-at-ink-gaps.ts';
 import type { Corners, DocumentFormat } from '../document-format.ts';
-import { documentFormats } from '../document-format.ts';
+import { detectPage, pageAlong, type DetectedPage } from './detected-page.ts';
 import { locationAround } from '../string-result.ts';
 import { approximateSubstring } from './approximate-substring.ts';
 import { countryNames } from './country-names.ts';
@@ -41,15 +40,8 @@ export interface VisualZoneReading {
   invalidCharacterFields: VisualField[];
 }
 
-/** Width the document is straightened to for reading, px (within the text detector's range). */
-const readWidth = { min: 800, max: 1280 };
 /** Fewer fields than this, read upright, and the document is read again turned 180°. */
 const enoughFields = 2;
-/**
- * How much the outline is widened about its centre before reading: a found outline may lie a few
- * pixels inside the document's edge, and print may run to the edge.
- */
-const readMargin = 0.03;
 /**
  * Least ink contrast (see inkContrast) of a signature: written signatures measured 126–188 (thin
  * 9 px italics on a patterned template to pen-like strokes), the security patterns of blank
@@ -67,6 +59,8 @@ export interface VisualZoneOptions {
   numberingHint: FieldNumbering;
   orientationKnown: boolean;
   mrzLines: ReadonlyArray<readonly Point[]>;
+  /** The side's document as already straightened and detected (for the MRZ search), reused when cut along these corners. */
+  detected: DetectedPage | null;
 }
 
 /**
@@ -101,15 +95,13 @@ async function readTurned(
   side: 'FIRST' | 'SECOND',
   o: VisualZoneOptions,
 ): Promise<VisualZoneReading> {
-  const sourceWidth = Math.hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y);
-  const width = Math.round(Math.min(readWidth.max, Math.max(readWidth.min, sourceWidth)));
-  const size = documentFormats[format];
-  const height = Math.round((width * size.height) / size.width);
-  const outline = widened(corners);
-  const { frame: page, toSource } = warpQuad(frame, outline, width, height);
-  const zoneTop = mrzTop(o.mrzLines, outline, width, height);
+  const { page, toSource, outline, lines: detected } = pageAlong(o.detected, corners, format) ?? (await detectPage(ocr, frame, corners, format));
+  const zoneTop = mrzTop(o.mrzLines, outline, page.width, page.height);
   const inZone = (quad: Quad) => quad.points.reduce((sum, p) => sum + p.y, 0) / 4 > zoneTop;
-  const ocrLines = await ocr.ocr.readPage(page, { maxSide: width, skip: inZone });
+  const ocrLines = await ocr.ocr.readLines(
+    page,
+    detected.filter((q) => !inZone(q)),
+  );
   const lines = ocrLines.filter((l) => l.quad.width >= l.quad.height).map((l) => printedLine(l, l.quad, l.crop));
   const folded = lines.map((l) =>
     foldText(l.text)
@@ -125,7 +117,7 @@ async function readTurned(
   const found = findPrintedFields(labelled, { dateOrder, now: o.now, unlabelledNumber: numbering !== 'aamva' });
   // A signature is ink: a faint pattern the detector boxed in a blank signature area is not.
   found.fields = found.fields.filter((f) => f.field !== 'signature' || inkContrast(page, f.box) >= minSignatureContrast);
-  const country = printedCountry(lines, folded, height);
+  const country = printedCountry(lines, folded, page.height);
   return {
     side,
     fields: found.fields.map((f) => located(f, toSource, side)),
@@ -195,12 +187,6 @@ function clip(b: Box, page: Frame): Box {
   const x = Math.max(0, b.x);
   const y = Math.max(0, b.y);
   return { x, y, width: Math.min(page.width, b.x + b.width) - x, height: Math.min(page.height, b.y + b.height) - y };
-}
-
-function widened(corners: Corners): Corners {
-  const cx = corners.reduce((sum, p) => sum + p.x, 0) / 4;
-  const cy = corners.reduce((sum, p) => sum + p.y, 0) / 4;
-  return corners.map((p) => ({ x: cx + (p.x - cx) * (1 + readMargin), y: cy + (p.y - cy) * (1 + readMargin) })) as Corners;
 }
 
 /**
