@@ -117,7 +117,9 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     expect(result.beforePortrait).not.toContain('blazeface-back.onnx');
     // Reading accuracy is the engine's business (test/engine); here the zone must be found and read.
     expect((result.data as { mrzData: { mrzType: string } | null }).mrzData?.mrzType).toBe('TD3');
-    expect(result.data).toEqual(server);
+    // The server reads with the float detector, the browser with its int8 copy: they find the MRZ's
+    // lines a fraction of a pixel apart, and the fields' locations follow them (within a pixel).
+    expect(locationsWithin(result.data, server, 1)).toEqual(server);
     // The portrait found by the same detector: onnxruntime-web and -node round floats differently,
     // so its box may move by a pixel.
     const face = result.face as Face;
@@ -190,8 +192,8 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     const before = requests.length;
     const second = await openPage(h.browser.context, first.url());
     await first.close();
+    // Next time the checking fetch itself is answered by the HTTP cache: no probe.
     expect(await ortWasmFetches(second)).toEqual([
-      { url, network: false },
       { url, network: false },
       { url, network: false },
     ]);
@@ -269,3 +271,16 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     expect(h.browser.console.slice(consoleBefore).some((line) => /Content Security Policy|wasm-unsafe-eval/i.test(line))).toBe(true);
   });
 });
+
+/**
+ * `data` with each number inside a location (`location`, `latinLocation`…) replaced by
+ * `reference`'s where the two differ by at most `px`: a comparison that lets boxes move that much
+ * and shows everything else that differs.
+ */
+function locationsWithin(data: unknown, reference: unknown, px: number, inLocation = false): unknown {
+  if (typeof data === 'number' && typeof reference === 'number') return inLocation && Math.abs(data - reference) <= px ? reference : data;
+  if (Array.isArray(data) && Array.isArray(reference)) return data.map((v, i) => locationsWithin(v, reference[i], px, inLocation));
+  if (!data || !reference || typeof data !== 'object' || typeof reference !== 'object') return data;
+  const ref = reference as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(data).map(([key, v]) => [key, locationsWithin(v, ref[key], px, inLocation || /location$/i.test(key))]));
+}
