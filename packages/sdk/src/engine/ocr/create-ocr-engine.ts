@@ -81,15 +81,16 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
 }
 
 /**
- * One run of each model on a blank input the size a document brings (see `WarmOptions.runModels`):
- * the detector on a 1080p frame and on a straightened page (1280 px wide, as the visual zone is
- * read), each line reader on a line.
+ * One run of each model on a blank input the size a document or card brings (see
+ * `WarmOptions.runModels`): the detector on a straightened page (1280 px wide: a document's MRZ and
+ * print are found there) and on a 1080p frame (a card's lines, a document without an outline), each
+ * line reader on a line.
  */
 async function runOnBlanks(detector: TextDetector, readers: ReadonlyArray<LineReader | null>, signal?: AbortSignal): Promise<void> {
   const blank = (width: number, height: number): Frame => ({ width, height, data: new Uint8ClampedArray(width * height * 4).fill(255) });
   const runs = [
-    () => detector.detect(blank(1920, 1080)),
     () => detector.detect(blank(1280, 896), { maxSide: 1280 }),
+    () => detector.detect(blank(1920, 1080)),
     ...readers.flatMap((reader) => (reader ? [() => reader.read([blank(1024, 32)])] : [])),
   ];
   for (const run of runs) {
