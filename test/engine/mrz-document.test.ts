@@ -9,6 +9,7 @@ import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
 import { readDocument } from '../../packages/sdk/src/engine/document/read-document.ts';
 import type { LineReader } from '../../packages/sdk/src/engine/ocr/create-line-reader.ts';
+import { renderLicenceBack, renderLicenceFront } from '../support/licence-render.ts';
 import { renderMrzPage } from '../support/mrz-render.ts';
 import { decodeFrame } from '../support/document-scene.ts';
 import { noBarcodeImages } from '../support/no-barcode-scenes.ts';
@@ -295,6 +296,38 @@ describe('document reading through the MRZ (rendered pages)', () => {
       expect(detected, `turned ${rotate}°`).toHaveLength(rotate === 0 ? 1 : 2);
       expect(detected, `turned ${rotate}°`).not.toContain(`${photo.width}×${photo.height}`);
     }
+  });
+
+  it("does not straighten and detect the second image's page for the MRZ alone: a licence's back, whose print the barcode covers", async () => {
+    const runtimes = await loadEngineRuntimes({ threads: 2 });
+    const ocr = createOcrEngine(runtimes.ort!, runtimes.models!, runtimes.ocr);
+    const detect = ocr.detector.detect;
+    const cardPages: string[] = [];
+    ocr.detector = {
+      detect(frame, options) {
+        // A straightened ID-1 card (85.60 × 53.98 mm), not a photo or an MRZ region.
+        if (Math.abs(frame.height / frame.width - 53.98 / 85.6) < 0.003) cardPages.push(`${frame.width}×${frame.height}`);
+        return detect(frame, options);
+      },
+    };
+    const holder = {
+      documentNumber: 'T64235789',
+      lastName: 'MORGAN',
+      firstName: 'JAMES',
+      dateOfBirth: '1988-03-14',
+      dateOfIssue: '2022-07-01',
+      dateOfExpiry: '2030-03-14',
+      sex: 'M' as const,
+      street: '1200 MAIN ST',
+      city: 'RICHMOND',
+      postalCode: '232190000',
+    };
+    const sides = { first: await renderLicenceFront(holder), second: await renderLicenceBack(holder) };
+    const data = await readDocument({ ocr, zxing: runtimes.zxing, faces: null }, sides, {}, { mrzModel: 'auto', now }, true);
+    expect(data.recognitionStatus).toBe('VALID');
+    expect(data.barcodeData?.parsed).toBe(true);
+    // The front's page only: searched for an MRZ, then read for its print.
+    expect(cardPages).toHaveLength(1);
   });
 
   it('answers EMPTY for a page without an MRZ', async () => {

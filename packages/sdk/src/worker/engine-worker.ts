@@ -53,20 +53,24 @@ async function ortWasmSource(): Promise<OrtWasmSource> {
   forgetOtherOrtWasms(init, url);
   // A copy the HTTP cache keeps is not stored in Cache Storage as well.
   const options = { cacheName: init.cacheName, onProgress: progress, keep: (headers: Headers) => !keptByHttpCache(headers) };
+  const checkedFrom = performance.now();
   const { bytes, headers } = await fetchAssetWithHeaders(url, ortWasm.file, ortWasm, options);
-  const streamable = headers !== null && !options.keep(headers) && (answeredByHttpCache(url) || (await inHttpCache(url)));
+  const streamable = headers !== null && !options.keep(headers) && (answeredByHttpCache(url, checkedFrom) || (await inHttpCache(url)));
   return streamable ? { url } : { url, bytes };
 }
 
 /**
- * Whether the HTTP cache answered the last fetch of the URL (the one just checked): Resource Timing
- * reports no bytes transferred for a body that has some. Then the cache holds the checked copy and
- * needs no probe (a second read of 13.6 MB, ~0.1 s of a revisit's start). False where the browser
- * cannot tell: no entry yet, or a cross-origin host without Timing-Allow-Origin (no sizes at all).
+ * Whether the HTTP cache answered the fetch of the URL that began at `since` or later (the one just
+ * checked): Resource Timing reports no bytes transferred for a body that has some. Then the cache
+ * holds the checked copy and needs no probe (a second read of 13.6 MB before the runtime streams
+ * it). Same-origin only, like the probe: an asset host on another origin never has its copy
+ * streamed. False where the browser cannot tell (no entry yet, a full timing buffer).
  */
-function answeredByHttpCache(url: string): boolean {
-  const last = (performance.getEntriesByName(url, 'resource') as PerformanceResourceTiming[]).at(-1);
-  return !!last && last.transferSize === 0 && last.encodedBodySize > 0;
+function answeredByHttpCache(url: string, since: number): boolean {
+  if (new URL(url).origin !== globalThis.location?.origin) return false;
+  const entries = performance.getEntriesByName(url, 'resource') as PerformanceResourceTiming[];
+  const checked = entries.filter((e) => e.startTime >= since).at(-1);
+  return !!checked && checked.transferSize === 0 && checked.encodedBodySize > 0;
 }
 
 /** Whether the browser's HTTP cache would answer a request for the URL without the network. */

@@ -101,8 +101,9 @@ export async function readDocument(
   }
 
   // Each side's document, straightened as it lies (landscape, its top-left nearest the photo's) and
-  // its text lines detected once: the MRZ is searched among them before the photo is detected on
-  // its own, and the print is read from them unless the MRZ makes it another cut (upside down).
+  // its text lines detected once: the first side's MRZ is searched among them before the photo is
+  // detected on its own, and the print is read from them unless the MRZ makes it another cut
+  // (upside down).
   const pages = new Map<Side, Promise<DetectedPage | null>>();
   const pageOf = (side: Side): Promise<DetectedPage | null> => {
     const outline = outlines.get(side);
@@ -118,8 +119,10 @@ export async function readDocument(
   let first: MrzReading | null = null;
   let second: MrzReading | null = null;
   if (ocr && !barcodeOnly) {
+    // The second of two images is usually a licence's back, whose print is not read (the barcode
+    // covers it): its page would be detected for the MRZ alone, so it is searched as a photo.
     const read = async (side: Side) => {
-      const page = await pageOf(side);
+      const page = side === 'FIRST' ? await pageOf(side) : null;
       return readMrz(frameOf(side), ocr, {
         model: settings.mrzModel,
         correction: { maxChangesPerField: maxMismatches },

@@ -10,8 +10,8 @@ export function resizeFrame(source: Frame, width: number, height: number): Frame
   width = Math.max(1, Math.round(width));
   height = Math.max(1, Math.round(height));
   if (width === source.width && height === source.height) return source;
-  // An axis kept at its length resamples to the very same values (a weight of 1, or 0 and 1):
-  // its pass is skipped — the detector's page only loses a few rows to a multiple of 32.
+  // A width kept resamples each row to the very same values (weights of 1, or 0 and 1): the
+  // horizontal pass is skipped — the detector's page only loses a few rows to a multiple of 32.
   const rows = width === source.width ? source.data : resizeRows(source, width);
   const yTaps = axisTaps(source.height, height);
   const data = new Uint8ClampedArray(width * height * 4);

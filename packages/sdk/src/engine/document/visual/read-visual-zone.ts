@@ -59,14 +59,15 @@ export interface VisualZoneOptions {
   numberingHint: FieldNumbering;
   orientationKnown: boolean;
   mrzLines: ReadonlyArray<readonly Point[]>;
-  /** The side's document as already straightened and detected (for the MRZ search), reused when cut along these corners. */
+  /** The side's document as already straightened and detected for the MRZ search (see `pageAlong`), or null. */
   detected: DetectedPage | null;
 }
 
 /**
  * Reads the printed (visual) fields of one side: the document is cut out along `corners` (its
- * top-left first), straightened to its format, read line by line (text detection and the general
- * line reader), and the lines matched against the label dictionary (see findPrintedFields). When
+ * top-left first), straightened to its format, read line by line (text detection — or the page
+ * already detected for the MRZ search, `detected`, when it was cut along the same corners — and the
+ * line reader of printed text), and the lines matched against the label dictionary (see findPrintedFields). When
  * the upright reading finds next to nothing and neither an MRZ nor a portrait said which way is up,
  * the document may be upside down: it is read turned 180° and the reading with more fields is kept. `numberingHint` is the licence numbering another
  * source already told (an AAMVA barcode). `mrzLines` are the side's MRZ lines (frame coordinates)
@@ -95,12 +96,12 @@ async function readTurned(
   side: 'FIRST' | 'SECOND',
   o: VisualZoneOptions,
 ): Promise<VisualZoneReading> {
-  const { page, toSource, outline, lines: detected } = pageAlong(o.detected, corners, format) ?? (await detectPage(ocr, frame, corners, format));
+  const { page, toSource, outline, lines: pageLines } = pageAlong(o.detected, corners, format) ?? (await detectPage(ocr, frame, corners, format));
   const zoneTop = mrzTop(o.mrzLines, outline, page.width, page.height);
   const inZone = (quad: Quad) => quad.points.reduce((sum, p) => sum + p.y, 0) / 4 > zoneTop;
   const ocrLines = await ocr.ocr.readLines(
     page,
-    detected.filter((q) => !inZone(q)),
+    pageLines.filter((q) => !inZone(q)),
   );
   const lines = ocrLines.filter((l) => l.quad.width >= l.quad.height).map((l) => printedLine(l, l.quad, l.crop));
   const folded = lines.map((l) =>
