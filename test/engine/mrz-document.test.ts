@@ -275,16 +275,7 @@ describe('document reading through the MRZ (rendered pages)', () => {
   });
 
   it('finds the zone among the lines detected on the straightened page: one detection for an upright side, the photo itself never detected', async () => {
-    const runtimes = await loadEngineRuntimes({ threads: 2 });
-    const ocr = createOcrEngine(runtimes.ort!, runtimes.models!, runtimes.ocr);
-    const detect = ocr.detector.detect;
-    const detected: string[] = [];
-    ocr.detector = {
-      detect(frame, options) {
-        detected.push(`${frame.width}×${frame.height}`);
-        return detect(frame, options);
-      },
-    };
+    const { runtimes, ocr, detected } = await ocrCountingDetections();
     for (const rotate of [0, 180]) {
       detected.length = 0;
       const photo = await renderMrzPage(specimens.TD3, { width: 1300, rotate, viz: ['PASSPORT', 'ERIKSSON', 'ANNA MARIA', '12 AUG 1974'] });
@@ -299,17 +290,7 @@ describe('document reading through the MRZ (rendered pages)', () => {
   });
 
   it("does not straighten and detect the second image's page for the MRZ alone: a licence's back, whose print the barcode covers", async () => {
-    const runtimes = await loadEngineRuntimes({ threads: 2 });
-    const ocr = createOcrEngine(runtimes.ort!, runtimes.models!, runtimes.ocr);
-    const detect = ocr.detector.detect;
-    const cardPages: string[] = [];
-    ocr.detector = {
-      detect(frame, options) {
-        // A straightened ID-1 card (85.60 × 53.98 mm), not a photo or an MRZ region.
-        if (Math.abs(frame.height / frame.width - 53.98 / 85.6) < 0.003) cardPages.push(`${frame.width}×${frame.height}`);
-        return detect(frame, options);
-      },
-    };
+    const { runtimes, ocr, detected } = await ocrCountingDetections();
     const holder = {
       documentNumber: 'T64235789',
       lastName: 'MORGAN',
@@ -326,7 +307,12 @@ describe('document reading through the MRZ (rendered pages)', () => {
     const data = await readDocument({ ocr, zxing: runtimes.zxing, faces: null }, sides, {}, { mrzModel: 'auto', now }, true);
     expect(data.recognitionStatus).toBe('VALID');
     expect(data.barcodeData?.parsed).toBe(true);
-    // The front's page only: searched for an MRZ, then read for its print.
+    // The front's page only (a straightened ID-1 card, 85.60 × 53.98 mm; not a photo or an MRZ
+    // region): searched for an MRZ, then read for its print.
+    const cardPages = detected.filter((size) => {
+      const [width, height] = size.split('×').map(Number) as [number, number];
+      return Math.abs(height / width - 53.98 / 85.6) < 0.003;
+    });
     expect(cardPages).toHaveLength(1);
   });
 
@@ -336,3 +322,18 @@ describe('document reading through the MRZ (rendered pages)', () => {
     expect(data.mrzData).toBeNull();
   });
 });
+
+/** An OCR engine whose detector notes the size of every image it is given (`width×height`). */
+async function ocrCountingDetections() {
+  const runtimes = await loadEngineRuntimes({ threads: 2 });
+  const ocr = createOcrEngine(runtimes.ort!, runtimes.models!, runtimes.ocr);
+  const detect = ocr.detector.detect;
+  const detected: string[] = [];
+  ocr.detector = {
+    detect(frame, options) {
+      detected.push(`${frame.width}×${frame.height}`);
+      return detect(frame, options);
+    },
+  };
+  return { runtimes, ocr, detected };
+}
