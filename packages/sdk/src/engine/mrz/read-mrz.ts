@@ -66,7 +66,7 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
   const seen: MrzReading[] = [];
   // The best reading so far, and the two ways of adding to it (both tell whether it is settled).
   let best: MrzReading | null = null;
-  const tryBlocks = async (blocks: LineQuad[][], mostlyChecking = false, acceptMisprint = true): Promise<boolean> => {
+  const tryBlocks = async (blocks: LineQuad[][], { mostlyChecking = false, acceptMisprint = true } = {}): Promise<boolean> => {
     for (const block of blocks) {
       const reading = await readBlock(block);
       if (!mostlyChecking || (reading && checksMostlyHold(reading))) best = pickBest(best, reading);
@@ -93,7 +93,7 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
     for (const anchor of longLines(found, undefined, profileGapHeights).slice(0, profileAnchors)) {
       const fresh = profileBlocks(frame, anchor).filter((block) => !profiled.some((seenBlock) => sameBlock(seenBlock, block)));
       profiled.push(...fresh);
-      if (await tryBlocks(fresh, true)) return true;
+      if (await tryBlocks(fresh, { mostlyChecking: true })) return true;
     }
     return false;
   };
@@ -111,8 +111,7 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
         locateMrzLines(o.lines)
           .filter((b) => b.length >= 2)
           .slice(0, 1),
-        false,
-        false,
+        { acceptMisprint: false },
       )
     )
       return best;

@@ -4,7 +4,7 @@ import { warpQuad } from '../../image/warp-quad.ts';
 import type { OcrEngine } from '../../ocr/create-ocr-engine.ts';
 import type { ScoredQuad } from '../../ocr/db-postprocess.ts';
 import type { Quad } from '../../ocr/min-area-rect.ts';
-import { type Corners, type DocumentFormat, documentFormats } from '../document-format.ts';
+import { type Corners, type DocumentFormat, documentFormats, sideLengths } from '../document-format.ts';
 
 /** Width the document is straightened to for reading, px (within the text detector's range). */
 const readWidth = { min: 800, max: 1280 };
@@ -62,9 +62,9 @@ export function pageAlong(detected: DetectedPage | null | undefined, corners: Co
 /** The page's text lines on the photo (the MRZ reader's candidates), their sizes in photo pixels. */
 export function linesOnPhoto(detected: DetectedPage): Quad[] {
   return detected.lines.map((q) => {
-    const [a, b, c, d] = q.points.map((p) => applyHomography(detected.toSource, p)) as Quad['points'];
-    const length = (p: { x: number; y: number }, r: { x: number; y: number }) => Math.hypot(r.x - p.x, r.y - p.y);
-    return { points: [a, b, c, d], width: (length(a, b) + length(d, c)) / 2, height: (length(a, d) + length(b, c)) / 2 };
+    const points = q.points.map((p) => applyHomography(detected.toSource, p)) as Quad['points'];
+    const { across, down } = sideLengths(points);
+    return { points, width: across, height: down };
   });
 }
 
