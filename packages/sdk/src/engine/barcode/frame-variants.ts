@@ -1,6 +1,7 @@
 import { barSharpen } from '../image/bar-sharpen.ts';
 import { boxBlur } from '../image/box-blur.ts';
 import { contrastStretch, levelRange } from '../image/contrast-stretch.ts';
+import { edgeBinarize } from '../image/edge-binarize.ts';
 import { derive, rootImage, type DerivedImage } from '../image/derived-image.ts';
 import type { GrayImage } from '../image/gray-image.ts';
 import { pad } from '../image/pad.ts';
@@ -94,6 +95,9 @@ const frameRecipes = {
   localContrastSharpened: ({ working }) => filtered(working(), (image) => sharpen(localContrast(image, localRadius(image)), 2, 2)),
   localContrastBarSharpened: ({ working }) =>
     filtered(working(), (image) => barSharpen(localContrast(image, localRadius(image)), { alongRadius: 3, acrossRadius: 3, amount: 1 })),
+  // Bars found by their edges, not their levels: glare that lifts some bars above the paper beside others.
+  edgeBinarizedVertical: ({ working }) => filtered(working(), (image) => edgeBinarize(image)),
+  edgeBinarizedHorizontal: ({ working }) => filtered(working(), (image) => edgeBinarize(image, { bars: 'horizontal' })),
   barSharpenedVertical: ({ working }) => filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1 })),
   barSharpenedHorizontal: ({ working }) =>
     filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1, bars: 'horizontal' })),
@@ -176,6 +180,17 @@ export class FrameVariants {
     return this.#cached('evenlyLit', () =>
       working() === root ? this.frame('localContrast') : filtered(root, (image) => localContrast(image, localRadius(image))),
     )!.image;
+  }
+
+  /**
+   * The frame's bars found by their edges (`edgeBinarize`), at the frame's own size and coordinates:
+   * where margins are judged a third way, when glare lights a margin unlike the bars next to it so
+   * that neither grey levels nor evened-out ones show it as the quiet zone it is.
+   */
+  edgeLit(bars: 'vertical' | 'horizontal'): GrayImage {
+    const { root, working } = this.#sources;
+    const name = bars === 'vertical' ? 'edgeBinarizedVertical' : 'edgeBinarizedHorizontal';
+    return this.#cached(`edgeLit-${bars}`, () => (working() === root ? this.frame(name) : filtered(root, (image) => edgeBinarize(image, { bars }))))!.image;
   }
 
   frame(name: FrameVariant): DerivedImage | undefined {

@@ -1,4 +1,5 @@
 import type { ReaderOptions } from 'zxing-wasm/reader';
+import type { BarcodeType } from '../../api/barcode.ts';
 import type { FrameVariant, RegionVariant } from './frame-variants.ts';
 
 /** Which of the enabled symbologies a pass reads. */
@@ -28,6 +29,8 @@ export interface PassSpec {
   /** A whole-frame variant, or a per-region view read for the first `regions` bar regions. */
   image: { frame: FrameVariant } | { region: RegionVariant; regions: number; thoroughRegions: number } | { qrCrops: number; thoroughQrCrops: number };
   reads: PassReads;
+  /** Symbologies of `reads` this pass leaves out. */
+  skips?: readonly BarcodeType[];
   /**
    * The image is rescaled: Code 39 and Code 128 take part only with `autoScaleDetection` (the spec
    * limits that flag to them; the other symbologies are always read at every scale).
@@ -68,6 +71,10 @@ export const passPlan: readonly PassSpec[] = [
   { name: 'local-contrast', tier: 'default', image: { frame: 'localContrast' }, reads: 'all', rescales: false },
   { name: 'local-contrast-sharpened', tier: 'default', image: { frame: 'localContrastSharpened' }, reads: 'all', rescales: false },
   { name: 'local-contrast-bar-sharpened', tier: 'default', image: { frame: 'localContrastBarSharpened' }, reads: 'linear', rescales: false },
+  // Without UPC-E: a faint bar this binarization misses can leave a UPC-A's or EAN-13's other bars
+  // spelling a UPC-E (51 modules, no centre guard), reported as certain in the glare family.
+  { name: 'edge-binarized-vertical', tier: 'default', image: { frame: 'edgeBinarizedVertical' }, reads: 'linear', skips: ['UPC_E'], rescales: false },
+  { name: 'edge-binarized-horizontal', tier: 'default', image: { frame: 'edgeBinarizedHorizontal' }, reads: 'linear', skips: ['UPC_E'], rescales: false },
   { name: 'qr-finder-crops', tier: 'default', image: { qrCrops: 2, thoroughQrCrops: 3 }, reads: 'qr', rescales: true },
   {
     name: 'region-upscaled-sharpened',

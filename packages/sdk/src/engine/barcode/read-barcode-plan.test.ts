@@ -71,6 +71,14 @@ describe('readBarcode option mapping', () => {
     expect(off.calls[0]!.options.formats).toContain('Code128');
   });
 
+  it('leaves UPC-E out of the edge-binarized passes (where a missed faint bar spells one) and nowhere else', async () => {
+    const { calls, names } = await run({ scanUpce: true, scanEan13: true });
+    const formatsOf = (pass: string) => calls.filter((_, i) => names[i] === pass).map((c) => c.options.formats);
+    expect(formatsOf('edge-binarized-vertical')).toEqual([['EAN13']]);
+    expect(formatsOf('edge-binarized-horizontal')).toEqual([['EAN13']]);
+    expect(formatsOf('frame')[0]).toContain('UPCE');
+  });
+
   it('never reads more pixels than the budget, even when nothing is found', async () => {
     const { calls } = await run({ scanEan13: true, scanQrCode: true, slowerThoroughScan: true, nullQuietZoneAllowed: true });
     expect(calls.reduce((sum, c) => sum + c.width * c.height, 0)).toBeLessThanOrEqual(passBudget.thoroughPixels);

@@ -53,9 +53,12 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const pool = new CandidatePool();
   let budget = resolved.slowerThoroughScan ? passBudget.thoroughPixels : passBudget.defaultPixels;
   // A pass's reads join the pool; without `nullQuietZoneAllowed` an EAN/UPC read must have its margins
-  // in the frame — as photographed, or once its illumination is evened out (glare or a shadow falling
-  // across the symbol lights its margin unlike the bars next to it).
-  const convincing = (r: BarcodeRead) => hasConvincingQuietZones(variants.gray, r) || hasConvincingQuietZones(variants.evenlyLit, r);
+  // in the frame — as photographed, once its illumination is evened out (a shadow falling across the
+  // symbol), or free of edges across its bars (glare lighting the margin unlike the bars next to it).
+  const convincing = (r: BarcodeRead) =>
+    hasConvincingQuietZones(variants.gray, r) ||
+    hasConvincingQuietZones(variants.evenlyLit, r) ||
+    hasConvincingQuietZones(variants.edgeLit(barsDirection(r)), r);
   const admit = (pass: string, view: DerivedImage, found: BarcodeRead[]) => {
     const reads = resolved.nullQuietZoneAllowed ? found : found.filter(convincing);
     pool.addPass(reads);
@@ -93,6 +96,12 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   return toBarcodeData({ read: verdict.candidate.read, uncertain: !verdict.certain });
 }
 
+/** Which way a linear read's bars run in the frame: across the line from its first corner to its second. */
+function barsDirection(read: BarcodeRead): 'vertical' | 'horizontal' {
+  const [a, b] = read.points;
+  return !a || !b || Math.abs(b.x - a.x) >= Math.abs(b.y - a.y) ? 'vertical' : 'horizontal';
+}
+
 function inPlan(pass: PassSpec, options: ResolvedBarcodeOptions): boolean {
   if (pass.tier === 'thorough') return options.slowerThoroughScan;
   if (pass.tier === 'quietZone') return options.nullQuietZoneAllowed;
@@ -102,6 +111,7 @@ function inPlan(pass: PassSpec, options: ResolvedBarcodeOptions): boolean {
 function symbologiesOf(pass: PassSpec, enabled: readonly Symbology[], options: ResolvedBarcodeOptions): Symbology[] {
   return enabled.filter((s) => {
     if (pass.rescales && s.autoScaled && !options.autoScaleDetection) return false;
+    if (pass.skips?.includes(s.type)) return false;
     if (pass.reads === 'linear') return s.linear;
     if (pass.reads === 'bars') return s.linear || s.type === 'PDF417_BARCODE';
     if (pass.reads === 'qr') return s.type === 'QR_CODE';
