@@ -38,8 +38,8 @@ export function edgeBinarize(source: GrayImage, options: EdgeBinarizeOptions = {
     const prev = Math.max(0, l - 1) * between;
     const here = l * between;
     const next = Math.min(lines - 1, l + 1) * between;
+    // Three lines weighted 1 2 1 (along the bars), then central differences: grey levels a pixel.
     for (let i = 0; i < length; i++) line[i] = data[prev + i * along]! + 2 * data[here + i * along]! + data[next + i * along]!;
-    // Central differences of the [1 2 1]-smoothed line, in grey levels a pixel.
     for (let i = 1; i < length - 1; i++) slope[i] = (line[i + 1]! - line[i - 1]!) / 8;
     slope[0] = 0;
     slope[length - 1] = 0;
