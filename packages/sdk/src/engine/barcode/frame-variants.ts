@@ -183,14 +183,13 @@ export class FrameVariants {
   }
 
   /**
-   * The frame's bars found by their edges (`edgeBinarize`), at the frame's own size and coordinates:
-   * where margins are judged a third way, when glare lights a margin unlike the bars next to it so
-   * that neither grey levels nor evened-out ones show it as the quiet zone it is.
+   * The working copy's bars found by their edges (`edgeBinarize`, the image of the edge-binarized
+   * passes, made once for both), with its map to the frame: where margins are judged a third way,
+   * when glare lights a margin unlike the bars next to it so that neither grey levels nor evened-out
+   * ones show it as the quiet zone it is. At the working size, so a large frame costs no more.
    */
-  edgeLit(bars: 'vertical' | 'horizontal'): GrayImage {
-    const { root, working } = this.#sources;
-    const name = bars === 'vertical' ? 'edgeBinarizedVertical' : 'edgeBinarizedHorizontal';
-    return this.#cached(`edgeLit-${bars}`, () => (working() === root ? this.frame(name) : filtered(root, (image) => edgeBinarize(image, { bars }))))!.image;
+  edgeLit(bars: 'vertical' | 'horizontal'): DerivedImage {
+    return this.frame(bars === 'vertical' ? 'edgeBinarizedVertical' : 'edgeBinarizedHorizontal')!;
   }
 
   frame(name: FrameVariant): DerivedImage | undefined {

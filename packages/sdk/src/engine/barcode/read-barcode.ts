@@ -1,7 +1,8 @@
 import { defaultBarcodeOptions, type BarcodeData, type BarcodeOptions } from '../../api/barcode.ts';
 import type { Frame } from '../../core/frame.ts';
+import { applyAffine, invertAffine } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
-import { grayToFrame, toGray } from '../image/gray-image.ts';
+import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
 import { FrameVariants, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
@@ -58,7 +59,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const convincing = (r: BarcodeRead) =>
     hasConvincingQuietZones(variants.gray, r) ||
     hasConvincingQuietZones(variants.evenlyLit, r) ||
-    hasConvincingQuietZones(variants.edgeLit(barsDirection(r)), r);
+    hasConvincingQuietZones(...inView(variants.edgeLit(barsDirection(r)), r));
   const admit = (pass: string, view: DerivedImage, found: BarcodeRead[]) => {
     const reads = resolved.nullQuietZoneAllowed ? found : found.filter(convincing);
     pool.addPass(reads);
@@ -94,6 +95,12 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const verdict = pool.verdict();
   if (!verdict || (!verdict.certain && !resolved.scanUncertain)) return emptyBarcodeData;
   return toBarcodeData({ read: verdict.candidate.read, uncertain: !verdict.certain });
+}
+
+/** The image of a derived view and the read with its points in that view's pixels. */
+function inView(view: DerivedImage, read: BarcodeRead): [GrayImage, BarcodeRead] {
+  const toView = invertAffine(view.toOriginal);
+  return [view.image, { ...read, points: read.points.map((p) => applyAffine(toView, p)) }];
 }
 
 /** Which way a linear read's bars run in the frame: across the line from its first corner to its second. */

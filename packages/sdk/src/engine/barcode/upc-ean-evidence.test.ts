@@ -77,6 +77,9 @@ describe('hasConvincingQuietZones', () => {
     expect(hasConvincingQuietZones(clean, readAt(60))).toBe(false);
     expect(hasConvincingQuietZones(new FrameVariants(clean).evenlyLit, readAt(60))).toBe(true);
     expect(hasConvincingQuietZones(new FrameVariants(underGlare(true)).evenlyLit, readAt(60))).toBe(false);
+    // By the edges across the bars too: the glare's gradient has none, the mark has two.
+    expect(hasConvincingQuietZones(new FrameVariants(clean).edgeLit('vertical').image, readAt(60))).toBe(true);
+    expect(hasConvincingQuietZones(new FrameVariants(underGlare(true)).edgeLit('vertical').image, readAt(60))).toBe(false);
   });
 
   it('leaves other symbologies alone', () => {

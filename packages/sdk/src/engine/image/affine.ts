@@ -16,6 +16,13 @@ export function applyAffine(m: Affine, { x, y }: Point): Point {
   return { x: m[0] * x + m[1] * y + m[2], y: m[3] * x + m[4] * y + m[5] };
 }
 
+/** The map back: from where `m` maps to, to where it maps from (`m` must not be singular). */
+export function invertAffine(m: Affine): Affine {
+  const [a, b, c, d, e, f] = m;
+  const det = a * e - b * d;
+  return [e / det, -b / det, (b * f - c * e) / det, -d / det, a / det, (c * d - a * f) / det];
+}
+
 /** `then ∘ first`: apply `first`, then `then`. */
 export function composeAffine(then: Affine, first: Affine): Affine {
   const [a, b, c, d, e, f] = then;

@@ -46,6 +46,14 @@ describe('edgeBinarize', () => {
     for (let x = 0; x < 80; x++) expect(at(out, x, 5), `column ${x}`).toBe(x >= 20 && x < 30 ? 0 : 255);
   });
 
+  it('keeps bars and spaces two pixels wide, softened, apart', () => {
+    // 2 px bars and spaces, each edge blurred over a pixel (the grey between them a third of the way).
+    const fine = grayImage(60, 6, (x) => (x < 10 || x >= 50 ? 230 : [40, 40, 230, 230][x % 4]!));
+    const soft = grayImage(60, 6, (x) => (at(fine, Math.max(0, x - 1), 0) + 2 * at(fine, x, 0) + at(fine, Math.min(59, x + 1), 0)) / 4);
+    const out = edgeBinarize(soft);
+    for (let x = 10; x < 50; x++) expect(at(out, x, 3), `column ${x}`).toBe(at(fine, x, 0) < 128 ? 0 : 255);
+  });
+
   it('binarizes horizontal bars along columns when told so', () => {
     const turned = grayImage(underGlare.height, underGlare.width, (x, y) => at(underGlare, y, x));
     const a = edgeBinarize(underGlare);
