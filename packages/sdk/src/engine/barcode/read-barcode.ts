@@ -1,6 +1,6 @@
 import { defaultBarcodeOptions, type BarcodeData, type BarcodeOptions } from '../../api/barcode.ts';
 import type { Frame } from '../../core/frame.ts';
-import { applyAffine, invertAffine } from '../image/affine.ts';
+import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
@@ -54,8 +54,9 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const pool = new CandidatePool();
   let budget = resolved.slowerThoroughScan ? passBudget.thoroughPixels : passBudget.defaultPixels;
   // A pass's reads join the pool; without `nullQuietZoneAllowed` an EAN/UPC read must have its margins
-  // in the frame — as photographed, once its illumination is evened out (a shadow falling across the
-  // symbol), or free of edges across its bars (glare lighting the margin unlike the bars next to it).
+  // in the frame — as photographed, once its illumination is evened out (glare or a shadow falling
+  // across the symbol lights its margin unlike the bars next to it), or, where even that leaves the
+  // margin darker than the lifted spaces, free of edges across its bars (a gradient has none).
   const convincing = (r: BarcodeRead) =>
     hasConvincingQuietZones(variants.gray, r) ||
     hasConvincingQuietZones(variants.evenlyLit, r) ||
@@ -105,8 +106,8 @@ function inView(view: DerivedImage, read: BarcodeRead): [GrayImage, BarcodeRead]
 
 /** Which way a linear read's bars run in the frame: across the line from its first corner to its second. */
 function barsDirection(read: BarcodeRead): 'vertical' | 'horizontal' {
-  const [a, b] = read.points;
-  return !a || !b || Math.abs(b.x - a.x) >= Math.abs(b.y - a.y) ? 'vertical' : 'horizontal';
+  const [a, b] = read.points as [Point, Point];
+  return Math.abs(b.x - a.x) >= Math.abs(b.y - a.y) ? 'vertical' : 'horizontal';
 }
 
 function inPlan(pass: PassSpec, options: ResolvedBarcodeOptions): boolean {
