@@ -87,6 +87,7 @@ function localRadius(image: GrayImage): number {
 /** How each whole-frame image a pass can read is made. */
 const frameRecipes = {
   frame: ({ root }) => root,
+  working: ({ working }) => working(),
   sharpened: ({ working }) => filtered(working(), (image) => sharpen(image, 2, 2)),
   denoised: ({ working }) => filtered(working(), (image) => boxBlur(image, 1)),
   stretched: ({ working }) => filtered(working(), (image) => contrastStretch(image)),

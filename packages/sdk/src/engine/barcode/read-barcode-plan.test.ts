@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../core/frame.ts';
+import type { BarcodeOptions } from '../../api/barcode.ts';
+import { composeScene, renderBarcode, type SceneOptions } from '../../../../../test/support/engine/barcode-scenes.ts';
 import { fakeZxing, type FakeCall, type FakeRead } from '../../../../../test/support/engine/fake-zxing.ts';
 import { passBudget, passPlan } from './pass-plan.ts';
 import { readBarcode, type PassTrace } from './read-barcode.ts';
@@ -122,5 +124,42 @@ describe('readBarcode evidence', () => {
     expect(upce.data).toMatchObject({ barcodeType: 'UPC_E', stringData: '01234565', rawData: btoa('01234565') });
     const binary = await run({ scanPdf417: true }, () => [{ format: 'PDF417', text: '\u0001\u0002\u0085', contentType: 'Binary' }]);
     expect(binary.data).toMatchObject({ barcodeType: 'PDF417_BARCODE', stringData: null });
+  });
+});
+
+describe('readBarcode decoding EAN and UPC from edges', () => {
+  /** The scene's frame read by a zxing that finds nothing anywhere: what is read comes from the engine's own decoders. */
+  async function readBlind(format: Parameters<typeof renderBarcode>[0], text: string, options: Parameters<typeof readBarcode>[2], scene: SceneOptions = {}) {
+    const { frame, corners } = await composeScene(await renderBarcode(format, text, { moduleSize: 2 }), { width: 400, height: 300, seed: 4, ...scene });
+    const passes: PassTrace[] = [];
+    const data = await readBarcode(fakeZxing(), frame, options, (t) => passes.push(t));
+    return { data, corners, reading: passes.filter((p) => p.reads.length > 0).map((p) => p.pass) };
+  }
+
+  it('reads EAN-13, UPC-A and UPC-E zxing missed, certain, with points on the symbol', async () => {
+    const cases: Array<[Parameters<typeof renderBarcode>[0], string, BarcodeOptions, string, string]> = [
+      ['EAN13', '9780804816632', { scanEan13: true }, 'EAN_13', '9780804816632'],
+      ['UPCA', '036000291452', { scanUpca: true, scanEan13: true }, 'UPC_A', '036000291452'],
+      ['UPCE', '01234565', { scanUpce: true }, 'UPC_E', '01234565'],
+      ['EAN8', '96385074', { scanEan8: true }, 'EAN_8', '96385074'],
+    ];
+    for (const [format, text, options, type, reported] of cases) {
+      const { data, corners, reading } = await readBlind(format, text, options, { angle: 4, noise: 3 });
+      expect(data, format).toMatchObject({ barcodeType: type, stringData: reported, recognitionStatus: 'VALID', uncertain: false });
+      expect(reading, format).toEqual(['ean-edges-vertical']);
+      const xs = corners.map((c) => c.x);
+      for (const p of data.detectionPoints!.points) expect(p.x).toBeGreaterThan(Math.min(...xs) - 4);
+      for (const p of data.detectionPoints!.points) expect(p.x).toBeLessThan(Math.max(...xs) + 4);
+    }
+    // Bars horizontal: read along columns.
+    const turned = await readBlind('EAN13', '9780804816632', { scanEan13: true }, { angle: 90 });
+    expect(turned.data.stringData).toBe('9780804816632');
+    expect(turned.reading).toEqual(['ean-edges-horizontal']);
+  });
+
+  it('does not report a symbology the client did not ask for', async () => {
+    expect((await readBlind('UPCE', '01234565', { scanEan13: true, scanUpca: true })).data.recognitionStatus).toBe('EMPTY');
+    expect((await readBlind('EAN8', '96385074', { scanEan13: true })).data.recognitionStatus).toBe('EMPTY');
+    expect((await readBlind('UPCA', '036000291452', { scanEan13: true })).data).toMatchObject({ barcodeType: 'EAN_13', stringData: '0036000291452' });
   });
 });

@@ -7,6 +7,7 @@ import { CandidatePool } from './candidate-pool.ts';
 import { FrameVariants, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
+import { readEanEdges } from './read-ean-edges.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
 import { emptyBarcodeData, toBarcodeData } from './to-barcode-data.ts';
@@ -83,6 +84,15 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
       admit(pass.name, view, valid);
     }
     if (pool.isConclusive()) break;
+  }
+
+  // Then EAN and UPC decoded from the edges of every line across the working copy, character by
+  // character, where zxing found nothing certain: glare that breaks up its run lengths leaves the edges.
+  const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
+  if (!pool.verdict()?.certain && ean && variants.hasBarRegions()) {
+    const context = { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, scanEan8: resolved.scanEan8, scanUpce: resolved.scanUpce };
+    const working = variants.frame('working')!;
+    for (const bars of ['vertical', 'horizontal'] as const) admit(`ean-edges-${bars}`, working, readEanEdges(working, bars, context));
   }
 
   // Last, EAN-13 and UPC-A fitted to the bars' grey levels where zxing found nothing certain: the

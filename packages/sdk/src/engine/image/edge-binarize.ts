@@ -22,51 +22,100 @@ export interface EdgeBinarizeOptions {
  * edge do not. Each line is weighted 1 2 1 with its neighbours along the bars against noise.
  */
 export function edgeBinarize(source: GrayImage, options: EdgeBinarizeOptions = {}): GrayImage {
-  const { bars = 'vertical', minSlope = 4, followRatio = 0.4, fadeWidths = 8 } = options;
-  const { width, height, data } = source;
-  const vertical = bars === 'vertical';
-  // Along a line (across the bars): length and step; between lines (along the bars): count and step.
-  const length = vertical ? width : height;
+  const { width, height } = source;
+  const vertical = (options.bars ?? 'vertical') === 'vertical';
   const lines = vertical ? height : width;
   const along = vertical ? 1 : width;
   const between = vertical ? width : 1;
   const out = new Uint8Array(width * height);
-  const line = new Float32Array(length);
-  const slope = new Float32Array(length);
-  const edges: number[] = [];
+  const scanner = new EdgeScanner(source, options);
   for (let l = 0; l < lines; l++) {
-    const prev = Math.max(0, l - 1) * between;
-    const here = l * between;
-    const next = Math.min(lines - 1, l + 1) * between;
-    // Three lines weighted 1 2 1 (along the bars), then central differences: grey levels a pixel.
-    for (let i = 0; i < length; i++) line[i] = data[prev + i * along]! + 2 * data[here + i * along]! + data[next + i * along]!;
-    for (let i = 1; i < length - 1; i++) slope[i] = (line[i + 1]! - line[i - 1]!) / 8;
-    slope[0] = 0;
-    slope[length - 1] = 0;
-    lineEdges(slope, minSlope, followRatio, fadeWidths, edges);
+    const edges = scanner.edgesOf(l).pixel;
     // Light until the first falling edge, then alternating at each edge. A line dark at its start (the
     // dark fill beside a photo's symbol, a bar cut by the border) is light up to its first rising edge
     // all the same: starting such lines dark cost the perspective family 2 of 322 reads.
     let dark = false;
     let e = 0;
-    for (let i = 0; i < length; i++) {
+    for (let i = 0; i < scanner.length; i++) {
       while (e < edges.length && Math.abs(edges[e]!) <= i) {
         dark = edges[e]! < 0;
         e++;
       }
-      out[here + i * along] = dark ? 0 : 255;
+      out[l * between + i * along] = dark ? 0 : 255;
     }
   }
   return { width, height, data: out };
 }
 
 /**
- * The edges of one line: signed positions (negative where the line turns dark), each at a peak of
- * the slope, alternating in sign; of two same-signed peaks in a row the steeper is kept. Positions
- * are where the next pixel takes the new colour (the peak's pixel, or the next one when the slope leans that way).
+ * The edges of an image's lines across its bars (rows for vertical bars), one line at a time: each
+ * line weighted 1 2 1 with its neighbours along the bars (against noise), differentiated, and its
+ * edges found by `lineEdges`. Buffers are reused from line to line.
  */
-function lineEdges(slope: Float32Array, minSlope: number, followRatio: number, fadeWidths: number, edges: number[]): void {
-  edges.length = 0;
+export class EdgeScanner {
+  /** Pixels along a line. */
+  readonly length: number;
+  /** Lines across the bars. */
+  readonly lines: number;
+  readonly #data: Uint8Array | Uint8ClampedArray;
+  readonly #along: number;
+  readonly #between: number;
+  readonly #options: EdgeThresholds;
+  readonly #line: Float32Array;
+  readonly #slope: Float32Array;
+  readonly #edges: LineEdges = { at: [], pixel: [] };
+
+  constructor(source: GrayImage, options: EdgeBinarizeOptions = {}) {
+    const { bars = 'vertical', minSlope = 4, followRatio = 0.4, fadeWidths = 8 } = options;
+    const vertical = bars === 'vertical';
+    this.length = vertical ? source.width : source.height;
+    this.lines = vertical ? source.height : source.width;
+    this.#data = source.data;
+    this.#along = vertical ? 1 : source.width;
+    this.#between = vertical ? source.width : 1;
+    this.#options = { minSlope, followRatio, fadeWidths };
+    this.#line = new Float32Array(this.length);
+    this.#slope = new Float32Array(this.length);
+  }
+
+  /** The edges of line `l` (see `LineEdges`); the arrays are reused by the next call. */
+  edgesOf(l: number): Readonly<LineEdges> {
+    const { length } = this;
+    const data = this.#data;
+    const along = this.#along;
+    const line = this.#line;
+    const slope = this.#slope;
+    const prev = Math.max(0, l - 1) * this.#between;
+    const here = l * this.#between;
+    const next = Math.min(this.lines - 1, l + 1) * this.#between;
+    // Three lines weighted 1 2 1 (along the bars), then central differences: grey levels a pixel.
+    for (let i = 0; i < length; i++) line[i] = data[prev + i * along]! + 2 * data[here + i * along]! + data[next + i * along]!;
+    for (let i = 1; i < length - 1; i++) slope[i] = (line[i + 1]! - line[i - 1]!) / 8;
+    slope[0] = 0;
+    slope[length - 1] = 0;
+    lineEdges(line, slope, this.#options, this.#edges);
+    return this.#edges;
+  }
+}
+
+type EdgeThresholds = Required<Omit<EdgeBinarizeOptions, 'bars'>>;
+
+/**
+ * The edges of one line, each at a peak of the slope, alternating in sign (negative where the line
+ * turns dark); of two same-signed peaks in a row the steeper is kept.
+ */
+export interface LineEdges {
+  /** Sub-pixel positions, pixel centres at whole numbers. */
+  at: number[];
+  /** The first pixel of the new colour. */
+  pixel: number[];
+}
+
+/** Finds `edges` of a line from its levels and slope (grey levels a pixel, central differences). */
+function lineEdges(line: Float32Array, slope: Float32Array, options: EdgeThresholds, edges: LineEdges): void {
+  const { minSlope, followRatio, fadeWidths } = options;
+  edges.at.length = 0;
+  edges.pixel.length = 0;
   let lastStrength = 0;
   let lastAt = 0;
   let lastWidth = 1;
@@ -82,14 +131,21 @@ function lineEdges(slope: Float32Array, minSlope: number, followRatio: number, f
     const fade = Math.max(0, 1 - (i - lastAt) / (fadeWidths * lastWidth));
     if (a < followRatio * lastStrength * fade) continue;
     // Pixel i lies on the edge: it takes the new colour unless the slope leans on towards the next one.
-    const at = after > before ? i + 1 : i;
-    const previous = edges[edges.length - 1];
+    const pixel = after > before ? i + 1 : i;
+    // Sub-pixel: the centroid of the two one-pixel differences the slope at i sums (at i ∓ ½), which
+    // resolves elements of 1.5–2 px that the parabola through the smoothed slope pulls to pixel centres.
+    const fallIn = Math.max(0, sign * (line[i]! - line[i - 1]!));
+    const fallOut = Math.max(0, sign * (line[i + 1]! - line[i]!));
+    const at = i - 0.5 + fallOut / (fallIn + fallOut);
+    const previous = edges.at[edges.at.length - 1];
     if (previous !== undefined && Math.sign(previous) === sign) {
       if (a <= lastStrength) continue;
-      edges[edges.length - 1] = sign * at;
+      edges.at[edges.at.length - 1] = sign * at;
+      edges.pixel[edges.pixel.length - 1] = sign * pixel;
     } else {
       if (previous !== undefined) lastWidth = Math.max(1, i - lastAt);
-      edges.push(sign * at);
+      edges.at.push(sign * at);
+      edges.pixel.push(sign * pixel);
     }
     lastStrength = a;
     lastAt = i;
