@@ -24,7 +24,7 @@ export async function startLoopbackServer(env: Record<string, string> = {}): Pro
     corpusDir: corpusDir(),
     baseUrl: server.url,
     async post(route, body) {
-      const res = await postOnce(`${server.url}${route}`, body);
+      const res = await postRetryingReset(`${server.url}${route}`, body);
       const text = await res.text();
       let json: unknown = null;
       try {
@@ -44,12 +44,14 @@ export async function startLoopbackServer(env: Record<string, string> = {}): Pro
  * and the client's reuse of the idle socket then fire in the same turn, and the request meets a
  * reset. Recognition requests are idempotent, so one retry on a fresh connection is safe.
  */
-async function postOnce(url: string, body: unknown): Promise<Response> {
+async function postRetryingReset(url: string, body: unknown): Promise<Response> {
   const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   try {
     return await send();
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+    // undici reports the race as a reset or as the socket closing under it.
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
     return send();
   }
 }

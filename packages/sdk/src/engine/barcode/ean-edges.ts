@@ -65,19 +65,25 @@ const layouts: readonly Layout[] = [
 /** A character's span may differ from its neighbour's by at most this ratio (perspective foreshortens gradually). */
 const maxSpanRatio = 1.3;
 /**
- * Least light on the line beyond each outer guard, in modules. The specifications ask for 7–11; a
- * crop's border, a glare spot or a speck can put an edge into it, and the margin is judged again on
- * the image (`hasConvincingQuietZones`).
+ * Least light on the line beyond each outer guard, in modules (the line's own end counts as enough).
+ * The specifications ask for 7–11; a crop's border, a glare spot or a speck can put an edge into it,
+ * and the margin is judged again on the image (`hasConvincingQuietZones`).
  */
 const minQuietModules = 3;
-/**
- * … except after a UPC-E. An EAN-13's left half, centre guard and the right half's first bar spell
- * a UPC-E of number system 1 (its parity patterns are EAN-13's), whose quiet zone is that
- * character's space, up to 4 modules: a glare-lit photo of an ISBN was read so on ten lines. Where
- * glare washes out the rest of the right half there is no space to measure at all, so number
- * system 1 is not read here either (zxing's passes, which check the margins, still read it).
- */
-const minQuietAfterUpce = 5;
+
+/** A line's elements: the widths between its consecutive edges, and where each edge lies. */
+export interface LineElements {
+  positions: number[];
+  widths: number[];
+  /** Whether element 0 is a bar (the line's first edge falls). */
+  firstIsBar: boolean;
+}
+
+/** The elements between `edges` (signed sub-pixel positions in order, negative where the line turns dark, as `EdgeScanner` gives them). */
+export function lineElements(edges: readonly number[]): LineElements {
+  const positions = edges.map(Math.abs);
+  return { positions, widths: positions.slice(1).map((p, i) => p - positions[i]!), firstIsBar: edges[0]! < 0 };
+}
 
 /** A symbol found on a line: its type, its digits and the positions of its outer guard edges along the line. */
 export interface EanLineRead {
@@ -88,20 +94,13 @@ export interface EanLineRead {
   end: number;
 }
 
-/**
- * Every EAN-13/UPC-A, EAN-8 and UPC-E a line's edges spell, either way round. `edges` are the
- * line's signed sub-pixel edge positions in order (negative where it turns dark, alternating in
- * sign), as `EdgeScanner` gives them.
- */
-export function decodeEanLine(edges: readonly number[]): EanLineRead[] {
+/** Every EAN-13/UPC-A, EAN-8 and UPC-E a line's elements spell, either way round. */
+export function decodeEanLine({ positions, widths: forward, firstIsBar }: LineElements): EanLineRead[] {
   const reads: EanLineRead[] = [];
-  const positions = edges.map(Math.abs);
-  // Elements between consecutive edges; a bar starts at a falling edge. A symbol upside down on the
-  // line reads forwards on the reversed elements.
-  const forwardWidths = positions.slice(1).map((p, i) => p - positions[i]!);
+  // A symbol upside down on the line reads forwards on the reversed elements.
   for (const reversed of [false, true]) {
-    const widths = reversed ? forwardWidths.slice().reverse() : forwardWidths;
-    const barFirst = edges[0]! < 0 !== (reversed && widths.length % 2 === 0);
+    const widths = reversed ? forward.slice().reverse() : forward;
+    const barFirst = firstIsBar !== (reversed && widths.length % 2 === 0);
     for (let k = barFirst ? 0 : 1; k < widths.length; k += 2) {
       for (const layout of layouts) {
         const read = decodeAt(widths, k, layout);
@@ -110,12 +109,91 @@ export function decodeEanLine(edges: readonly number[]): EanLineRead[] {
         const count = elementCount(layout);
         const first = reversed ? widths.length - (k + count) : k;
         reads.push({ type: layout.type, digits: read, start: positions[first]!, end: positions[first + count]! });
+        // Every layout has an odd count: the next bar after the symbol's quiet zone.
         k += count - 1;
         break;
       }
     }
   }
   return reads;
+}
+
+/** One half of an EAN-13 (or UPC-A) found on a line, in the symbol's own terms whichever way the line ran. */
+export interface EanHalfRead {
+  side: 'left' | 'right';
+  /** The left half: the first digit its parity pattern encodes, then its six; the right half: its six. */
+  digits: string;
+  /** Where along the line the half's outer guard ends the symbol, and where the centre guard's middle is. */
+  outer: number;
+  centre: number;
+  /** Its module there (px). */
+  module: number;
+}
+
+/** An EAN-13 half: the outer guard (3 elements), six characters, and the four elements of the centre guard next to them … */
+const outerGuard = 3;
+const halfCharacters = 6;
+/** … (its fifth, a space on the other half's side, may run on into a washed-out half). */
+const centreGuardSide = 4;
+const halfElements = outerGuard + 4 * halfCharacters + centreGuardSide;
+
+/**
+ * Every EAN-13 half a line's elements spell: an outer guard with light beyond it, six characters and
+ * the centre guard. Glare or a speck that spoils one half of a symbol on a line leaves the other
+ * readable there; `readEanEdges` joins halves read on nearby lines (as ZBar does). Read forwards a
+ * left half's parities encode the first digit and a right half's are all R codes; read backwards a
+ * right half's are all G and a left half's are its own swapped and reversed, so one pass over the
+ * line finds both halves either way round.
+ */
+export function decodeEanHalves({ positions, widths, firstIsBar }: LineElements): EanHalfRead[] {
+  const halves: EanHalfRead[] = [];
+  for (let k = firstIsBar ? 0 : 1; k + halfElements <= widths.length; k += 2) {
+    // From bar k: the outer guard, the characters, the centre guard (s b s b) — or the centre guard
+    // from its first bar (b s b s), the characters, the outer guard.
+    for (const outerFirst of [true, false]) {
+      const charactersAt = k + (outerFirst ? outerGuard : centreGuardSide);
+      const afterCharacters = charactersAt + 4 * halfCharacters;
+      const [guardAt, centreAt] = outerFirst ? [k, afterCharacters] : [afterCharacters, k];
+      // The guard at k and (from the outer guard) the light before it first: most places fail there, cheaply.
+      const nearSpan = spanAt(widths, charactersAt);
+      if (!isGuard(widths, k, outerFirst ? outerGuard : centreGuardSide, nearSpan) || (outerFirst && !hasQuietZone(widths, k - 1, nearSpan))) continue;
+      const decoded = decodeCharacters(widths, charactersAt, halfCharacters, 0, 0);
+      if (!decoded) continue;
+      const { characters, spans } = decoded;
+      const [outerSpan, innerSpan] = outerFirst ? [spans[0]!, spans[halfCharacters - 1]!] : [spans[halfCharacters - 1]!, spans[0]!];
+      // The far guard (and, for a half read towards its outer guard, the light after it).
+      const farGuardFits = outerFirst
+        ? isGuard(widths, centreAt, centreGuardSide, innerSpan)
+        : isGuard(widths, guardAt, outerGuard, outerSpan) && hasQuietZone(widths, k + halfElements, outerSpan);
+      if (!farGuardFits) continue;
+      const found = halfOf(characters, outerFirst);
+      if (!found) continue;
+      const module = innerSpan / 7;
+      // The centre guard's middle, 2.5 modules into it: from its first space, or a module before its first bar.
+      const centre = outerFirst ? positions[centreAt]! + 2.5 * module : positions[k]! + 1.5 * module;
+      halves.push({ ...found, outer: outerFirst ? positions[k]! : positions[k + halfElements]!, centre, module });
+    }
+  }
+  return halves;
+}
+
+/** Which half six characters are, read from its outer guard inwards (`outerFirst`) or towards it, and its digits; or undefined. */
+function halfOf(characters: readonly Character[], outerFirst: boolean): Pick<EanHalfRead, 'side' | 'digits'> | undefined {
+  const parity = characters.map((c) => c.parity).join('');
+  const digits = characters.map((c) => c.digit).join('');
+  const reversedDigits = [...digits].reverse().join('');
+  if (outerFirst) {
+    // A left half forwards, or a right half backwards (its R codes read as G).
+    if (ean13Parities.includes(parity)) return { side: 'left', digits: `${ean13Parities.indexOf(parity)}${digits}` };
+    return parity === 'GGGGGG' ? { side: 'right', digits: reversedDigits } : undefined;
+  }
+  // A right half forwards, or a left half backwards (parities swapped and reversed).
+  if (parity === 'LLLLLL') return { side: 'right', digits };
+  const swappedBack = [...parity]
+    .reverse()
+    .map((p) => (p === 'L' ? 'G' : 'L'))
+    .join('');
+  return ean13Parities.includes(swappedBack) ? { side: 'left', digits: `${ean13Parities.indexOf(swappedBack)}${reversedDigits}` } : undefined;
 }
 
 function elementCount({ halves, guards }: Layout): number {
@@ -128,30 +206,55 @@ function decodeAt(widths: readonly number[], k: number, layout: Layout): string 
   if (k + count > widths.length) return null;
   const [before, after] = layout.halves;
   const [startGuard, centreGuard, endGuard] = layout.guards;
+  // The start guard and the light before it first: most places on a line fail there, cheaply.
+  const firstSpan = spanAt(widths, k + startGuard);
+  if (!isGuard(widths, k, startGuard, firstSpan) || !hasQuietZone(widths, k - 1, firstSpan)) return null;
+  const decoded = decodeCharacters(widths, k + startGuard, before, after, centreGuard);
+  if (!decoded) return null;
+  const { characters, spans } = decoded;
+  const last = spans[spans.length - 1]!;
+  if (!isGuard(widths, k + count - endGuard, endGuard, last) || !hasQuietZone(widths, k + count, last)) return null;
+  if (centreGuard > 0 && !isGuard(widths, k + startGuard + 4 * before, centreGuard, (spans[before - 1]! + spans[before]!) / 2)) return null;
+  const digits = digitsOf(characters, layout);
+  return digits && hasValidCheckDigit(layout.type === 'UPC_E' ? upcaOfUpce(digits) : digits) ? digits : null;
+}
+
+/** Whether element `at` (a space beyond a guard, beside a character spanning `span`) is light enough for a quiet zone; none (the line's end) is. */
+function hasQuietZone(widths: readonly number[], at: number, span: number): boolean {
+  const width = widths[at];
+  return width === undefined || inModules(width, span) >= minQuietModules;
+}
+
+/** A width in modules, beside a character spanning `span` (7 modules). */
+function inModules(width: number, span: number): number {
+  return (7 * width) / span;
+}
+
+/**
+ * `before` characters from element `at`, then (after a centre guard of `gap` elements) `after` more:
+ * each read on its own span, neighbouring spans within `maxSpanRatio` of each other. Null when one
+ * does not spell a digit.
+ */
+function decodeCharacters(
+  widths: readonly number[],
+  at: number,
+  before: number,
+  after: number,
+  gap: number,
+): { characters: Character[]; spans: number[] } | null {
   const characters: Character[] = [];
   const spans: number[] = [];
   for (let c = 0; c < before + after; c++) {
-    const at = k + startGuard + 4 * c + (c >= before ? centreGuard : 0);
-    const w = widths.slice(at, at + 4) as [number, number, number, number];
-    const span = w[0] + w[1] + w[2] + w[3];
+    const from = at + 4 * c + (c >= before ? gap : 0);
+    const span = spanAt(widths, from);
     const previous = spans[c - 1];
     if (previous !== undefined && (span > maxSpanRatio * previous || previous > maxSpanRatio * span)) return null;
-    const character = decodeCharacter(w, span);
+    const character = decodeCharacter(widths, from, span);
     if (!character) return null;
     characters.push(character);
     spans.push(span);
   }
-  const first = spans[0]!;
-  const last = spans[spans.length - 1]!;
-  if (!isGuard(widths, k, startGuard, first) || !isGuard(widths, k + count - endGuard, endGuard, last)) return null;
-  if (centreGuard > 0 && !isGuard(widths, k + startGuard + 4 * before, centreGuard, (spans[before - 1]! + spans[before]!) / 2)) return null;
-  // Quiet zones: the elements before and after the symbol (none: the line's own margin, free of edges).
-  const quietBefore = widths[k - 1] ?? Number.POSITIVE_INFINITY;
-  const quietAfter = widths[k + count] ?? Number.POSITIVE_INFINITY;
-  const minQuietAfter = layout.type === 'UPC_E' ? minQuietAfterUpce : minQuietModules;
-  if ((7 * quietBefore) / first < minQuietModules || (7 * quietAfter) / last < minQuietAfter) return null;
-  const digits = digitsOf(characters, layout);
-  return digits && hasValidCheckDigit(layout.type === 'UPC_E' ? upcaOfUpce(digits) : digits) ? digits : null;
+  return { characters, spans };
 }
 
 /** The symbol's digits from its characters and their parities, or null when the parities spell no symbol of the layout. */
@@ -167,23 +270,33 @@ function digitsOf(characters: readonly Character[], layout: Layout): string | nu
     const lead = ean13Parities.indexOf(parity);
     return lead >= 0 ? `${lead}${digits}` : null;
   }
-  // Number system 0 only (see `minQuietAfterUpce`): its parity patterns are no EAN-13's.
+  // Number system 0 only. Its parity patterns all start with G and an EAN-13's left half with L, so
+  // no EAN-13 spells one; number system 1's patterns are EAN-13's own, and an EAN-13's left half,
+  // centre guard and next bar spell such a UPC-E (a glare-lit ISBN was read so on ten lines, and
+  // where glare washes out the rest there is no margin left to tell). zxing's passes, which check
+  // the margins, still read number system 1.
   const check = upceParities.indexOf(parity);
   return check >= 0 ? `0${digits}${check}` : null;
 }
 
-/** The digit four widths spell, as an L/R code or (widths reversed) a G code, or null when they spell none. */
-function decodeCharacter(w: readonly [number, number, number, number], span: number): Character | null {
-  const modules = (x: number) => Math.round((7 * x) / span);
+/** A character's span: its four elements from `at`. */
+function spanAt(widths: readonly number[], at: number): number {
+  return widths[at]! + widths[at + 1]! + widths[at + 2]! + widths[at + 3]!;
+}
+
+/** The digit the four widths from `at` spell, as an L/R code or (widths reversed) a G code, or null when they spell none. */
+function decodeCharacter(widths: readonly number[], at: number, span: number): Character | null {
+  const modules = (x: number) => Math.round(inModules(x, span));
   // Every pair of distances belongs to one parity only: L codes and G codes never share one.
   for (const parity of ['L', 'G'] as const) {
-    const [a, b, c] = parity === 'L' ? w : [w[3], w[2], w[1]];
+    const [a, b, c] = parity === 'L' ? [widths[at]!, widths[at + 1]!, widths[at + 2]!] : [widths[at + 3]!, widths[at + 2]!, widths[at + 1]!];
     const candidates = byDistances.get(modules(a + b) * 8 + modules(b + c));
     if (!candidates) continue;
     if (candidates.length === 1) return { digit: candidates[0]!, parity };
-    // 1 or 7, 2 or 8: first and third elements (one colour, so ink spread shifts them alike) 4 modules against 2.
+    // 1 or 7, 2 or 8: first and third elements 4 modules against 2. Both are of one colour, so ink
+    // spread moves their sum twice over: the module either side of 3 is its tolerance.
     const [wide, narrow] = candidates as [number, number];
-    return { digit: (7 * (a + c)) / span >= 3 ? wide : narrow, parity };
+    return { digit: inModules(a + c, span) >= 3 ? wide : narrow, parity };
   }
   return null;
 }
@@ -191,7 +304,7 @@ function decodeCharacter(w: readonly [number, number, number, number], span: num
 /** Whether `count` elements from `at` have every neighbouring pair about 2 modules wide (beside a character spanning `span`). */
 function isGuard(widths: readonly number[], at: number, count: number, span: number): boolean {
   for (let i = at; i < at + count - 1; i++) {
-    if (Math.round((7 * (widths[i]! + widths[i + 1]!)) / span) !== 2) return false;
+    if (Math.round(inModules(widths[i]! + widths[i + 1]!, span)) !== 2) return false;
   }
   return true;
 }
@@ -211,7 +324,7 @@ export function upcaOfUpce(upce: string): string {
 }
 
 /** The GTIN check digit: weights 1 and 3 alternating from the right, making the sum a multiple of 10. */
-function hasValidCheckDigit(digits: string): boolean {
+export function hasValidCheckDigit(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 1 : 3);
   return sum % 10 === 0;

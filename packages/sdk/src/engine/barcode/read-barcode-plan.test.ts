@@ -136,7 +136,7 @@ describe('readBarcode decoding EAN and UPC from edges', () => {
     return { data, corners, reading: passes.filter((p) => p.reads.length > 0).map((p) => p.pass) };
   }
 
-  it('reads EAN-13, UPC-A and UPC-E zxing missed, certain, with points on the symbol', async () => {
+  it('reads EAN-13, UPC-A, UPC-E and EAN-8 zxing missed, certain, with points on the symbol', async () => {
     const cases: Array<[Parameters<typeof renderBarcode>[0], string, BarcodeOptions, string, string]> = [
       ['EAN13', '9780804816632', { scanEan13: true }, 'EAN_13', '9780804816632'],
       ['UPCA', '036000291452', { scanUpca: true, scanEan13: true }, 'UPC_A', '036000291452'],

@@ -92,7 +92,10 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   if (!pool.verdict()?.certain && ean && variants.hasBarRegions()) {
     const context = { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, scanEan8: resolved.scanEan8, scanUpce: resolved.scanUpce };
     const working = variants.frame('working')!;
-    for (const bars of ['vertical', 'horizontal'] as const) admit(`ean-edges-${bars}`, working, readEanEdges(working, bars, context));
+    for (const bars of ['vertical', 'horizontal'] as const) {
+      if (pool.verdict()?.certain) break;
+      admit(`ean-edges-${bars}`, working, readEanEdges(working, bars, context));
+    }
   }
 
   // Last, EAN-13 and UPC-A fitted to the bars' grey levels where zxing found nothing certain: the

@@ -1,56 +1,97 @@
+import type { BarcodeType } from '../../api/barcode.ts';
 import { applyAffine } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { EdgeScanner } from '../image/edge-binarize.ts';
-import type { BarcodeType } from '../../api/barcode.ts';
-import { decodeEanLine, type EanLineRead } from './ean-edges.ts';
+import { decodeEanHalves, decodeEanLine, hasValidCheckDigit, lineElements, type EanHalfRead, type EanLineRead } from './ean-edges.ts';
 import { reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
 
-/** Lines that must agree on a reading before it is reported (each line shares rows with its neighbours: `EdgeScanner`). */
+/** Lines that must agree on a reading (or on each half joined) before it is reported (each line shares rows with its neighbours: `EdgeScanner`). */
 const minLines = 3;
+/** A left and a right half are of one symbol on lines at most this far apart that put their centre guards … */
+const joinLines = 8;
+/** … within this many modules of each other … */
+const joinModules = 2;
+/** … and their outer guards this many modules apart (the symbol's length, 95), give or take this share. */
+const symbolModules = 95;
+const lengthTolerance = 0.1;
 
 /** Which of the symbologies decoded the client asked for. */
 export type EanEdgesContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'> & { scanEan8: boolean; scanUpce: boolean };
 
+/** Where a reading lies on one line: its outer guard edges along it. */
+interface Span {
+  start: number;
+  end: number;
+  line: number;
+}
+
+/** A reading with the lines that spelled it and where the first and the last of them found its guards. */
+interface Vote {
+  type: EanLineRead['type'];
+  digits: string;
+  lines: number;
+  first: Span;
+  last: Span;
+}
+
+/** A half as one line spelled it. */
+type HalfHit = EanHalfRead & { line: number };
+
+/** A half with each line that spelled it. */
+interface HalfVote {
+  side: EanHalfRead['side'];
+  digits: string;
+  hits: HalfHit[];
+}
+
 /**
  * EAN-13, UPC-A, EAN-8 and UPC-E read from every line across an image's bars (rows when `bars` are
- * vertical) by decoding their sub-pixel edges character by character (`decodeEanLine`): each
- * reading at least `minLines` lines agree on, with their count as its scan lines (the candidate
- * pool's evidence) and its corners where the first and the last of them found the guards. For symbols whose edges survive where zxing's run lengths do not: glare that thins some
- * bars to a pixel and lifts others above the paper.
+ * vertical) by decoding their sub-pixel edges character by character (`decodeEanLine`), and
+ * EAN-13s (UPC-As) also by joining a left and a right half read on nearby lines (`decodeEanHalves`)
+ * where glare spoils one half of each line. Each reading at least `minLines` lines agree on (each
+ * half, for a joined one) is reported with their count as its scan lines (the candidate pool's
+ * evidence) and its corners where the first and the last of them found the guards.
  */
 export function readEanEdges(view: DerivedImage, bars: 'vertical' | 'horizontal', context: EanEdgesContext): BarcodeRead[] {
   const scanner = new EdgeScanner(view.image, { bars });
-  // Per reading: how many lines spelled it, and where the first and the last of them found its guards.
-  const votes = new Map<string, { lines: number; first: { read: EanLineRead; line: number }; last: { read: EanLineRead; line: number } }>();
-  for (let l = 0; l < scanner.lines; l++) {
-    for (const read of decodeEanLine(scanner.edgesOf(l).at)) {
-      const key = `${read.type}:${read.digits}`;
-      const vote = votes.get(key);
-      if (vote) {
-        vote.lines++;
-        vote.last = { read, line: l };
-      } else votes.set(key, { lines: 1, first: { read, line: l }, last: { read, line: l } });
+  const votes = new Map<string, Vote>();
+  const halves = new Map<string, HalfVote>();
+  const halvesOnLine: HalfHit[][] = [];
+  for (let line = 0; line < scanner.lines; line++) {
+    const elements = lineElements(scanner.edgesOf(line).at);
+    // A reading counts once a line, however often the line spells it (two prints of one code side by side).
+    const seen = new Set<string>();
+    for (const read of decodeEanLine(elements)) {
+      if (seen.has(`${read.type}:${read.digits}`)) continue;
+      seen.add(`${read.type}:${read.digits}`);
+      vote(votes, read.type, read.digits, { start: read.start, end: read.end, line });
+    }
+    halvesOnLine[line] = [];
+    for (const half of decodeEanHalves(elements)) {
+      const key = `${half.side}:${half.digits}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const hit = { ...half, line };
+      halvesOnLine[line]!.push(hit);
+      const entry = halves.get(key) ?? { side: half.side, digits: half.digits, hits: [] };
+      entry.hits.push(hit);
+      halves.set(key, entry);
     }
   }
+  joinHalves(halves, halvesOnLine, votes);
+
   const reads: BarcodeRead[] = [];
-  for (const { lines, first, last } of votes.values()) {
+  // Along a line, across the lines: x and y for rows, y and x for columns.
+  const corner = (along: number, line: number) => applyAffine(view.toOriginal, bars === 'vertical' ? { x: along, y: line } : { x: line, y: along });
+  for (const { type, digits, lines, first, last } of votes.values()) {
     if (lines < minLines) continue;
-    const reported = reportedAs(first.read, context);
+    const reported = reportedAs(type, digits, context);
     if (!reported) continue;
-    const { type, text } = reported;
-    // Along a line, across the lines: x and y for rows, y and x for columns.
-    const corner = (along: number, line: number) => (bars === 'vertical' ? { x: along, y: line } : { x: line, y: along });
-    const corners = [
-      corner(first.read.start, first.line),
-      corner(first.read.end, first.line),
-      corner(last.read.end, last.line),
-      corner(last.read.start, last.line),
-    ];
     reads.push({
-      type,
-      text,
-      bytes: new TextEncoder().encode(text),
-      points: corners.map((p) => applyAffine(view.toOriginal, p)),
+      type: reported.type,
+      text: reported.text,
+      bytes: new TextEncoder().encode(reported.text),
+      points: [corner(first.start, first.line), corner(first.end, first.line), corner(last.end, last.line), corner(last.start, last.line)],
       linear: true,
       lineCount: lines,
     });
@@ -58,9 +99,78 @@ export function readEanEdges(view: DerivedImage, bars: 'vertical' | 'horizontal'
   return reads;
 }
 
+function vote(votes: Map<string, Vote>, type: Vote['type'], digits: string, span: Span, lines = 1): void {
+  const key = `${type}:${digits}`;
+  const existing = votes.get(key);
+  if (!existing) votes.set(key, { type, digits, lines, first: span, last: span });
+  else {
+    existing.lines += lines;
+    existing.last = span;
+  }
+}
+
+/**
+ * EAN-13 readings made of a left and a right half with a valid check digit, from the lines where
+ * each half has a partner of the other (a line at most `joinLines` away, the centre guards within
+ * `joinModules`, the outer guards a symbol's length apart on either side) and no other half of its
+ * kind was read at that centre: a line that spelled a whole symbol, or the other half of a different
+ * one stacked next to it, is no evidence for a mixed pair (two codes stacked together otherwise made
+ * two that do not exist). Each half must keep `minLines` such lines; the reading counts the weaker
+ * half's, or the lines that spelled it whole if they are more.
+ */
+function joinHalves(halves: Map<string, HalfVote>, halvesOnLine: readonly HalfHit[][], votes: Map<string, Vote>): void {
+  const strong = [...halves.values()].filter((h) => h.hits.length >= minLines);
+  for (const left of strong.filter((h) => h.side === 'left')) {
+    for (const right of strong.filter((h) => h.side === 'right')) {
+      const digits = left.digits + right.digits;
+      if (!hasValidCheckDigit(digits)) continue;
+      const partnered = new Set<HalfHit>();
+      for (const l of left.hits) {
+        for (const r of right.hits) {
+          if (!arePartners(l, r)) continue;
+          partnered.add(l);
+          partnered.add(r);
+        }
+      }
+      // A hit opposed by a different half of the other side at its centre on its own line does not count.
+      const counted = (vote: HalfVote, other: HalfVote) =>
+        vote.hits.filter(
+          (h) =>
+            partnered.has(h) &&
+            !halvesOnLine[h.line]!.some((o) => o.side === other.side && o.digits !== other.digits && Math.abs(o.centre - h.centre) <= joinModules * h.module),
+        );
+      const leftLines = counted(left, right);
+      const rightLines = counted(right, left);
+      const lines = Math.min(leftLines.length, rightLines.length);
+      if (lines < minLines) continue;
+      const span = (l: HalfHit): Span => {
+        const r = nearest(rightLines, l.line);
+        return { start: Math.min(l.outer, r.outer), end: Math.max(l.outer, r.outer), line: l.line };
+      };
+      const whole = votes.get(`EAN_13:${digits}`);
+      if (whole) whole.lines = Math.max(whole.lines, lines);
+      else votes.set(`EAN_13:${digits}`, { type: 'EAN_13', digits, lines, first: span(leftLines[0]!), last: span(leftLines[leftLines.length - 1]!) });
+    }
+  }
+}
+
+/** Whether a left and a right half read on two lines can be of one symbol. */
+function arePartners(l: HalfHit, r: HalfHit): boolean {
+  const module = (l.module + r.module) / 2;
+  if (Math.abs(l.line - r.line) > joinLines || Math.abs(l.centre - r.centre) > joinModules * module) return false;
+  // The outer guards on either side of the centre, a symbol's length apart.
+  const length = Math.abs(l.outer - r.outer) / module;
+  return Math.sign(l.outer - l.centre) !== Math.sign(r.outer - r.centre) && Math.abs(length - symbolModules) <= lengthTolerance * symbolModules;
+}
+
+/** The hit on the line nearest to `line`. */
+function nearest<T extends { line: number }>(hits: readonly T[], line: number): T {
+  return hits.reduce((best, h) => (Math.abs(h.line - line) < Math.abs(best.line - line) ? h : best));
+}
+
 /** How a reading is reported to this client (see `reportedGtin13`), or undefined when it did not ask for its symbology. */
-function reportedAs(read: EanLineRead, context: EanEdgesContext): { type: BarcodeType; text: string } | undefined {
-  if (read.type === 'EAN_13') return reportedGtin13(read.digits, context);
-  const asked = read.type === 'EAN_8' ? context.scanEan8 : context.scanUpce;
-  return asked ? { type: read.type, text: read.digits } : undefined;
+function reportedAs(type: Vote['type'], digits: string, context: EanEdgesContext): { type: BarcodeType; text: string } | undefined {
+  if (type === 'EAN_13') return reportedGtin13(digits, context);
+  const asked = type === 'EAN_8' ? context.scanEan8 : context.scanUpce;
+  return asked ? { type, text: digits } : undefined;
 }

@@ -136,7 +136,8 @@ function lineEdges(line: Float32Array, slope: Float32Array, options: EdgeThresho
     // resolves elements of 1.5–2 px that the parabola through the smoothed slope pulls to pixel centres.
     const fallIn = Math.max(0, sign * (line[i]! - line[i - 1]!));
     const fallOut = Math.max(0, sign * (line[i + 1]! - line[i]!));
-    const at = i - 0.5 + fallOut / (fallIn + fallOut);
+    // (Both are 0 only on a flat stretch, which a positive `minSlope` never takes for an edge.)
+    const at = fallIn + fallOut > 0 ? i - 0.5 + fallOut / (fallIn + fallOut) : i;
     const previous = edges.at[edges.at.length - 1];
     if (previous !== undefined && Math.sign(previous) === sign) {
       if (a <= lastStrength) continue;
