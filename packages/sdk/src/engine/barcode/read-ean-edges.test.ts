@@ -32,6 +32,41 @@ async function halvesApart(text: string, shift = 0): Promise<GrayImage> {
   return { width, height, data };
 }
 
+type Rendered = Awaited<ReturnType<typeof renderBarcode>>;
+
+/** `rows` rows through a rendered code's characters (10 modules of quiet zone above), a half washed white if asked, centred on its centre guard. */
+function band(symbol: Rendered, rows: number, washed?: 'left' | 'right'): { rows: Uint8Array[]; centre: number } {
+  const step = symbol.corners[1]!.x - symbol.corners[0]!.x;
+  const m = step / 95;
+  const start = symbol.corners[0]!.x;
+  const centreStart = start + 45 * m;
+  const out: Uint8Array[] = [];
+  for (let y = 0; y < rows; y++) {
+    const row = symbol.data.slice((symbol.corners[0]!.y + 4 + y) * symbol.width, (symbol.corners[0]!.y + 5 + y) * symbol.width);
+    if (washed === 'right') row.fill(255, Math.round(centreStart + 5 * m));
+    if (washed === 'left') row.fill(255, 0, Math.round(centreStart));
+    out.push(row);
+  }
+  return { rows: out, centre: centreStart + 2.5 * m };
+}
+
+/** Bands stacked touching, each shifted so that the centre guards line up. */
+function stack(bands: Array<ReturnType<typeof band>>): GrayImage {
+  const width = 600;
+  const rows: Uint8Array[] = [];
+  for (const b of bands) {
+    const shift = Math.round(width / 2 - b.centre);
+    for (const row of b.rows) {
+      const out = new Uint8Array(width).fill(255);
+      out.set(row.subarray(Math.max(0, -shift), Math.min(row.length, width - shift)), Math.max(0, shift));
+      rows.push(out);
+    }
+  }
+  const data = new Uint8Array(rows.length * width);
+  rows.forEach((row, y) => data.set(row, y * width));
+  return { width, height: rows.length, data };
+}
+
 describe('readEanEdges', () => {
   it('joins a left half and a right half read on different lines into one EAN-13', async () => {
     const reads = readEanEdges(rootImage(await halvesApart('9780804816632')), 'vertical', everything);
@@ -47,18 +82,16 @@ describe('readEanEdges', () => {
     // 9780804 + 333931 and 4006381 + 816632 both end in valid check digits.
     const top = await renderBarcode('EAN13', '9780804816632', { moduleSize: module, quietZone: 10, barHeight: 20 });
     const bottom = await renderBarcode('EAN13', '4006381333931', { moduleSize: module, quietZone: 10, barHeight: 20 });
-    const bars = (symbol: typeof top) => symbol.data.subarray(10 * module * symbol.width, (symbol.height - 10 * module) * symbol.width);
-    const gap = new Uint8Array(2 * top.width).fill(255);
-    const data = Uint8Array.from([
-      ...top.data.subarray(0, 10 * module * top.width),
-      ...bars(top),
-      ...gap,
-      ...bars(bottom),
-      ...bottom.data.subarray(0, 10 * module * top.width),
-    ]);
-    const stacked = { width: top.width, height: data.length / top.width, data };
-    const reads = readEanEdges(rootImage(stacked), 'vertical', everything);
-    expect(reads.map((r) => r.text).sort()).toEqual(['4006381333931', '9780804816632']);
+    const fine = await renderBarcode('EAN13', '4006381333931', { moduleSize: 2, quietZone: 10, barHeight: 20 });
+    const reads = (image: GrayImage) => readEanEdges(rootImage(image), 'vertical', everything).map((r) => r.text);
+    // Touching.
+    expect(reads(stack([band(top, 30), band(bottom, 30)]))).toEqual(['9780804816632', '4006381333931']);
+    // Glare between them: the top code's right half and the bottom code's left half washed out on 12 lines each.
+    const washed = stack([band(top, 30), band(top, 12, 'right'), band(bottom, 12, 'left'), band(bottom, 30)]);
+    expect(reads(washed).sort()).toEqual(['4006381333931', '9780804816632']);
+    // The same with a finer code below, its centre guard under the top one's.
+    const mixed = stack([band(top, 30), band(top, 12, 'right'), band(fine, 12, 'left'), band(fine, 30)]);
+    expect(reads(mixed).sort()).toEqual(['4006381333931', '9780804816632']);
   });
 
   it('reads along columns, with points in the image’s own coordinates', async () => {

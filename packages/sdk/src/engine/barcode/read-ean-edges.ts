@@ -9,11 +9,11 @@ import { reportedGtin13, type BarcodeRead, type NormalizeContext } from './norma
 const minLines = 3;
 /** A left and a right half are of one symbol on lines at most this far apart that put their centre guards … */
 const joinLines = 8;
-/** … within this many modules of each other … */
+/** … within this many modules of each other, with modules alike (outer guard to centre within this ratio). */
 const joinModules = 2;
-/** … and their outer guards this many modules apart (the symbol's length, 95), give or take this share. */
-const symbolModules = 95;
-const lengthTolerance = 0.1;
+const maxHalfRatio = 1.1;
+/** A half's run of lines: hits at most this many lines apart at one centre. */
+const runGap = 2;
 
 /** Which of the symbologies decoded the client asked for. */
 export type EanEdgesContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'> & { scanEan8: boolean; scanUpce: boolean };
@@ -66,14 +66,13 @@ export function readEanEdges(view: DerivedImage, bars: 'vertical' | 'horizontal'
       seen.add(`${read.type}:${read.digits}`);
       vote(votes, read.type, read.digits, { start: read.start, end: read.end, line });
     }
-    halvesOnLine[line] = [];
-    for (const half of decodeEanHalves(elements)) {
-      const key = `${half.side}:${half.digits}`;
+    // Every half stays on its line (to oppose a mixed pair there); each counts once a line as evidence.
+    halvesOnLine[line] = decodeEanHalves(elements).map((half) => ({ ...half, line }));
+    for (const hit of halvesOnLine[line]!) {
+      const key = `${hit.side}:${hit.digits}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const hit = { ...half, line };
-      halvesOnLine[line]!.push(hit);
-      const entry = halves.get(key) ?? { side: half.side, digits: half.digits, hits: [] };
+      const entry = halves.get(key) ?? { side: hit.side, digits: hit.digits, hits: [] };
       entry.hits.push(hit);
       halves.set(key, entry);
     }
@@ -99,24 +98,24 @@ export function readEanEdges(view: DerivedImage, bars: 'vertical' | 'horizontal'
   return reads;
 }
 
-function vote(votes: Map<string, Vote>, type: Vote['type'], digits: string, span: Span, lines = 1): void {
+function vote(votes: Map<string, Vote>, type: Vote['type'], digits: string, span: Span): void {
   const key = `${type}:${digits}`;
   const existing = votes.get(key);
-  if (!existing) votes.set(key, { type, digits, lines, first: span, last: span });
+  if (!existing) votes.set(key, { type, digits, lines: 1, first: span, last: span });
   else {
-    existing.lines += lines;
+    existing.lines++;
     existing.last = span;
   }
 }
 
 /**
- * EAN-13 readings made of a left and a right half with a valid check digit, from the lines where
- * each half has a partner of the other (a line at most `joinLines` away, the centre guards within
- * `joinModules`, the outer guards a symbol's length apart on either side) and no other half of its
- * kind was read at that centre: a line that spelled a whole symbol, or the other half of a different
- * one stacked next to it, is no evidence for a mixed pair (two codes stacked together otherwise made
- * two that do not exist). Each half must keep `minLines` such lines; the reading counts the weaker
- * half's, or the lines that spelled it whole if they are more.
+ * EAN-13 readings made of a left and a right half with a valid check digit. A half's hits count only
+ * in runs of lines where no different half of the other side was read at that centre (within
+ * `joinLines` of the run): a symbol read whole, or the other half of a different code stacked next
+ * to it, is no evidence for a mixed pair, even where glare leaves one half on the lines between
+ * (two stacked codes otherwise made two that do not exist). Of those, the hits with a partner of the
+ * other half (`arePartners`) count; each half must keep `minLines`, and the reading counts the
+ * weaker half's lines, or the lines that spelled it whole if they are more.
  */
 function joinHalves(halves: Map<string, HalfVote>, halvesOnLine: readonly HalfHit[][], votes: Map<string, Vote>): void {
   const strong = [...halves.values()].filter((h) => h.hits.length >= minLines);
@@ -124,23 +123,10 @@ function joinHalves(halves: Map<string, HalfVote>, halvesOnLine: readonly HalfHi
     for (const right of strong.filter((h) => h.side === 'right')) {
       const digits = left.digits + right.digits;
       if (!hasValidCheckDigit(digits)) continue;
-      const partnered = new Set<HalfHit>();
-      for (const l of left.hits) {
-        for (const r of right.hits) {
-          if (!arePartners(l, r)) continue;
-          partnered.add(l);
-          partnered.add(r);
-        }
-      }
-      // A hit opposed by a different half of the other side at its centre on its own line does not count.
-      const counted = (vote: HalfVote, other: HalfVote) =>
-        vote.hits.filter(
-          (h) =>
-            partnered.has(h) &&
-            !halvesOnLine[h.line]!.some((o) => o.side === other.side && o.digits !== other.digits && Math.abs(o.centre - h.centre) <= joinModules * h.module),
-        );
-      const leftLines = counted(left, right);
-      const rightLines = counted(right, left);
+      const lefts = unopposed(left, right, halvesOnLine);
+      const rights = unopposed(right, left, halvesOnLine);
+      const leftLines = lefts.filter((l) => rights.some((r) => arePartners(l, r)));
+      const rightLines = rights.filter((r) => lefts.some((l) => arePartners(l, r)));
       const lines = Math.min(leftLines.length, rightLines.length);
       if (lines < minLines) continue;
       const span = (l: HalfHit): Span => {
@@ -154,13 +140,42 @@ function joinHalves(halves: Map<string, HalfVote>, halvesOnLine: readonly HalfHi
   }
 }
 
-/** Whether a left and a right half read on two lines can be of one symbol. */
+/**
+ * The hits of `half` in runs of lines (at most `runGap` apart, one centre) where no half of the
+ * other side but `partner` was read at that centre, on the run's lines or within `joinLines` of them.
+ */
+function unopposed(half: HalfVote, partner: HalfVote, halvesOnLine: readonly HalfHit[][]): HalfHit[] {
+  const kept: HalfHit[] = [];
+  let run: HalfHit[] = [];
+  const closeRun = () => {
+    const from = Math.max(0, run[0]!.line - joinLines);
+    const to = Math.min(halvesOnLine.length - 1, run[run.length - 1]!.line + joinLines);
+    const centre = run[0]!;
+    let opposed = false;
+    for (let line = from; line <= to && !opposed; line++) {
+      opposed = halvesOnLine[line]!.some(
+        (o) => o.side === partner.side && o.digits !== partner.digits && Math.abs(o.centre - centre.centre) <= joinModules * centre.module,
+      );
+    }
+    if (!opposed) kept.push(...run);
+    run = [];
+  };
+  for (const hit of half.hits) {
+    const previous = run[run.length - 1];
+    if (previous && (hit.line - previous.line > runGap || Math.abs(hit.centre - previous.centre) > joinModules * hit.module)) closeRun();
+    run.push(hit);
+  }
+  if (run.length > 0) closeRun();
+  return kept;
+}
+
+/** Whether a left and a right half read on two lines can be of one symbol: near lines, one centre, alike modules, on either side of it. */
 function arePartners(l: HalfHit, r: HalfHit): boolean {
-  const module = (l.module + r.module) / 2;
-  if (Math.abs(l.line - r.line) > joinLines || Math.abs(l.centre - r.centre) > joinModules * module) return false;
-  // The outer guards on either side of the centre, a symbol's length apart.
-  const length = Math.abs(l.outer - r.outer) / module;
-  return Math.sign(l.outer - l.centre) !== Math.sign(r.outer - r.centre) && Math.abs(length - symbolModules) <= lengthTolerance * symbolModules;
+  if (Math.abs(l.line - r.line) > joinLines || Math.abs(l.centre - r.centre) > joinModules * Math.min(l.module, r.module)) return false;
+  const leftReach = l.outer - l.centre;
+  const rightReach = r.outer - r.centre;
+  const ratio = Math.abs(leftReach) / Math.abs(rightReach);
+  return Math.sign(leftReach) !== Math.sign(rightReach) && ratio <= maxHalfRatio && 1 / ratio <= maxHalfRatio;
 }
 
 /** The hit on the line nearest to `line`. */
