@@ -63,7 +63,7 @@ function stack(bands: Array<ReturnType<typeof band>>): GrayImage {
     }
   }
   const data = new Uint8Array(rows.length * width);
-  rows.forEach((row, y) => data.set(row, y * width));
+  for (const [y, row] of rows.entries()) data.set(row, y * width);
   return { width, height: rows.length, data };
 }
 
