@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
 import { EdgeScanner } from '../image/edge-binarize.ts';
 import type { GrayImage } from '../image/gray-image.ts';
-import { decodeEanHalves, decodeEanLine, lineElements, upcaOfUpce } from './ean-edges.ts';
+import { decodeEanLine, lineElements, upcaOfUpce } from './ean-edges.ts';
 
 type WriteFormat = Parameters<typeof renderBarcode>[0];
 
@@ -92,24 +92,6 @@ describe('decodeEanLine', () => {
     expect(decodeLine(edges).map((r) => r.digits)).toEqual(['9784816348884']);
     expect(decodeLine(edges.slice(0, 34))).toEqual([]);
     expect(decodeLine(edges.slice(0, 36))).toEqual([]);
-  });
-
-  it('reads each half of an EAN-13 on its own, either way round', async () => {
-    const image = await drawn('EAN13', '9780804816632');
-    const halves = (img: GrayImage) => decodeEanHalves(lineElements(middleEdges(img))).map((h) => [h.side, h.digits]);
-    expect(halves(image)).toEqual([
-      ['left', '9780804'],
-      ['right', '816632'],
-    ]);
-    expect(halves(turned(image))).toEqual([
-      ['right', '816632'],
-      ['left', '9780804'],
-    ]);
-    // The centre guard's middle is where both halves put it: 47.5 modules from the symbol's start.
-    const [left, right] = decodeEanHalves(lineElements(middleEdges(image)));
-    expect(left!.centre).toBeCloseTo(left!.outer + 47.5 * 3, 0);
-    expect(right!.centre).toBeCloseTo(left!.centre, 0);
-    expect(right!.outer - left!.outer).toBeCloseTo(95 * 3, 0);
   });
 
   it('expands UPC-E to the UPC-A it stands for', () => {

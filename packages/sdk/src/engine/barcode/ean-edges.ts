@@ -118,84 +118,6 @@ export function decodeEanLine({ positions, widths: forward, firstIsBar }: LineEl
   return reads;
 }
 
-/** One half of an EAN-13 (or UPC-A) found on a line, in the symbol's own terms whichever way the line ran. */
-export interface EanHalfRead {
-  side: 'left' | 'right';
-  /** The left half: the first digit its parity pattern encodes, then its six; the right half: its six. */
-  digits: string;
-  /** Where along the line the half's outer guard ends the symbol, and where the centre guard's middle is. */
-  outer: number;
-  centre: number;
-  /** Its module there (px). */
-  module: number;
-}
-
-/** An EAN-13 half: the outer guard (3 elements), six characters, and the four elements of the centre guard next to them … */
-const outerGuard = 3;
-const halfCharacters = 6;
-/** … (its fifth, a space on the other half's side, may run on into a washed-out half). */
-const centreGuardSide = 4;
-const halfElements = outerGuard + 4 * halfCharacters + centreGuardSide;
-
-/**
- * Every EAN-13 half a line's elements spell: an outer guard with light beyond it, six characters and
- * the centre guard. Glare or a speck that spoils one half of a symbol on a line leaves the other
- * readable there; `readEanEdges` joins halves read on nearby lines (as ZBar does). Read forwards a
- * left half's parities encode the first digit and a right half's are all R codes; read backwards a
- * right half's are all G and a left half's are its own swapped and reversed, so one pass over the
- * line finds both halves either way round.
- */
-export function decodeEanHalves({ positions, widths, firstIsBar }: LineElements): EanHalfRead[] {
-  const halves: EanHalfRead[] = [];
-  for (let k = firstIsBar ? 0 : 1; k + halfElements <= widths.length; k += 2) {
-    // From bar k: the outer guard, the characters, the centre guard (s b s b) — or the centre guard
-    // from its first bar (b s b s), the characters, the outer guard.
-    for (const outerFirst of [true, false]) {
-      const charactersAt = k + (outerFirst ? outerGuard : centreGuardSide);
-      const afterCharacters = charactersAt + 4 * halfCharacters;
-      const [guardAt, centreAt] = outerFirst ? [k, afterCharacters] : [afterCharacters, k];
-      // The guard at k and (from the outer guard) the light before it first: most places fail there, cheaply.
-      const nearSpan = spanAt(widths, charactersAt);
-      if (!isGuard(widths, k, outerFirst ? outerGuard : centreGuardSide, nearSpan) || (outerFirst && !hasQuietZone(widths, k - 1, nearSpan))) continue;
-      const decoded = decodeCharacters(widths, charactersAt, halfCharacters, 0, 0);
-      if (!decoded) continue;
-      const { characters, spans } = decoded;
-      const [outerSpan, innerSpan] = outerFirst ? [spans[0]!, spans[halfCharacters - 1]!] : [spans[halfCharacters - 1]!, spans[0]!];
-      // The far guard (and, for a half read towards its outer guard, the light after it).
-      const farGuardFits = outerFirst
-        ? isGuard(widths, centreAt, centreGuardSide, innerSpan)
-        : isGuard(widths, guardAt, outerGuard, outerSpan) && hasQuietZone(widths, k + halfElements, outerSpan);
-      if (!farGuardFits) continue;
-      const found = halfOf(characters, outerFirst);
-      if (!found) continue;
-      const module = innerSpan / 7;
-      // The centre guard's middle, 2.5 modules into it: from its first space, or a module before its first bar.
-      const centre = outerFirst ? positions[centreAt]! + 2.5 * module : positions[k]! + 1.5 * module;
-      halves.push({ ...found, outer: outerFirst ? positions[k]! : positions[k + halfElements]!, centre, module });
-    }
-  }
-  return halves;
-}
-
-/** Which half six characters are, read from its outer guard inwards (`outerFirst`) or towards it, and its digits; or undefined. */
-function halfOf(characters: readonly Character[], outerFirst: boolean): Pick<EanHalfRead, 'side' | 'digits'> | undefined {
-  const parity = characters.map((c) => c.parity).join('');
-  const digits = characters.map((c) => c.digit).join('');
-  const reversedDigits = [...digits].reverse().join('');
-  if (outerFirst) {
-    // A left half forwards, or a right half backwards (its R codes read as G).
-    if (ean13Parities.includes(parity)) return { side: 'left', digits: `${ean13Parities.indexOf(parity)}${digits}` };
-    return parity === 'GGGGGG' ? { side: 'right', digits: reversedDigits } : undefined;
-  }
-  // A right half forwards, or a left half backwards (parities swapped and reversed).
-  if (parity === 'LLLLLL') return { side: 'right', digits };
-  const swappedBack = [...parity]
-    .reverse()
-    .map((p) => (p === 'L' ? 'G' : 'L'))
-    .join('');
-  return ean13Parities.includes(swappedBack) ? { side: 'left', digits: `${ean13Parities.indexOf(swappedBack)}${reversedDigits}` } : undefined;
-}
-
 function elementCount({ halves, guards }: Layout): number {
   return guards[0] + guards[1] + guards[2] + 4 * (halves[0] + halves[1]);
 }
@@ -324,7 +246,7 @@ export function upcaOfUpce(upce: string): string {
 }
 
 /** The GTIN check digit: weights 1 and 3 alternating from the right, making the sum a multiple of 10. */
-export function hasValidCheckDigit(digits: string): boolean {
+function hasValidCheckDigit(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 1 : 3);
   return sum % 10 === 0;
