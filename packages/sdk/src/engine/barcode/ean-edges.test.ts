@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
 import { EdgeScanner } from '../image/edge-binarize.ts';
 import type { GrayImage } from '../image/gray-image.ts';
-import { decodeEanLine, lineElements, upcaOfUpce } from './ean-edges.ts';
+import { decodeEanLine, upcaOfUpce } from './ean-edges.ts';
 
 type WriteFormat = Parameters<typeof renderBarcode>[0];
 
@@ -24,9 +24,6 @@ async function drawn(format: WriteFormat, text: string, module = 3): Promise<Gra
 function middleEdges(image: GrayImage): number[] {
   return [...new EdgeScanner(image).edgesOf(Math.floor(image.height / 2)).at];
 }
-
-/** The readings of a line's edges. */
-const decodeLine = (edges: readonly number[]) => decodeEanLine(lineElements(edges));
 
 /** The image turned 180° (the symbol upside down). */
 function turned(image: GrayImage): GrayImage {
@@ -51,12 +48,12 @@ describe('decodeEanLine', () => {
     it(`reads ${format} ${text} from one line, either way round, at 3, 2 and 1.6 px a module`, async () => {
       for (const module of [3, 2, 1.6]) {
         const image = await drawn(format, text, module);
-        const reads = decodeLine(middleEdges(image));
+        const reads = decodeEanLine(middleEdges(image));
         expect(reads, `${module} px`).toEqual([{ type, digits, start: expect.any(Number), end: expect.any(Number) }]);
         // The outer guard edges: the quiet zone is 10 modules each side.
         expect(reads[0]!.start).toBeCloseTo(10 * module - 0.5, 0);
         expect(reads[0]!.end).toBeCloseTo(image.width - 10 * module - 0.5, 0);
-        expect(decodeLine(middleEdges(turned(image))).map((r) => r.digits)).toEqual([digits]);
+        expect(decodeEanLine(middleEdges(turned(image))).map((r) => r.digits)).toEqual([digits]);
       }
     });
   }
@@ -66,7 +63,7 @@ describe('decodeEanLine', () => {
     // Light added from nothing on the left to 200 levels on the right, saturating: the spaces there
     // clip at white and the bars come up to 200 — lighter than the left half's spaces.
     const glare = relit(image, (x, v) => (v < 128 ? 20 : 180) + (200 * x) / image.width);
-    expect(decodeLine(middleEdges(glare)).map((r) => r.digits)).toEqual(['9780804816632']);
+    expect(decodeEanLine(middleEdges(glare)).map((r) => r.digits)).toEqual(['9780804816632']);
   });
 
   it('reads nothing when a digit is spoiled, a guard is missing or a mark stands in the quiet zone', async () => {
@@ -76,12 +73,12 @@ describe('decodeEanLine', () => {
     // codes. The right half's third character is elements 40–43 (guard 3, six characters, centre 5).
     const p = (i: number) => Math.abs(edges[i]!);
     const mirrored = edges.map((e, i) => (i > 40 && i < 44 ? Math.sign(e) * (p(40) + p(44) - p(84 - i)) : e));
-    expect(decodeLine(mirrored)).toEqual([]);
+    expect(decodeEanLine(mirrored)).toEqual([]);
     // Without its last two edges (the end guard's last bar).
-    expect(decodeLine(edges.slice(0, -2))).toEqual([]);
+    expect(decodeEanLine(edges.slice(0, -2))).toEqual([]);
     // A bar two modules before the start guard.
     const first = Math.abs(edges[0]!);
-    expect(decodeLine([-(first - 9), first - 6, ...edges])).toEqual([]);
+    expect(decodeEanLine([-(first - 9), first - 6, ...edges])).toEqual([]);
   });
 
   it('does not read a UPC-E out of an EAN-13 whose right half is washed out after its first bar', async () => {
@@ -89,9 +86,9 @@ describe('decodeEanLine', () => {
     // check digit valid), and the right half opens with a 3 (bar 1, space 4): guard, six characters
     // and 0 1 0 1 0 1 in a row.
     const edges = middleEdges(await drawn('EAN13', '9784816348884'));
-    expect(decodeLine(edges).map((r) => r.digits)).toEqual(['9784816348884']);
-    expect(decodeLine(edges.slice(0, 34))).toEqual([]);
-    expect(decodeLine(edges.slice(0, 36))).toEqual([]);
+    expect(decodeEanLine(edges).map((r) => r.digits)).toEqual(['9784816348884']);
+    expect(decodeEanLine(edges.slice(0, 34))).toEqual([]);
+    expect(decodeEanLine(edges.slice(0, 36))).toEqual([]);
   });
 
   it('expands UPC-E to the UPC-A it stands for', () => {

@@ -10,19 +10,10 @@
  * check digit.
  */
 
-/** Widths (modules) of each digit's L code (space, bar, space, bar); R codes have the same widths from a bar, G codes them reversed. */
-const lWidths = [
-  [3, 2, 1, 1],
-  [2, 2, 2, 1],
-  [2, 1, 2, 2],
-  [1, 4, 1, 1],
-  [1, 1, 3, 2],
-  [1, 2, 3, 1],
-  [1, 1, 1, 4],
-  [1, 3, 1, 2],
-  [1, 2, 1, 3],
-  [3, 1, 1, 2],
-] as const;
+import { ean13Parities, hasValidCheckDigit, lCodes } from './ean-codes.ts';
+
+/** Widths (modules) of each digit's L code (space, bar, space, bar): its runs. R codes have the same widths from a bar, G codes them reversed. */
+const lWidths = lCodes.map((code) => code.match(/0+|1+/g)!.map((run) => run.length) as [number, number, number, number]);
 
 /**
  * Digits by their two edge-to-similar-edge distances (modules, 2–5 each) in a character's own
@@ -36,8 +27,6 @@ for (let d = 0; d < 10; d++) {
   byDistances.set(key, [...(byDistances.get(key) ?? []), d]);
 }
 
-/** The left half's L/G parity pattern for each first digit of an EAN-13. */
-const ean13Parities = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
 /** A UPC-E's parity pattern for each check digit, number system 0 (number system 1 has them swapped). */
 const upceParities = ['GGGLLL', 'GGLGLL', 'GGLLGL', 'GGLLLG', 'GLGGLL', 'GLLGGL', 'GLLLGG', 'GLGLGL', 'GLGLLG', 'GLLGLG'];
 
@@ -72,15 +61,15 @@ const maxSpanRatio = 1.3;
 const minQuietModules = 3;
 
 /** A line's elements: the widths between its consecutive edges, and where each edge lies. */
-export interface LineElements {
+interface LineElements {
   positions: number[];
   widths: number[];
   /** Whether element 0 is a bar (the line's first edge falls). */
   firstIsBar: boolean;
 }
 
-/** The elements between `edges` (signed sub-pixel positions in order, negative where the line turns dark, as `EdgeScanner` gives them). */
-export function lineElements(edges: readonly number[]): LineElements {
+/** The elements between `edges`. */
+function lineElements(edges: readonly number[]): LineElements {
   const positions = edges.map(Math.abs);
   return { positions, widths: positions.slice(1).map((p, i) => p - positions[i]!), firstIsBar: edges[0]! < 0 };
 }
@@ -94,8 +83,12 @@ export interface EanLineRead {
   end: number;
 }
 
-/** Every EAN-13/UPC-A, EAN-8 and UPC-E a line's elements spell, either way round. */
-export function decodeEanLine({ positions, widths: forward, firstIsBar }: LineElements): EanLineRead[] {
+/**
+ * Every EAN-13/UPC-A, EAN-8 and UPC-E a line's edges spell, either way round. `edges` are signed
+ * sub-pixel positions in order, negative where the line turns dark, as `EdgeScanner` gives them.
+ */
+export function decodeEanLine(edges: readonly number[]): EanLineRead[] {
+  const { positions, widths: forward, firstIsBar } = lineElements(edges);
   const reads: EanLineRead[] = [];
   // A symbol upside down on the line reads forwards on the reversed elements.
   for (const reversed of [false, true]) {
@@ -189,7 +182,7 @@ function digitsOf(characters: readonly Character[], layout: Layout): string | nu
   if (right.some((c) => c.parity !== 'L')) return null;
   if (layout.type === 'EAN_8') return parity === 'LLLL' ? digits : null;
   if (layout.type === 'EAN_13') {
-    const lead = ean13Parities.indexOf(parity);
+    const lead = (ean13Parities as readonly string[]).indexOf(parity);
     return lead >= 0 ? `${lead}${digits}` : null;
   }
   // Number system 0 only. Its parity patterns all start with G and an EAN-13's left half with L, so
@@ -243,11 +236,4 @@ export function upcaOfUpce(upce: string): string {
           ? `${d1}${d2}${d3}${d4}00000${d5}`
           : `${d1}${d2}${d3}${d4}${d5}0000${d6}`;
   return `${ns}${body}${check}`;
-}
-
-/** The GTIN check digit: weights 1 and 3 alternating from the right, making the sum a multiple of 10. */
-function hasValidCheckDigit(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 1 : 3);
-  return sum % 10 === 0;
 }

@@ -9,12 +9,13 @@
  * left half's parity pattern giving the first digit, and the checksum checking the whole.
  */
 
+import { ean13Parities, hasValidCheckDigit, lCodes } from './ean-codes.ts';
+
 /** Module patterns of the digits (1 = bar): L and G codes on the left half, R codes on the right. */
-const lCodes = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
 const gCodes = ['0100111', '0110011', '0011011', '0100001', '0011101', '0111001', '0000101', '0010001', '0001001', '0010111'];
 const rCodes = lCodes.map((code) => [...code].map((b) => (b === '1' ? '0' : '1')).join(''));
 /** The left half's L/G parity pattern for each first digit. */
-const parities = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
+const parities = ean13Parities;
 
 /** Modules of the whole symbol (guards 3 + 5 + 3, twelve digits of 7). */
 const symbolModules = 95;
@@ -266,10 +267,7 @@ function relativeMargin(best: number, others: readonly number[]): number {
 }
 
 export function checksumHolds(digits: string): boolean {
-  if (!/^\d{13}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(digits[i]) * (i % 2 ? 3 : 1);
-  return (10 - (sum % 10)) % 10 === Number(digits[12]);
+  return /^\d{13}$/.test(digits) && hasValidCheckDigit(digits);
 }
 
 /**

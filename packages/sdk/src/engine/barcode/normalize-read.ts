@@ -79,6 +79,11 @@ export function reportedGtin13(digits: string, context: Pick<NormalizeContext, '
   return context.scanEan13 ? { type: 'EAN_13', text: digits } : undefined;
 }
 
+/** A linear read the engine's own decoders made (no zxing result): its reported type and text, corners in frame pixels, and agreeing lines. */
+export function engineRead(reported: { type: BarcodeType; text: string }, points: Point[], lineCount: number): BarcodeRead {
+  return { type: reported.type, text: reported.text, bytes: encoder.encode(reported.text), points, linear: true, lineCount };
+}
+
 /**
  * Control characters that do not occur in text. Separators (FS, GS, RS, US), TAB, LF and CR are
  * allowed: AAMVA licence data and ISO 15434 messages are text built with them.

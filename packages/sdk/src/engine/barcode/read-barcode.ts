@@ -90,11 +90,10 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   // character, where zxing found nothing certain: glare that breaks up its run lengths leaves the edges.
   const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
   if (!pool.verdict()?.certain && ean && variants.hasBarRegions()) {
-    const context = { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, scanEan8: resolved.scanEan8, scanUpce: resolved.scanUpce };
     const working = variants.frame('working')!;
     for (const bars of ['vertical', 'horizontal'] as const) {
       if (pool.verdict()?.certain) break;
-      admit(`ean-edges-${bars}`, working, readEanEdges(working, bars, context));
+      admit(`ean-edges-${bars}`, working, readEanEdges(working, bars, resolved));
     }
   }
 
@@ -102,7 +101,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   // defocused product codes whose thin bars and spaces have merged into grey.
   if (!pool.verdict()?.certain && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
     for (const view of regionViews(variants, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default)) {
-      admit('ean-profile', view, readEanProfiles(view, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13 }));
+      admit('ean-profile', view, readEanProfiles(view, resolved));
     }
   }
 

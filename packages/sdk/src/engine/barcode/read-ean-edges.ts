@@ -2,8 +2,8 @@ import type { BarcodeType } from '../../api/barcode.ts';
 import { applyAffine } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { EdgeScanner } from '../image/edge-binarize.ts';
-import { decodeEanLine, lineElements, type EanLineRead } from './ean-edges.ts';
-import { reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
+import { decodeEanLine, type EanLineRead } from './ean-edges.ts';
+import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
 
 /** Lines that must agree on a reading before it is reported (each line shares rows with its neighbours: `EdgeScanner`). */
 const minLines = 3;
@@ -40,7 +40,7 @@ export function readEanEdges(view: DerivedImage, bars: 'vertical' | 'horizontal'
   for (let line = 0; line < scanner.lines; line++) {
     // A reading counts once a line, however often the line spells it (two prints of one code side by side).
     const seen = new Set<string>();
-    for (const read of decodeEanLine(lineElements(scanner.edgesOf(line).at))) {
+    for (const read of decodeEanLine(scanner.edgesOf(line).at)) {
       const key = `${read.type}:${read.digits}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -55,14 +55,8 @@ export function readEanEdges(view: DerivedImage, bars: 'vertical' | 'horizontal'
     if (lines < minLines) continue;
     const reported = reportedAs(type, digits, context);
     if (!reported) continue;
-    reads.push({
-      type: reported.type,
-      text: reported.text,
-      bytes: new TextEncoder().encode(reported.text),
-      points: [corner(first.start, first.line), corner(first.end, first.line), corner(last.end, last.line), corner(last.start, last.line)],
-      linear: true,
-      lineCount: lines,
-    });
+    const corners = [corner(first.start, first.line), corner(first.end, first.line), corner(last.end, last.line), corner(last.start, last.line)];
+    reads.push(engineRead(reported, corners, lines));
   }
   return reads;
 }

@@ -2,7 +2,7 @@ import { applyAffine } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import type { GrayImage } from '../image/gray-image.ts';
 import { decodeEanProfile } from './ean-profile.ts';
-import { reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
+import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
 
 /** Modules narrower than this (px) are resampled before the fit (see `readEanProfiles`) … */
 const finestFitModule = 2;
@@ -55,7 +55,6 @@ export function readEanProfiles(view: DerivedImage, context: EanProfileContext):
   if (!digits || !vote) return [];
   const reported = reportedGtin13(digits, context);
   if (!reported) return [];
-  const { type, text } = reported;
   const corners = [
     { x: vote.start, y: vote.top },
     { x: vote.end, y: vote.top },
@@ -63,14 +62,11 @@ export function readEanProfiles(view: DerivedImage, context: EanProfileContext):
     { x: vote.start, y: vote.bottom },
   ];
   return [
-    {
-      type,
-      text,
-      bytes: new TextEncoder().encode(text),
-      points: corners.map((p) => applyAffine(view.toOriginal, p)),
-      linear: true,
-      lineCount: vote.bands,
-    },
+    engineRead(
+      reported,
+      corners.map((p) => applyAffine(view.toOriginal, p)),
+      vote.bands,
+    ),
   ];
 }
 

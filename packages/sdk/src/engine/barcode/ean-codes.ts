@@ -1,0 +1,14 @@
+/** What the EAN/UPC decoders share: the digits' module patterns, EAN-13's parity patterns and the GTIN check digit. */
+
+/** Module patterns of the digits' L codes (1 = bar); R codes are their complements, G codes the R codes reversed. */
+export const lCodes = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'] as const;
+
+/** An EAN-13's left-half L/G parity pattern for each first digit. */
+export const ean13Parities = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'] as const;
+
+/** The GTIN check digit of any length (EAN-13, EAN-8, UPC-A): weights 1 and 3 alternating from the right, the sum a multiple of 10. */
+export function hasValidCheckDigit(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 1 : 3);
+  return sum % 10 === 0;
+}
