@@ -2,6 +2,7 @@ import type { Frame } from '../../../core/frame.ts';
 import { applyHomography, type Homography } from '../../image/homography.ts';
 import { warpQuad } from '../../image/warp-quad.ts';
 import type { OcrEngine } from '../../ocr/create-ocr-engine.ts';
+import { pageDetectionSide } from '../../ocr/create-text-detector.ts';
 import type { ScoredQuad } from '../../ocr/db-postprocess.ts';
 import type { Quad } from '../../ocr/min-area-rect.ts';
 import { type Corners, type DocumentFormat, documentFormats, sideLengths } from '../document-format.ts';
@@ -41,7 +42,7 @@ export async function detectPage(ocr: OcrEngine, frame: Frame, corners: Corners,
   const height = Math.round((width * size.height) / size.width);
   const outline = widened(corners);
   const { frame: page, toSource } = warpQuad(frame, outline, width, height);
-  const lines = await ocr.detector.detect(page, { maxSide: width });
+  const lines = await ocr.detector.detect(page, { maxSide: Math.min(width, pageDetectionSide) });
   return { corners, outline, page, toSource, lines };
 }
 
