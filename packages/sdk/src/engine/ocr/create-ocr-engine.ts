@@ -2,7 +2,7 @@ import type { ModelEntry, ModelSet } from '@idlens/models';
 import { IdlensError } from '../../core/errors.ts';
 import { loadCharset } from './charset.ts';
 import { createOcr, type Ocr } from './create-ocr.ts';
-import { createTextDetector, pageDetectionSide, type TextDetector } from './create-text-detector.ts';
+import { createTextDetector, documentPageDetection, type TextDetector } from './create-text-detector.ts';
 import { createLineReader, type LineReader } from './create-line-reader.ts';
 import { createModelSession, type ModelSession } from './model-session.ts';
 import type { OrtRuntime } from './ort-runtime.ts';
@@ -82,14 +82,14 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
 
 /**
  * One run of each model on a blank input the size a document or card brings (see
- * `WarmOptions.runModels`): the detector on a straightened page (1280 px wide, detected at
- * `pageDetectionSide`: a document's MRZ and print are found there) and on a 1080p frame (a card's lines, a document without an outline), each
+ * `WarmOptions.runModels`): the detector on a straightened passport page at the shape it is
+ * detected at (`documentPageDetection`: a document's MRZ and print are found there) and on a 1080p frame (a card's lines, a document without an outline), each
  * line reader on a line.
  */
 async function runOnBlanks(detector: TextDetector, readers: ReadonlyArray<LineReader | null>, signal?: AbortSignal): Promise<void> {
   const blank = (width: number, height: number): Frame => ({ width, height, data: new Uint8ClampedArray(width * height * 4).fill(255) });
   const runs = [
-    () => detector.detect(blank(1280, 896), { maxSide: pageDetectionSide }),
+    () => detector.detect(blank(documentPageDetection.width, documentPageDetection.height), { maxSide: documentPageDetection.maxSide }),
     () => detector.detect(blank(1920, 1080)),
     ...readers.flatMap((reader) => (reader ? [() => reader.read([blank(1024, 32)])] : [])),
   ];

@@ -14,13 +14,14 @@ export interface TextDetectorOptions {
 }
 
 /**
- * The longer side a straightened document page's text is detected at; its lines are still cut from
- * the page at up to 1280 px. The detector's time goes with its pixels (1280×896 ~0.73 s, 1024×704
- * ~0.5 s in onnxruntime-web, one thread): at 1024 `pnpm eval printed` and `mrz` read as at 1280; at
- * 960 boxes came out taller and a label's gap to its value fell under the word gap (licence fronts'
- * city 70 → 59 of 72).
+ * A straightened document page as the detector meets it: cut at up to `width` px across (an ID-3
+ * passport page, 125 × 88 mm, is then `height` high; an ID-1 card 807) for its lines to be read
+ * from, its text detected at up to `maxSide` px. The detector's time goes with its pixels
+ * (1280×896 ~0.73 s, 1024×736 ~0.5 s in onnxruntime-web on one thread in Node): at 1024
+ * `pnpm eval printed` and `mrz` read as at 1280; at 960 boxes came out taller and a label's gap to
+ * its value fell under the word gap (licence fronts' city 70 → 59 of 72).
  */
-export const pageDetectionSide = 1024;
+export const documentPageDetection = { width: 1280, height: 901, maxSide: 1024 } as const;
 
 export const defaultTextDetectorOptions: TextDetectorOptions = { maxSide: 960, minLongSide: 640 };
 

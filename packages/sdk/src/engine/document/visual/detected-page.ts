@@ -2,13 +2,13 @@ import type { Frame } from '../../../core/frame.ts';
 import { applyHomography, type Homography } from '../../image/homography.ts';
 import { warpQuad } from '../../image/warp-quad.ts';
 import type { OcrEngine } from '../../ocr/create-ocr-engine.ts';
-import { pageDetectionSide } from '../../ocr/create-text-detector.ts';
+import { documentPageDetection } from '../../ocr/create-text-detector.ts';
 import type { ScoredQuad } from '../../ocr/db-postprocess.ts';
 import type { Quad } from '../../ocr/min-area-rect.ts';
 import { type Corners, type DocumentFormat, documentFormats, sideLengths } from '../document-format.ts';
 
-/** Width the document is straightened to for reading, px (within the text detector's range). */
-const readWidth = { min: 800, max: 1280 };
+/** Width the document is straightened to for reading, px (its text detected at up to `documentPageDetection.maxSide`). */
+const readWidth = { min: 800, max: documentPageDetection.width };
 /**
  * How much the outline is widened about its centre before reading: a found outline may lie a few
  * pixels inside the document's edge, and print may run to the edge.
@@ -42,7 +42,7 @@ export async function detectPage(ocr: OcrEngine, frame: Frame, corners: Corners,
   const height = Math.round((width * size.height) / size.width);
   const outline = widened(corners);
   const { frame: page, toSource } = warpQuad(frame, outline, width, height);
-  const lines = await ocr.detector.detect(page, { maxSide: Math.min(width, pageDetectionSide) });
+  const lines = await ocr.detector.detect(page, { maxSide: Math.min(width, documentPageDetection.maxSide) });
   return { corners, outline, page, toSource, lines };
 }
 
