@@ -83,8 +83,8 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
 /**
  * One run of each model on a blank input the size a document or card brings (see
  * `WarmOptions.runModels`): the detector on a straightened passport page at the shape it is
- * detected at (`documentPageDetection`: a document's MRZ and print are found there) and on a 1080p frame (a card's lines, a document without an outline), each
- * line reader on a line.
+ * detected at (`documentPageDetection`: a document's MRZ and print are found there) and on a 1080p
+ * frame (a card's lines, a document without an outline), each line reader on a line.
  */
 async function runOnBlanks(detector: TextDetector, readers: ReadonlyArray<LineReader | null>, signal?: AbortSignal): Promise<void> {
   const blank = (width: number, height: number): Frame => ({ width, height, data: new Uint8ClampedArray(width * height * 4).fill(255) });
