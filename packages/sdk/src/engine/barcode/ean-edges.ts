@@ -60,20 +60,6 @@ const maxSpanRatio = 1.3;
  */
 const minQuietModules = 3;
 
-/** A line's elements: the widths between its consecutive edges, and where each edge lies. */
-interface LineElements {
-  positions: number[];
-  widths: number[];
-  /** Whether element 0 is a bar (the line's first edge falls). */
-  firstIsBar: boolean;
-}
-
-/** The elements between `edges`. */
-function lineElements(edges: readonly number[]): LineElements {
-  const positions = edges.map(Math.abs);
-  return { positions, widths: positions.slice(1).map((p, i) => p - positions[i]!), firstIsBar: edges[0]! < 0 };
-}
-
 /** A symbol found on a line: its type, its digits and the positions of its outer guard edges along the line. */
 export interface EanLineRead {
   type: Layout['type'];
@@ -88,8 +74,11 @@ export interface EanLineRead {
  * sub-pixel positions in order, negative where the line turns dark, as `EdgeScanner` gives them.
  */
 export function decodeEanLine(edges: readonly number[]): EanLineRead[] {
-  const { positions, widths: forward, firstIsBar } = lineElements(edges);
   const reads: EanLineRead[] = [];
+  // Elements between consecutive edges; the first is a bar when the line's first edge falls.
+  const positions = edges.map(Math.abs);
+  const forward = positions.slice(1).map((p, i) => p - positions[i]!);
+  const firstIsBar = edges[0]! < 0;
   // A symbol upside down on the line reads forwards on the reversed elements.
   for (const reversed of [false, true]) {
     const widths = reversed ? forward.slice().reverse() : forward;
@@ -204,7 +193,12 @@ function decodeCharacter(widths: readonly number[], at: number, span: number): C
   const modules = (x: number) => Math.round(inModules(x, span));
   // Every pair of distances belongs to one parity only: L codes and G codes never share one.
   for (const parity of ['L', 'G'] as const) {
-    const [a, b, c] = parity === 'L' ? [widths[at]!, widths[at + 1]!, widths[at + 2]!] : [widths[at + 3]!, widths[at + 2]!, widths[at + 1]!];
+    // A G code is an L code's widths reversed: read the four from the other end.
+    const step = parity === 'L' ? 1 : -1;
+    const first = parity === 'L' ? at : at + 3;
+    const a = widths[first]!;
+    const b = widths[first + step]!;
+    const c = widths[first + 2 * step]!;
     const candidates = byDistances.get(modules(a + b) * 8 + modules(b + c));
     if (!candidates) continue;
     if (candidates.length === 1) return { digit: candidates[0]!, parity };

@@ -12,10 +12,8 @@
 import { ean13Parities, hasValidCheckDigit, lCodes } from './ean-codes.ts';
 
 /** Module patterns of the digits (1 = bar): L and G codes on the left half, R codes on the right. */
-const gCodes = ['0100111', '0110011', '0011011', '0100001', '0011101', '0111001', '0000101', '0010001', '0001001', '0010111'];
 const rCodes = lCodes.map((code) => [...code].map((b) => (b === '1' ? '0' : '1')).join(''));
-/** The left half's L/G parity pattern for each first digit. */
-const parities = ean13Parities;
+const gCodes = rCodes.map((code) => [...code].reverse().join(''));
 
 /** Modules of the whole symbol (guards 3 + 5 + 3, twelve digits of 7). */
 const symbolModules = 95;
@@ -229,7 +227,7 @@ function decodeDigits(p: Float64Array, pl: Placement): ProfileDecoding | null {
   // The parity pattern (first digit) whose best digits fit best overall.
   let bestFirst = 0;
   let bestTotal = Number.POSITIVE_INFINITY;
-  parities.forEach((pattern, first) => {
+  ean13Parities.forEach((pattern, first) => {
     const total = left.reduce((sum, d, j) => sum + Math.min(...(pattern[j] === 'L' ? d.l : d.g)), 0);
     if (total < bestTotal) {
       bestTotal = total;
@@ -245,7 +243,7 @@ function decodeDigits(p: Float64Array, pl: Placement): ProfileDecoding | null {
   };
   left.forEach((d, j) => {
     // Within the pattern's parity, and against every code of the other parity too (a G code read as an L).
-    const own = parities[bestFirst]![j] === 'L' ? d.l : d.g;
+    const own = ean13Parities[bestFirst]![j] === 'L' ? d.l : d.g;
     choose(own, (digit) => [...d.l, ...d.g].filter((r) => r !== own[digit]));
   });
   for (const residuals of right) choose(residuals, (digit) => residuals.filter((_, i) => i !== digit));

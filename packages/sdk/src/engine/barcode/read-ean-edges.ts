@@ -44,7 +44,7 @@ export function readEanEdges(view: DerivedImage, bars: 'vertical' | 'horizontal'
       const key = `${read.type}:${read.digits}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      vote(votes, read.type, read.digits, { start: read.start, end: read.end, line });
+      vote(votes, key, read, { start: read.start, end: read.end, line });
     }
   }
 
@@ -61,8 +61,8 @@ export function readEanEdges(view: DerivedImage, bars: 'vertical' | 'horizontal'
   return reads;
 }
 
-function vote(votes: Map<string, Vote>, type: Vote['type'], digits: string, span: Span): void {
-  const key = `${type}:${digits}`;
+/** One more line for the reading `key` (`read`'s type and digits), found at `span`. */
+function vote(votes: Map<string, Vote>, key: string, { type, digits }: EanLineRead, span: Span): void {
   const existing = votes.get(key);
   if (!existing) votes.set(key, { type, digits, lines: 1, first: span, last: span });
   else {
