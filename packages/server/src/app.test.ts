@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { readConfig } from './config.ts';
@@ -56,5 +59,28 @@ describe('the recognition guard', () => {
     const huge = await post(path, JSON.stringify({ image: { imageBase64: 'A'.repeat(100_000) } }), key);
     expect(huge.status).toBe(400);
     expect(await huge.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+  });
+});
+
+describe('the demo page', () => {
+  it('is served cross-origin isolated (COOP and COEP), its assets too, while the API is not embedder-restricted', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'idlens-demo-headers-'));
+    try {
+      await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>demo</title>');
+      await mkdir(path.join(dir, 'sdk'));
+      await writeFile(path.join(dir, 'sdk', 'idlens-worker.js'), 'export {};');
+      const demo = createApp({ config: readConfig({ DEMO_DIR: dir }), recognition, logger: silentLogger, healthChecks: [], info: [] });
+      for (const file of ['/', '/sdk/idlens-worker.js']) {
+        const res = await demo.request(file);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+        expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+      }
+      const api = await demo.request('/openapi.json');
+      expect(api.status).toBe(200);
+      expect(api.headers.get('cross-origin-embedder-policy')).toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

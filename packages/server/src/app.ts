@@ -14,7 +14,7 @@ import { createHealthRoutes, type HealthCheck } from './health/routes.ts';
 import { limitBody } from './http/body-limit.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler } from './http/error-handler.ts';
-import { responseHeaders, securityHeaders } from './http/response-headers.ts';
+import { demoPageHeaders, responseHeaders, securityHeaders } from './http/response-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { createImageLoader } from './image/create-image-loader.ts';
 import type { Logger } from './logger.ts';
@@ -85,7 +85,6 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     });
     app.openAPIRegistry.registerComponent('securitySchemes', 'edgeBasic', { type: 'http', scheme: 'basic', description: 'transactionId:ephemeralKey' });
   }
-  if (config.demoDir) app.use('/*', staticFiles(config.demoDir));
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -94,6 +93,9 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
       description: 'Self-hosted recognition of identity documents, payment cards and barcodes (the v5 recognition-service contract).',
     },
   });
+
+  // Last: the demo's files and headers only for what no route above answers.
+  if (config.demoDir) app.use('/*', responseHeaders(demoPageHeaders), staticFiles(config.demoDir));
 
   app.notFound(() => {
     throw new ApiError('NOT_FOUND', 'not found');
