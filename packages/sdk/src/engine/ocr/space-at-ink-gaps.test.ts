@@ -3,11 +3,12 @@ import type { Frame } from '../../core/frame.ts';
 import type { LineReading } from './create-line-reader.ts';
 import { spaceAtInkGaps } from './space-at-ink-gaps.ts';
 
-/** A 48-px line image: white, with black blocks standing for characters. */
-function lineImage(width: number, blocks: Array<[number, number]>): Frame {
+/** A 48-px line image: white, with black blocks standing for characters, `ink` rows tall (centred). */
+function lineImage(width: number, blocks: Array<[number, number]>, ink = 44): Frame {
   const data = new Uint8ClampedArray(width * 48 * 4).fill(255);
+  const top = (48 - ink) >> 1;
   for (const [x0, x1] of blocks) {
-    for (let y = 8; y < 40; y++) for (let x = x0; x <= x1; x++) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
+    for (let y = top; y < top + ink; y++) for (let x = x0; x <= x1; x++) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
   }
   return { width, height: 48, data };
 }
@@ -22,7 +23,8 @@ function reading(text: string, blocks: Array<[number, number]>): LineReading {
 }
 
 describe('spaceAtInkGaps', () => {
-  // Gaps: 4 px inside a word, 28 px (0.58 line heights) between words, 18 px (0.38) between two narrow characters.
+  // Ink 44 px tall. Gaps: 4 px inside a word (0.09 ink heights), 28 px (0.64) between words, 18 px (0.41)
+  // between two narrow characters, 19 px (0.43) between the C and the first narrow one.
   const blocks: Array<[number, number]> = [
     [8, 28],
     [32, 52],
@@ -37,6 +39,14 @@ describe('spaceAtInkGaps', () => {
 
   it('wants a wider gap next to digits (serif digits carry wide bearings)', () => {
     expect(spaceAtInkGaps(reading('ABC11', blocks), lineImage(200, blocks)).text).toBe('AB C11');
+  });
+
+  it('measures the gaps against the ink, not the line image: text with more margin around it gets the same spaces', () => {
+    // The same line at three quarters of the size in the same 48-px image (as a coarser detection's
+    // wider box gives it): every gap shrinks with the ink (18 px → 13 px).
+    const smaller = blocks.map(([x0, x1]): [number, number] => [Math.round(x0 * 0.75), Math.round(x1 * 0.75)]);
+    expect(spaceAtInkGaps(reading('ABCIJ', smaller), lineImage(200, smaller, 33)).text).toBe('AB C I J');
+    expect(spaceAtInkGaps(reading('ABC11', smaller), lineImage(200, smaller, 33)).text).toBe('AB C11');
   });
 
   it('keeps the spaces the reader did read, and adds none twice', () => {

@@ -4,24 +4,29 @@ import type { LineReading } from './create-line-reader.ts';
 import type { DecodedChar } from './ctc-decode.ts';
 
 /**
- * An empty stretch between two letters this wide (in line heights) is a space between words: letters
- * of a word stand a tenth of a line height or less apart, words a quarter or more. Next to a digit or
- * a sign the stretch must be wider: serif digits (a "1") and full stops carry wide side bearings.
+ * An empty stretch between two letters this wide (in heights of the line's ink: capitals, and
+ * descenders where there are any) is a space between words: letters of a word stand an eighth of
+ * that or less apart, words a third or more. Next to a digit or a sign the stretch must be wider:
+ * serif digits (a "1") and full stops carry wide side bearings. Measured against the ink, not the
+ * line image, because how much margin the image has around the text depends on the detector's box
+ * (at a coarser detection scale the same line comes with more margin, and its gaps look narrower).
  */
-const wordGap = { letters: 0.3, other: 0.42 };
-/** A column holds ink when a pixel of its rows (all but the outermost) is this far (fraction of the line's contrast) from the background. */
+const wordGap = { letters: 0.34, other: 0.47 };
+/** A pixel is ink when it is this far (fraction of the line's contrast) from the background. */
 const inkContrast = 0.25;
+/** A row holds the line's ink when this share of its columns does (a stray speck does not count). */
+const inkRowShare = 0.01;
 
 /**
  * Puts back the spaces a line reader dropped between words ("DOB07/14/1986", "ANDREWJASON"):
- * wherever the line image shows a run of columns without ink at least `wordGap` line heights wide
+ * wherever the line image shows a run of columns without ink at least `wordGap` ink heights wide
  * between two characters. `crop` is the line image the reader read (`cropTextLine`, at any height:
  * a reader's `peak × stride` is mapped onto its columns). Measuring the ink, not the letter pitch, keeps wide letters
  * (W, M) of proportional fonts from being split.
  */
 export function spaceAtInkGaps(line: LineReading, crop: Frame): LineReading {
   if (line.chars.length < 2) return line;
-  const ink = inkColumns(crop);
+  const { columns, height } = inkExtent(crop);
   const isLetter = (c: DecodedChar) => /\p{L}/u.test(c.char);
   // Output steps are in the reader's input pixels (its own line height); the crop may be taller.
   const toCrop = crop.width / Math.max(1, line.inputWidth);
@@ -31,7 +36,7 @@ export function spaceAtInkGaps(line: LineReading, crop: Frame): LineReading {
     const prev = line.chars[i - 1]!;
     const next = line.chars[i]!;
     const gap = isLetter(prev) && isLetter(next) ? wordGap.letters : wordGap.other;
-    if (prev.char !== ' ' && next.char !== ' ' && longestEmptyRun(ink, at(prev), at(next)) >= gap * crop.height) {
+    if (prev.char !== ' ' && next.char !== ' ' && longestEmptyRun(columns, at(prev), at(next)) >= gap * height) {
       chars.push({ char: ' ', confidence: 1, start: next.start, end: next.start, peak: next.start, alternatives: [], coverage: 1 });
     }
     chars.push(next);
@@ -39,8 +44,12 @@ export function spaceAtInkGaps(line: LineReading, crop: Frame): LineReading {
   return { ...line, chars, text: chars.map((c) => c.char).join('') };
 }
 
-/** Per column of the line image, whether its middle rows hold ink (darker or lighter than the background by the line's contrast). */
-function inkColumns(crop: Frame): Uint8Array {
+/**
+ * Where the line image holds ink (darker or lighter than the background by the line's contrast):
+ * per column, whether its middle rows do; and the height of the rows that do, top ink to bottom
+ * ink (the whole image when none does).
+ */
+function inkExtent(crop: Frame): { columns: Uint8Array; height: number } {
   const gray = toGray(crop);
   const { width, height } = crop;
   const sorted = Uint8Array.from(gray.data).sort();
@@ -50,19 +59,26 @@ function inkColumns(crop: Frame): Uint8Array {
   // Dark text on a light ground unless the ground is the darker side.
   const dark = background - darkest >= lightest - background;
   const threshold = inkContrast * (dark ? background - darkest : lightest - background);
-  const ink = new Uint8Array(width);
+  const columns = new Uint8Array(width);
   const y0 = Math.floor(height * 0.05);
   const y1 = Math.ceil(height * 0.95);
-  for (let x = 0; x < width; x++) {
-    for (let y = y0; y < y1; y++) {
+  const minInk = Math.max(2, width * inkRowShare);
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    let inkInRow = 0;
+    for (let x = 0; x < width; x++) {
       const v = gray.data[y * width + x]!;
-      if ((dark ? background - v : v - background) > threshold) {
-        ink[x] = 1;
-        break;
-      }
+      if ((dark ? background - v : v - background) <= threshold) continue;
+      inkInRow++;
+      if (y >= y0 && y < y1) columns[x] = 1;
+    }
+    if (inkInRow >= minInk) {
+      if (top < 0) top = y;
+      bottom = y;
     }
   }
-  return ink;
+  return { columns, height: top < 0 ? height : bottom - top + 1 };
 }
 
 function longestEmptyRun(ink: Uint8Array, from: number, to: number): number {
