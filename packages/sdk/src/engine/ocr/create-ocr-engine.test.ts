@@ -71,7 +71,7 @@ describe('OcrEngine.warm', () => {
     expect(running.log.sessions).toBe(3);
     // The page first: a document's lines are found there.
     expect(running.log.runs).toEqual([
-      'ppocr-det 1x3x672x960',
+      'ppocr-det 1x3x736x1024',
       'ppocr-det 1x3x544x960',
       expect.stringMatching(/^latin-rec 1x1x32x/),
       expect.stringMatching(/^mrz-rec 1x1x\d+x/),
@@ -81,6 +81,6 @@ describe('OcrEngine.warm', () => {
     const request = new AbortController();
     const stopped = countingRuntime(() => request.abort()); // it comes during the first run
     await createOcrEngine(stopped.ort, models).warm({ runModels: true, signal: request.signal });
-    expect(stopped.log.runs).toEqual(['ppocr-det 1x3x672x960']);
+    expect(stopped.log.runs).toEqual(['ppocr-det 1x3x736x1024']);
   });
 });

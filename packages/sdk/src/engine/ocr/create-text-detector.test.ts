@@ -28,15 +28,15 @@ describe('createTextDetector', () => {
     const { width, height, maxSide } = documentPageDetection;
     const page: Frame = { width, height, data: new Uint8ClampedArray(width * height * 4).fill(255) };
     const [line, ...others] = await detector.detect(page, { maxSide });
-    expect(shapes).toEqual(['1x3x672x960']);
+    expect(shapes).toEqual(['1x3x736x1024']);
     expect(others).toEqual([]);
-    // The kernel's centre (250, 215) on the 960×672 map is (333.3, 288.2) on the 1280×901 page.
+    // The kernel's centre (250, 215) on the 1024×736 map is (312.5, 263.2) on the 1280×901 page.
     const cx = line!.points.reduce((sum, p) => sum + p.x, 0) / 4;
     const cy = line!.points.reduce((sum, p) => sum + p.y, 0) / 4;
-    expect(cx).toBeCloseTo((250 * width) / 960, 0);
-    expect(cy).toBeCloseTo((215 * height) / 672, 0);
+    expect(cx).toBeCloseTo((250 * width) / 1024, 0);
+    expect(cy).toBeCloseTo((215 * height) / 736, 0);
     // Grown back by the unclip offset, in page pixels: wider than the kernel's 300 map columns × 1.25.
-    expect(line!.width).toBeGreaterThan((300 * width) / 960);
-    expect(line!.width).toBeLessThan((360 * width) / 960);
+    expect(line!.width).toBeGreaterThan((300 * width) / 1024);
+    expect(line!.width).toBeLessThan((360 * width) / 1024);
   });
 });

@@ -26,13 +26,13 @@ const corners = (width: number): Corners => [
 ];
 
 describe('detectPage', () => {
-  it('cuts the page at up to 1280 px for reading but detects its text at up to 960 px (the detector costs by its pixels)', async () => {
+  it('cuts the page at up to 1280 px for reading but detects its text at up to 1024 px (the detector costs by its pixels)', async () => {
     const { ocr, asked } = recordingOcr();
     const large = await detectPage(ocr, photo, corners(1700), 'ID-3');
     expect(large.page.width).toBe(1280);
     // The shape the OCR warm-up runs the detector on (its first real run meets no new shape).
     expect(large.page.height).toBe(documentPageDetection.height);
-    expect(asked[0]).toEqual({ width: 1280, height: large.page.height, maxSide: 960 });
+    expect(asked[0]).toEqual({ width: 1280, height: large.page.height, maxSide: 1024 });
 
     const small = await detectPage(ocr, photo, corners(900), 'ID-3');
     expect(small.page.width).toBe(900);
