@@ -63,7 +63,7 @@ describe('the recognition guard', () => {
 });
 
 describe('the demo page', () => {
-  it('is served cross-origin isolated (COOP and COEP), its assets too, while the API is not embedder-restricted', async () => {
+  it('is served cross-origin isolated (COOP and COEP), its assets too, while /openapi.json is answered without COEP', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'idlens-demo-headers-'));
     try {
       await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>demo</title>');

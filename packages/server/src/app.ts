@@ -94,7 +94,7 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     },
   });
 
-  // Last: the demo's files and headers only for what no route above answers.
+  // Last: the demo's files, and its COEP, for what no route above answers (`/openapi.json` is answered without).
   if (config.demoDir) app.use('/*', responseHeaders(demoPageHeaders), staticFiles(config.demoDir));
 
   app.notFound(() => {

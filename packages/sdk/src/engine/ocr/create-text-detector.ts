@@ -18,10 +18,8 @@ export interface TextDetectorOptions {
  * passport page, 125 × 88 mm, is then `height` high; an ID-1 card 807) for its lines to be read
  * from, its text detected at up to `maxSide` px. The detector's time goes with its pixels
  * (1280×896 ~0.73 s, 1024×736 ~0.5 s in onnxruntime-web on one thread in Node): at 1024
- * `pnpm eval printed` and `mrz` read as at 1280. At 960 (672×960, 14 % fewer pixels) the boxes
- * come out with more margin around the text; with word gaps measured against the ink
- * (`spaceAtInkGaps`) licence fronts still read as at 1024, but 5 template fields of 490 and 2
- * licence restrictions of 72 were lost: not taken (docs/documents.md).
+ * `pnpm eval printed` and `mrz` read as at 1280; at 960 printed fields were lost (docs/documents.md,
+ * "Printed fields").
  */
 export const documentPageDetection = { width: 1280, height: 901, maxSide: 1024 } as const;
 

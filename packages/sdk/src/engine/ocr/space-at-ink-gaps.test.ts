@@ -23,8 +23,8 @@ function reading(text: string, blocks: Array<[number, number]>): LineReading {
 }
 
 describe('spaceAtInkGaps', () => {
-  // Ink 44 px tall. Gaps: 4 px inside a word (0.09 ink heights), 28 px (0.64) between words, 18 px (0.41)
-  // between two narrow characters, 19 px (0.43) between the C and the first narrow one.
+  // Ink 44 px tall. Empty runs: 3 px inside a word (0.07 ink heights), 27 px (0.61) between words,
+  // 17 px (0.39) between the two narrow characters, 19 px (0.43) between the C and the first of them.
   const blocks: Array<[number, number]> = [
     [8, 28],
     [32, 52],
@@ -42,11 +42,29 @@ describe('spaceAtInkGaps', () => {
   });
 
   it('measures the gaps against the ink, not the line image: text with more margin around it gets the same spaces', () => {
-    // The same line at three quarters of the size in the same 48-px image (as a coarser detection's
-    // wider box gives it): every gap shrinks with the ink (18 px → 13 px).
-    const smaller = blocks.map(([x0, x1]): [number, number] => [Math.round(x0 * 0.75), Math.round(x1 * 0.75)]);
-    expect(spaceAtInkGaps(reading('ABCIJ', smaller), lineImage(200, smaller, 33)).text).toBe('AB C I J');
-    expect(spaceAtInkGaps(reading('ABC11', smaller), lineImage(200, smaller, 33)).text).toBe('AB C11');
+    // The same line at 0.8 of the size in the same 48-px image (as a coarser detection's wider box
+    // gives it): every gap shrinks with the ink (17 px → 13 px between the narrow characters).
+    const smaller = blocks.map(([x0, x1]): [number, number] => [Math.round(x0 * 0.8), Math.round(x1 * 0.8)]);
+    expect(spaceAtInkGaps(reading('ABCIJ', smaller), lineImage(200, smaller, 35)).text).toBe('AB C I J');
+    expect(spaceAtInkGaps(reading('ABC11', smaller), lineImage(200, smaller, 35)).text).toBe('AB C11');
+  });
+
+  it('takes neither a rule along the image edge nor a speck for the ink’s height, nor a line of dashes for text', () => {
+    // The smaller line's narrow characters stand 13 px apart, a word gap for 35 px of ink; counted
+    // from the rule (row 1) or the speck (row 46), the ink would be 40–46 px and the gap no word gap.
+    const smaller = blocks.map(([x0, x1]): [number, number] => [Math.round(x0 * 0.8), Math.round(x1 * 0.8)]);
+    const ruled = lineImage(200, smaller, 35);
+    ruled.data.fill(0, 1 * 200 * 4, 2 * 200 * 4);
+    ruled.data.fill(0, (46 * 200 + 10) * 4, (46 * 200 + 12) * 4);
+    expect(spaceAtInkGaps(reading('ABCIJ', smaller), ruled).text).toBe('AB C I J');
+    // Dashes 4 px tall, 6 px apart: measured by their own ink they would stand a word apart.
+    const dashes: Array<[number, number]> = [
+      [20, 40],
+      [47, 67],
+      [74, 94],
+      [101, 121],
+    ];
+    expect(spaceAtInkGaps(reading('----', dashes), lineImage(200, dashes, 4)).text).toBe('----');
   });
 
   it('keeps the spaces the reader did read, and adds none twice', () => {

@@ -16,6 +16,8 @@ const wordGap = { letters: 0.34, other: 0.47 };
 const inkContrast = 0.25;
 /** A row holds the line's ink when this share of its columns does (a stray speck does not count). */
 const inkRowShare = 0.01;
+/** The ink's height is taken as at least this share of the line image's. */
+const minInkHeight = 0.5;
 
 /**
  * Puts back the spaces a line reader dropped between words ("DOB07/14/1986", "ANDREWJASON"):
@@ -26,7 +28,7 @@ const inkRowShare = 0.01;
  */
 export function spaceAtInkGaps(line: LineReading, crop: Frame): LineReading {
   if (line.chars.length < 2) return line;
-  const { columns, height } = inkExtent(crop);
+  const { columns, inkHeight } = inkExtent(crop);
   const isLetter = (c: DecodedChar) => /\p{L}/u.test(c.char);
   // Output steps are in the reader's input pixels (its own line height); the crop may be taller.
   const toCrop = crop.width / Math.max(1, line.inputWidth);
@@ -36,7 +38,7 @@ export function spaceAtInkGaps(line: LineReading, crop: Frame): LineReading {
     const prev = line.chars[i - 1]!;
     const next = line.chars[i]!;
     const gap = isLetter(prev) && isLetter(next) ? wordGap.letters : wordGap.other;
-    if (prev.char !== ' ' && next.char !== ' ' && longestEmptyRun(columns, at(prev), at(next)) >= gap * height) {
+    if (prev.char !== ' ' && next.char !== ' ' && longestEmptyRun(columns, at(prev), at(next)) >= gap * inkHeight) {
       chars.push({ char: ' ', confidence: 1, start: next.start, end: next.start, peak: next.start, alternatives: [], coverage: 1 });
     }
     chars.push(next);
@@ -45,11 +47,13 @@ export function spaceAtInkGaps(line: LineReading, crop: Frame): LineReading {
 }
 
 /**
- * Where the line image holds ink (darker or lighter than the background by the line's contrast):
- * per column, whether its middle rows do; and the height of the rows that do, top ink to bottom
- * ink (the whole image when none does).
+ * Where the line image holds ink (darker or lighter than the background by the line's contrast),
+ * in its middle rows (the outermost may catch a neighbouring line or a rule): per column, whether
+ * it does; and the height from the top row that does to the bottom one — at least half the image,
+ * so that a line of dashes or dots is not measured by its own thin ink (the whole image when no
+ * row does).
  */
-function inkExtent(crop: Frame): { columns: Uint8Array; height: number } {
+function inkExtent(crop: Frame): { columns: Uint8Array; inkHeight: number } {
   const gray = toGray(crop);
   const { width, height } = crop;
   const sorted = Uint8Array.from(gray.data).sort();
@@ -65,20 +69,20 @@ function inkExtent(crop: Frame): { columns: Uint8Array; height: number } {
   const minInk = Math.max(2, width * inkRowShare);
   let top = -1;
   let bottom = -1;
-  for (let y = 0; y < height; y++) {
+  for (let y = y0; y < y1; y++) {
     let inkInRow = 0;
     for (let x = 0; x < width; x++) {
       const v = gray.data[y * width + x]!;
       if ((dark ? background - v : v - background) <= threshold) continue;
       inkInRow++;
-      if (y >= y0 && y < y1) columns[x] = 1;
+      columns[x] = 1;
     }
     if (inkInRow >= minInk) {
       if (top < 0) top = y;
       bottom = y;
     }
   }
-  return { columns, height: top < 0 ? height : bottom - top + 1 };
+  return { columns, inkHeight: top < 0 ? height : Math.max(height * minInkHeight, bottom - top + 1) };
 }
 
 function longestEmptyRun(ink: Uint8Array, from: number, to: number): number {
