@@ -32,6 +32,8 @@ describe('spaceAtInkGaps', () => {
     [120, 126],
     [144, 150],
   ];
+  /** The same characters at 0.8 of the size (drawn 35 px tall: more margin in the same 48-px image). */
+  const smaller = blocks.map(([x0, x1]): [number, number] => [Math.round(x0 * 0.8), Math.round(x1 * 0.8)]);
 
   it('puts a space where the ink leaves a word-wide gap, none inside a word', () => {
     expect(spaceAtInkGaps(reading('ABCIJ', blocks), lineImage(200, blocks)).text).toBe('AB C I J');
@@ -44,7 +46,6 @@ describe('spaceAtInkGaps', () => {
   it('measures the gaps against the ink, not the line image: text with more margin around it gets the same spaces', () => {
     // The same line at 0.8 of the size in the same 48-px image (as a coarser detection's wider box
     // gives it): every gap shrinks with the ink (17 px → 13 px between the narrow characters).
-    const smaller = blocks.map(([x0, x1]): [number, number] => [Math.round(x0 * 0.8), Math.round(x1 * 0.8)]);
     expect(spaceAtInkGaps(reading('ABCIJ', smaller), lineImage(200, smaller, 35)).text).toBe('AB C I J');
     expect(spaceAtInkGaps(reading('ABC11', smaller), lineImage(200, smaller, 35)).text).toBe('AB C11');
   });
@@ -52,7 +53,6 @@ describe('spaceAtInkGaps', () => {
   it('takes neither a rule along the image edge nor a speck for the ink’s height, nor a line of dashes for text', () => {
     // The smaller line's narrow characters stand 13 px apart, a word gap for 35 px of ink; counted
     // from the rule (row 1) or the speck (row 46), the ink would be 40–46 px and the gap no word gap.
-    const smaller = blocks.map(([x0, x1]): [number, number] => [Math.round(x0 * 0.8), Math.round(x1 * 0.8)]);
     const ruled = lineImage(200, smaller, 35);
     ruled.data.fill(0, 1 * 200 * 4, 2 * 200 * 4);
     ruled.data.fill(0, (46 * 200 + 10) * 4, (46 * 200 + 12) * 4);
