@@ -1,7 +1,9 @@
 import { barSharpen } from '../image/bar-sharpen.ts';
 import { boxBlur } from '../image/box-blur.ts';
 import { contrastStretch, levelRange } from '../image/contrast-stretch.ts';
+import { deconvolve } from '../image/deconvolve.ts';
 import { edgeBinarize } from '../image/edge-binarize.ts';
+import type { Affine } from '../image/affine.ts';
 import { derive, rootImage, type DerivedImage } from '../image/derived-image.ts';
 import type { GrayImage } from '../image/gray-image.ts';
 import { pad } from '../image/pad.ts';
@@ -27,6 +29,8 @@ export const variantSizes = {
   workingPixels: 1_300_000,
   /** Rotated whole-frame variants are made from a copy of at most this many pixels. */
   rotationPixels: 1_000_000,
+  /** The frame with its detail restored (`restoredDetail`) is made, upscaled up to 2×, at most this large: its cost follows its pixels. */
+  restoredPixels: 400_000,
   /** Most bar regions looked at. */
   maxRegions: 4,
   /** Most QR symbols (finder-pattern triples) cropped. */
@@ -151,9 +155,10 @@ export class FrameVariants {
   #regions: BarRegion[] | undefined;
   #qrSymbols: ReturnType<typeof locateQrSymbols> | undefined;
 
-  constructor(frameGray: GrayImage) {
+  /** `toFrame`: where `frameGray` is itself derived from the frame (`restoredDetail`), its map to the frame. */
+  constructor(frameGray: GrayImage, toFrame?: Affine) {
     const gray = stretchedIfDim(frameGray);
-    const root = rootImage(gray);
+    const root = toFrame ? { image: gray, toOriginal: toFrame } : rootImage(gray);
     const maxSide = Math.max(gray.width, gray.height);
     this.#sources = {
       root,
@@ -249,4 +254,24 @@ export class FrameVariants {
       return derive(root, resize(root.image, root.image.width * factor, root.image.height * factor));
     })!;
   }
+}
+
+/**
+ * The blur that `restoredDetail` undoes (σ in the frame's pixels) and how hard: defocus, and the
+ * softness of a symbol photographed from afar or shrunk, merge modules of a pixel or two into grey.
+ */
+const restoration = { sigma: 0.8, iterations: 10 } as const;
+
+/**
+ * The frame upscaled (up to 2×, within `restoredPixels`) and deconvolved (`deconvolve`): thin bars and
+ * modules that blur merged come apart again, for a second reading of the whole plan where the frame
+ * itself gave nothing certain. Undefined for frames larger than `restoredPixels`, whose symbols'
+ * modules are seldom that fine and whose restoration would cost too much.
+ */
+export function restoredDetail(gray: GrayImage): DerivedImage | undefined {
+  const factor = Math.min(2, Math.sqrt(variantSizes.restoredPixels / (gray.width * gray.height)));
+  if (factor < 1) return undefined;
+  const root = rootImage(gray);
+  const upscaled = factor > 1 ? derive(root, scaleBy(gray, factor)) : root;
+  return filtered(upscaled, (image) => deconvolve(image, { sigma: restoration.sigma * factor, iterations: restoration.iterations }));
 }

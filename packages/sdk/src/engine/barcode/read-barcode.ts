@@ -4,7 +4,7 @@ import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
-import { FrameVariants, type RegionVariant } from './frame-variants.ts';
+import { FrameVariants, restoredDetail, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
 import { readEanEdges } from './read-ean-edges.ts';
@@ -68,41 +68,52 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     onPass?.({ pass, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
   };
 
-  for (const pass of passPlan) {
-    if (!inPlan(pass, resolved)) continue;
-    const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved), resolved.readCode39AsExtendedData);
-    if (formats.length === 0) continue;
-    for (const view of viewsOf(pass, variants, resolved.slowerThoroughScan)) {
-      const pixels = view.image.width * view.image.height;
-      if (pixels > budget) continue;
-      budget -= pixels;
-      const results = await zxing.readBarcodes(grayToFrame(view.image), readerOptions(pass, formats, resolved));
-      const valid = results
-        .filter((r) => r.isValid)
-        .map((r) => normalizeRead(r, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, toOriginal: view.toOriginal }))
-        .filter((r): r is BarcodeRead => r !== undefined);
-      admit(pass.name, view, valid);
+  const readRound = async (round: FrameVariants, label: string) => {
+    for (const pass of passPlan) {
+      if (!inPlan(pass, resolved)) continue;
+      const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved), resolved.readCode39AsExtendedData);
+      if (formats.length === 0) continue;
+      for (const view of viewsOf(pass, round, resolved.slowerThoroughScan)) {
+        const pixels = view.image.width * view.image.height;
+        if (pixels > budget) continue;
+        budget -= pixels;
+        const results = await zxing.readBarcodes(grayToFrame(view.image), readerOptions(pass, formats, resolved));
+        const valid = results
+          .filter((r) => r.isValid)
+          .map((r) => normalizeRead(r, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, toOriginal: view.toOriginal }))
+          .filter((r): r is BarcodeRead => r !== undefined);
+        admit(`${label}${pass.name}`, view, valid);
+      }
+      if (pool.isConclusive()) return;
     }
-    if (pool.isConclusive()) break;
-  }
 
-  // Then EAN and UPC decoded from the edges of every line across the working copy, character by
-  // character, where zxing found nothing certain: glare that breaks up its run lengths leaves the edges.
-  const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
-  if (!pool.verdict()?.certain && ean && variants.hasBarRegions()) {
-    const working = variants.frame('working')!;
-    for (const bars of ['vertical', 'horizontal'] as const) {
-      if (pool.verdict()?.certain) break;
-      admit(`ean-edges-${bars}`, working, readEanEdges(working, bars, resolved));
+    // Then EAN and UPC decoded from the edges of every line across the working copy, character by
+    // character, where zxing found nothing certain: glare that breaks up its run lengths leaves the edges.
+    const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
+    if (!pool.verdict()?.certain && ean && round.hasBarRegions()) {
+      const working = round.frame('working')!;
+      for (const bars of ['vertical', 'horizontal'] as const) {
+        if (pool.verdict()?.certain) break;
+        admit(`${label}ean-edges-${bars}`, working, readEanEdges(working, bars, resolved));
+      }
     }
-  }
 
-  // Last, EAN-13 and UPC-A fitted to the bars' grey levels where zxing found nothing certain: the
-  // defocused product codes whose thin bars and spaces have merged into grey.
-  if (!pool.verdict()?.certain && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
-    for (const view of regionViews(variants, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default)) {
-      admit('ean-profile', view, readEanProfiles(view, resolved));
+    // Last, EAN-13 and UPC-A fitted to the bars' grey levels where zxing found nothing certain: the
+    // defocused product codes whose thin bars and spaces have merged into grey.
+    if (!pool.verdict()?.certain && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
+      for (const view of regionViews(round, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default)) {
+        admit(`${label}ean-profile`, view, readEanProfiles(view, resolved));
+      }
     }
+  };
+
+  await readRound(variants, '');
+  // Where the frame as it is gave nothing certain and is small: the whole plan again on the frame
+  // with its detail restored (upscaled and deconvolved), within what is left of the budget. Its
+  // reads are judged by the frame's own margins, like the first round's.
+  if (!pool.verdict()?.certain) {
+    const restored = restoredDetail(variants.gray);
+    if (restored) await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:');
   }
 
   const verdict = pool.verdict();
