@@ -21,7 +21,7 @@ import { regionView } from './region-view.ts';
 export const variantSizes = {
   /** Frames whose longer side is at most this get upscaled variants (fine modules need ≥2 px). */
   smallMaxSide: 1000,
-  /** Frames whose longer side is at most this also get a 3× variant (thorough plan). */
+  /** Frames whose longer side is at most this (crops, not camera frames) also get a 3× variant, and are always restored (`restoredDetail`). */
   tinyMaxSide: 320,
   /** Frames whose shorter side is at least this get a half-size variant (huge modules, and cheaper). */
   largeMinSide: 1000,
@@ -207,6 +207,17 @@ export class FrameVariants {
     return this.#barRegions().length > 0;
   }
 
+  /** Whether the frame is a small crop (longer side at most `tinyMaxSide`) rather than a camera frame. */
+  get isTiny(): boolean {
+    return this.#sources.maxSide <= variantSizes.tinyMaxSide;
+  }
+
+  /** Whether the finder-pattern search found at least one QR symbol's three corners. */
+  hasQrSymbols(): boolean {
+    this.#qrSymbols ??= this.#locateQrSymbols();
+    return this.#qrSymbols.length > 0;
+  }
+
   /** The view of the `index`-th bar region (best first), if there is one. */
   region(index: number, name: RegionVariant): DerivedImage | undefined {
     const region = this.#barRegions()[index];
@@ -269,9 +280,14 @@ const restoration = { sigma: 0.8, iterations: 10 } as const;
  * modules are seldom that fine and whose restoration would cost too much.
  */
 export function restoredDetail(gray: GrayImage): DerivedImage | undefined {
+  if (!isRestorable(gray)) return undefined;
   const factor = Math.min(2, Math.sqrt(variantSizes.restoredPixels / (gray.width * gray.height)));
-  if (factor < 1) return undefined;
   const root = rootImage(gray);
   const upscaled = factor > 1 ? derive(root, scaleBy(gray, factor)) : root;
   return filtered(upscaled, (image) => deconvolve(image, { sigma: restoration.sigma * factor, iterations: restoration.iterations }));
+}
+
+/** Whether `restoredDetail` restores a frame of this size (at most `restoredPixels`). */
+export function isRestorable(gray: GrayImage): boolean {
+  return gray.width * gray.height <= variantSizes.restoredPixels;
 }

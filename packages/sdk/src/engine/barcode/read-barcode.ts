@@ -4,7 +4,7 @@ import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
-import { FrameVariants, restoredDetail, type RegionVariant } from './frame-variants.ts';
+import { FrameVariants, isRestorable, restoredDetail, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
 import { readEanEdges } from './read-ean-edges.ts';
@@ -68,10 +68,11 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     onPass?.({ pass, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
   };
 
-  const readRound = async (round: FrameVariants, label: string) => {
+  // `rescaled`: the round's image is itself the frame rescaled, so each of its passes is a rescaled one.
+  const readRound = async (round: FrameVariants, label: string, rescaled: boolean) => {
     for (const pass of passPlan) {
       if (!inPlan(pass, resolved)) continue;
-      const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved), resolved.readCode39AsExtendedData);
+      const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
       if (formats.length === 0) continue;
       for (const view of viewsOf(pass, round, resolved.slowerThoroughScan)) {
         const pixels = view.image.width * view.image.height;
@@ -107,13 +108,16 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     }
   };
 
-  await readRound(variants, '');
+  await readRound(variants, '', false);
   // Where the frame as it is gave nothing certain and is small: the whole plan again on the frame
   // with its detail restored (upscaled and deconvolved), within what is left of the budget. Its
-  // reads are judged by the frame's own margins, like the first round's.
-  if (!pool.verdict()?.certain) {
+  // reads are judged by the frame's own margins, like the first round's. Only where the first round
+  // saw something of a symbol (a read, bars, a QR's finder patterns), or on a crop too small for
+  // those searches: a camera frame without any costs no more than it did.
+  const sawSymbol = () => variants.isTiny || pool.size > 0 || variants.hasBarRegions() || variants.hasQrSymbols();
+  if (!pool.verdict()?.certain && isRestorable(variants.gray) && sawSymbol()) {
     const restored = restoredDetail(variants.gray);
-    if (restored) await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:');
+    if (restored) await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', restored.image.width !== variants.gray.width);
   }
 
   const verdict = pool.verdict();
@@ -139,9 +143,9 @@ function inPlan(pass: PassSpec, options: ResolvedBarcodeOptions): boolean {
   return true;
 }
 
-function symbologiesOf(pass: PassSpec, enabled: readonly Symbology[], options: ResolvedBarcodeOptions): Symbology[] {
+function symbologiesOf(pass: PassSpec, enabled: readonly Symbology[], options: ResolvedBarcodeOptions, rescaled = false): Symbology[] {
   return enabled.filter((s) => {
-    if (pass.rescales && s.autoScaled && !options.autoScaleDetection) return false;
+    if ((pass.rescales || rescaled) && s.autoScaled && !options.autoScaleDetection) return false;
     if (pass.skips?.includes(s.type)) return false;
     if (pass.reads === 'linear') return s.linear;
     if (pass.reads === 'bars') return s.linear || s.type === 'PDF417_BARCODE';
