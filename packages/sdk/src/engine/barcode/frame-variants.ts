@@ -273,21 +273,38 @@ export class FrameVariants {
  */
 const restoration = { sigma: 0.8, iterations: 10 } as const;
 
-/**
- * The frame upscaled (up to 2×, within `restoredPixels`) and deconvolved (`deconvolve`): thin bars and
- * modules that blur merged come apart again, for a second reading of the whole plan where the frame
- * itself gave nothing certain. Undefined for frames larger than `restoredPixels`, whose symbols'
- * modules are seldom that fine and whose restoration would cost too much.
- */
-export function restoredDetail(gray: GrayImage): DerivedImage | undefined {
-  if (!isRestorable(gray)) return undefined;
+/** Upscaling by less than this is not worth a resampling's softening: such a frame is restored at its own size. */
+const leastUpscale = 1.2;
+
+/** How much `restoredDetail` enlarges a frame of this size: up to 2×, within `restoredPixels`. */
+function restorationFactor(gray: GrayImage): number {
   const factor = Math.min(2, Math.sqrt(variantSizes.restoredPixels / (gray.width * gray.height)));
-  const root = rootImage(gray);
-  const upscaled = factor > 1 ? derive(root, scaleBy(gray, factor)) : root;
-  return filtered(upscaled, (image) => deconvolve(image, { sigma: restoration.sigma * factor, iterations: restoration.iterations }));
+  return factor >= leastUpscale ? factor : 1;
 }
 
-/** Whether `restoredDetail` restores a frame of this size (at most `restoredPixels`). */
+/** The pixels of the image `restoredDetail` makes of a frame of this size. */
+export function restoredPixels(gray: GrayImage): number {
+  const factor = restorationFactor(gray);
+  return Math.round(gray.width * factor) * Math.round(gray.height * factor);
+}
+
+/**
+ * The frame upscaled (`restorationFactor`) and deconvolved (`deconvolve`): thin bars and modules
+ * that blur merged come apart again, for a second reading of the whole plan where the frame itself
+ * gave nothing certain. For frames `isRestorable` allows: larger ones' symbols seldom have modules
+ * that fine, and their restoration would cost too much. `upscaled`: whether it was enlarged (so
+ * every pass on it is a rescaled one).
+ */
+export function restoredDetail(gray: GrayImage): DerivedImage & { upscaled: boolean } {
+  const factor = restorationFactor(gray);
+  const root = rootImage(gray);
+  const base = factor > 1 ? derive(root, scaleBy(gray, factor)) : root;
+  const image = deconvolve(base.image, { sigma: restoration.sigma * factor, iterations: restoration.iterations });
+  return { image, toOriginal: base.toOriginal, upscaled: factor > 1 };
+}
+
+/** Whether `restoredDetail` restores a frame of this size (not empty, at most `restoredPixels`). */
 export function isRestorable(gray: GrayImage): boolean {
-  return gray.width * gray.height <= variantSizes.restoredPixels;
+  const pixels = gray.width * gray.height;
+  return pixels > 0 && pixels <= variantSizes.restoredPixels;
 }

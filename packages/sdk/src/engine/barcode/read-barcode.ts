@@ -4,7 +4,7 @@ import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
-import { FrameVariants, isRestorable, restoredDetail, type RegionVariant } from './frame-variants.ts';
+import { FrameVariants, isRestorable, restoredDetail, restoredPixels, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
 import { readEanEdges } from './read-ean-edges.ts';
@@ -32,6 +32,8 @@ export function resolveBarcodeOptions(options: BarcodeOptions): ResolvedBarcodeO
 /** What one executed pass saw, for diagnostics (evaluation scripts, tests). */
 export interface PassTrace {
   pass: string;
+  /** What read it: zxing, or one of the engine's own EAN/UPC decoders. */
+  method: 'zxing' | 'ean-edges' | 'ean-profile';
   width: number;
   height: number;
   reads: BarcodeRead[];
@@ -62,10 +64,14 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     hasConvincingQuietZones(variants.gray, r) ||
     hasConvincingQuietZones(variants.evenlyLit, r) ||
     hasConvincingQuietZones(...inView(variants.edgeLit(barsDirection(r)), r));
-  const admit = (pass: string, view: DerivedImage, found: BarcodeRead[]) => {
+  // The profile fit's reads stay uncertain on their own (at most four bands); a second fit of the
+  // same symbol in the restored round is not new evidence, so the fit counts in one round only.
+  let profileFitRead = false;
+  const admit = (pass: string, method: PassTrace['method'], view: DerivedImage, found: BarcodeRead[]) => {
     const reads = resolved.nullQuietZoneAllowed ? found : found.filter(convincing);
     pool.addPass(reads);
-    onPass?.({ pass, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
+    if (method === 'ean-profile' && reads.length > 0) profileFitRead = true;
+    onPass?.({ pass, method, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
   };
 
   // `rescaled`: the round's image is itself the frame rescaled, so each of its passes is a rescaled one.
@@ -83,7 +89,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
           .filter((r) => r.isValid)
           .map((r) => normalizeRead(r, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, toOriginal: view.toOriginal }))
           .filter((r): r is BarcodeRead => r !== undefined);
-        admit(`${label}${pass.name}`, view, valid);
+        admit(`${label}${pass.name}`, 'zxing', view, valid);
       }
       if (pool.isConclusive()) return;
     }
@@ -95,29 +101,30 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
       const working = round.frame('working')!;
       for (const bars of ['vertical', 'horizontal'] as const) {
         if (pool.verdict()?.certain) break;
-        admit(`${label}ean-edges-${bars}`, working, readEanEdges(working, bars, resolved));
+        admit(`${label}ean-edges-${bars}`, 'ean-edges', working, readEanEdges(working, bars, resolved));
       }
     }
 
     // Last, EAN-13 and UPC-A fitted to the bars' grey levels where zxing found nothing certain: the
     // defocused product codes whose thin bars and spaces have merged into grey.
-    if (!pool.verdict()?.certain && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
+    if (!pool.verdict()?.certain && !profileFitRead && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
       for (const view of regionViews(round, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default)) {
-        admit(`${label}ean-profile`, view, readEanProfiles(view, resolved));
+        admit(`${label}ean-profile`, 'ean-profile', view, readEanProfiles(view, resolved));
       }
     }
   };
 
   await readRound(variants, '', false);
   // Where the frame as it is gave nothing certain and is small: the whole plan again on the frame
-  // with its detail restored (upscaled and deconvolved), within what is left of the budget. Its
-  // reads are judged by the frame's own margins, like the first round's. Only where the first round
-  // saw something of a symbol (a read, bars, a QR's finder patterns), or on a crop too small for
-  // those searches: a camera frame without any costs no more than it did.
-  const sawSymbol = () => variants.isTiny || pool.size > 0 || variants.hasBarRegions() || variants.hasQrSymbols();
-  if (!pool.verdict()?.certain && isRestorable(variants.gray) && sawSymbol()) {
+  // with its detail restored (upscaled and deconvolved), if what is left of the budget reads it at
+  // least once. Its reads are judged by the frame's own margins, like the first round's. Only where
+  // the first round saw something of a symbol (a read, bars, a QR's finder patterns where QR is
+  // asked for), or on a crop too small for those searches: a camera frame without any costs no more.
+  const qr = enabled.some((s) => s.type === 'QR_CODE');
+  const sawSymbol = () => variants.isTiny || pool.size > 0 || variants.hasBarRegions() || (qr && variants.hasQrSymbols());
+  if (!pool.verdict()?.certain && isRestorable(variants.gray) && restoredPixels(variants.gray) <= budget && sawSymbol()) {
     const restored = restoredDetail(variants.gray);
-    if (restored) await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', restored.image.width !== variants.gray.width);
+    await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', restored.upscaled);
   }
 
   const verdict = pool.verdict();

@@ -63,4 +63,27 @@ describe('deconvolve', () => {
     expect(mean(restored, 0, 0, 12, 4)).toBeLessThan(40);
     expect(mean(restored, 20, 0, 32, 4)).toBeGreaterThan(210);
   });
+
+  it('restores black bars on white (levels 0 and 255) without leaving the range', () => {
+    const blurred = blurredRows(
+      grayImage(48, 9, (x) => (x >= 12 && x < 36 && x % 4 < 2 ? 0 : 255)),
+      1.2,
+    );
+    const restored = deconvolve(blurred, { sigma: 1.2, iterations: 10 });
+    expect(barSwing(restored)).toBeGreaterThan(2 * barSwing(blurred));
+    expect(restored.data.every((v) => Number.isInteger(v) && v >= 0 && v <= 255)).toBe(true);
+  });
+
+  it('returns the image as it is for no blur to undo', () => {
+    const blurred = blurredRows(thinBars, 1);
+    for (const options of [
+      { sigma: 0, iterations: 10 },
+      { sigma: Number.NaN, iterations: 10 },
+      { sigma: 1, iterations: 0 },
+    ]) {
+      const out = deconvolve(blurred, options);
+      expect([...out.data]).toEqual([...blurred.data]);
+      expect(out.data).not.toBe(blurred.data);
+    }
+  });
 });

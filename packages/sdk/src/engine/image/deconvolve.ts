@@ -13,10 +13,13 @@ export interface DeconvolveOptions {
  * blurred, with the image and correcting it by the blurred ratio. Unlike an unsharp mask, which
  * steepens every edge by the same amount, it restores what the blur took in proportion — two thin
  * bars merged into one grey band come apart again, which is what a defocused or downscaled symbol
- * has lost. Levels stay positive and the image's mean is kept; the estimate is clamped to 0…255.
+ * has lost. Levels stay positive and the image's mean roughly kept (the borders repeat their edge
+ * pixels, and the estimate is clamped to 0…255).
  */
 export function deconvolve(source: GrayImage, { sigma, iterations }: DeconvolveOptions): GrayImage {
   const { width, height } = source;
+  // No blur to undo (or a nonsensical one): the image as it is.
+  if (!(sigma > 0) || !(iterations >= 1)) return { width, height, data: source.data.slice() };
   const n = width * height;
   // +1: the method divides by the blurred estimate, and black is 0.
   const observed = new Float32Array(n);
