@@ -224,31 +224,12 @@ describe('readBarcode options', () => {
 describe('readBarcode: a second round on the frame with its detail restored', () => {
   // Modules of 1.2 px under a blur of σ 0.8–1 px: no pass of the first round reads them. The 560×420
   // frames are not crops: they are restored because their bars were located.
-  const softCases: Array<{ format: WriteFormat; text: string; expected: object; size: [number, number]; blur: number; seed: number }> = [
-    {
-      format: 'Code128',
-      text: 'IDL-2026-11',
-      expected: { barcodeType: 'CODE_128', stringData: 'IDL-2026-11', uncertain: false },
-      size: [320, 240],
-      blur: 0.8,
-      seed: 1,
-    },
-    {
-      format: 'Code128',
-      text: 'IDL-2026-11',
-      expected: { barcodeType: 'CODE_128', stringData: 'IDL-2026-11', uncertain: false },
-      size: [320, 240],
-      blur: 0.8,
-      seed: 2,
-    },
-    {
-      format: 'Code128',
-      text: 'IDL-2026-11',
-      expected: { barcodeType: 'CODE_128', stringData: 'IDL-2026-11', uncertain: false },
-      size: [560, 420],
-      blur: 0.8,
-      seed: 1,
-    },
+  type SoftCase = { format: WriteFormat; text: string; expected: object; size: [number, number]; blur: number; seed: number };
+  const code128 = { format: 'Code128', text: 'IDL-2026-11', expected: { barcodeType: 'CODE_128', stringData: 'IDL-2026-11', uncertain: false } } as const;
+  const softCases: SoftCase[] = [
+    { ...code128, size: [320, 240], blur: 0.8, seed: 1 },
+    { ...code128, size: [320, 240], blur: 0.8, seed: 2 },
+    { ...code128, size: [560, 420], blur: 0.8, seed: 1 },
     {
       format: 'EAN13',
       text: '400638133393',
