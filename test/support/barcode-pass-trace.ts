@@ -14,6 +14,6 @@ const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveW
 const frame = { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) };
 const show = (r: BarcodeRead) => `${r.type}:${r.text} (${r.lineCount} lines)`;
 const result = await readBarcode(zxing, frame, allSymbologies, (t) => {
-  console.log(`${t.pass} ${t.width}x${t.height} reads=[${t.reads.map(show).join(', ')}] rejected=[${t.rejected.map(show).join(', ')}]`);
+  console.log(`${t.pass} (${t.method}) ${t.width}x${t.height} reads=[${t.reads.map(show).join(', ')}] rejected=[${t.rejected.map(show).join(', ')}]`);
 });
 console.log(result.barcodeType, result.stringData, result.recognitionStatus);

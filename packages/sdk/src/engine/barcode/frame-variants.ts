@@ -21,7 +21,7 @@ import { regionView } from './region-view.ts';
 export const variantSizes = {
   /** Frames whose longer side is at most this get upscaled variants (fine modules need ≥2 px). */
   smallMaxSide: 1000,
-  /** Frames whose longer side is at most this (crops, not camera frames) also get a 3× variant, and are always restored (`restoredDetail`). */
+  /** Frames whose longer side is at most this (crops, not camera frames) also get a 3× variant, and are restored (`restoredDetail`) even where nothing was seen in them. */
   tinyMaxSide: 320,
   /** Frames whose shorter side is at least this get a half-size variant (huge modules, and cheaper). */
   largeMinSide: 1000,
@@ -282,8 +282,13 @@ function restorationFactor(gray: GrayImage): number {
   return factor >= leastUpscale ? factor : 1;
 }
 
+/** Whether `restoredDetail` enlarges a frame of this size (so that every pass on its image is a rescaled one). */
+export function restorationUpscales(gray: GrayImage): boolean {
+  return restorationFactor(gray) > 1;
+}
+
 /** The pixels of the image `restoredDetail` makes of a frame of this size. */
-export function restoredPixels(gray: GrayImage): number {
+export function restoredImagePixels(gray: GrayImage): number {
   const factor = restorationFactor(gray);
   return Math.round(gray.width * factor) * Math.round(gray.height * factor);
 }

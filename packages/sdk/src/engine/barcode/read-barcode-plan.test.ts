@@ -88,6 +88,13 @@ describe('readBarcode option mapping', () => {
     for (const { options } of others) expect(options.formats).toContain('UPCE');
   });
 
+  it('restores the frame for a second round, but not for Code 128 alone without autoScaleDetection (no pass could read it)', async () => {
+    expect((await run({ scanCode128: true })).names.some((name) => name.startsWith('restored:'))).toBe(true);
+    expect((await run({ scanCode128: true, autoScaleDetection: false })).names.some((name) => name.startsWith('restored:'))).toBe(false);
+    // With another symbology asked for, the round runs for that one.
+    expect((await run({ scanCode128: true, scanEan13: true, autoScaleDetection: false })).names.some((name) => name.startsWith('restored:'))).toBe(true);
+  });
+
   it('never reads more pixels than the budget, even when nothing is found', async () => {
     const { calls } = await run({ scanEan13: true, scanQrCode: true, slowerThoroughScan: true, nullQuietZoneAllowed: true });
     expect(calls.reduce((sum, c) => sum + c.width * c.height, 0)).toBeLessThanOrEqual(passBudget.thoroughPixels);

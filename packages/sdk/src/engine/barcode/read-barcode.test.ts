@@ -297,7 +297,8 @@ describe('readBarcode on images without a barcode', () => {
     });
     const traces: PassTrace[] = [];
     expect((await read(noise, { ...allSymbologies, slowerThoroughScan: true }, traces)).recognitionStatus).toBe('EMPTY');
-    const pixels = traces.reduce((sum, t) => sum + t.width * t.height, 0);
+    // zxing's passes spend the budget (the engine's own EAN decoders read the images already made).
+    const pixels = traces.filter((t) => t.method === 'zxing').reduce((sum, t) => sum + t.width * t.height, 0);
     expect(pixels).toBeLessThanOrEqual(30_000_000);
 
     const photo = await emptyScene({ width: 1280, height: 720, blur: 0.7, noise: 5, jpegQuality: 80, seed: 21 });

@@ -4,7 +4,7 @@ import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
-import { FrameVariants, isRestorable, restoredDetail, restoredPixels, type RegionVariant } from './frame-variants.ts';
+import { FrameVariants, isRestorable, restorationUpscales, restoredDetail, restoredImagePixels, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
 import { readEanEdges } from './read-ean-edges.ts';
@@ -37,15 +37,16 @@ export interface PassTrace {
   width: number;
   height: number;
   reads: BarcodeRead[];
-  /** Reads zxing made that the engine did not believe (EAN/UPC without convincing margins). */
+  /** Reads the pass made that the engine did not believe (EAN/UPC without convincing margins). */
   rejected: BarcodeRead[];
 }
 
 /**
  * Reads the one barcode the caller asked for from a frame: runs the pass plan (whole-frame
  * variants and views of located bar regions) until the evidence is conclusive or the plan or its
- * pixel budget is exhausted, then reports the best-supported read of the largest symbol.
- * Deterministic: the same pixels and options always run the same passes (no wall-clock budget),
+ * pixel budget is exhausted — and, for a small frame it did not settle, a second time on the frame
+ * with its detail restored (`restoredDetail`) — then reports the best-supported read of the largest
+ * symbol. Deterministic: the same pixels and options always run the same passes (no wall-clock budget),
  * so browser and server agree.
  */
 export async function readBarcode(zxing: ZxingReader, frame: Frame, options: BarcodeOptions, onPass?: (trace: PassTrace) => void): Promise<BarcodeData> {
@@ -65,7 +66,8 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     hasConvincingQuietZones(variants.evenlyLit, r) ||
     hasConvincingQuietZones(...inView(variants.edgeLit(barsDirection(r)), r));
   // The profile fit's reads stay uncertain on their own (at most four bands); a second fit of the
-  // same symbol in the restored round is not new evidence, so the fit counts in one round only.
+  // same bars in the restored round would be no new evidence, so once the fit has read anything
+  // (convincingly) it does not run again.
   let profileFitRead = false;
   const admit = (pass: string, method: PassTrace['method'], view: DerivedImage, found: BarcodeRead[]) => {
     const reads = resolved.nullQuietZoneAllowed ? found : found.filter(convincing);
@@ -74,13 +76,15 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     onPass?.({ pass, method, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
   };
 
-  // `rescaled`: the round's image is itself the frame rescaled, so each of its passes is a rescaled one.
-  const readRound = async (round: FrameVariants, label: string, rescaled: boolean) => {
+  const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
+  // `source`: the images of this round; `rescaled`: the round's image is itself the frame rescaled,
+  // so each of its passes is a rescaled one.
+  const readRound = async (source: FrameVariants, prefix: string, rescaled: boolean) => {
     for (const pass of passPlan) {
       if (!inPlan(pass, resolved)) continue;
       const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
       if (formats.length === 0) continue;
-      for (const view of viewsOf(pass, round, resolved.slowerThoroughScan)) {
+      for (const view of viewsOf(pass, source, resolved.slowerThoroughScan)) {
         const pixels = view.image.width * view.image.height;
         if (pixels > budget) continue;
         budget -= pixels;
@@ -89,40 +93,39 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
           .filter((r) => r.isValid)
           .map((r) => normalizeRead(r, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, toOriginal: view.toOriginal }))
           .filter((r): r is BarcodeRead => r !== undefined);
-        admit(`${label}${pass.name}`, 'zxing', view, valid);
+        admit(`${prefix}${pass.name}`, 'zxing', view, valid);
       }
       if (pool.isConclusive()) return;
     }
 
     // Then EAN and UPC decoded from the edges of every line across the working copy, character by
     // character, where zxing found nothing certain: glare that breaks up its run lengths leaves the edges.
-    const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
-    if (!pool.verdict()?.certain && ean && round.hasBarRegions()) {
-      const working = round.frame('working')!;
+    if (!pool.verdict()?.certain && ean && source.hasBarRegions()) {
+      const working = source.frame('working')!;
       for (const bars of ['vertical', 'horizontal'] as const) {
         if (pool.verdict()?.certain) break;
-        admit(`${label}ean-edges-${bars}`, 'ean-edges', working, readEanEdges(working, bars, resolved));
+        admit(`${prefix}ean-edges-${bars}`, 'ean-edges', working, readEanEdges(working, bars, resolved));
       }
     }
 
     // Last, EAN-13 and UPC-A fitted to the bars' grey levels where zxing found nothing certain: the
     // defocused product codes whose thin bars and spaces have merged into grey.
     if (!pool.verdict()?.certain && !profileFitRead && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
-      for (const view of regionViews(round, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default)) {
-        admit(`${label}ean-profile`, 'ean-profile', view, readEanProfiles(view, resolved));
+      for (const view of regionViews(source, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default)) {
+        admit(`${prefix}ean-profile`, 'ean-profile', view, readEanProfiles(view, resolved));
       }
     }
   };
 
   await readRound(variants, '', false);
-  // Where the frame as it is gave nothing certain and is small: the whole plan again on the frame
-  // with its detail restored (upscaled and deconvolved), if what is left of the budget reads it at
-  // least once. Its reads are judged by the frame's own margins, like the first round's. Only where
-  // the first round saw something of a symbol (a read, bars, a QR's finder patterns where QR is
-  // asked for), or on a crop too small for those searches: a camera frame without any costs no more.
+  // The second round (docs/barcode-options.md): only where the first saw something of a symbol, so
+  // that a camera frame in which nothing was seen costs no more; only if the budget left reads the
+  // restored image once; and not for Code 39/128 alone without autoScaleDetection on an upscaled image
+  // (none of its passes could read them).
   const qr = enabled.some((s) => s.type === 'QR_CODE');
   const sawSymbol = () => variants.isTiny || pool.size > 0 || variants.hasBarRegions() || (qr && variants.hasQrSymbols());
-  if (!pool.verdict()?.certain && isRestorable(variants.gray) && restoredPixels(variants.gray) <= budget && sawSymbol()) {
+  const readable = () => resolved.autoScaleDetection || !restorationUpscales(variants.gray) || enabled.some((s) => !s.autoScaled);
+  if (!pool.verdict()?.certain && isRestorable(variants.gray) && restoredImagePixels(variants.gray) <= budget && readable() && sawSymbol()) {
     const restored = restoredDetail(variants.gray);
     await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', restored.upscaled);
   }
