@@ -3,7 +3,7 @@ import { boxBlur } from '../image/box-blur.ts';
 import { contrastStretch, levelRange } from '../image/contrast-stretch.ts';
 import { deconvolve } from '../image/deconvolve.ts';
 import { edgeBinarize } from '../image/edge-binarize.ts';
-import type { Affine } from '../image/affine.ts';
+import { identity, type Affine } from '../image/affine.ts';
 import { derive, rootImage, type DerivedImage } from '../image/derived-image.ts';
 import type { GrayImage } from '../image/gray-image.ts';
 import { pad } from '../image/pad.ts';
@@ -156,9 +156,9 @@ export class FrameVariants {
   #qrSymbols: ReturnType<typeof locateQrSymbols> | undefined;
 
   /** `toFrame`: where `frameGray` is itself derived from the frame (`restoredDetail`), its map to the frame. */
-  constructor(frameGray: GrayImage, toFrame?: Affine) {
+  constructor(frameGray: GrayImage, toFrame: Affine = identity) {
     const gray = stretchedIfDim(frameGray);
-    const root = toFrame ? { image: gray, toOriginal: toFrame } : rootImage(gray);
+    const root: DerivedImage = { image: gray, toOriginal: toFrame };
     const maxSide = Math.max(gray.width, gray.height);
     this.#sources = {
       root,
@@ -276,40 +276,27 @@ const restoration = { sigma: 0.8, iterations: 10 } as const;
 /** Upscaling by less than this is not worth a resampling's softening: such a frame is restored at its own size. */
 const leastUpscale = 1.2;
 
-/** How much `restoredDetail` enlarges a frame of this size: up to 2×, within `restoredPixels`. */
-function restorationFactor(gray: GrayImage): number {
-  const factor = Math.min(2, Math.sqrt(variantSizes.restoredPixels / (gray.width * gray.height)));
-  return factor >= leastUpscale ? factor : 1;
-}
-
-/** Whether `restoredDetail` enlarges a frame of this size (so that every pass on its image is a rescaled one). */
-export function restorationUpscales(gray: GrayImage): boolean {
-  return restorationFactor(gray) > 1;
-}
-
-/** The pixels of the image `restoredDetail` makes of a frame of this size. */
-export function restoredImagePixels(gray: GrayImage): number {
-  const factor = restorationFactor(gray);
-  return Math.round(gray.width * factor) * Math.round(gray.height * factor);
+/**
+ * How `restoredDetail` would restore a frame of this size: the enlargement (up to 2×, within
+ * `restoredPixels`; 1 below `leastUpscale`) and the pixels of the image it makes. Undefined for an
+ * empty frame or one larger than `restoredPixels`: such frames' symbols seldom have modules that
+ * fine, and their restoration would cost too much.
+ */
+export function restorationOf(gray: GrayImage): { factor: number; pixels: number } | undefined {
+  const pixels = gray.width * gray.height;
+  if (pixels === 0 || pixels > variantSizes.restoredPixels) return undefined;
+  const largest = Math.min(2, Math.sqrt(variantSizes.restoredPixels / pixels));
+  const factor = largest >= leastUpscale ? largest : 1;
+  return { factor, pixels: Math.round(gray.width * factor) * Math.round(gray.height * factor) };
 }
 
 /**
- * The frame upscaled (`restorationFactor`) and deconvolved (`deconvolve`): thin bars and modules
- * that blur merged come apart again, for a second reading of the whole plan where the frame itself
- * gave nothing certain. For frames `isRestorable` allows: larger ones' symbols seldom have modules
- * that fine, and their restoration would cost too much. `upscaled`: whether it was enlarged (so
- * every pass on it is a rescaled one).
+ * The frame upscaled by `factor` (`restorationOf`) and deconvolved (`deconvolve`): thin bars and
+ * modules that blur merged come apart again, for a second reading of the whole plan where the frame
+ * itself gave nothing certain.
  */
-export function restoredDetail(gray: GrayImage): DerivedImage & { upscaled: boolean } {
-  const factor = restorationFactor(gray);
+export function restoredDetail(gray: GrayImage, { factor }: { factor: number }): DerivedImage {
   const root = rootImage(gray);
   const base = factor > 1 ? derive(root, scaleBy(gray, factor)) : root;
-  const image = deconvolve(base.image, { sigma: restoration.sigma * factor, iterations: restoration.iterations });
-  return { image, toOriginal: base.toOriginal, upscaled: factor > 1 };
-}
-
-/** Whether `restoredDetail` restores a frame of this size (not empty, at most `restoredPixels`). */
-export function isRestorable(gray: GrayImage): boolean {
-  const pixels = gray.width * gray.height;
-  return pixels > 0 && pixels <= variantSizes.restoredPixels;
+  return { image: deconvolve(base.image, { sigma: restoration.sigma * factor, iterations: restoration.iterations }), toOriginal: base.toOriginal };
 }

@@ -4,7 +4,7 @@ import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
-import { FrameVariants, isRestorable, restorationUpscales, restoredDetail, restoredImagePixels, type RegionVariant } from './frame-variants.ts';
+import { FrameVariants, restorationOf, restoredDetail, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
 import { readEanEdges } from './read-ean-edges.ts';
@@ -124,10 +124,12 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   // (none of its passes could read them).
   const qr = enabled.some((s) => s.type === 'QR_CODE');
   const sawSymbol = () => variants.isTiny || pool.size > 0 || variants.hasBarRegions() || (qr && variants.hasQrSymbols());
-  const readable = () => resolved.autoScaleDetection || !restorationUpscales(variants.gray) || enabled.some((s) => !s.autoScaled);
-  if (!pool.verdict()?.certain && isRestorable(variants.gray) && restoredImagePixels(variants.gray) <= budget && readable() && sawSymbol()) {
-    const restored = restoredDetail(variants.gray);
-    await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', restored.upscaled);
+  const restoration = pool.verdict()?.certain ? undefined : restorationOf(variants.gray);
+  const upscaled = (restoration?.factor ?? 1) > 1;
+  const readable = resolved.autoScaleDetection || !upscaled || enabled.some((s) => !s.autoScaled);
+  if (restoration && restoration.pixels <= budget && readable && sawSymbol()) {
+    const restored = restoredDetail(variants.gray, restoration);
+    await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', upscaled);
   }
 
   const verdict = pool.verdict();
