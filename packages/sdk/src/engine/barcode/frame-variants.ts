@@ -11,6 +11,7 @@ import { resize, scaleBy } from '../image/resize.ts';
 import { rotate } from '../image/rotate.ts';
 import { sharpen } from '../image/sharpen.ts';
 import { warpRect } from '../image/warp-rect.ts';
+import { levelIllumination } from '../image/level-illumination.ts';
 import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 import { locateBarRegions, type BarRegion } from './locate-bar-regions.ts';
 import { locateQrSymbols } from './qr-finder-crops.ts';
@@ -271,7 +272,16 @@ export class FrameVariants {
  * The blur that `restoredDetail` undoes (σ in the frame's pixels) and how hard: defocus, and the
  * softness of a symbol photographed from afar or shrunk, merge modules of a pixel or two into grey.
  */
-const restoration = { sigma: 0.8, iterations: 10 } as const;
+const restoration = {
+  sigma: 0.8,
+  iterations: 10,
+  /**
+   * Before it is deconvolved, the frame's illumination is levelled (`levelIllumination`) over ±this
+   * share of its shorter side: glare and shade change over a large part of a frame, modules over a
+   * small one.
+   */
+  levelWindowShare: 8,
+} as const;
 
 /** Upscaling by less than this is not worth a resampling's softening: such a frame is restored at its own size. */
 const leastUpscale = 1.2;
@@ -291,12 +301,14 @@ export function restorationOf(gray: GrayImage): { factor: number; pixels: number
 }
 
 /**
- * The frame upscaled by `factor` (`restorationOf`) and deconvolved (`deconvolve`): thin bars and
- * modules that blur merged come apart again, for a second reading of the whole plan where the frame
- * itself gave nothing certain.
+ * The frame with its illumination levelled (`levelIllumination`), upscaled by `factor`
+ * (`restorationOf`) and deconvolved (`deconvolve`): bars that glare lifted towards white regain their
+ * depth, and thin bars and modules that blur merged come apart again, for a second reading of the
+ * whole plan where the frame itself gave nothing certain.
  */
 export function restoredDetail(gray: GrayImage, { factor }: { factor: number }): DerivedImage {
-  const root = rootImage(gray);
-  const base = factor > 1 ? derive(root, scaleBy(gray, factor)) : root;
+  const levelRadius = Math.max(4, Math.round(Math.min(gray.width, gray.height) / restoration.levelWindowShare));
+  const root = rootImage(levelIllumination(gray, levelRadius));
+  const base = factor > 1 ? derive(root, scaleBy(root.image, factor)) : root;
   return { image: deconvolve(base.image, { sigma: restoration.sigma * factor, iterations: restoration.iterations }), toOriginal: base.toOriginal };
 }

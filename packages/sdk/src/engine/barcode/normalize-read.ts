@@ -33,11 +33,14 @@ const encoder = new TextEncoder();
  *   `scanEan13`, such a symbol stays EAN_13 with 13 digits (what an EAN-13 reader sees).
  * - UPC-E is reported with its conventional 8 digits, not zxing's expanded GTIN-13.
  * - Binary content (no character interpretation) gets `text: null`; `bytes` carries it.
- * Returns `undefined` for results of a type the client did not ask for.
+ * Returns `undefined` for results of a type the client did not ask for, and for those under an ECI
+ * designator zxing does not know: on a degraded symbol that is error correction that went wrong (a
+ * PDF417 shrunk to 60 %, read from its restored image, gave 124 bytes of near-text garbage so), and
+ * such a payload has no text to report anyway.
  */
 export function normalizeRead(result: ReadResult, context: NormalizeContext): BarcodeRead | undefined {
   let type = barcodeTypeOf(result.format);
-  if (!type) return undefined;
+  if (!type || result.contentType === 'UnknownECI') return undefined;
   let text: string | null = isBinaryPayload(result) ? null : result.text;
   let bytes = result.bytes;
 

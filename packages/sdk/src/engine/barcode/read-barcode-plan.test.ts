@@ -137,6 +137,11 @@ describe('readBarcode evidence', () => {
     const binary = await run({ scanPdf417: true }, () => [{ format: 'PDF417', text: '\u0001\u0002\u0085', contentType: 'Binary' }]);
     expect(binary.data).toMatchObject({ barcodeType: 'PDF417_BARCODE', stringData: null });
   });
+
+  it('does not report a payload under an ECI designator zxing does not know (a misdecode)', async () => {
+    const garbage = await run({ scanPdf417: true }, () => [{ format: 'PDF417', text: 'A VFAOFER PGP 416.', contentType: 'UnknownECI' }]);
+    expect(garbage.data.recognitionStatus).toBe('EMPTY');
+  });
 });
 
 describe('readBarcode decoding EAN and UPC from edges', () => {

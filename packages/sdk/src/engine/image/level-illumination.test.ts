@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { extremeFilter, levelIllumination } from './level-illumination.ts';
+
+/** Bars 3 px wide with 3 px spaces (30 and 200) across a 120×40 label. */
+const bars = (x: number) => (x >= 12 && x < 108 && Math.floor(x / 3) % 2 === 0 ? 30 : 200);
+
+/** Glare as the eval adds it: up to 150 levels over the left half, fading out, saturating at 255. */
+const glare = (x: number) => Math.max(0, 150 * (1 - x / 60));
+const glared = grayImage(120, 40, (x) => Math.min(255, Math.round(bars(x) + glare(x))));
+
+describe('levelIllumination', () => {
+  it('gives bars under glare back their depth, so one threshold parts bars from spaces everywhere', () => {
+    // As photographed, the bars under the glare are lighter than the spaces outside it.
+    expect(at(glared, 15, 20)).toBeGreaterThan(at(glared, 99, 20));
+    const levelled = levelIllumination(glared, 12);
+    for (let x = 12; x < 108; x++) {
+      const isBar = bars(x) === 30;
+      // Inner columns of each bar and space (their edges are shared with the neighbour's window).
+      if (x % 3 !== 1) continue;
+      if (isBar) expect(at(levelled, x, 20)).toBeLessThan(96);
+      else expect(at(levelled, x, 20)).toBeGreaterThan(160);
+    }
+  });
+
+  it('keeps flat and saturated areas light instead of amplifying them', () => {
+    const paper = grayImage(64, 64, (x, y) => 225 + ((x * 7 + y * 13) % 5));
+    const saturated = grayImage(64, 64, () => 255);
+    for (const image of [paper, saturated]) {
+      const levelled = levelIllumination(image, 8);
+      expect(Math.min(...levelled.data)).toBeGreaterThan(200);
+    }
+  });
+
+  it('maps an evenly lit black-and-white symbol onto itself', () => {
+    const symbol = grayImage(120, 40, (x) => (bars(x) === 30 ? 0 : 255));
+    const levelled = levelIllumination(symbol, 12);
+    expect([...levelled.data]).toEqual([...symbol.data]);
+  });
+});
+
+describe('extremeFilter', () => {
+  it('agrees with the maximum and minimum taken over each window directly', () => {
+    const image = grayImage(23, 17, (x, y) => (x * 37 + y * 91 + ((x * y) % 11) * 17) % 256);
+    const radius = 3;
+    const direct = (x: number, y: number, pick: (...v: number[]) => number) => {
+      const values: number[] = [];
+      for (let v = Math.max(0, y - radius); v <= Math.min(image.height - 1, y + radius); v++) {
+        for (let u = Math.max(0, x - radius); u <= Math.min(image.width - 1, x + radius); u++) values.push(at(image, u, v));
+      }
+      return pick(...values);
+    };
+    const max = extremeFilter(image, radius, 'max');
+    const min = extremeFilter(image, radius, 'min');
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) {
+        expect(at(max, x, y)).toBe(direct(x, y, Math.max));
+        expect(at(min, x, y)).toBe(direct(x, y, Math.min));
+      }
+    }
+  });
+});
