@@ -67,6 +67,29 @@ describe('CandidatePool', () => {
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { text: '991230948260164483' } } });
   });
 
+  it('takes a UPC-E or EAN-8 read between the ends of an EAN-13 or UPC-A read for a piece of it', () => {
+    const ean13 = read('EAN_13', '9780441014989', 2, 0, 200);
+    const inside = read('UPC_E', '17804419', 10, 40, 107);
+    const pool = new CandidatePool();
+    pool.addPass([ean13, inside]);
+    // The longer symbol, on its own two lines: uncertain, not the short code's ten.
+    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { read: { type: 'EAN_13' } } });
+
+    // Also when read low on the bars, by the digits, clear of the longer read's own lines.
+    const low = new CandidatePool();
+    low.addPass([ean13, { ...inside, points: inside.points.map((p) => ({ x: p.x, y: p.y + 110 })) }]);
+    expect(low.verdict()).toMatchObject({ certain: false, candidate: { read: { type: 'EAN_13' } } });
+
+    // Reaching past the EAN-13's end, the short read is a rival as before, and wins on its lines.
+    const across = new CandidatePool();
+    across.addPass([ean13, read('UPC_E', '17804419', 10, 150, 107)]);
+    expect(across.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'UPC_E' } } });
+    // Beyond the bars' height below it, it is a symbol of its own, and the certain one is reported.
+    const below = new CandidatePool();
+    below.addPass([ean13, { ...inside, points: inside.points.map((p) => ({ x: p.x, y: p.y + 200 })) }]);
+    expect(below.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'UPC_E' } } });
+  });
+
   it('chooses the largest of several symbols', () => {
     const pool = new CandidatePool();
     pool.addPass([read('QR_CODE', 'small', 0, 500, 60), read('QR_CODE', 'large', 0, 0, 300)]);

@@ -128,13 +128,13 @@ export class CandidatePool {
   /** Candidates that are not outweighed by a rival read of the same symbol. */
   #leaders(): Candidate[] {
     const all = [...this.#candidates.values()];
-    return all.filter((c) => !all.some((other) => other !== c && sameSymbol(c.read, other.read) && outweighs(other, c)));
+    return all.filter((c) => !all.some((other) => other !== c && related(c.read, other.read) && outweighs(other, c)));
   }
 
   #strongestRival(candidate: Candidate): number {
     let strongest = 0;
     for (const other of this.#candidates.values()) {
-      if (other === candidate || !sameSymbol(candidate.read, other.read) || isPartialOf(other.read, candidate.read)) continue;
+      if (other === candidate || !related(candidate.read, other.read) || isPartOf(other.read, candidate.read)) continue;
       strongest = Math.max(strongest, other.support);
     }
     return strongest;
@@ -149,10 +149,53 @@ function keyOf(read: BarcodeRead): string {
 
 /** `a` beats `b` when it has more support; ties go to the longer content (a partial read loses). */
 function outweighs(a: Candidate, b: Candidate): boolean {
-  if (isPartialOf(b.read, a.read)) return true;
-  if (isPartialOf(a.read, b.read)) return false;
+  if (isPartOf(b.read, a.read)) return true;
+  if (isPartOf(a.read, b.read)) return false;
   return a.support > b.support || (a.support === b.support && a.read.bytes.length > b.read.bytes.length);
 }
+
+/** A read that is a piece of another read of the same symbol (see the two kinds below). */
+function isPartOf(part: BarcodeRead, whole: BarcodeRead): boolean {
+  return isPartialOf(part, whole) || isShortCodeWithin(part, whole);
+}
+
+/** Reads of one symbol: overlapping, or one a short code read off the other's bars. */
+function related(a: BarcodeRead, b: BarcodeRead): boolean {
+  return sameSymbol(a, b) || isShortCodeWithin(a, b) || isShortCodeWithin(b, a);
+}
+
+/**
+ * A UPC-E or EAN-8 read that lies on the bars of an EAN-13 or UPC-A read, between its ends: a bar
+ * that one binarization lost can leave 51 or 67 modules of the longer symbol's 95 spelling a shorter
+ * code, checksum and all, on many scan lines of the same pass — often lines low on the bars, by the
+ * digits, away from the longer read's own lines. A real short code has quiet zones where the longer
+ * read found bars, so it cannot lie inside one.
+ */
+function isShortCodeWithin(part: BarcodeRead, whole: BarcodeRead): boolean {
+  if ((part.type !== 'UPC_E' && part.type !== 'EAN_8') || (whole.type !== 'EAN_13' && whole.type !== 'UPC_A')) return false;
+  const [start, end] = whole.points as [Point, Point];
+  const length = Math.hypot(end.x - start.x, end.y - start.y);
+  const [partStart, partEnd] = part.points as [Point, Point];
+  const partLength = Math.hypot(partEnd.x - partStart.x, partEnd.y - partStart.y);
+  if (length === 0 || partLength === 0 || partLength > shortCodeWithin.longestShare * length) return false;
+  const ux = (end.x - start.x) / length;
+  const uy = (end.y - start.y) / length;
+  const along = (p: Point) => ((p.x - start.x) * ux + (p.y - start.y) * uy) / length;
+  const across = (p: Point) => Math.abs((p.x - start.x) * uy - (p.y - start.y) * ux) / length;
+  const parallel = Math.abs((partEnd.x - partStart.x) * ux + (partEnd.y - partStart.y) * uy) / partLength;
+  const { slack, barHeight } = shortCodeWithin;
+  return parallel > 0.9 && [partStart, partEnd].every((p) => along(p) >= -slack && along(p) <= 1 + slack && across(p) <= barHeight);
+}
+
+/** Geometry of `isShortCodeWithin`, as shares of the longer read's length. */
+const shortCodeWithin = {
+  /** The short read spans at most this much (UPC-E is 51/95 of the modules, EAN-8 67/95). */
+  longestShare: 0.8,
+  /** Its ends may lie this far beyond the longer read's (zxing's ends differ by a module or two). */
+  slack: 0.05,
+  /** How far from the longer read's line its lines may lie: an EAN-13's bars are ~0.73 of its 95 modules tall. */
+  barHeight: 0.75,
+};
 
 /**
  * A read of a variable-length symbology whose content is a proper part of another read of the same

@@ -276,11 +276,11 @@ const restoration = {
   sigma: 0.8,
   iterations: 10,
   /**
-   * Before it is deconvolved, the frame's illumination is levelled (`levelIllumination`) over ±this
-   * share of its shorter side: glare and shade change over a large part of a frame, modules over a
-   * small one.
+   * Before it is deconvolved, the frame's illumination is levelled (`levelIllumination`) with a
+   * radius of its shorter side divided by this: glare and shade change over a large part of a frame,
+   * modules over a small one.
    */
-  levelWindowShare: 8,
+  levelRadiusDivisor: 8,
 } as const;
 
 /** Upscaling by less than this is not worth a resampling's softening: such a frame is restored at its own size. */
@@ -307,7 +307,7 @@ export function restorationOf(gray: GrayImage): { factor: number; pixels: number
  * whole plan where the frame itself gave nothing certain.
  */
 export function restoredDetail(gray: GrayImage, { factor }: { factor: number }): DerivedImage {
-  const levelRadius = Math.max(4, Math.round(Math.min(gray.width, gray.height) / restoration.levelWindowShare));
+  const levelRadius = Math.max(4, Math.round(Math.min(gray.width, gray.height) / restoration.levelRadiusDivisor));
   const root = rootImage(levelIllumination(gray, levelRadius));
   const base = factor > 1 ? derive(root, scaleBy(root.image, factor)) : root;
   return { image: deconvolve(base.image, { sigma: restoration.sigma * factor, iterations: restoration.iterations }), toOriginal: base.toOriginal };

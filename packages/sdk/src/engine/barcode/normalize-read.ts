@@ -34,9 +34,10 @@ const encoder = new TextEncoder();
  * - UPC-E is reported with its conventional 8 digits, not zxing's expanded GTIN-13.
  * - Binary content (no character interpretation) gets `text: null`; `bytes` carries it.
  * Returns `undefined` for results of a type the client did not ask for, and for those under an ECI
- * designator zxing does not know: on a degraded symbol that is error correction that went wrong (a
- * PDF417 shrunk to 60 %, read from its restored image, gave 124 bytes of near-text garbage so), and
- * such a payload has no text to report anyway.
+ * of 900 or more (zxing's `UnknownECI`: not a character set, nothing AAMVA, GS1 or a QR code's
+ * character-set ECIs use): on a degraded symbol that is error correction gone wrong — a PDF417 shrunk
+ * to 60 %, read from its restored image, gave 124 bytes of near-text garbage so — and such a payload
+ * has no text to report anyway.
  */
 export function normalizeRead(result: ReadResult, context: NormalizeContext): BarcodeRead | undefined {
   let type = barcodeTypeOf(result.format);

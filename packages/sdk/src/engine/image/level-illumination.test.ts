@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage, mean } from '../../../../../test/support/engine/gray-images.ts';
 import { extremeFilter, levelIllumination } from './level-illumination.ts';
 
 /** Bars 3 px wide with 3 px spaces (30 and 200) across a 120×40 label. */
@@ -23,21 +23,48 @@ describe('levelIllumination', () => {
     }
   });
 
-  it('keeps flat and saturated areas light instead of amplifying them', () => {
+  it('keeps flat and saturated areas light instead of amplifying them, paper with sensor noise too', () => {
     const paper = grayImage(64, 64, (x, y) => 225 + ((x * 7 + y * 13) % 5));
     const saturated = grayImage(64, 64, () => 255);
-    for (const image of [paper, saturated]) {
-      const levelled = levelIllumination(image, 8);
-      expect(Math.min(...levelled.data)).toBeGreaterThan(200);
-    }
+    for (const image of [paper, saturated]) expect(Math.min(...levelIllumination(image, 8).data)).toBeGreaterThan(200);
+    // Gaussian noise of σ 3 levels (seeded): still light paper, not a field of grey speckle.
+    const noise = seededGaussian(11);
+    const noisy = levelIllumination(
+      grayImage(160, 120, () => Math.round(200 + 3 * noise())),
+      15,
+    );
+    expect(mean(noisy)).toBeGreaterThan(180);
+    expect(noisy.data.filter((v) => v < 128).length).toBeLessThan(0.005 * noisy.data.length);
   });
 
-  it('maps an evenly lit black-and-white symbol onto itself', () => {
+  it('maps an evenly lit symbol to full black and white, whatever its own levels', () => {
+    const grey = grayImage(120, 40, (x) => (bars(x) === 30 ? 60 : 190));
+    const levelled = levelIllumination(grey, 12);
+    for (let x = 13; x < 107; x += 3) expect(at(levelled, x, 20)).toBe(bars(x) === 30 ? 0 : 255);
     const symbol = grayImage(120, 40, (x) => (bars(x) === 30 ? 0 : 255));
-    const levelled = levelIllumination(symbol, 12);
-    expect([...levelled.data]).toEqual([...symbol.data]);
+    expect([...levelIllumination(symbol, 12).data]).toEqual([...symbol.data]);
+  });
+
+  it('changes smoothly along a lighting ramp beside a dark bar (its references are smoothed)', () => {
+    // Paper brightening 1.5 levels a pixel, one dark bar: the bar's reach into the black reference
+    // must fade out, not end in a step at the window's edge.
+    const ramp = grayImage(100, 8, (x) => (x >= 20 && x < 24 ? 20 : Math.round(100 + 1.5 * x)));
+    const levelled = levelIllumination(ramp, 8);
+    let steepest = 0;
+    for (let x = 27; x < 90; x++) steepest = Math.max(steepest, Math.abs(at(levelled, x + 1, 4) - at(levelled, x, 4)));
+    expect(steepest).toBeLessThan(15);
   });
 });
+
+/** Standard normal samples from a seeded generator (Box–Muller), for reproducible noise. */
+function seededGaussian(seed: number): () => number {
+  let state = seed >>> 0;
+  const uniform = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return (state + 0.5) / 4294967296;
+  };
+  return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+}
 
 describe('extremeFilter', () => {
   it('agrees with the maximum and minimum taken over each window directly', () => {

@@ -3,19 +3,21 @@ import type { GrayImage } from './gray-image.ts';
 
 /**
  * Evens out illumination by each pixel's local white and black: the brightest and darkest levels
- * within ±`radius` (smoothed over the same window, so the references follow the light, not the
- * bars) are mapped to 255 and 0. Glare adds light to bars and spaces alike and saturates the spaces,
- * so a symbol under it keeps its bars only as a shallow dip below white; this restores their depth
- * without the help of a global threshold. Anchored to white: where the window spans fewer than
- * `leastSpan` levels (paper, or a saturated patch) the pixel keeps its distance from the local white
- * at that scale, so flat areas stay light instead of turning into amplified noise or black.
+ * within ±`radius`, each smoothed over the same window (so the references follow the light, not the
+ * bars; their reach is thus about ±2·radius), are mapped to 255 and 0. Glare adds light to bars and
+ * spaces alike and saturates the spaces, so a symbol under it keeps its bars only as a shallow dip
+ * below white; this restores their depth without the help of a global threshold. Anchored to white:
+ * where the window spans fewer than `leastSpan` levels (paper, a saturated patch) the pixel keeps
+ * its distance below the local white at that scale, so flat areas stay light — paper with sensor
+ * noise up to σ ≈ 3 levels entirely; stronger noise spans the floor by itself and turns grey.
  */
-export function levelIllumination(image: GrayImage, radius: number, leastSpan = 24): GrayImage {
+export function levelIllumination(image: GrayImage, radius: number, leastSpan = 40): GrayImage {
   const white = boxBlur(extremeFilter(image, radius, 'max'), radius);
   const black = boxBlur(extremeFilter(image, radius, 'min'), radius);
+  const floor = Math.max(1, leastSpan);
   const data = new Uint8Array(image.data.length);
   for (let i = 0; i < data.length; i++) {
-    const span = Math.max(leastSpan, white.data[i]! - black.data[i]!);
+    const span = Math.max(floor, white.data[i]! - black.data[i]!);
     const v = 255 - (255 * (white.data[i]! - image.data[i]!)) / span;
     data[i] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
   }
@@ -25,10 +27,13 @@ export function levelIllumination(image: GrayImage, radius: number, leastSpan = 
 /** Maximum or minimum over a (2·radius+1)² window (clamped at the borders), separable, O(1) per pixel. */
 export function extremeFilter(image: GrayImage, radius: number, kind: 'max' | 'min'): GrayImage {
   const { width, height } = image;
+  // Compare minima as maxima of the inverted levels, so one loop serves both.
+  const sign = kind === 'max' ? 1 : -1;
+  const queue = new Int32Array(Math.max(width, height));
   const rows = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) slidingExtreme(image.data, rows, y * width, 1, width, radius, kind);
+  for (let y = 0; y < height; y++) slidingExtreme(image.data, rows, y * width, 1, width, radius, sign, queue);
   const data = new Uint8Array(width * height);
-  for (let x = 0; x < width; x++) slidingExtreme(rows, data, x, width, height, radius, kind);
+  for (let x = 0; x < width; x++) slidingExtreme(rows, data, x, width, height, radius, sign, queue);
   return { width, height, data };
 }
 
@@ -36,16 +41,23 @@ export function extremeFilter(image: GrayImage, radius: number, kind: 'max' | 'm
  * The extreme over ±`radius` samples of one row or column (samples `stride` apart from `offset`),
  * with a monotonic queue of candidate positions: each sample enters and leaves it once.
  */
-function slidingExtreme(input: Uint8Array, output: Uint8Array, offset: number, stride: number, length: number, radius: number, kind: 'max' | 'min'): void {
-  const queue = new Int32Array(length);
+function slidingExtreme(
+  input: Uint8Array,
+  output: Uint8Array,
+  offset: number,
+  stride: number,
+  length: number,
+  radius: number,
+  sign: 1 | -1,
+  queue: Int32Array,
+): void {
   let head = 0;
   let tail = 0;
-  const beats = kind === 'max' ? (a: number, b: number) => a >= b : (a: number, b: number) => a <= b;
   let next = 0;
   for (let i = 0; i < length; i++) {
     for (; next < Math.min(length, i + radius + 1); next++) {
-      const v = input[offset + next * stride]!;
-      while (tail > head && beats(v, input[offset + queue[tail - 1]! * stride]!)) tail--;
+      const v = sign * input[offset + next * stride]!;
+      while (tail > head && v >= sign * input[offset + queue[tail - 1]! * stride]!) tail--;
       queue[tail++] = next;
     }
     while (queue[head]! < i - radius) head++;
