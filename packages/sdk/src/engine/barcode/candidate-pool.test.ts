@@ -67,27 +67,51 @@ describe('CandidatePool', () => {
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { text: '991230948260164483' } } });
   });
 
-  it('takes a UPC-E or EAN-8 read between the ends of an EAN-13 or UPC-A read for a piece of it', () => {
+  describe('a UPC-E or EAN-8 read on the bars of an EAN-13 or UPC-A read', () => {
     const ean13 = read('EAN_13', '9780441014989', 2, 0, 200);
     const inside = read('UPC_E', '17804419', 10, 40, 107);
-    const pool = new CandidatePool();
-    pool.addPass([ean13, inside]);
-    // The longer symbol, on its own two lines: uncertain, not the short code's ten.
-    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { read: { type: 'EAN_13' } } });
+    const moved = (r: BarcodeRead, dx: number, dy: number) => ({ ...r, points: r.points.map((p) => ({ x: p.x + dx, y: p.y + dy })) });
+    const verdictOf = (...reads: BarcodeRead[]) => {
+      const pool = new CandidatePool();
+      pool.addPass(reads);
+      return pool.verdict();
+    };
+    const longerWins = { certain: false, candidate: { read: { type: 'EAN_13' } } };
+    const shortWins = { certain: true, candidate: { read: { type: 'UPC_E' } } };
 
-    // Also when read low on the bars, by the digits, clear of the longer read's own lines.
-    const low = new CandidatePool();
-    low.addPass([ean13, { ...inside, points: inside.points.map((p) => ({ x: p.x, y: p.y + 110 })) }]);
-    expect(low.verdict()).toMatchObject({ certain: false, candidate: { read: { type: 'EAN_13' } } });
+    it('is a piece of it, between its ends: the longer read wins on its own evidence', () => {
+      expect(verdictOf(ean13, inside)).toMatchObject(longerWins);
+      // Low on the bars, by the digits, clear of the longer read's own lines.
+      expect(verdictOf(ean13, moved(inside, 0, 100))).toMatchObject(longerWins);
+      // Whichever way the longer read's line runs.
+      const reversed = { ...ean13, points: [ean13.points[1]!, ean13.points[0]!, ean13.points[3]!, ean13.points[2]!] };
+      expect(verdictOf(reversed, inside)).toMatchObject(longerWins);
+      const turn = (r: BarcodeRead) => ({ ...r, points: r.points.map((p) => ({ x: 300 - p.y, y: p.x })) });
+      expect(verdictOf(turn(ean13), turn(inside))).toMatchObject(longerWins);
+    });
 
-    // Reaching past the EAN-13's end, the short read is a rival as before, and wins on its lines.
-    const across = new CandidatePool();
-    across.addPass([ean13, read('UPC_E', '17804419', 10, 150, 107)]);
-    expect(across.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'UPC_E' } } });
-    // Beyond the bars' height below it, it is a symbol of its own, and the certain one is reported.
-    const below = new CandidatePool();
-    below.addPass([ean13, { ...inside, points: inside.points.map((p) => ({ x: p.x, y: p.y + 200 })) }]);
-    expect(below.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'UPC_E' } } });
+    it('is a symbol of its own past the longer read’s end, beyond its bars, across them, or longer', () => {
+      expect(verdictOf(ean13, read('UPC_E', '17804419', 10, 110, 107))).toMatchObject(shortWins);
+      // Both reads together span more than a bar height (0.8 of the longer one's length) across.
+      expect(verdictOf(ean13, moved(inside, 0, 120))).toMatchObject(shortWins);
+      const perpendicular = {
+        ...inside,
+        points: [
+          { x: 90, y: -30 },
+          { x: 90, y: 77 },
+          { x: 110, y: 77 },
+          { x: 110, y: -30 },
+        ],
+      };
+      expect(verdictOf(ean13, perpendicular)).toMatchObject(shortWins);
+      expect(verdictOf(ean13, read('EAN_8', '96385074', 10, 10, 170))).toMatchObject({ certain: true, candidate: { read: { type: 'EAN_8' } } });
+    });
+
+    it('is not buried by a longer read on a single line', () => {
+      expect(verdictOf({ ...ean13, lineCount: 1 }, inside)).toMatchObject(shortWins);
+      const thin = read('EAN_13', '9780441014989', 2, 0, 200, 10);
+      expect(verdictOf(thin, inside)).toMatchObject(shortWins);
+    });
   });
 
   it('chooses the largest of several symbols', () => {

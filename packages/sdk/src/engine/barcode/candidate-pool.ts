@@ -57,9 +57,10 @@ export interface Verdict {
 
 /**
  * Collects the reads of all passes and decides which one to report. Reads of the same symbol
- * (overlapping positions) with different content are rivals: the one with more evidence wins, and
- * it is only certain if it clearly outweighs them. Among different symbols the largest wins
- * (a product code beats the EAN-5 add-on or a small code in the background).
+ * (overlapping positions, or a short code read off a longer one's bars) with different content are
+ * rivals: the one with more evidence wins, and it is only certain if it clearly outweighs them — but
+ * a piece of another read (`isPartOf`) always loses to it and is no rival of it. Among different
+ * symbols the largest wins (a product code beats the EAN-5 add-on or a small code in the background).
  */
 export class CandidatePool {
   readonly #candidates = new Map<string, Candidate>();
@@ -147,7 +148,7 @@ function keyOf(read: BarcodeRead): string {
   return `${read.type}:${bytes}`;
 }
 
-/** `a` beats `b` when it has more support; ties go to the longer content (a partial read loses). */
+/** `a` beats `b` when `b` is a piece of it (`isPartOf`), else when it has more support; ties go to the longer content. */
 function outweighs(a: Candidate, b: Candidate): boolean {
   if (isPartOf(b.read, a.read)) return true;
   if (isPartOf(a.read, b.read)) return false;
@@ -169,32 +170,47 @@ function related(a: BarcodeRead, b: BarcodeRead): boolean {
  * that one binarization lost can leave 51 or 67 modules of the longer symbol's 95 spelling a shorter
  * code, checksum and all, on many scan lines of the same pass — often lines low on the bars, by the
  * digits, away from the longer read's own lines. A real short code has quiet zones where the longer
- * read found bars, so it cannot lie inside one.
+ * read found bars, so it cannot lie inside one. The longer read must stand on lines of its own
+ * (two or more, spread across its bars), so one thin line through a real short code cannot bury it.
  */
 function isShortCodeWithin(part: BarcodeRead, whole: BarcodeRead): boolean {
   if ((part.type !== 'UPC_E' && part.type !== 'EAN_8') || (whole.type !== 'EAN_13' && whole.type !== 'UPC_A')) return false;
+  const { longestShare, slack, leastAlignment, barHeight, leastLines, leastSpread } = shortCodeWithin;
+  if (whole.lineCount < leastLines || lineSpread(whole) < leastSpread) return false;
   const [start, end] = whole.points as [Point, Point];
   const length = Math.hypot(end.x - start.x, end.y - start.y);
   const [partStart, partEnd] = part.points as [Point, Point];
   const partLength = Math.hypot(partEnd.x - partStart.x, partEnd.y - partStart.y);
-  if (length === 0 || partLength === 0 || partLength > shortCodeWithin.longestShare * length) return false;
+  if (length === 0 || partLength === 0 || partLength > longestShare * length) return false;
   const ux = (end.x - start.x) / length;
   const uy = (end.y - start.y) / length;
   const along = (p: Point) => ((p.x - start.x) * ux + (p.y - start.y) * uy) / length;
-  const across = (p: Point) => Math.abs((p.x - start.x) * uy - (p.y - start.y) * ux) / length;
-  const parallel = Math.abs((partEnd.x - partStart.x) * ux + (partEnd.y - partStart.y) * uy) / partLength;
-  const { slack, barHeight } = shortCodeWithin;
-  return parallel > 0.9 && [partStart, partEnd].every((p) => along(p) >= -slack && along(p) <= 1 + slack && across(p) <= barHeight);
+  // Signed, so that both reads together must fit within one bar height, whichever side of the
+  // longer read's lines the short one lies.
+  const across = (p: Point) => ((p.x - start.x) * uy - (p.y - start.y) * ux) / length;
+  const alignment = Math.abs((partEnd.x - partStart.x) * ux + (partEnd.y - partStart.y) * uy) / partLength;
+  const offsets = [...whole.points, ...part.points].map(across);
+  return (
+    alignment >= leastAlignment &&
+    [partStart, partEnd].every((p) => along(p) >= -slack && along(p) <= 1 + slack) &&
+    Math.max(...offsets) - Math.min(...offsets) <= barHeight
+  );
 }
 
-/** Geometry of `isShortCodeWithin`, as shares of the longer read's length. */
+/** Geometry of `isShortCodeWithin`, in shares of the longer read's length where not said otherwise. */
 const shortCodeWithin = {
   /** The short read spans at most this much (UPC-E is 51/95 of the modules, EAN-8 67/95). */
   longestShare: 0.8,
   /** Its ends may lie this far beyond the longer read's (zxing's ends differ by a module or two). */
   slack: 0.05,
-  /** How far from the longer read's line its lines may lie: an EAN-13's bars are ~0.73 of its 95 modules tall. */
-  barHeight: 0.75,
+  /** The cosine of the angle between the two reads' lines, at least (they run along the same bars). */
+  leastAlignment: 0.9,
+  /** Both reads' lines lie within this much across: an EAN-13's bars are ~0.73 of its 95 modules tall, its digits below them. */
+  barHeight: 0.8,
+  /** The longer read's own evidence: at least this many lines … */
+  leastLines: 2,
+  /** … spread at least this much across its bars (a thin band of lines is what a misread looks like; `thinReadRatio`). */
+  leastSpread: 0.1,
 };
 
 /**

@@ -269,8 +269,9 @@ export class FrameVariants {
 }
 
 /**
- * The blur that `restoredDetail` undoes (σ in the frame's pixels) and how hard: defocus, and the
- * softness of a symbol photographed from afar or shrunk, merge modules of a pixel or two into grey.
+ * How `restoredDetail` makes its image: the blur it undoes (σ in the frame's pixels) and how hard —
+ * defocus, and the softness of a symbol photographed from afar or shrunk, merge modules of a pixel or
+ * two into grey — and the window its illumination is levelled over first.
  */
 const restoration = {
   sigma: 0.8,
