@@ -215,8 +215,7 @@ export class FrameVariants {
 
   /** Whether the finder-pattern search found at least one QR symbol's three corners. */
   hasQrSymbols(): boolean {
-    this.#qrSymbols ??= this.#locateQrSymbols();
-    return this.#qrSymbols.length > 0;
+    return this.#qrSymbolsFound().length > 0;
   }
 
   /** The view of the `index`-th bar region (best first), if there is one. */
@@ -229,8 +228,7 @@ export class FrameVariants {
 
   /** The `index`-th QR symbol located by its finder patterns (best first), cut out upright, if there is one. */
   qrCrop(index: number): DerivedImage | undefined {
-    this.#qrSymbols ??= this.#locateQrSymbols();
-    const symbol = this.#qrSymbols[index];
+    const symbol = this.#qrSymbolsFound()[index];
     if (!symbol) return undefined;
     return this.#cached(`qr@${index}`, () => {
       const base = this.#sources.working();
@@ -241,10 +239,12 @@ export class FrameVariants {
     });
   }
 
-  #locateQrSymbols(): ReturnType<typeof locateQrSymbols> {
+  /** The QR symbols the finder-pattern search found, searched once per frame. */
+  #qrSymbolsFound(): ReturnType<typeof locateQrSymbols> {
     // The local-contrast pass has made the normalized image already; cutting it is cheap.
     const normalized = this.frame('localContrast');
-    return normalized ? locateQrSymbols(binarizeLocalContrast(normalized.image), variantSizes.maxQrCrops) : [];
+    this.#qrSymbols ??= normalized ? locateQrSymbols(binarizeLocalContrast(normalized.image), variantSizes.maxQrCrops) : [];
+    return this.#qrSymbols;
   }
 
   #barRegions(): BarRegion[] {

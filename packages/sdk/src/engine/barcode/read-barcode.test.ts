@@ -226,27 +226,14 @@ describe('readBarcode: a second round on the frame with its detail restored', ()
   // frames are not crops: they are restored because their bars were located.
   type SoftCase = { format: WriteFormat; text: string; expected: object; size: [number, number]; blur: number; seed: number };
   const code128 = { format: 'Code128', text: 'IDL-2026-11', expected: { barcodeType: 'CODE_128', stringData: 'IDL-2026-11', uncertain: false } } as const;
+  const frame560 = { size: [560, 420], seed: 1 } satisfies Partial<SoftCase>;
   const softCases: SoftCase[] = [
     { ...code128, size: [320, 240], blur: 0.8, seed: 1 },
     { ...code128, size: [320, 240], blur: 0.8, seed: 2 },
-    { ...code128, size: [560, 420], blur: 0.8, seed: 1 },
-    {
-      format: 'EAN13',
-      text: '400638133393',
-      expected: { barcodeType: 'EAN_13', stringData: '4006381333931', uncertain: false },
-      size: [560, 420],
-      blur: 0.8,
-      seed: 1,
-    },
+    { ...code128, ...frame560, blur: 0.8 },
+    { format: 'EAN13', text: '400638133393', expected: { barcodeType: 'EAN_13', stringData: '4006381333931', uncertain: false }, ...frame560, blur: 0.8 },
     // Read by the profile fit on the restored image: uncertain, as the fit's reads are.
-    {
-      format: 'UPCA',
-      text: '03600029145',
-      expected: { barcodeType: 'UPC_A', stringData: '036000291452', uncertain: true },
-      size: [560, 420],
-      blur: 1,
-      seed: 1,
-    },
+    { format: 'UPCA', text: '03600029145', expected: { barcodeType: 'UPC_A', stringData: '036000291452', uncertain: true }, ...frame560, blur: 1 },
   ];
   for (const { format, text, expected, size, blur, seed } of softCases) {
     it(`reads a small, soft ${format} in a ${size.join('×')} frame (seed ${seed}) only once its detail is restored, with points on the symbol`, async () => {
