@@ -5,7 +5,7 @@ import { noBarcodeImages } from '../support/no-barcode-scenes.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
 import { generalClient, type ManifestEntry, type Scored } from './barcode-scoring.ts';
 import type { EvalContext } from './eval-context.ts';
-import { photoTransformFamilies } from './photo-variants.ts';
+import { photoTransformFamilies, type PhotoVariant } from './photo-variants.ts';
 
 /**
  * Parts of the barcode eval: the corpus as it is, the corpus through each photo-transform family,
@@ -38,13 +38,22 @@ export async function generalizationReport(
     const families = process.env.EVAL_BARCODE_FAMILIES?.split(',').map((f) => f.trim());
     const rows: Array<Array<string | number>> = [];
     const perFamily: Record<string, unknown> = {};
-    for (const { family, variants } of photoTransformFamilies) {
+    const ceilings: string[] = [];
+    for (const { family, variants, ceiling } of photoTransformFamilies) {
       if (families && !families.includes(family)) continue;
       for (const variant of variants) {
         const scored: Scored[] = [];
         for (const { entry, bytes } of images) scored.push(await readOne(ctx, entry, await variant.make(bytes)));
         const positives = scored.filter((s) => s.format !== 'none');
         const correct = positives.filter((s) => s.outcome === 'correct').length;
+        if (ceiling) {
+          const reach = await ceilingOf(ctx, images, readOne, ceiling, scored);
+          perFamily[`${family} (ceiling)`] = { variant: ceiling.name, positives: positives.length, ...reach };
+          ceilings.push(
+            `- ${family}, ceiling (${ceiling.name}): ${reach.detected} / ${positives.length} = ${percent(reach.detected, positives.length)} read; ` +
+              `read either so or through the transform: **${reach.either} / ${positives.length} = ${percent(reach.either, positives.length)}**`,
+          );
+        }
         const wrong = positives.filter((s) => s.outcome === 'wrong-content' || s.outcome === 'wrong-type').length;
         const falsePositives = scored.filter((s) => s.outcome === 'false-positive').length;
         const missedByFormat = countBy(positives.filter((s) => s.outcome !== 'correct').map((s) => s.format));
@@ -76,6 +85,7 @@ export async function generalizationReport(
       '### Corpus through photo transforms',
       '',
       ...table(['family', 'transform', 'detected', 'rate', 'wrong', 'false positives', 'not read, by format'], rows),
+      ...(ceilings.length ? ['', 'What the damage left readable at all (`PhotoTransformFamily.ceiling`):', '', ...ceilings] : []),
     );
   }
   if (parts.has('generated')) {
@@ -131,6 +141,23 @@ export async function generalizationReport(
     );
   }
   return { metrics, markdown };
+}
+
+/**
+ * A family's ceiling: how many of the corpus's symbols its `ceiling` variant (the damage with all
+ * that can be undone undone) reads, and how many are read either so or through the transform itself
+ * (`scored`, in the order of `images`): no reader can be expected to read more than these.
+ */
+async function ceilingOf(ctx: EvalContext, images: Array<{ entry: ManifestEntry; bytes: Buffer }>, readOne: ReadOne, ceiling: PhotoVariant, scored: Scored[]) {
+  let detected = 0;
+  let either = 0;
+  for (const [i, { entry, bytes }] of images.entries()) {
+    if (scored[i]!.format === 'none') continue;
+    const undone = (await readOne(ctx, entry, await ceiling.make(bytes))).outcome === 'correct';
+    if (undone) detected++;
+    if (undone || scored[i]!.outcome === 'correct') either++;
+  }
+  return { detected, either };
 }
 
 function countBy(values: string[]): Record<string, number> {

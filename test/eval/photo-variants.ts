@@ -33,6 +33,12 @@ export const captureVariants: PhotoVariant[] = [
 export interface PhotoTransformFamily {
   family: string;
   variants: PhotoVariant[];
+  /**
+   * Where a transform destroys pixels outright (glare saturating them), the same transform with
+   * everything that could in principle be undone undone exactly, by an oracle that knows what was
+   * done: what is left unread there is beyond any reader, so the family's score has this ceiling.
+   */
+  ceiling?: PhotoVariant;
 }
 
 /**
@@ -44,7 +50,11 @@ export const photoTransformFamilies: PhotoTransformFamily[] = [
   { family: 'blur', variants: [{ name: 'Gaussian blur σ = long side / 1000 (≥ 1)', make: blurred }] },
   { family: 'noise', variants: [{ name: 'sensor noise σ = 12', make: (b) => withPixels(b, (rgb) => addNoise(rgb, 12)) }] },
   { family: 'low light', variants: [{ name: '30 % exposure + noise σ = 4', make: (b) => withPixels(b, (rgb) => addNoise(scaleLevels(rgb, 0.3), 4)) }] },
-  { family: 'glare', variants: [{ name: 'specular highlight over the upper left', make: (b) => withPixels(b, addGlare) }] },
+  {
+    family: 'glare',
+    variants: [{ name: 'specular highlight over the upper left', make: (b) => withPixels(b, addGlare) }],
+    ceiling: { name: 'the highlight subtracted exactly; saturated channels left white', make: (b) => withPixels(b, (rgb) => withoutGlare(addGlare(rgb))) },
+  },
   { family: 'perspective', variants: [{ name: 'keystone: top edge 20 % narrower', make: (b) => withPixels(b, keystone) }] },
   { family: 'scale', variants: [{ name: 'scaled to 60 %', make: (b) => scaledTo(b, 0.6) }] },
   { family: 'JPEG', variants: [{ name: 'JPEG quality 30', make: (b) => sharp(b).jpeg({ quality: 30 }).toBuffer() }] },
@@ -106,6 +116,19 @@ function scaleLevels(rgb: Rgb, factor: number): Rgb {
 
 /** A bright, soft-edged highlight (adds up to 170 levels, saturating) centred at a third of the image. */
 function addGlare(rgb: Rgb): Rgb {
+  return underHighlight(rgb, (value, add) => Math.min(255, Math.round(value + add)));
+}
+
+/**
+ * `addGlare` undone: the light it added subtracted again. A channel it saturated has lost its level
+ * (anything from 255 − the added light up was clipped to 255) and is left white, as paper is.
+ */
+function withoutGlare(rgb: Rgb): Rgb {
+  return underHighlight(rgb, (value, add) => (value === 255 ? 255 : Math.round(value - add)));
+}
+
+/** Each channel of each pixel through `level(value, added light)`, with the highlight's light at that pixel. */
+function underHighlight(rgb: Rgb, level: (value: number, add: number) => number): Rgb {
   const { width, height } = rgb;
   const cx = width * 0.35;
   const cy = height * 0.35;
@@ -117,7 +140,7 @@ function addGlare(rgb: Rgb): Rgb {
       const add = d < 1 ? 170 * (1 - d * d) ** 2 : 0;
       for (let c = 0; c < 3; c++) {
         const i = (y * width + x) * 3 + c;
-        data[i] = Math.min(255, Math.round(rgb.data[i]! + add));
+        data[i] = level(rgb.data[i]!, add);
       }
     }
   }

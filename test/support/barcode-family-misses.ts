@@ -1,8 +1,9 @@
 // Development tool (not a test): reads the barcode corpus through one photo-transform family of the
-// eval (or `none`: as it is) in-process, lists what was missed or misread and saves each such image
-// as PNG, to look at and to trace with barcode-pass-trace.ts. Scores as `pnpm eval barcodes` does.
+// eval (`none`: as it is; `glare:ceiling`: through the family's ceiling variant) in-process, lists
+// what was missed or misread and saves each such image as PNG, to look at and to trace with
+// barcode-pass-trace.ts. Scores as `pnpm eval barcodes` does.
 //
-//   pnpm exec tsx test/support/barcode-family-misses.ts <family|none> [OUT_DIR=/tmp/family-misses] [FILE_FILTER]
+//   pnpm exec tsx test/support/barcode-family-misses.ts <family|family:ceiling|none> [OUT_DIR=/tmp/family-misses] [FILE_FILTER]
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -16,7 +17,9 @@ const [family = 'glare', out = '/tmp/family-misses', only] = process.argv.slice(
 const dir = path.join(corpusDir(), 'barcodes');
 const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as ManifestEntry[];
 const engine = createEngine({ zxing: await loadZxingNode() });
-const variant = family === 'none' ? { make: async (b: Buffer) => b } : photoTransformFamilies.find((f) => f.family === family)!.variants[0]!;
+const [familyName, part] = family.split(':');
+const chosen = photoTransformFamilies.find((f) => f.family === familyName);
+const variant = family === 'none' ? { make: async (b: Buffer) => b } : part === 'ceiling' ? chosen!.ceiling! : chosen!.variants[0]!;
 await mkdir(out, { recursive: true });
 let ok = 0;
 let n = 0;

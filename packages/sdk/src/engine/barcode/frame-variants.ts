@@ -177,6 +177,11 @@ export class FrameVariants {
     return this.#sources.root.image;
   }
 
+  /** That image with its map to the frame: what the region views are cut from. */
+  get root(): DerivedImage {
+    return this.#sources.root;
+  }
+
   /**
    * The frame's gray image with its illumination evened out (`localContrast`), at the frame's own
    * size and coordinates: where margins are judged again when glare or a shadow runs across a symbol.

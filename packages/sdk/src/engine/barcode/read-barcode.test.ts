@@ -222,8 +222,9 @@ describe('readBarcode options', () => {
 });
 
 describe('readBarcode: a second round on the frame with its detail restored', () => {
-  // Modules of 1.2 px under a blur of σ 0.8–1 px: no pass of the first round reads them. The 560×420
-  // frames are not crops: they are restored because their bars were located.
+  // Modules of 1.2 px under a blur of σ 0.8–1 px: no zxing pass of the first round reads them (its
+  // profile fit may, uncertainly: the EAN-13 on two bands). The 560×420 frames are not crops: they
+  // are restored because their bars were located.
   type SoftCase = { format: WriteFormat; text: string; expected: object; size: [number, number]; blur: number; seed: number };
   const code128 = { format: 'Code128', text: 'IDL-2026-11', expected: { barcodeType: 'CODE_128', stringData: 'IDL-2026-11', uncertain: false } } as const;
   const frame560 = { size: [560, 420], seed: 1 } satisfies Partial<SoftCase>;
@@ -242,9 +243,9 @@ describe('readBarcode: a second round on the frame with its detail restored', ()
       const traces: PassTrace[] = [];
       const data = await read(frame, allSymbologies, traces);
       expect(data).toMatchObject(expected);
-      const reading = traces.filter((t) => t.reads.length > 0).map((t) => t.pass);
-      expect(reading.length).toBeGreaterThan(0);
-      expect(reading.every((pass) => pass.startsWith('restored:'))).toBe(true);
+      const reading = traces.filter((t) => t.reads.length > 0);
+      expect(reading.some((t) => t.pass.startsWith('restored:'))).toBe(true);
+      expect(reading.every((t) => t.pass.startsWith('restored:') || t.method === 'ean-profile')).toBe(true);
       expectPointsOnSymbol(data, corners);
     });
   }

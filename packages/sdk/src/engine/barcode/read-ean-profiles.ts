@@ -1,13 +1,13 @@
 import { applyAffine } from '../image/affine.ts';
+import { bandProjection } from '../image/band-projection.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
-import type { GrayImage } from '../image/gray-image.ts';
 import { decodeEanProfile } from './ean-profile.ts';
 import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
 
-/** Modules narrower than this (px) are resampled before the fit (see `readEanProfiles`) … */
+/** Modules narrower than this (px) are profiled in finer bins than the view's pixels (see `readEanProfiles`) … */
 const finestFitModule = 2;
 /** … to about this width. */
-const resampledModule = 3;
+const binnedModule = 3;
 /** Modules of an EAN-13 (guards and twelve digits). */
 const symbolModules = 95;
 
@@ -20,20 +20,21 @@ const bandSpan = { from: 0.15, to: 0.85 };
 export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>;
 
 /**
- * EAN-13 and UPC-A read from a bar region's view (bars vertical) by fitting the symbol to the
- * averaged rows of each band (`decodeEanProfile`): the reading of the most bands, with their count as
- * its scan lines (the candidate pool's evidence) and its corners where those bands found the guards.
- * For defocused symbols zxing cannot count modules in. Empty when no band decodes.
+ * EAN-13 and UPC-A read from a bar region's view (bars vertical), cut from `source`, by fitting the
+ * symbol to each band's profile across the bars (`decodeEanProfile`): the reading of the most bands,
+ * with their count as its scan lines (the candidate pool's evidence) and its corners where those
+ * bands found the guards. For defocused and small symbols zxing cannot count modules in. Empty when
+ * no band decodes.
  */
-export function readEanProfiles(view: DerivedImage, context: EanProfileContext): BarcodeRead[] {
+export function readEanProfiles(view: DerivedImage, source: DerivedImage, context: EanProfileContext): BarcodeRead[] {
   const { image } = view;
   // The region was cut with margins of 15 % of its length plus 8 px each side: the symbol fills most of the width.
   const expected = (image.width - 16) / 1.3;
-  // A band of a fine symbol that does not decode as it is is tried again resampled to about three
-  // pixels a module: on a module of a pixel or so the fit cannot place the guards between samples,
-  // while the interpolated profile keeps the grey levels that tell where merged bars and spaces lie.
+  // A band is profiled from the source's own pixels (`bandProjection`: no resampling blur, and a
+  // symbol lying askew is sampled at many phases), in bins of about a third of a module for a fine
+  // symbol: on a module of a pixel or so the fit cannot place the guards between samples.
   const module = expected / symbolModules;
-  const scales = module < finestFitModule ? [1, Math.min(4, Math.ceil(resampledModule / module))] : [1];
+  const binsPerPixel = module < finestFitModule ? Math.min(4, Math.ceil(binnedModule / module)) : 1;
   const votes = new Map<string, { bands: number; start: number; end: number; top: number; bottom: number }>();
   // Middle bands first; four agreeing bands are enough.
   const order = Array.from({ length: bandCount }, (_, i) => i).sort((a, b) => Math.abs(a - (bandCount - 1) / 2) - Math.abs(b - (bandCount - 1) / 2));
@@ -41,8 +42,7 @@ export function readEanProfiles(view: DerivedImage, context: EanProfileContext):
     if ([...votes.values()].some((v) => v.bands >= bandCount / 2)) break;
     const y0 = Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * b) / bandCount));
     const y1 = Math.max(y0 + 1, Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * (b + 1)) / bandCount)));
-    const band = bandProfile(image, y0, y1);
-    const decoded = decodeBand(band, scales, expected);
+    const decoded = decodeBand(bandProjection(source, view, y0, y1, binsPerPixel), binsPerPixel, expected);
     if (!decoded) continue;
     const vote = votes.get(decoded.digits);
     if (vote) {
@@ -70,39 +70,15 @@ export function readEanProfiles(view: DerivedImage, context: EanProfileContext):
   ];
 }
 
-/** The first decoding of a band's profile, either way round, at the first of `scales` that gives one; positions in the band's pixels. */
-function decodeBand(band: Float64Array, scales: readonly number[], expected: number): { digits: string; start: number; end: number } | null {
-  for (const scale of scales) {
-    const profile = resampled(band, scale);
-    const length = { min: 0.6 * expected * scale, max: 1.1 * expected * scale };
-    for (const reversed of [false, true]) {
-      const decoded = decodeEanProfile(reversed ? profile.slice().reverse() : profile, { length });
-      if (!decoded) continue;
-      const start = reversed ? profile.length - decoded.end : decoded.start;
-      const end = reversed ? profile.length - decoded.start : decoded.end;
-      return { digits: decoded.digits, start: start / scale, end: end / scale };
-    }
+/** The decoding of a band's profile (`binsPerPixel` bins to the view's pixel), either way round; positions in the view's pixels. */
+function decodeBand(profile: Float64Array, binsPerPixel: number, expected: number): { digits: string; start: number; end: number } | null {
+  const length = { min: 0.6 * expected * binsPerPixel, max: 1.1 * expected * binsPerPixel };
+  for (const reversed of [false, true]) {
+    const decoded = decodeEanProfile(reversed ? profile.slice().reverse() : profile, { length });
+    if (!decoded) continue;
+    const start = reversed ? profile.length - decoded.end : decoded.start;
+    const end = reversed ? profile.length - decoded.start : decoded.end;
+    return { digits: decoded.digits, start: start / binsPerPixel, end: end / binsPerPixel };
   }
   return null;
-}
-
-/** A profile resampled `factor` times as finely (linear interpolation between sample centres). */
-function resampled(profile: Float64Array, factor: number): Float64Array {
-  if (factor === 1) return profile;
-  const out = new Float64Array(profile.length * factor);
-  for (let i = 0; i < out.length; i++) {
-    const x = Math.min(profile.length - 1, Math.max(0, (i + 0.5) / factor - 0.5));
-    const a = Math.floor(x);
-    const b = Math.min(profile.length - 1, a + 1);
-    out[i] = profile[a]! + (profile[b]! - profile[a]!) * (x - a);
-  }
-  return out;
-}
-
-/** The mean of rows `y0`…`y1 − 1`, column by column. */
-function bandProfile(image: GrayImage, y0: number, y1: number): Float64Array {
-  const profile = new Float64Array(image.width);
-  for (let y = y0; y < y1; y++) for (let x = 0; x < image.width; x++) profile[x]! += image.data[y * image.width + x]!;
-  for (let x = 0; x < image.width; x++) profile[x]! /= y1 - y0;
-  return profile;
 }
