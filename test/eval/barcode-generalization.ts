@@ -39,18 +39,17 @@ export async function generalizationReport(
     const rows: Array<Array<string | number>> = [];
     const perFamily: Record<string, unknown> = {};
     const ceilings: string[] = [];
-    for (const { family, variants, ceiling } of photoTransformFamilies) {
+    for (const { family, variants } of photoTransformFamilies) {
       if (families && !families.includes(family)) continue;
       for (const variant of variants) {
         const scored: Scored[] = [];
         for (const { entry, bytes } of images) scored.push(await readOne(ctx, entry, await variant.make(bytes)));
         const positives = scored.filter((s) => s.format !== 'none');
         const correct = positives.filter((s) => s.outcome === 'correct').length;
-        if (ceiling) {
-          const reach = await ceilingOf(ctx, images, readOne, ceiling, scored);
-          perFamily[`${family} (ceiling)`] = { variant: ceiling.name, positives: positives.length, ...reach };
+        const reach = variant.ceiling && { variant: variant.ceiling.name, ...(await ceilingOf(ctx, images, readOne, variant.ceiling, scored)) };
+        if (reach) {
           ceilings.push(
-            `- ${family}, ceiling (${ceiling.name}): ${reach.detected} / ${positives.length} = ${percent(reach.detected, positives.length)} read; ` +
+            `- ${family}, ${reach.variant}: ${reach.detected} / ${positives.length} = ${percent(reach.detected, positives.length)} read; ` +
               `read either so or through the transform: **${reach.either} / ${positives.length} = ${percent(reach.either, positives.length)}**`,
           );
         }
@@ -65,6 +64,7 @@ export async function generalizationReport(
           wrong,
           falsePositives,
           missedByFormat,
+          ...(reach ? { ceiling: { ...reach, rate: reach.either / positives.length } } : {}),
         };
         rows.push([
           family,
@@ -85,7 +85,7 @@ export async function generalizationReport(
       '### Corpus through photo transforms',
       '',
       ...table(['family', 'transform', 'detected', 'rate', 'wrong', 'false positives', 'not read, by format'], rows),
-      ...(ceilings.length ? ['', 'What the damage left readable at all (`PhotoTransformFamily.ceiling`):', '', ...ceilings] : []),
+      ...(ceilings.length ? ['', 'What the damage leaves within this engine’s reach (`PhotoVariant.ceiling`):', '', ...ceilings] : []),
     );
   }
   if (parts.has('generated')) {
@@ -144,9 +144,9 @@ export async function generalizationReport(
 }
 
 /**
- * A family's ceiling: how many of the corpus's symbols its `ceiling` variant (the damage with all
+ * A transform's ceiling: how many of the corpus's symbols its `ceiling` variant (the damage with all
  * that can be undone undone) reads, and how many are read either so or through the transform itself
- * (`scored`, in the order of `images`): no reader can be expected to read more than these.
+ * (`scored`, in the order of `images`): more than that is beyond this engine's reach.
  */
 async function ceilingOf(ctx: EvalContext, images: Array<{ entry: ManifestEntry; bytes: Buffer }>, readOne: ReadOne, ceiling: PhotoVariant, scored: Scored[]) {
   let detected = 0;

@@ -5,6 +5,13 @@ import { applyHomography, homographyFromPoints, rectangleCorners } from '../../p
 export interface PhotoVariant {
   name: string;
   make: (bytes: Buffer) => Promise<Buffer>;
+  /**
+   * Where the transform destroys pixels outright (glare saturating them), the same transform with
+   * everything that can be undone undone exactly, by an oracle that knows what was done. What this
+   * engine misses both there and through the transform is beyond its reach: the family's score has
+   * that ceiling for it.
+   */
+  ceiling?: PhotoVariant;
 }
 
 /** Turned by a quarter, half and three-quarter turn, and small photos enlarged into a 1920×1080 frame. */
@@ -33,12 +40,6 @@ export const captureVariants: PhotoVariant[] = [
 export interface PhotoTransformFamily {
   family: string;
   variants: PhotoVariant[];
-  /**
-   * Where a transform destroys pixels outright (glare saturating them), the same transform with
-   * everything that could in principle be undone undone exactly, by an oracle that knows what was
-   * done: what is left unread there is beyond any reader, so the family's score has this ceiling.
-   */
-  ceiling?: PhotoVariant;
 }
 
 /**
@@ -52,8 +53,13 @@ export const photoTransformFamilies: PhotoTransformFamily[] = [
   { family: 'low light', variants: [{ name: '30 % exposure + noise σ = 4', make: (b) => withPixels(b, (rgb) => addNoise(scaleLevels(rgb, 0.3), 4)) }] },
   {
     family: 'glare',
-    variants: [{ name: 'specular highlight over the upper left', make: (b) => withPixels(b, addGlare) }],
-    ceiling: { name: 'the highlight subtracted exactly; saturated channels left white', make: (b) => withPixels(b, (rgb) => withoutGlare(addGlare(rgb))) },
+    variants: [
+      {
+        name: 'specular highlight over the upper left',
+        make: (b) => withPixels(b, addGlare),
+        ceiling: { name: 'the highlight subtracted exactly; saturated channels left white', make: (b) => withPixels(b, (rgb) => withoutGlare(addGlare(rgb))) },
+      },
+    ],
   },
   { family: 'perspective', variants: [{ name: 'keystone: top edge 20 % narrower', make: (b) => withPixels(b, keystone) }] },
   { family: 'scale', variants: [{ name: 'scaled to 60 %', make: (b) => scaledTo(b, 0.6) }] },

@@ -18,8 +18,13 @@ const dir = path.join(corpusDir(), 'barcodes');
 const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as ManifestEntry[];
 const engine = createEngine({ zxing: await loadZxingNode() });
 const [familyName, part] = family.split(':');
-const chosen = photoTransformFamilies.find((f) => f.family === familyName);
-const variant = family === 'none' ? { make: async (b: Buffer) => b } : part === 'ceiling' ? chosen!.ceiling! : chosen!.variants[0]!;
+const transform = photoTransformFamilies.find((f) => f.family === familyName)?.variants[0];
+const variant = family === 'none' ? { make: async (b: Buffer) => b } : part === 'ceiling' ? transform?.ceiling : part === undefined ? transform : undefined;
+if (!variant) {
+  const known = photoTransformFamilies.flatMap((f) => [f.family, ...(f.variants[0]?.ceiling ? [`${f.family}:ceiling`] : [])]);
+  console.error(`usage: barcode-family-misses.ts <${['none', ...known].join('|')}> [OUT_DIR] [FILE_FILTER]`);
+  process.exit(2);
+}
 await mkdir(out, { recursive: true });
 let ok = 0;
 let n = 0;

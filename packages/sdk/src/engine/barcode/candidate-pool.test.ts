@@ -50,6 +50,17 @@ describe('CandidatePool', () => {
     expect(pool.verdict()).toMatchObject({ certain: true });
   });
 
+  it('keeps fitted reads uncertain together until a decoded read agrees', () => {
+    const pool = new CandidatePool();
+    const fitted = (lines: number) => ({ ...read('EAN_13', '4006381333931', lines), fitted: true });
+    pool.addPass([fitted(4)]);
+    pool.addPass([fitted(4)]);
+    pool.addPass([fitted(3)]);
+    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 5, fittedSupport: 5, passes: 3 } });
+    pool.addPass([read('EAN_13', '4006381333931', 1)]);
+    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { support: 6 } });
+  });
+
   it('caps the lines one pass contributes, and halves them for a thin band of lines', () => {
     const pool = new CandidatePool();
     pool.addPass([read('EAN_13', '4006381333931', 200)]);

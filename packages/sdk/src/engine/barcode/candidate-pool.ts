@@ -7,6 +7,8 @@ export interface Candidate {
   read: BarcodeRead;
   /** Evidence: summed scan lines over passes for linear reads; a fixed weight per pass for matrix reads. */
   support: number;
+  /** The part of `support` that fitted reads gave (see `CandidateRules.fittedSupport`). */
+  fittedSupport: number;
   /** How many passes found it. */
   passes: number;
 }
@@ -30,6 +32,12 @@ export const candidateRules: CandidateRules = {
   thinReadWeight: 0.5,
   /** A linear read is certain with at least this much support … */
   certainSupport: 6,
+  /**
+   * Fitted reads (`BarcodeRead.fitted`: the profile fit, on several bar-region views and in both
+   * rounds) count together at most this much: less than `certainSupport`, so that they stay
+   * uncertain until a decoded read agrees with them.
+   */
+  fittedSupport: 5,
   /** … and at least this many times the support of any different read of the same symbol. */
   certainDominance: 2,
   /** The pass plan stops once the best read has this much support … */
@@ -44,6 +52,7 @@ export interface CandidateRules {
   thinReadRatio: number;
   thinReadWeight: number;
   certainSupport: number;
+  fittedSupport: number;
   certainDominance: number;
   conclusiveSupport: number;
   conclusiveDominance: number;
@@ -77,13 +86,16 @@ export class CandidatePool {
       const key = keyOf(read);
       if (seen.has(key)) continue;
       seen.add(key);
-      const weight = read.linear ? this.#linearWeight(read) : this.#rules.matrixSupport;
       const existing = this.#candidates.get(key);
+      let weight = read.linear ? this.#linearWeight(read) : this.#rules.matrixSupport;
+      if (read.fitted) weight = Math.min(weight, this.#rules.fittedSupport - (existing?.fittedSupport ?? 0));
+      const fitted = read.fitted ? weight : 0;
       if (!existing) {
-        this.#candidates.set(key, { read, support: weight, passes: 1 });
+        this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, passes: 1 });
         continue;
       }
       existing.support += weight;
+      existing.fittedSupport += fitted;
       existing.passes += 1;
       if (read.lineCount > existing.read.lineCount) existing.read = read;
     }

@@ -174,7 +174,7 @@ export class FrameVariants {
 
   /** The frame's gray image as every pass starts from it (levels stretched when the frame is dim). */
   get gray(): GrayImage {
-    return this.#sources.root.image;
+    return this.root.image;
   }
 
   /** That image with its map to the frame: what the region views are cut from. */

@@ -14,6 +14,11 @@ export interface BarcodeRead {
   linear: boolean;
   /** Scan lines that agreed on this read (linear symbologies; 0 for matrix codes). */
   lineCount: number;
+  /**
+   * Read by fitting a model of the symbol to grey levels (the EAN-13/UPC-A profile fit) rather than
+   * decoded from edges: the pool caps what such reads add up to (`CandidateRules.fittedSupport`).
+   */
+  fitted?: boolean;
 }
 
 export interface NormalizeContext {

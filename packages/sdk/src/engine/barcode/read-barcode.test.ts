@@ -25,6 +25,11 @@ async function scene(format: WriteFormat, text: string, render: RenderOptions = 
   return composeScene(await renderBarcode(format, text, render), options);
 }
 
+/** An EAN-13 of 1.8 px modules in a 320×240 frame, 2° askew, under a blur of σ `blur` px. */
+function defocusedEan13(blur: number) {
+  return scene('EAN13', '9780804816632', { moduleSize: 3, quietZone: 10 }, { width: 320, height: 240, angle: 2, labelScale: 0.6, blur, noise: 3, seed: 7 });
+}
+
 /** Every reported point lies on the symbol (inside its quadrilateral grown by `tolerance` px). */
 function expectPointsOnSymbol(data: BarcodeData, corners: Point[], tolerance = 6): void {
   const points = data.detectionPoints?.points ?? [];
@@ -177,12 +182,7 @@ describe('readBarcode options', () => {
 
   it('reads a small EAN-13 defocused past zxing by fitting its bars to the grey levels, as an uncertain read', async () => {
     // 1.8 px modules under a blur of σ 1.4 px: thin bars and spaces have merged into grey.
-    const { frame, corners } = await scene(
-      'EAN13',
-      '9780804816632',
-      { moduleSize: 3, quietZone: 10 },
-      { width: 320, height: 240, angle: 2, labelScale: 0.6, blur: 1.4, noise: 3, seed: 7 },
-    );
+    const { frame, corners } = await defocusedEan13(1.4);
     const readingPasses: string[] = [];
     const data = await readBarcode(zxing, frame, allSymbologies, (trace) => {
       if (trace.reads.length > 0) readingPasses.push(trace.pass);
@@ -191,33 +191,71 @@ describe('readBarcode options', () => {
     expect(readingPasses).toEqual(['ean-profile']);
     expectPointsOnSymbol(data, corners, 8);
     // Blurred beyond its modules, the symbol gives no read rather than a guess.
-    const lost = await scene(
-      'EAN13',
-      '9780804816632',
-      { moduleSize: 3, quietZone: 10 },
-      { width: 320, height: 240, angle: 2, labelScale: 0.6, blur: 2.6, noise: 3, seed: 7 },
-    );
+    const lost = await defocusedEan13(2.6);
     expect((await readBarcode(zxing, lost.frame, allSymbologies)).recognitionStatus).toBe('EMPTY');
   });
 
-  it('reads an EAN-13 photographed from afar (modules under a pixel) by fitting its resampled profile', async () => {
-    // 0.8–0.9 px modules: no pass of zxing resolves them, nor a fit on the view's own pixels.
-    for (const labelScale of [0.4, 0.45]) {
+  it('reads an EAN-13 photographed from afar (modules under a pixel) by fitting the profile its pixels project', async () => {
+    // 0.8–0.9 px modules: no pass of zxing resolves them. Askew by 5–7°, every row of pixels meets the
+    // bars at another phase and the projected profile resolves them (the view's rows resampled as
+    // finely read nothing at label scale 0.4 there).
+    for (const [angle, labelScale] of [
+      [2, 0.45],
+      [5, 0.4],
+      [7, 0.4],
+    ] as const) {
       const { frame, corners } = await scene(
         'EAN13',
         '9780804816632',
         { moduleSize: 2, quietZone: 10 },
-        { width: 240, height: 180, angle: 2, labelScale, blur: 0.5, noise: 3, seed: 7 },
+        { width: 240, height: 180, angle, labelScale, blur: 0.5, noise: 3, seed: 7 },
       );
-      const readingPasses: string[] = [];
-      const data = await readBarcode(zxing, frame, allSymbologies, (trace) => {
-        if (trace.reads.length > 0) readingPasses.push(trace.pass);
-      });
-      expect(data, `label scale ${labelScale}`).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: true });
-      // The fit counts in one round only: the restored round does not fit the same bars again.
-      expect(readingPasses).toEqual(['ean-profile']);
+      const traces: PassTrace[] = [];
+      const data = await read(frame, allSymbologies, traces);
+      const label = `${angle}°, label scale ${labelScale}`;
+      expect(data, label).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: true });
+      expect(
+        traces.filter((t) => t.reads.length > 0).map((t) => t.pass),
+        label,
+      ).toEqual(['ean-profile']);
+      // Read on two bands or more, the fit does not run again on the restored image.
+      expect(traces.some((t) => t.pass === 'restored:ean-profile')).toBe(false);
       expectPointsOnSymbol(data, corners, 6);
     }
+  });
+
+  it('lets the restored image’s fit add to a fit read on one band, and the fits stay uncertain together', async () => {
+    const { frame } = await scene(
+      'EAN13',
+      '9780804816632',
+      { moduleSize: 2, quietZone: 10 },
+      { width: 240, height: 180, angle: 5, labelScale: 0.5, blur: 0.8, noise: 3, seed: 7 },
+    );
+    const traces: PassTrace[] = [];
+    const data = await read(frame, allSymbologies, traces);
+    expect(data).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: true });
+    const reading = traces.filter((t) => t.reads.length > 0);
+    expect(reading.map((t) => [t.pass, t.reads[0]!.lineCount])).toEqual([
+      ['ean-profile', 1],
+      ['restored:ean-profile', 4],
+    ]);
+  });
+
+  it('keeps fit reads uncertain however many bar regions of the symbol they come from', async () => {
+    // A white stripe 16 px high across the bars' middle splits the symbol into two regions, fitted on 4 + 3 bands.
+    const { frame, corners } = await defocusedEan13(1.4);
+    const xs = corners.map((c) => c.x);
+    const middle = Math.round(corners.reduce((sum, c) => sum + c.y, 0) / 4);
+    for (let y = middle - 8; y < middle + 8; y++) {
+      for (let x = Math.floor(Math.min(...xs)) - 4; x <= Math.ceil(Math.max(...xs)) + 4; x++)
+        frame.data.fill(255, (y * frame.width + x) * 4, (y * frame.width + x) * 4 + 3);
+    }
+    const traces: PassTrace[] = [];
+    const data = await read(frame, { ...allSymbologies, nullQuietZoneAllowed: true }, traces);
+    const fits = traces.filter((t) => t.method === 'ean-profile').flatMap((t) => t.reads);
+    expect(fits.reduce((sum, r) => sum + r.lineCount, 0)).toBeGreaterThanOrEqual(6);
+    expect(traces.filter((t) => t.reads.length > 0).every((t) => t.method === 'ean-profile')).toBe(true);
+    expect(data).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: true });
   });
 });
 

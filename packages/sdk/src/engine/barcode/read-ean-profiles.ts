@@ -11,7 +11,7 @@ const binnedModule = 3;
 /** Modules of an EAN-13 (guards and twelve digits). */
 const symbolModules = 95;
 
-/** Bands across a bar region's view whose averaged rows are decoded, each both ways round. */
+/** Bands across a bar region's view whose profiles are decoded, each both ways round. */
 const bandCount = 8;
 /** The part of the view's height the bands cover (the bars' middle: clear of the printed digits and the region's margins). */
 const bandSpan = { from: 0.15, to: 0.85 };
@@ -62,11 +62,14 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
     { x: vote.start, y: vote.bottom },
   ];
   return [
-    engineRead(
-      reported,
-      corners.map((p) => applyAffine(view.toOriginal, p)),
-      vote.bands,
-    ),
+    {
+      ...engineRead(
+        reported,
+        corners.map((p) => applyAffine(view.toOriginal, p)),
+        vote.bands,
+      ),
+      fitted: true,
+    },
   ];
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { grayImage, mean } from '../../../../../test/support/engine/gray-images.ts';
+import { applyAffine } from './affine.ts';
 import { bandProjection } from './band-projection.ts';
 import { derive, rootImage, type DerivedImage } from './derived-image.ts';
 import type { GrayImage } from './gray-image.ts';
@@ -7,12 +8,10 @@ import { warpRect, type OrientedRect } from './warp-rect.ts';
 
 /** The mean of rows `y0`…`y1 − 1` of an image, column by column: what a band profile was before projection. */
 function rowMeans(image: GrayImage, y0: number, y1: number): Float64Array {
-  const profile = new Float64Array(image.width);
-  for (let y = y0; y < y1; y++) for (let x = 0; x < image.width; x++) profile[x]! += image.data[y * image.width + x]! / (y1 - y0);
-  return profile;
+  return Float64Array.from({ length: image.width }, (_, x) => mean(image, x, y0, x + 1, y1));
 }
 
-/** A profile `factor` times as finely sampled, interpolated linearly between sample centres. */
+/** A profile `factor` times as finely sampled, interpolated linearly between sample centres (how fine symbols were profiled before projection). */
 function resampled(profile: Float64Array, factor: number): number[] {
   return Array.from({ length: profile.length * factor }, (_, i) => {
     const x = Math.min(profile.length - 1, Math.max(0, (i + 0.5) / factor - 0.5));
@@ -109,6 +108,36 @@ describe('bandProjection', () => {
     expect(upright.projected).toBeCloseTo(upright.rows, 6);
   });
 
+  it('takes the pixels of the band: rows whose centres lie in it, each column into the bin its centre falls in', () => {
+    // Enlarged 2× and upright, from (20, 10): the view's rows 21…30 are the frame's rows from
+    // 10 + 10.5 to 10 + 15.5 (centres), i.e. 20…24; frame column 20 + k lands in bin 2k + 1.
+    const frame = fineBars(1.25, 4);
+    const view = cut(frame, { centre: { x: 70, y: 40 }, angle: 0, width: 100, height: 60 }, 2);
+    const profile = bandProjection(frame, view, 21, 31, 1);
+    for (let k = 0; k < 100; k++) {
+      expect(profile[2 * k + 1]).toBeCloseTo(mean(frame.image, 20 + k, 20, 21 + k, 25), 9);
+      // The bins between are interpolated.
+      if (k > 0) expect(profile[2 * k]).toBeCloseTo((profile[2 * k - 1]! + profile[2 * k + 1]!) / 2, 9);
+    }
+  });
+
+  it('works in the source’s pixels when the source is itself derived (the restored round’s enlarged frame)', () => {
+    const image = fineBars(1.25, 4).image;
+    const rect = { centre: { x: 80, y: 45 }, angle: 4, width: 100, height: 60 };
+    const asRoot = rootImage(image);
+    // The same pixels as a 2× enlargement of some frame: the views' maps to the frame differ, the geometry does not.
+    const asEnlarged: DerivedImage = { image, toOriginal: [0.5, 0, 0, 0, 0.5, 0] };
+    const expected = bandProjection(asRoot, cut(asRoot, rect, 1), 15, 45, 3);
+    const got = bandProjection(asEnlarged, cut(asEnlarged, rect, 1), 15, 45, 3);
+    for (let i = 0; i < expected.length; i++) expect(got[i]).toBeCloseTo(expected[i]!, 9);
+  });
+
+  it('is all fill for an empty band', () => {
+    const frame = fineBars(1.25, 4);
+    const view = cut(frame, { centre: { x: 80, y: 45 }, angle: 4, width: 100, height: 60 }, 1);
+    expect(bandProjection(frame, view, 20, 20, 2).every((v) => v === 255)).toBe(true);
+  });
+
   it('bins finer than the view’s pixels, and reads the part of the view off the frame as white', () => {
     const frame = fineBars(1.25, 4);
     // Half the view lies right of the frame's edge (x > 160).
@@ -116,7 +145,11 @@ describe('bandProjection', () => {
     const profile = bandProjection(frame, view, 10, 30, 3);
     expect(profile.length).toBe(view.image.width * 3);
     expect(Math.min(...profile.slice(0, 40))).toBeLessThan(120);
-    expect(Math.min(...profile.slice(-40))).toBe(255);
+    // Every bin whose stretch of the band lies beyond the frame's edge (x = 160) is the fill.
+    const beyond = (i: number) => [10, 30].every((y) => applyAffine(view.toOriginal, { x: i / 3, y }).x >= 160);
+    const outside = [...profile].filter((_, i) => beyond(i));
+    expect(outside.length).toBeGreaterThan(40);
+    expect(outside.every((v) => v === 255)).toBe(true);
     // No bin is left empty inside the frame: every value is a level of the image or of the fill.
     expect(profile.every((v) => v >= 30 && v <= 255)).toBe(true);
   });

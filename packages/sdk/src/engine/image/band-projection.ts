@@ -4,7 +4,7 @@ import type { DerivedImage } from './derived-image.ts';
 /**
  * The profile across rows `y0`…`y1` of `view` (a turned, rescaled cut-out of `source`), made from
  * `source`'s own pixels: each pixel whose centre falls in the band is averaged into the bin of its
- * x coordinate in the view, `binsPerPixel` bins to a view pixel.
+ * x coordinate in the view, `binsPerPixel` (a positive integer) bins to a view pixel.
  *
  * Why not average the view's rows: the view was sampled bilinearly, which blurs a module of a pixel
  * or so into grey before anything reads it. Projected, a symbol lying slightly askew in the frame is
@@ -21,23 +21,21 @@ export function bandProjection(source: DerivedImage, view: DerivedImage, y0: num
   const sum = new Float64Array(bins);
   const count = new Uint32Array(bins);
 
-  const corners = [
-    { x: 0, y: y0 },
-    { x: width, y: y0 },
-    { x: width, y: y1 },
-    { x: 0, y: y1 },
-  ].map((p) => applyAffine(viewToSource, p));
-  const xFrom = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
-  const xTo = Math.min(sw - 1, Math.ceil(Math.max(...corners.map((c) => c.x))));
-  const yFrom = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
-  const yTo = Math.min(sh - 1, Math.ceil(Math.max(...corners.map((c) => c.y))));
   const [a, b, c, d, e, f] = sourceToView;
-  for (let y = yFrom; y <= yTo; y++) {
+  for (let y = 0; y < sh; y++) {
+    // Along a row of the source both view coordinates are linear in x: the pixels in the band are
+    // one run, found without visiting the rest of the row (a long band lying askew would otherwise
+    // cost its whole bounding box).
+    const cy = y + 0.5;
+    const run = intersect(within(a, b * cy + c, 0, width), within(d, e * cy + f, y0, y1));
+    const xFrom = Math.max(0, Math.ceil(run.from - 0.5));
+    const xTo = Math.min(sw - 1, Math.floor(run.to - 0.5));
     for (let x = xFrom; x <= xTo; x++) {
-      const vx = a * (x + 0.5) + b * (y + 0.5) + c;
-      const vy = d * (x + 0.5) + e * (y + 0.5) + f;
+      const vx = a * (x + 0.5) + b * cy + c;
+      const vy = d * (x + 0.5) + e * cy + f;
+      // The run's ends, exactly (rounding may put an end pixel's centre just outside).
       if (vy < y0 || vy >= y1 || vx < 0 || vx >= width) continue;
-      const bin = Math.floor(vx * binsPerPixel);
+      const bin = Math.min(bins - 1, Math.floor(vx * binsPerPixel));
       sum[bin]! += data[y * sw + x]!;
       count[bin]!++;
     }
@@ -59,6 +57,17 @@ export function bandProjection(source: DerivedImage, view: DerivedImage, y0: num
   if (known.length === 0) return profile.fill(fill);
   fillGaps(profile, known);
   return profile;
+}
+
+/** Where `slope · x + offset` lies in [`low`, `high`): an interval of x (empty when `from` ≥ `to`). */
+function within(slope: number, offset: number, low: number, high: number): { from: number; to: number } {
+  if (slope === 0) return low <= offset && offset < high ? { from: -Infinity, to: Infinity } : { from: 0, to: 0 };
+  const [x1, x2] = [(low - offset) / slope, (high - offset) / slope];
+  return { from: Math.min(x1, x2), to: Math.max(x1, x2) };
+}
+
+function intersect(p: { from: number; to: number }, q: { from: number; to: number }): { from: number; to: number } {
+  return { from: Math.max(p.from, q.from), to: Math.min(p.to, q.to) };
 }
 
 /** Linear interpolation over the bins between `known` ones (sorted, at least one); before the first and after the last, their values. */
