@@ -64,7 +64,7 @@ export async function generalizationReport(
           wrong,
           falsePositives,
           missedByFormat,
-          ...(reach ? { ceiling: { ...reach, rate: reach.either / positives.length } } : {}),
+          ...(reach ? { ceiling: { ...reach, rate: reach.detected / positives.length, eitherRate: reach.either / positives.length } } : {}),
         };
         rows.push([
           family,

@@ -11,7 +11,7 @@ export interface PhotoVariant {
    * engine misses both there and through the transform is beyond its reach: the family's score has
    * that ceiling for it.
    */
-  ceiling?: PhotoVariant;
+  ceiling?: Omit<PhotoVariant, 'ceiling'>;
 }
 
 /** Turned by a quarter, half and three-quarter turn, and small photos enlarged into a 1920×1080 frame. */
@@ -57,7 +57,7 @@ export const photoTransformFamilies: PhotoTransformFamily[] = [
       {
         name: 'specular highlight over the upper left',
         make: (b) => withPixels(b, addGlare),
-        ceiling: { name: 'the highlight subtracted exactly; saturated channels left white', make: (b) => withPixels(b, (rgb) => withoutGlare(addGlare(rgb))) },
+        ceiling: { name: 'only what the highlight saturates lost (left white)', make: (b) => withPixels(b, glareLoss) },
       },
     ],
   },
@@ -126,11 +126,13 @@ function addGlare(rgb: Rgb): Rgb {
 }
 
 /**
- * `addGlare` undone: the light it added subtracted again. A channel it saturated has lost its level
- * (anything from 255 − the added light up was clipped to 255) and is left white, as paper is.
+ * What `addGlare` destroys and nothing else: the image as it was, except that each channel the
+ * highlight saturates is white (its level is lost: anything bright enough was clipped to 255). The
+ * added light itself is smooth and known, so undoing it is in principle possible; this is the image
+ * an exact undoing would give.
  */
-function withoutGlare(rgb: Rgb): Rgb {
-  return underHighlight(rgb, (value, add) => (value === 255 ? 255 : Math.round(value - add)));
+function glareLoss(rgb: Rgb): Rgb {
+  return underHighlight(rgb, (value, add) => (Math.round(value + add) >= 255 ? 255 : value));
 }
 
 /** Each channel of each pixel through `level(value, added light)`, with the highlight's light at that pixel. */

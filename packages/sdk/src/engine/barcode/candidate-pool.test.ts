@@ -54,9 +54,11 @@ describe('CandidatePool', () => {
     const pool = new CandidatePool();
     const fitted = (lines: number) => ({ ...read('EAN_13', '4006381333931', lines), fitted: true });
     pool.addPass([fitted(4)]);
+    expect(pool.fittedSupportFull()).toBe(false);
     pool.addPass([fitted(4)]);
     pool.addPass([fitted(3)]);
     expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 5, fittedSupport: 5, passes: 3 } });
+    expect(pool.fittedSupportFull()).toBe(true);
     pool.addPass([read('EAN_13', '4006381333931', 1)]);
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { support: 6 } });
   });

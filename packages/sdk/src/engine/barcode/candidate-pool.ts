@@ -7,7 +7,7 @@ export interface Candidate {
   read: BarcodeRead;
   /** Evidence: summed scan lines over passes for linear reads; a fixed weight per pass for matrix reads. */
   support: number;
-  /** The part of `support` that fitted reads gave (see `CandidateRules.fittedSupport`). */
+  /** The part of `support` that fitted reads gave (at most `CandidateRules.maxFittedSupport`). */
   fittedSupport: number;
   /** How many passes found it. */
   passes: number;
@@ -32,14 +32,14 @@ export const candidateRules: CandidateRules = {
   thinReadWeight: 0.5,
   /** A linear read is certain with at least this much support … */
   certainSupport: 6,
+  /** … and at least this many times the support of any different read of the same symbol. */
+  certainDominance: 2,
   /**
    * Fitted reads (`BarcodeRead.fitted`: the profile fit, on several bar-region views and in both
    * rounds) count together at most this much: less than `certainSupport`, so that they stay
    * uncertain until a decoded read agrees with them.
    */
-  fittedSupport: 5,
-  /** … and at least this many times the support of any different read of the same symbol. */
-  certainDominance: 2,
+  maxFittedSupport: 5,
   /** The pass plan stops once the best read has this much support … */
   conclusiveSupport: 10,
   /** … and at least this many times the support of any rival. */
@@ -52,8 +52,8 @@ export interface CandidateRules {
   thinReadRatio: number;
   thinReadWeight: number;
   certainSupport: number;
-  fittedSupport: number;
   certainDominance: number;
+  maxFittedSupport: number;
   conclusiveSupport: number;
   conclusiveDominance: number;
 }
@@ -88,7 +88,7 @@ export class CandidatePool {
       seen.add(key);
       const existing = this.#candidates.get(key);
       let weight = read.linear ? this.#linearWeight(read) : this.#rules.matrixSupport;
-      if (read.fitted) weight = Math.min(weight, this.#rules.fittedSupport - (existing?.fittedSupport ?? 0));
+      if (read.fitted) weight = Math.min(weight, this.#rules.maxFittedSupport - (existing?.fittedSupport ?? 0));
       const fitted = read.fitted ? weight : 0;
       if (!existing) {
         this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, passes: 1 });
@@ -97,8 +97,14 @@ export class CandidatePool {
       existing.support += weight;
       existing.fittedSupport += fitted;
       existing.passes += 1;
-      if (read.lineCount > existing.read.lineCount) existing.read = read;
+      // A read that added nothing (a fit beyond the cap) does not lend its corners either.
+      if (weight > 0 && read.lineCount > existing.read.lineCount) existing.read = read;
     }
+  }
+
+  /** Whether the verdict's read already has all the support fitted reads may give it: another fit could add nothing. */
+  fittedSupportFull(): boolean {
+    return (this.verdict()?.candidate.fittedSupport ?? 0) >= this.#rules.maxFittedSupport;
   }
 
   get size(): number {

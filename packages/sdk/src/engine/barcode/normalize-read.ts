@@ -16,7 +16,7 @@ export interface BarcodeRead {
   lineCount: number;
   /**
    * Read by fitting a model of the symbol to grey levels (the EAN-13/UPC-A profile fit) rather than
-   * decoded from edges: the pool caps what such reads add up to (`CandidateRules.fittedSupport`).
+   * decoded from edges: the pool caps what such reads add up to (`CandidateRules.maxFittedSupport`).
    */
   fitted?: boolean;
 }

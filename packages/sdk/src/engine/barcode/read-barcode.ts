@@ -16,8 +16,6 @@ import type { ReaderOptions, ZxingReader } from './zxing-reader.ts';
 
 /** Bar regions the EAN-13/UPC-A profile fit looks at (the likeliest first). */
 const profileRegions = { default: 2, thorough: 4 };
-/** Bands of a profile fit's read after which the fit does not run again in the restored round (see `admit`). */
-const settlingFitBands = 2;
 
 export type ResolvedBarcodeOptions = Required<{ [K in keyof BarcodeOptions]: boolean }>;
 
@@ -67,16 +65,9 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     hasConvincingQuietZones(variants.gray, r) ||
     hasConvincingQuietZones(variants.evenlyLit, r) ||
     hasConvincingQuietZones(...inView(variants.edgeLit(barsDirection(r)), r));
-  // The profile fit's reads stay uncertain on their own however many views and rounds read them (the
-  // pool caps fitted reads' support below certainty). A second fit of the same bars in the restored
-  // round is little new evidence, so once the fit has read something convincingly on
-  // `settlingFitBands` bands it does not run again; a read on one band alone is too weak to stand for
-  // the fit, and the restored image's fit may add to it.
-  let fitSettled = false;
   const admit = (pass: string, method: PassTrace['method'], view: DerivedImage, found: BarcodeRead[]) => {
     const reads = resolved.nullQuietZoneAllowed ? found : found.filter(convincing);
     pool.addPass(reads);
-    if (method === 'ean-profile' && reads.some((r) => r.lineCount >= settlingFitBands)) fitSettled = true;
     onPass?.({ pass, method, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
   };
 
@@ -113,8 +104,10 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     }
 
     // Last, EAN-13 and UPC-A fitted to the bars' grey levels where zxing found nothing certain: the
-    // defocused product codes whose thin bars and spaces have merged into grey.
-    if (!pool.verdict()?.certain && !fitSettled && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
+    // defocused product codes whose thin bars and spaces have merged into grey. Fitted reads stay
+    // uncertain on their own (the pool caps what they add up to), so once the leading read has all
+    // the support fits may give it, the restored round's fit would add nothing and is not run.
+    if (!pool.verdict()?.certain && !pool.fittedSupportFull() && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
       for (const view of regionViews(source, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default)) {
         admit(`${prefix}ean-profile`, 'ean-profile', view, readEanProfiles(view, source.root, resolved));
       }

@@ -6,8 +6,8 @@ import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } f
 
 /** Modules narrower than this (px) are profiled in finer bins than the view's pixels (see `readEanProfiles`) … */
 const finestFitModule = 2;
-/** … to about this width. */
-const binnedModule = 3;
+/** … in about this many bins a module. */
+const binsPerModule = 3;
 /** Modules of an EAN-13 (guards and twelve digits). */
 const symbolModules = 95;
 
@@ -30,11 +30,12 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
   const { image } = view;
   // The region was cut with margins of 15 % of its length plus 8 px each side: the symbol fills most of the width.
   const expected = (image.width - 16) / 1.3;
-  // A band is profiled from the source's own pixels (`bandProjection`: no resampling blur, and a
-  // symbol lying askew is sampled at many phases), in bins of about a third of a module for a fine
-  // symbol: on a module of a pixel or so the fit cannot place the guards between samples.
+  // A band is profiled from the pixels of the image the view was cut from (`bandProjection`: not
+  // blurred again by the view's resampling, and a symbol lying askew is sampled at many phases), in
+  // bins of about a third of a module for a fine symbol: on a module of a pixel or so the fit cannot
+  // place the guards between samples.
   const module = expected / symbolModules;
-  const binsPerPixel = module < finestFitModule ? Math.min(4, Math.ceil(binnedModule / module)) : 1;
+  const binsPerPixel = module < finestFitModule ? Math.min(4, Math.ceil(binsPerModule / module)) : 1;
   const votes = new Map<string, { bands: number; start: number; end: number; top: number; bottom: number }>();
   // Middle bands first; four agreeing bands are enough.
   const order = Array.from({ length: bandCount }, (_, i) => i).sort((a, b) => Math.abs(a - (bandCount - 1) / 2) - Math.abs(b - (bandCount - 1) / 2));

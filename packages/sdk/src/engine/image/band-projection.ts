@@ -9,8 +9,9 @@ import type { DerivedImage } from './derived-image.ts';
  * Why not average the view's rows: the view was sampled bilinearly, which blurs a module of a pixel
  * or so into grey before anything reads it. Projected, a symbol lying slightly askew in the frame is
  * sampled at a different phase on each row, so the bins resolve finer than the frame's pixels (as a
- * slanted edge does in lens testing). Empty bins are interpolated from their neighbours; bins
- * whose middle lies outside `source` read as `fill` (white: quiet zone), as the view's pixels there do.
+ * slanted edge does in lens testing). Empty bins are interpolated from their neighbours, except
+ * those whose middle lies outside `source`: they read as `fill` (white: quiet zone), as the view's
+ * pixels there do.
  */
 export function bandProjection(source: DerivedImage, view: DerivedImage, y0: number, y1: number, binsPerPixel: number, fill = 255): Float64Array {
   const width = view.image.width;
