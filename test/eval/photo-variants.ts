@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { applyHomography, homographyFromPoints, rectangleCorners } from '../../packages/sdk/src/engine/image/homography.ts';
+import { highlight } from '../support/highlight.ts';
 
 /** An image as a phone or scanner might also deliver it: the same photo, transformed. */
 export interface PhotoVariant {
@@ -138,14 +139,11 @@ function glareLoss(rgb: Rgb): Rgb {
 /** Each channel of each pixel through `level(value, added light)`, with the highlight's light at that pixel. */
 function underHighlight(rgb: Rgb, level: (value: number, add: number) => number): Rgb {
   const { width, height } = rgb;
-  const cx = width * 0.35;
-  const cy = height * 0.35;
-  const radius = 0.35 * Math.hypot(width, height);
+  const light = highlight(width, height, 170);
   const data = Buffer.alloc(rgb.data.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const d = Math.hypot(x - cx, y - cy) / radius;
-      const add = d < 1 ? 170 * (1 - d * d) ** 2 : 0;
+      const add = light(x, y);
       for (let c = 0; c < 3; c++) {
         const i = (y * width + x) * 3 + c;
         data[i] = level(rgb.data[i]!, add);

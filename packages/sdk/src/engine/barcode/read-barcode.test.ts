@@ -11,6 +11,7 @@ import {
   type RenderOptions,
   type SceneOptions,
 } from '../../../../../test/support/engine/barcode-scenes.ts';
+import { highlight } from '../../../../../test/support/highlight.ts';
 import { readBarcode, type PassTrace } from './read-barcode.ts';
 import type { ZxingReader } from './zxing-reader.ts';
 
@@ -28,6 +29,11 @@ async function scene(format: WriteFormat, text: string, render: RenderOptions = 
 /** An EAN-13 of 1.8 px modules in a 320×240 frame, 2° askew, under a blur of σ `blur` px. */
 function defocusedEan13(blur: number) {
   return scene('EAN13', '9780804816632', { moduleSize: 3, quietZone: 10 }, { width: 320, height: 240, angle: 2, labelScale: 0.6, blur, noise: 3, seed: 7 });
+}
+
+/** An EAN-13 photographed from afar: 2 px modules at `labelScale` in a 240×180 frame, `angle`° askew, under a blur of σ `blur` px. */
+function distantEan13(angle: number, labelScale: number, blur: number) {
+  return scene('EAN13', '9780804816632', { moduleSize: 2, quietZone: 10 }, { width: 240, height: 180, angle, labelScale, blur, noise: 3, seed: 7 });
 }
 
 /** Every reported point lies on the symbol (inside its quadrilateral grown by `tolerance` px). */
@@ -204,12 +210,7 @@ describe('readBarcode options', () => {
       [5, 0.4],
       [7, 0.4],
     ] as const) {
-      const { frame, corners } = await scene(
-        'EAN13',
-        '9780804816632',
-        { moduleSize: 2, quietZone: 10 },
-        { width: 240, height: 180, angle, labelScale, blur: 0.5, noise: 3, seed: 7 },
-      );
+      const { frame, corners } = await distantEan13(angle, labelScale, 0.5);
       const traces: PassTrace[] = [];
       const data = await read(frame, allSymbologies, traces);
       const label = `${angle}°, label scale ${labelScale}`;
@@ -222,12 +223,7 @@ describe('readBarcode options', () => {
   });
 
   it('lets the restored image’s fit add to a fit read on one band, and the fits stay uncertain together', async () => {
-    const { frame } = await scene(
-      'EAN13',
-      '9780804816632',
-      { moduleSize: 2, quietZone: 10 },
-      { width: 240, height: 180, angle: 5, labelScale: 0.5, blur: 0.8, noise: 3, seed: 7 },
-    );
+    const { frame } = await distantEan13(5, 0.5, 0.8);
     const traces: PassTrace[] = [];
     const data = await read(frame, allSymbologies, traces);
     expect(data).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: true });
@@ -353,11 +349,10 @@ describe('readBarcode on images without a barcode', () => {
 function withGlare(frame: Frame, levels: number): Frame {
   const { width, height } = frame;
   const data = new Uint8ClampedArray(frame.data);
-  const radius = 0.35 * Math.hypot(width, height);
+  const light = highlight(width, height, levels);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const d = Math.hypot(x - 0.35 * width, y - 0.35 * height) / radius;
-      const added = d < 1 ? levels * (1 - d * d) ** 2 : 0;
+      const added = light(x, y);
       for (let c = 0; c < 3; c++) data[(y * width + x) * 4 + c] = 50 + 0.65 * frame.data[(y * width + x) * 4 + c]! + added;
     }
   }
