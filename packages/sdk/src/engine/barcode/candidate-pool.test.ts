@@ -31,6 +31,26 @@ describe('CandidatePool', () => {
     expect(pool.isConclusive()).toBe(true);
   });
 
+  it('trusts one matrix read with error correction to spare, but wants a second pass for one that spent it all', () => {
+    const spared = new CandidatePool();
+    spared.addPass([{ ...read('PDF417_BARCODE', 'right', 0), correctionMargin: 0.12 }]);
+    expect(spared.verdict()).toMatchObject({ certain: true });
+
+    const spent = new CandidatePool();
+    spent.addPass([{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }]);
+    expect(spent.verdict()).toMatchObject({ certain: false });
+    expect(spent.isConclusive()).toBe(false);
+    spent.addPass([{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }]);
+    expect(spent.verdict()).toMatchObject({ certain: true, candidate: { passes: 2 } });
+  });
+
+  it('lets a matrix read with margin outweigh a spent read of the same symbol', () => {
+    const pool = new CandidatePool();
+    pool.addPass([{ ...read('QR_CODE', 'garbage', 0), correctionMargin: 0 }]);
+    pool.addPass([{ ...read('QR_CODE', 'right', 0), correctionMargin: 1 }]);
+    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { text: 'right' } } });
+  });
+
   it('wants corroboration for linear reads: several lines or several passes', () => {
     const pool = new CandidatePool();
     pool.addPass([read('EAN_13', '4006381333931', 2)]);

@@ -16,10 +16,17 @@ export interface Candidate {
 /** How candidates are weighed; see docs/barcode-options.md for where the numbers come from. */
 export const candidateRules: CandidateRules = {
   /**
-   * Evidence one matrix-code read (QR, PDF417) counts as: Reed–Solomon error correction makes a
-   * wrong decode practically impossible, so one read settles it.
+   * Evidence one matrix-code read (QR, PDF417) counts as: while Reed–Solomon error correction has
+   * some of its capacity left unused, a wrong decode is practically impossible, so one read settles it.
    */
   matrixSupport: 50,
+  /**
+   * … but a read that used all of it (`BarcodeRead.correctionMargin` 0) may be a damaged symbol
+   * corrected into another valid one — a PDF417 of 22 characters photographed small and soft read as
+   * 20 of garbage so — and counts only this much: under `certainSupport`, so it needs a second pass
+   * to read the same content before it is certain.
+   */
+  spentMatrixSupport: 3,
   /** Lines per pass counted at most, so one lucky pass cannot outvote several independent ones. */
   maxLinesPerPass: 10,
   /**
@@ -48,6 +55,7 @@ export const candidateRules: CandidateRules = {
 
 export interface CandidateRules {
   matrixSupport: number;
+  spentMatrixSupport: number;
   maxLinesPerPass: number;
   thinReadRatio: number;
   thinReadWeight: number;
@@ -87,7 +95,7 @@ export class CandidatePool {
       if (seen.has(key)) continue;
       seen.add(key);
       const existing = this.#candidates.get(key);
-      let weight = read.linear ? this.#linearWeight(read) : this.#rules.matrixSupport;
+      let weight = read.linear ? this.#linearWeight(read) : this.#matrixWeight(read);
       if (read.fitted) weight = Math.min(weight, this.#rules.maxFittedSupport - (existing?.fittedSupport ?? 0));
       const fitted = read.fitted ? weight : 0;
       if (!existing) {
@@ -117,7 +125,7 @@ export class CandidatePool {
     let chosenSize = -1;
     for (const candidate of this.#leaders()) {
       const rival = this.#strongestRival(candidate);
-      const certain = !candidate.read.linear || (candidate.support >= this.#rules.certainSupport && candidate.support >= this.#rules.certainDominance * rival);
+      const certain = candidate.support >= this.#rules.certainSupport && candidate.support >= this.#rules.certainDominance * rival;
       const size = symbolSize(candidate.read);
       // Certain beats uncertain; then the larger symbol.
       const better = !chosen || (certain && !chosen.certain) || (certain === chosen.certain && size > chosenSize);
@@ -137,6 +145,10 @@ export class CandidatePool {
     if (!candidate.read.linear) return true;
     const rival = this.#strongestRival(candidate);
     return candidate.support >= this.#rules.conclusiveSupport && candidate.support >= this.#rules.conclusiveDominance * rival;
+  }
+
+  #matrixWeight(read: BarcodeRead): number {
+    return read.correctionMargin === 0 ? this.#rules.spentMatrixSupport : this.#rules.matrixSupport;
   }
 
   #linearWeight(read: BarcodeRead): number {

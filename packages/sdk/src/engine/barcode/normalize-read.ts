@@ -19,6 +19,12 @@ export interface BarcodeRead {
    * decoded from edges: the pool caps what such reads add up to (`CandidateRules.maxFittedSupport`).
    */
   fitted?: boolean;
+  /**
+   * Matrix codes: the share of the symbol's error correction left unused by this decode (zxing's
+   * `UEC`, 0–1), when zxing gives it. At 0 every error the code could correct was corrected, and a
+   * symbol damaged beyond that can be "corrected" into another valid codeword sequence.
+   */
+  correctionMargin?: number;
 }
 
 export interface NormalizeContext {
@@ -68,13 +74,16 @@ export function normalizeRead(result: ReadResult, context: NormalizeContext): Ba
   }
 
   const { topLeft, topRight, bottomRight, bottomLeft } = result.position;
+  const linear = isLinearType(type);
+  const correctionMargin = linear ? undefined : extraField(result.extra, 'UEC');
   return {
     type,
     text,
     bytes,
     points: [topLeft, topRight, bottomRight, bottomLeft].map((p) => applyAffine(context.toOriginal, p)),
-    linear: isLinearType(type),
+    linear,
     lineCount: result.lineCount,
+    ...(typeof correctionMargin === 'number' ? { correctionMargin } : {}),
   };
 }
 
@@ -107,12 +116,17 @@ function isBinaryPayload(result: ReadResult): boolean {
   return result.contentType === 'Binary' && nonTextCharacter.test(result.text);
 }
 
-/** zxing-cpp keeps the original 8-digit UPC-E in `extra` (a JSON object) under `UPCE`. */
+/** zxing-cpp keeps the original 8-digit UPC-E in `extra` under `UPCE`. */
 function upceDigits(extra: string): string | undefined {
+  const value = extraField(extra, 'UPCE');
+  return typeof value === 'string' && /^\d{8}$/.test(value) ? value : undefined;
+}
+
+/** One field of zxing-cpp's `extra` (a JSON object, or empty), or undefined. */
+function extraField(extra: string, key: string): unknown {
   if (!extra) return undefined;
   try {
-    const value = (JSON.parse(extra) as Record<string, unknown>).UPCE;
-    return typeof value === 'string' && /^\d{8}$/.test(value) ? value : undefined;
+    return (JSON.parse(extra) as Record<string, unknown>)[key];
   } catch {
     return undefined;
   }

@@ -186,6 +186,18 @@ describe('readBarcode options', () => {
     expectPointsOnSymbol(data, corners, 8);
   });
 
+  it('does not settle on a PDF417 decode that spent all its error correction: a later pass reads the symbol right', async () => {
+    // A small, soft PDF417 (1.4 px modules): the sharpened frame's decode "corrects" it into another
+    // valid codeword sequence, 20 characters of garbage with no error correction left unused.
+    const text = 'idlens restored detail';
+    const { frame } = await scene('PDF417', text, { moduleSize: 2 }, { width: 400, height: 300, labelScale: 0.7, blur: 1, noise: 3, angle: 4, seed: 3 });
+    const traces: PassTrace[] = [];
+    const data = await read(frame, allSymbologies, traces);
+    const misread = traces.flatMap((t) => t.reads).find((r) => r.type === 'PDF417_BARCODE' && r.text !== text);
+    expect(misread).toMatchObject({ correctionMargin: 0 });
+    expect(data).toMatchObject({ barcodeType: 'PDF417_BARCODE', stringData: text, recognitionStatus: 'VALID' });
+  });
+
   it('reads a small EAN-13 defocused past zxing by fitting its bars to the grey levels, as an uncertain read', async () => {
     // 1.8 px modules under a blur of σ 1.4 px: thin bars and spaces have merged into grey.
     const { frame, corners } = await defocusedEan13(1.4);
