@@ -53,11 +53,11 @@ describe('CandidatePool', () => {
 
   it('wants corroboration for linear reads: several lines or several passes', () => {
     const pool = new CandidatePool();
-    pool.addPass([read('EAN_13', '4006381333931', 2)]);
+    pool.addPass([read('EAN_13', '4006381333931', 2)], 'sharpened');
     expect(pool.verdict()).toMatchObject({ certain: false });
-    pool.addPass([read('EAN_13', '4006381333931', 3)]);
-    pool.addPass([read('EAN_13', '4006381333931', 2)]);
-    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { passes: 3, support: 7 } });
+    pool.addPass([read('EAN_13', '4006381333931', 3)], 'denoised');
+    pool.addPass([read('EAN_13', '4006381333931', 2)], 'upscaled');
+    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { passes: 3, support: 7, foundBy: 'sharpened' } });
     expect(pool.isConclusive()).toBe(false);
   });
 

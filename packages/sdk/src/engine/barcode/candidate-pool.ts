@@ -11,6 +11,8 @@ export interface Candidate {
   fittedSupport: number;
   /** How many passes found it. */
   passes: number;
+  /** The pass that found it first (as `addPass` was told). */
+  foundBy: string;
 }
 
 /** How candidates are weighed; see docs/barcode-options.md for where the numbers come from. */
@@ -87,8 +89,8 @@ export class CandidatePool {
     this.#rules = rules;
   }
 
-  /** Adds the reads of one pass (a read found twice in one pass counts once). */
-  addPass(reads: readonly BarcodeRead[]): void {
+  /** Adds the reads of one pass (a read found twice in one pass counts once); `pass` names it. */
+  addPass(reads: readonly BarcodeRead[], pass = ''): void {
     const seen = new Set<string>();
     for (const read of reads) {
       const key = keyOf(read);
@@ -99,7 +101,7 @@ export class CandidatePool {
       if (read.fitted) weight = Math.min(weight, this.#rules.maxFittedSupport - (existing?.fittedSupport ?? 0));
       const fitted = read.fitted ? weight : 0;
       if (!existing) {
-        this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, passes: 1 });
+        this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, passes: 1, foundBy: pass });
         continue;
       }
       existing.support += weight;

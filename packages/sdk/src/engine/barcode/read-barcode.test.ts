@@ -198,6 +198,29 @@ describe('readBarcode options', () => {
     expect(data).toMatchObject({ barcodeType: 'PDF417_BARCODE', stringData: text, recognitionStatus: 'VALID' });
   });
 
+  it('takes the certainty of a fine UPC-A misread that one pass made when the profile fit reads the bars otherwise', async () => {
+    // 1.4 px modules: the sharpened frame shifts the same edges on every line, and ten lines agree on
+    // a checksum-valid 036010291442; the fit of the same bars reads 036000291452.
+    const text = '036000291452';
+    const { frame } = await scene(
+      'UPCA',
+      text.slice(0, 11),
+      { moduleSize: 2 },
+      { width: 400, height: 300, labelScale: 0.7, blur: 0.6, noise: 3, angle: 4, seed: 3 },
+    );
+    const traces: PassTrace[] = [];
+    const data = await read(frame, { ...allSymbologies, scanUncertain: true }, traces);
+    const misread = traces.find((t) => t.method === 'zxing' && t.reads.some((r) => r.type === 'UPC_A'));
+    expect(misread?.reads).toEqual([expect.objectContaining({ text: '036010291442', lineCount: 10 })]);
+    // Fitted on the one bar region the read lies in (the localizer found a second, elsewhere).
+    const checks = traces.filter((t) => t.pass === 'fit-check');
+    expect(traces.filter((t) => t.pass === 'region')).toHaveLength(2);
+    expect(checks).toHaveLength(1);
+    expect(checks[0]!.reads).toEqual([expect.objectContaining({ text, fitted: true })]);
+    expect(data).toMatchObject({ barcodeType: 'UPC_A', stringData: '036010291442', recognitionStatus: 'UNCERTAIN' });
+    expect(await read(frame, { ...allSymbologies, scanUncertain: false })).toMatchObject({ barcodeType: null, recognitionStatus: 'EMPTY' });
+  });
+
   it('reads a small EAN-13 defocused past zxing by fitting its bars to the grey levels, as an uncertain read', async () => {
     // 1.8 px modules under a blur of σ 1.4 px: thin bars and spaces have merged into grey.
     const { frame, corners } = await defocusedEan13(1.4);

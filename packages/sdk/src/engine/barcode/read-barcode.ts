@@ -7,6 +7,7 @@ import { CandidatePool } from './candidate-pool.ts';
 import { FrameVariants, restorationOf, restoredDetail, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
+import { fitCheck, fitContradicts, wantsFitCheck } from './fit-check.ts';
 import { readEanEdges } from './read-ean-edges.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
@@ -67,7 +68,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     hasConvincingQuietZones(...inView(variants.edgeLit(barsDirection(r)), r));
   const admit = (pass: string, method: PassTrace['method'], view: DerivedImage, found: BarcodeRead[]) => {
     const reads = resolved.nullQuietZoneAllowed ? found : found.filter(convincing);
-    pool.addPass(reads);
+    pool.addPass(reads, pass);
     onPass?.({ pass, method, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
   };
 
@@ -130,8 +131,30 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   }
 
   const verdict = pool.verdict();
-  if (!verdict || (!verdict.certain && !resolved.scanUncertain)) return emptyBarcodeData;
-  return toBarcodeData({ read: verdict.candidate.read, uncertain: !verdict.certain });
+  if (!verdict) return emptyBarcodeData;
+  let { certain } = verdict;
+  // A certain EAN/UPC read of fine modules that one pass alone made gets the profile fit's second
+  // opinion, on the bar regions it lies in.
+  const { read } = verdict.candidate;
+  if (certain && wantsFitCheck(verdict.candidate)) {
+    const views = regionViews(variants, 'view', profileRegions.default).filter((view) => liesIn(view, read));
+    const fits = views.flatMap((view) => {
+      const reads = readEanProfiles(view, variants.root, resolved, { bands: fitCheck.bands, enough: fitCheck.leastBands });
+      onPass?.({ pass: 'fit-check', method: 'ean-profile', width: view.image.width, height: view.image.height, reads, rejected: [] });
+      return reads;
+    });
+    certain = !fitContradicts(read, fits);
+  }
+  if (!certain && !resolved.scanUncertain) return emptyBarcodeData;
+  return toBarcodeData({ read, uncertain: !certain });
+}
+
+/** Whether the middle of a read lies in a view. */
+function liesIn(view: DerivedImage, read: BarcodeRead): boolean {
+  const [image, inside] = inView(view, read);
+  const x = inside.points.reduce((s, p) => s + p.x, 0) / inside.points.length;
+  const y = inside.points.reduce((s, p) => s + p.y, 0) / inside.points.length;
+  return x >= 0 && x < image.width && y >= 0 && y < image.height;
 }
 
 /** The image of a derived view and the read with its points in that view's pixels. */

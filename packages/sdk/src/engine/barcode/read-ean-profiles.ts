@@ -16,6 +16,12 @@ const bandCount = 8;
 /** The part of the view's height the bands cover (the bars' middle: clear of the printed digits and the region's margins). */
 const bandSpan = { from: 0.15, to: 0.85 };
 
+/** How much of a view is fitted: its `bands` middle bands at most, until one reading has `enough` (all 8, and 4, by default). */
+export interface BandLimits {
+  bands?: number;
+  enough?: number;
+}
+
 /** Whether the client asked for UPC-A and for EAN-13 (see `reportedGtin13`). */
 export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>;
 
@@ -26,7 +32,8 @@ export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>
  * bands found the guards. For defocused and small symbols zxing cannot count modules in. Empty when
  * no band decodes.
  */
-export function readEanProfiles(view: DerivedImage, source: DerivedImage, context: EanProfileContext): BarcodeRead[] {
+export function readEanProfiles(view: DerivedImage, source: DerivedImage, context: EanProfileContext, limits: BandLimits = {}): BarcodeRead[] {
+  const { bands = bandCount, enough = bandCount / 2 } = limits;
   const { image } = view;
   // The region was cut with margins of 15 % of its length plus 8 px each side: the symbol fills most of the width.
   const expected = (image.width - 16) / 1.3;
@@ -37,10 +44,12 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
   const module = expected / symbolModules;
   const binsPerPixel = module < finestFitModule ? Math.min(4, Math.ceil(binsPerModule / module)) : 1;
   const votes = new Map<string, { bands: number; start: number; end: number; top: number; bottom: number }>();
-  // Middle bands first; four agreeing bands are enough.
-  const order = Array.from({ length: bandCount }, (_, i) => i).sort((a, b) => Math.abs(a - (bandCount - 1) / 2) - Math.abs(b - (bandCount - 1) / 2));
+  // Middle bands first, until one reading has `enough` of them.
+  const order = Array.from({ length: bandCount }, (_, i) => i)
+    .sort((a, b) => Math.abs(a - (bandCount - 1) / 2) - Math.abs(b - (bandCount - 1) / 2))
+    .slice(0, bands);
   for (const b of order) {
-    if ([...votes.values()].some((v) => v.bands >= bandCount / 2)) break;
+    if ([...votes.values()].some((v) => v.bands >= enough)) break;
     const y0 = Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * b) / bandCount));
     const y1 = Math.max(y0 + 1, Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * (b + 1)) / bandCount)));
     const decoded = decodeBand(bandProjection(source, view, y0, y1, binsPerPixel), binsPerPixel, expected);
