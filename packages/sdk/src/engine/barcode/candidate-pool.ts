@@ -9,10 +9,12 @@ export interface Candidate {
   support: number;
   /** The part of `support` that fitted reads gave (at most `CandidateRules.maxFittedSupport`). */
   fittedSupport: number;
-  /** How many passes found it. */
+  /** How many reads added to it (a pass that reads several views, bar regions or QR crops, may add more than one). */
   passes: number;
-  /** The pass that found it first (as `addPass` was told). */
-  foundBy: string;
+  /** The names of the passes that found it (as `addPass` was told). */
+  foundBy: Set<string>;
+  /** A second opinion contradicted it (`dispute`): it is never certain. */
+  disputed?: boolean;
 }
 
 /** How candidates are weighed; see docs/barcode-options.md for where the numbers come from. */
@@ -39,7 +41,7 @@ export const candidateRules: CandidateRules = {
   thinReadRatio: 0.1,
   /** … so its lines count only this much. */
   thinReadWeight: 0.5,
-  /** A linear read is certain with at least this much support … */
+  /** A read is certain with at least this much support … */
   certainSupport: 6,
   /** … and at least this many times the support of any different read of the same symbol. */
   certainDominance: 2,
@@ -89,24 +91,31 @@ export class CandidatePool {
     this.#rules = rules;
   }
 
-  /** Adds the reads of one pass (a read found twice in one pass counts once); `pass` names it. */
-  addPass(reads: readonly BarcodeRead[], pass = ''): void {
+  /**
+   * Adds the reads of one view of the pass named `pass` (a read found twice in one view counts once,
+   * at its heaviest). A matrix read that spent all its error correction adds to a candidate once per
+   * pass: two views of one pass may decode the same damage the same way.
+   */
+  addPass(reads: readonly BarcodeRead[], pass: string): void {
     const seen = new Set<string>();
-    for (const read of reads) {
+    const heaviestFirst = reads.map((read) => ({ read, weight: this.#weight(read) })).sort((a, b) => b.weight - a.weight);
+    for (const { read, weight: readWeight } of heaviestFirst) {
       const key = keyOf(read);
       if (seen.has(key)) continue;
       seen.add(key);
       const existing = this.#candidates.get(key);
-      let weight = read.linear ? this.#linearWeight(read) : this.#matrixWeight(read);
+      let weight = readWeight;
       if (read.fitted) weight = Math.min(weight, this.#rules.maxFittedSupport - (existing?.fittedSupport ?? 0));
+      if (this.#isSpent(read) && existing?.foundBy.has(pass)) weight = 0;
       const fitted = read.fitted ? weight : 0;
       if (!existing) {
-        this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, passes: 1, foundBy: pass });
+        this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, passes: 1, foundBy: new Set([pass]) });
         continue;
       }
       existing.support += weight;
       existing.fittedSupport += fitted;
       existing.passes += 1;
+      existing.foundBy.add(pass);
       // A read that added nothing (a fit beyond the cap) does not lend its corners either.
       if (weight > 0 && read.lineCount > existing.read.lineCount) existing.read = read;
     }
@@ -115,6 +124,11 @@ export class CandidatePool {
   /** Whether the verdict's read already has all the support fitted reads may give it: another fit could add nothing. */
   fittedSupportFull(): boolean {
     return (this.verdict()?.candidate.fittedSupport ?? 0) >= this.#rules.maxFittedSupport;
+  }
+
+  /** Takes a candidate's certainty for good: a second opinion (`fit-check.ts`) contradicted it. */
+  dispute(candidate: Candidate): void {
+    candidate.disputed = true;
   }
 
   get size(): number {
@@ -127,7 +141,7 @@ export class CandidatePool {
     let chosenSize = -1;
     for (const candidate of this.#leaders()) {
       const rival = this.#strongestRival(candidate);
-      const certain = candidate.support >= this.#rules.certainSupport && candidate.support >= this.#rules.certainDominance * rival;
+      const certain = !candidate.disputed && candidate.support >= this.#rules.certainSupport && candidate.support >= this.#rules.certainDominance * rival;
       const size = symbolSize(candidate.read);
       // Certain beats uncertain; then the larger symbol.
       const better = !chosen || (certain && !chosen.certain) || (certain === chosen.certain && size > chosenSize);
@@ -149,8 +163,13 @@ export class CandidatePool {
     return candidate.support >= this.#rules.conclusiveSupport && candidate.support >= this.#rules.conclusiveDominance * rival;
   }
 
-  #matrixWeight(read: BarcodeRead): number {
-    return read.correctionMargin === 0 ? this.#rules.spentMatrixSupport : this.#rules.matrixSupport;
+  #weight(read: BarcodeRead): number {
+    if (read.linear) return this.#linearWeight(read);
+    return this.#isSpent(read) ? this.#rules.spentMatrixSupport : this.#rules.matrixSupport;
+  }
+
+  #isSpent(read: BarcodeRead): boolean {
+    return !read.linear && read.correctionMargin !== undefined && read.correctionMargin <= 0;
   }
 
   #linearWeight(read: BarcodeRead): number {
@@ -194,6 +213,9 @@ function isPartOf(part: BarcodeRead, whole: BarcodeRead): boolean {
 
 /** Reads of one symbol: overlapping, or one a short code read off the other's bars. */
 function related(a: BarcodeRead, b: BarcodeRead): boolean {
+  // A matrix code and a linear one are two symbols however close they are printed (a licence's
+  // PDF417 and the Code 128 beside it): neither read can outweigh the other.
+  if (a.linear !== b.linear) return false;
   return sameSymbol(a, b) || isShortCodeWithin(a, b) || isShortCodeWithin(b, a);
 }
 

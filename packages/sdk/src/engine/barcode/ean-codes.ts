@@ -1,5 +1,8 @@
 /** What the EAN/UPC decoders share: the digits' module patterns, EAN-13's parity patterns and the GTIN check digit. */
 
+/** Modules of an EAN-13 or UPC-A between its outer guards' ends (guards 3 + 5 + 3, twelve digits of 7). */
+export const symbolModules = 95;
+
 /** Module patterns of the digits' L codes (1 = bar); R codes are their complements, G codes the R codes reversed. */
 export const lCodes = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'] as const;
 

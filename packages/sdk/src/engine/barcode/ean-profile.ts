@@ -9,14 +9,12 @@
  * left half's parity pattern giving the first digit, and the checksum checking the whole.
  */
 
-import { ean13Parities, hasValidCheckDigit, lCodes } from './ean-codes.ts';
+import { ean13Parities, hasValidCheckDigit, lCodes, symbolModules } from './ean-codes.ts';
 
 /** Module patterns of the digits (1 = bar): L and G codes on the left half, R codes on the right. */
 const rCodes = lCodes.map((code) => [...code].map((b) => (b === '1' ? '0' : '1')).join(''));
 const gCodes = rCodes.map((code) => [...code].reverse().join(''));
 
-/** Modules of the whole symbol (guards 3 + 5 + 3, twelve digits of 7). */
-const symbolModules = 95;
 /** Blur (Gaussian σ) tried, in modules: from a sharp print to bars merged into grey. */
 const blurs = [0.3, 0.5, 0.7, 0.9, 1.1, 1.4];
 

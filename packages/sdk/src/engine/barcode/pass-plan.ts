@@ -38,6 +38,8 @@ export interface PassSpec {
   rescales: boolean;
   /** Reader options on top of the common ones. */
   reader?: Partial<ReaderOptions>;
+  /** zxing on the frame exactly as it came: what zxing alone would answer (its reads are not fit-checked, `fit-check.ts`). */
+  asCaptured?: true;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface PassSpec {
  * corpus evaluation (`pnpm eval`, its barcodes suite); docs/barcode-options.md explains each row.
  */
 export const passPlan: readonly PassSpec[] = [
-  { name: 'frame', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false },
+  { name: 'frame', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false, asCaptured: true },
   { name: 'padded', tier: 'quietZone', image: { frame: 'padded' }, reads: 'all', rescales: false },
   {
     name: 'region-quiet-zone-bars',

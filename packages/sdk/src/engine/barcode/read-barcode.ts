@@ -3,11 +3,11 @@ import type { Frame } from '../../core/frame.ts';
 import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
-import { CandidatePool } from './candidate-pool.ts';
+import { CandidatePool, type Candidate } from './candidate-pool.ts';
 import { FrameVariants, restorationOf, restoredDetail, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
-import { fitCheck, fitContradicts, wantsFitCheck } from './fit-check.ts';
+import { fitCheckLimits, fitContradicts, wantsFitCheck } from './fit-check.ts';
 import { readEanEdges } from './read-ean-edges.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
@@ -72,6 +72,29 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     onPass?.({ pass, method, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
   };
 
+  // Whether the leading read is certain, once the profile fit has given its second opinion where it
+  // is wanted (`wantsFitCheck`): a read it contradicts is disputed, and the plan goes on.
+  const checked = new Set<Candidate>();
+  const certainNow = (): boolean => {
+    for (let verdict = pool.verdict(); verdict?.certain; verdict = pool.verdict()) {
+      const { candidate } = verdict;
+      if (checked.has(candidate) || !wantsFitCheck(candidate)) return true;
+      checked.add(candidate);
+      const views = regionViews(variants, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default);
+      const fits = views
+        .filter((view) => liesIn(view, candidate.read))
+        .flatMap((view) => {
+          const reads = readEanProfiles(view, variants.root, resolved, fitCheckLimits(candidate.read));
+          onPass?.({ pass: 'fit-check', method: 'ean-profile', width: view.image.width, height: view.image.height, reads, rejected: [] });
+          return reads;
+        });
+      if (!fitContradicts(candidate.read, fits)) return true;
+      pool.dispute(candidate);
+    }
+    return false;
+  };
+  const conclusive = () => certainNow() && pool.isConclusive();
+
   const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
   // `source`: the images of this round; `rescaled`: the round's image is itself the frame rescaled,
   // so each of its passes is a rescaled one.
@@ -91,15 +114,15 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
           .filter((r): r is BarcodeRead => r !== undefined);
         admit(`${prefix}${pass.name}`, 'zxing', view, valid);
       }
-      if (pool.isConclusive()) return;
+      if (conclusive()) return;
     }
 
     // Then EAN and UPC decoded from the edges of every line across the working copy, character by
     // character, where zxing found nothing certain: glare that breaks up its run lengths leaves the edges.
-    if (!pool.verdict()?.certain && ean && source.hasBarRegions()) {
+    if (!certainNow() && ean && source.hasBarRegions()) {
       const working = source.frame('working')!;
       for (const bars of ['vertical', 'horizontal'] as const) {
-        if (pool.verdict()?.certain) break;
+        if (certainNow()) break;
         admit(`${prefix}ean-edges-${bars}`, 'ean-edges', working, readEanEdges(working, bars, resolved));
       }
     }
@@ -108,7 +131,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     // defocused product codes whose thin bars and spaces have merged into grey. Fitted reads stay
     // uncertain on their own (the pool caps what they add up to), so once the leading read has all
     // the support fits may give it, the restored round's fit would add nothing and is not run.
-    if (!pool.verdict()?.certain && !pool.fittedSupportFull() && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
+    if (!certainNow() && !pool.fittedSupportFull() && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
       for (const view of regionViews(source, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default)) {
         admit(`${prefix}ean-profile`, 'ean-profile', view, readEanProfiles(view, source.root, resolved));
       }
@@ -122,7 +145,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   // (none of its passes could read them).
   const qr = enabled.some((s) => s.type === 'QR_CODE');
   const sawSymbol = () => variants.isTiny || pool.size > 0 || variants.hasBarRegions() || (qr && variants.hasQrSymbols());
-  const restoration = pool.verdict()?.certain ? undefined : restorationOf(variants.gray);
+  const restoration = certainNow() ? undefined : restorationOf(variants.gray);
   const upscaled = (restoration?.factor ?? 1) > 1;
   const readable = resolved.autoScaleDetection || !upscaled || enabled.some((s) => !s.autoScaled);
   if (restoration && restoration.pixels <= budget && readable && sawSymbol()) {
@@ -130,23 +153,10 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', upscaled);
   }
 
+  const certain = certainNow();
   const verdict = pool.verdict();
-  if (!verdict) return emptyBarcodeData;
-  let { certain } = verdict;
-  // A certain EAN/UPC read of fine modules that one pass alone made gets the profile fit's second
-  // opinion, on the bar regions it lies in.
-  const { read } = verdict.candidate;
-  if (certain && wantsFitCheck(verdict.candidate)) {
-    const views = regionViews(variants, 'view', profileRegions.default).filter((view) => liesIn(view, read));
-    const fits = views.flatMap((view) => {
-      const reads = readEanProfiles(view, variants.root, resolved, { bands: fitCheck.bands, enough: fitCheck.leastBands });
-      onPass?.({ pass: 'fit-check', method: 'ean-profile', width: view.image.width, height: view.image.height, reads, rejected: [] });
-      return reads;
-    });
-    certain = !fitContradicts(read, fits);
-  }
-  if (!certain && !resolved.scanUncertain) return emptyBarcodeData;
-  return toBarcodeData({ read, uncertain: !certain });
+  if (!verdict || (!certain && !resolved.scanUncertain)) return emptyBarcodeData;
+  return toBarcodeData({ read: verdict.candidate.read, uncertain: !certain });
 }
 
 /** Whether the middle of a read lies in a view. */

@@ -1,6 +1,7 @@
 import { applyAffine } from '../image/affine.ts';
 import { bandProjection } from '../image/band-projection.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
+import { symbolModules } from './ean-codes.ts';
 import { decodeEanProfile } from './ean-profile.ts';
 import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
 
@@ -9,17 +10,20 @@ const finestFitModule = 2;
 /** … in about this many bins a module. */
 const binsPerModule = 3;
 /** Modules of an EAN-13 (guards and twelve digits). */
-const symbolModules = 95;
 
 /** Bands across a bar region's view whose profiles are decoded, each both ways round. */
 const bandCount = 8;
 /** The part of the view's height the bands cover (the bars' middle: clear of the printed digits and the region's margins). */
 const bandSpan = { from: 0.15, to: 0.85 };
 
-/** How much of a view is fitted: its `bands` middle bands at most, until one reading has `enough` (all 8, and 4, by default). */
+/** How much of a view is fitted, and what is returned. */
 export interface BandLimits {
+  /** The middle bands fitted, at most (all 8 by default) … */
   bands?: number;
-  enough?: number;
+  /** … until a reading (13 digits) has this many bands (by default: any reading, half the bands). */
+  enough?: (digits: string, bands: number) => boolean;
+  /** Every reading the bands gave, not only the one of the most bands. */
+  everyReading?: boolean;
 }
 
 /** Whether the client asked for UPC-A and for EAN-13 (see `reportedGtin13`). */
@@ -27,13 +31,13 @@ export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>
 
 /**
  * EAN-13 and UPC-A read from a bar region's view (bars vertical), cut from `source`, by fitting the
- * symbol to each band's profile across the bars (`decodeEanProfile`): the reading of the most bands,
- * with their count as its scan lines (the candidate pool's evidence) and its corners where those
- * bands found the guards. For defocused and small symbols zxing cannot count modules in. Empty when
- * no band decodes.
+ * symbol to each band's profile across the bars (`decodeEanProfile`): the reading of the most bands
+ * (or every reading, `BandLimits.everyReading`), with their count as its scan lines (the candidate
+ * pool's evidence) and its corners where those bands found the guards. For defocused and small
+ * symbols zxing cannot count modules in. Empty when no band decodes.
  */
 export function readEanProfiles(view: DerivedImage, source: DerivedImage, context: EanProfileContext, limits: BandLimits = {}): BarcodeRead[] {
-  const { bands = bandCount, enough = bandCount / 2 } = limits;
+  const { bands = bandCount, enough = (_: string, n: number) => n >= bandCount / 2, everyReading = false } = limits;
   const { image } = view;
   // The region was cut with margins of 15 % of its length plus 8 px each side: the symbol fills most of the width.
   const expected = (image.width - 16) / 1.3;
@@ -49,7 +53,7 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
     .sort((a, b) => Math.abs(a - (bandCount - 1) / 2) - Math.abs(b - (bandCount - 1) / 2))
     .slice(0, bands);
   for (const b of order) {
-    if ([...votes.values()].some((v) => v.bands >= enough)) break;
+    if ([...votes].some(([digits, v]) => enough(digits, v.bands))) break;
     const y0 = Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * b) / bandCount));
     const y1 = Math.max(y0 + 1, Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * (b + 1)) / bandCount)));
     const decoded = decodeBand(bandProjection(source, view, y0, y1, binsPerPixel), binsPerPixel, expected);
@@ -61,26 +65,27 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
       vote.bottom = Math.max(vote.bottom, y1);
     } else votes.set(decoded.digits, { bands: 1, start: decoded.start, end: decoded.end, top: y0, bottom: y1 });
   }
-  const [digits, vote] = [...votes].sort((a, b) => b[1].bands - a[1].bands)[0] ?? [];
-  if (!digits || !vote) return [];
-  const reported = reportedGtin13(digits, context);
-  if (!reported) return [];
-  const corners = [
-    { x: vote.start, y: vote.top },
-    { x: vote.end, y: vote.top },
-    { x: vote.end, y: vote.bottom },
-    { x: vote.start, y: vote.bottom },
-  ];
-  return [
-    {
-      ...engineRead(
-        reported,
-        corners.map((p) => applyAffine(view.toOriginal, p)),
-        vote.bands,
-      ),
-      fitted: true,
-    },
-  ];
+  const readings = [...votes].sort((a, b) => b[1].bands - a[1].bands);
+  return (everyReading ? readings : readings.slice(0, 1)).flatMap(([digits, vote]) => {
+    const reported = reportedGtin13(digits, context);
+    if (!reported) return [];
+    const corners = [
+      { x: vote.start, y: vote.top },
+      { x: vote.end, y: vote.top },
+      { x: vote.end, y: vote.bottom },
+      { x: vote.start, y: vote.bottom },
+    ];
+    return [
+      {
+        ...engineRead(
+          reported,
+          corners.map((p) => applyAffine(view.toOriginal, p)),
+          vote.bands,
+        ),
+        fitted: true,
+      },
+    ];
+  });
 }
 
 /** The decoding of a band's profile (`binsPerPixel` bins to the view's pixel), either way round; positions in the view's pixels. */

@@ -12,7 +12,10 @@ import type { ZxingReader } from '../barcode/zxing-reader.ts';
 export interface DocumentBarcode {
   side: 'FIRST' | 'SECOND';
   result: BarcodeResult;
-  /** The reader's evidence was conclusive (always so for a decoded PDF417: Reed-Solomon corrected). */
+  /**
+   * The reader's evidence was conclusive: so for a decoded PDF417 whose error correction had capacity
+   * to spare, or that a second pass decoded alike (docs/barcode-options.md, evidence).
+   */
   certain: boolean;
   /** Issuer and DL/ID type from the payload; null when it is no AAMVA payload. */
   documentClass: AamvaDocumentClass | null;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { composeScene, renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
+import { toGray } from '../image/gray-image.ts';
+import { FrameVariants } from './frame-variants.ts';
+import { readEanProfiles } from './read-ean-profiles.ts';
+
+/** The first bar region's view of a clean EAN-13 of 3 px modules, and the image it was cut from. */
+async function ean13View() {
+  const { frame } = await composeScene(await renderBarcode('EAN13', '400638133393', { moduleSize: 3, quietZone: 10 }), {
+    width: 480,
+    height: 360,
+    angle: 3,
+    noise: 2,
+    seed: 4,
+  });
+  const variants = new FrameVariants(toGray(frame));
+  return { view: variants.region(0, 'view')!, source: variants.root };
+}
+
+const context = { scanEan13: true, scanUpca: true };
+
+describe('readEanProfiles', () => {
+  it('reads the symbol on its middle bands, stopping once four agree', async () => {
+    const { view, source } = await ean13View();
+    expect(readEanProfiles(view, source, context)).toEqual([expect.objectContaining({ type: 'EAN_13', text: '4006381333931', lineCount: 4, fitted: true })]);
+  });
+
+  it('fits no more bands than it is allowed, and stops when its own rule says enough', async () => {
+    const { view, source } = await ean13View();
+    expect(readEanProfiles(view, source, context, { bands: 1 })).toEqual([expect.objectContaining({ lineCount: 1 })]);
+    expect(readEanProfiles(view, source, context, { bands: 8, enough: (digits, n) => digits === '4006381333931' && n >= 2 })).toEqual([
+      expect.objectContaining({ lineCount: 2 }),
+    ]);
+    // A rule no reading meets: all eight bands.
+    expect(readEanProfiles(view, source, context, { enough: () => false })).toEqual([expect.objectContaining({ lineCount: 8 })]);
+  });
+});
