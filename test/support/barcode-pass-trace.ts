@@ -1,5 +1,6 @@
 // Development tool (not a test): what each pass of the barcode reader saw on one image — its size,
-// the reads it admitted and those the margin check rejected — and the answer, all symbologies on.
+// the reads it admitted (a fit-check's are the profile fit's opinion only) and those the margin check
+// rejected — and the answer, all symbologies on.
 //
 //   pnpm exec tsx test/support/barcode-pass-trace.ts image.png
 import sharp from 'sharp';

@@ -15,43 +15,40 @@ describe('CandidatePool', () => {
 
   it('trusts one matrix read at once', () => {
     const pool = new CandidatePool();
-    pool.addPass([read('QR_CODE', 'qr', 0)], 'pass 1');
+    pool.addView('pass 1', [read('QR_CODE', 'qr', 0)]);
     expect(pool.verdict()).toMatchObject({ certain: true });
     expect(pool.isConclusive()).toBe(true);
   });
 
   it('trusts one matrix read with error correction to spare, but wants a second pass for one that spent it all', () => {
     const spared = new CandidatePool();
-    spared.addPass([{ ...read('PDF417_BARCODE', 'right', 0), correctionMargin: 0.12 }], 'pass 2');
+    spared.addView('pass 2', [{ ...read('PDF417_BARCODE', 'right', 0), correctionMargin: 0.12 }]);
     expect(spared.verdict()).toMatchObject({ certain: true });
 
     const spent = new CandidatePool();
-    spent.addPass([{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }], 'pass 3');
+    spent.addView('pass 3', [{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }]);
     expect(spent.verdict()).toMatchObject({ certain: false });
     expect(spent.isConclusive()).toBe(false);
     // Another view of the same pass (a second QR crop, say) adds nothing; another pass does.
-    spent.addPass([{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }], 'pass 3');
+    spent.addView('pass 3', [{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }]);
     expect(spent.verdict()).toMatchObject({ certain: false, candidate: { support: 3 } });
-    spent.addPass([{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }], 'pass 4');
+    spent.addView('pass 4', [{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }]);
     expect(spent.verdict()).toMatchObject({ certain: true, candidate: { support: 6 } });
   });
 
   it('counts a read found twice in one view at its heaviest', () => {
     const pool = new CandidatePool();
-    pool.addPass(
-      [
-        { ...read('QR_CODE', 'qr', 0), correctionMargin: 0 },
-        { ...read('QR_CODE', 'qr', 0), correctionMargin: 0.5 },
-      ],
-      'pass',
-    );
+    pool.addView('pass', [
+      { ...read('QR_CODE', 'qr', 0), correctionMargin: 0 },
+      { ...read('QR_CODE', 'qr', 0), correctionMargin: 0.5 },
+    ]);
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { support: 50 } });
   });
 
   it('keeps matrix and linear reads apart however close: a spent PDF417 is not buried by the Code 128 beside it', () => {
     const pool = new CandidatePool();
     for (const pass of ['sharpened', 'denoised', 'upscaled']) {
-      pool.addPass([{ ...read('PDF417_BARCODE', 'ANSI 636000', 0, 0, 600, 150), correctionMargin: 0 }, read('CODE_128', 'DL123', 10, 0, 300, 40)], pass);
+      pool.addView(pass, [{ ...read('PDF417_BARCODE', 'ANSI 636000', 0, 0, 600, 150), correctionMargin: 0 }, read('CODE_128', 'DL123', 10, 0, 300, 40)]);
     }
     // Both are certain on their own evidence; the larger symbol is reported.
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'PDF417_BARCODE' }, support: 9 } });
@@ -59,69 +56,88 @@ describe('CandidatePool', () => {
 
   it('never makes a disputed read certain, and lets the plan go on', () => {
     const pool = new CandidatePool();
-    pool.addPass([read('UPC_A', '036010291442', 10)], 'sharpened');
+    pool.addView('sharpened', [read('UPC_A', '036010291442', 10)]);
     const candidate = pool.verdict()!.candidate;
     expect(pool.isConclusive()).toBe(true);
     pool.dispute(candidate);
-    expect(pool.verdict()).toMatchObject({ certain: false });
+    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 5 } });
     expect(pool.isConclusive()).toBe(false);
-    pool.addPass([read('UPC_A', '036010291442', 10)], 'upscaled');
-    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 20 } });
+    pool.addView('upscaled', [read('UPC_A', '036010291442', 10)]);
+    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 15 } });
+  });
+
+  it('lets two passes that agree on the right read make it certain over a disputed misread', () => {
+    const pool = new CandidatePool();
+    pool.addView('sharpened', [read('UPC_A', '036010291442', 10)]);
+    pool.dispute(pool.verdict()!.candidate);
+    pool.addView('upscaled', [read('UPC_A', '036000291452', 9)]);
+    pool.addView('fixed-threshold', [read('UPC_A', '036000291452', 9)]);
+    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { text: '036000291452' }, support: 18 } });
+  });
+
+  it('does not stop the plan on a smaller certain symbol while a disputed misread of a larger one is about', () => {
+    const pool = new CandidatePool();
+    pool.addView('sharpened', [read('UPC_A', '036010291442', 10, 0, 300, 60), read('CODE_128', 'LOT-42', 10, 400, 100, 20)]);
+    pool.addView('upscaled', [read('CODE_128', 'LOT-42', 10, 400, 100, 20)]);
+    expect(pool.verdict()).toMatchObject({ candidate: { read: { type: 'UPC_A' } } });
+    pool.dispute(pool.verdict()!.candidate);
+    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'CODE_128' } } });
+    expect(pool.isConclusive()).toBe(false);
   });
 
   it('lets a matrix read with margin outweigh a spent read of the same symbol', () => {
     const pool = new CandidatePool();
-    pool.addPass([{ ...read('QR_CODE', 'garbage', 0), correctionMargin: 0 }], 'pass 5');
-    pool.addPass([{ ...read('QR_CODE', 'right', 0), correctionMargin: 1 }], 'pass 6');
+    pool.addView('pass 5', [{ ...read('QR_CODE', 'garbage', 0), correctionMargin: 0 }]);
+    pool.addView('pass 6', [{ ...read('QR_CODE', 'right', 0), correctionMargin: 1 }]);
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { text: 'right' } } });
   });
 
-  it('wants corroboration for linear reads: several lines or several passes', () => {
+  it('wants corroboration for linear reads: several lines or several views', () => {
     const pool = new CandidatePool();
-    pool.addPass([read('EAN_13', '4006381333931', 2)], 'sharpened');
+    pool.addView('sharpened', [read('EAN_13', '4006381333931', 2)]);
     expect(pool.verdict()).toMatchObject({ certain: false });
-    pool.addPass([read('EAN_13', '4006381333931', 3)], 'denoised');
-    pool.addPass([read('EAN_13', '4006381333931', 2)], 'upscaled');
-    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { passes: 3, support: 7, foundBy: new Set(['sharpened', 'denoised', 'upscaled']) } });
+    pool.addView('denoised', [read('EAN_13', '4006381333931', 3)]);
+    pool.addView('upscaled', [read('EAN_13', '4006381333931', 2)]);
+    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { views: 3, support: 7, passNames: new Set(['sharpened', 'denoised', 'upscaled']) } });
     expect(pool.isConclusive()).toBe(false);
   });
 
   it('keeps a read uncertain while a different read of the same symbol is comparably supported', () => {
     const pool = new CandidatePool();
-    pool.addPass([read('EAN_13', '4006381333931', 8)], 'pass 7');
-    pool.addPass([read('EAN_13', '7034759003930', 5)], 'pass 8');
+    pool.addView('pass 7', [read('EAN_13', '4006381333931', 8)]);
+    pool.addView('pass 8', [read('EAN_13', '7034759003930', 5)]);
     expect(pool.verdict()).toMatchObject({ certain: false, candidate: { read: { text: '4006381333931' } } });
-    pool.addPass([read('EAN_13', '4006381333931', 20)], 'pass 9');
+    pool.addView('pass 9', [read('EAN_13', '4006381333931', 20)]);
     expect(pool.verdict()).toMatchObject({ certain: true });
   });
 
   it('keeps fitted reads uncertain together until a decoded read agrees', () => {
     const pool = new CandidatePool();
     const fitted = (lines: number) => ({ ...read('EAN_13', '4006381333931', lines), fitted: true });
-    pool.addPass([fitted(4)], 'pass 10');
+    pool.addView('pass 10', [fitted(4)]);
     expect(pool.fittedSupportFull()).toBe(false);
-    pool.addPass([fitted(4)], 'pass 11');
-    pool.addPass([fitted(3)], 'pass 12');
-    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 5, fittedSupport: 5, passes: 3 } });
+    pool.addView('pass 11', [fitted(4)]);
+    pool.addView('pass 12', [fitted(3)]);
+    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 5, fittedSupport: 5, views: 3 } });
     expect(pool.fittedSupportFull()).toBe(true);
-    pool.addPass([read('EAN_13', '4006381333931', 1)], 'pass 13');
+    pool.addView('pass 13', [read('EAN_13', '4006381333931', 1)]);
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { support: 6 } });
   });
 
   it('caps the lines one pass contributes, and halves them for a thin band of lines', () => {
     const pool = new CandidatePool();
-    pool.addPass([read('EAN_13', '4006381333931', 200)], 'pass 14');
+    pool.addView('pass 14', [read('EAN_13', '4006381333931', 200)]);
     expect(pool.verdict()?.candidate.support).toBe(10);
     const thin = new CandidatePool();
     // Lines spread over 6 px of a 200 px symbol: the band through the bar ends and digits.
-    thin.addPass([read('EAN_13', '9074932437075', 10, 0, 200, 6)], 'pass 15');
+    thin.addView('pass 15', [read('EAN_13', '9074932437075', 10, 0, 200, 6)]);
     expect(thin.verdict()).toMatchObject({ certain: false, candidate: { support: 5 } });
   });
 
   it('prefers the full ITF over a partial read of the same symbol', () => {
     const pool = new CandidatePool();
-    pool.addPass([read('ITF', '991230948260', 30)], 'pass 16');
-    pool.addPass([read('ITF', '991230948260164483', 6)], 'pass 17');
+    pool.addView('pass 16', [read('ITF', '991230948260', 30)]);
+    pool.addView('pass 17', [read('ITF', '991230948260164483', 6)]);
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { text: '991230948260164483' } } });
   });
 
@@ -131,7 +147,7 @@ describe('CandidatePool', () => {
     const moved = (r: BarcodeRead, dx: number, dy: number) => ({ ...r, points: r.points.map((p) => ({ x: p.x + dx, y: p.y + dy })) });
     const verdictOf = (...reads: BarcodeRead[]) => {
       const pool = new CandidatePool();
-      pool.addPass(reads, 'sharpened');
+      pool.addView('sharpened', reads);
       return pool.verdict();
     };
     const longerWins = { certain: false, candidate: { read: { type: 'EAN_13' } } };
@@ -174,13 +190,13 @@ describe('CandidatePool', () => {
 
   it('chooses the largest of several symbols', () => {
     const pool = new CandidatePool();
-    pool.addPass([read('QR_CODE', 'small', 0, 500, 60), read('QR_CODE', 'large', 0, 0, 300)], 'pass 18');
+    pool.addView('pass 18', [read('QR_CODE', 'small', 0, 500, 60), read('QR_CODE', 'large', 0, 0, 300)]);
     expect(pool.verdict()?.candidate.read.text).toBe('large');
   });
 
-  it('counts a read once per pass however often zxing repeats it', () => {
+  it('counts a read once per view however often zxing repeats it', () => {
     const pool = new CandidatePool();
-    pool.addPass([read('CODE_128', 'A', 3), read('CODE_128', 'A', 3)], 'pass 19');
-    expect(pool.verdict()?.candidate).toMatchObject({ passes: 1, support: 3 });
+    pool.addView('pass 19', [read('CODE_128', 'A', 3), read('CODE_128', 'A', 3)]);
+    expect(pool.verdict()?.candidate).toMatchObject({ views: 1, support: 3 });
   });
 });

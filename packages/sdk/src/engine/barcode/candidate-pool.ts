@@ -5,14 +5,14 @@ import type { BarcodeRead } from './normalize-read.ts';
 export interface Candidate {
   /** The read with the most scan lines (its points are the ones reported). */
   read: BarcodeRead;
-  /** Evidence: summed scan lines over passes for linear reads; a fixed weight per pass for matrix reads. */
+  /** Evidence: scan lines summed over views for linear reads; for matrix reads a weight per view (`matrixSupport`, or `spentMatrixSupport` once per pass). */
   support: number;
   /** The part of `support` that fitted reads gave (at most `CandidateRules.maxFittedSupport`). */
   fittedSupport: number;
-  /** How many reads added to it (a pass that reads several views, bar regions or QR crops, may add more than one). */
-  passes: number;
-  /** The names of the passes that found it (as `addPass` was told). */
-  foundBy: Set<string>;
+  /** How many views added to it (a pass that reads several views, bar regions or QR crops, may add more than one). */
+  views: number;
+  /** The names of the passes that found it (as `addView` was told). */
+  passNames: Set<string>;
   /** A second opinion contradicted it (`dispute`): it is never certain. */
   disputed?: boolean;
 }
@@ -96,7 +96,7 @@ export class CandidatePool {
    * at its heaviest). A matrix read that spent all its error correction adds to a candidate once per
    * pass: two views of one pass may decode the same damage the same way.
    */
-  addPass(reads: readonly BarcodeRead[], pass: string): void {
+  addView(pass: string, reads: readonly BarcodeRead[]): void {
     const seen = new Set<string>();
     const heaviestFirst = reads.map((read) => ({ read, weight: this.#weight(read) })).sort((a, b) => b.weight - a.weight);
     for (const { read, weight: readWeight } of heaviestFirst) {
@@ -106,16 +106,16 @@ export class CandidatePool {
       const existing = this.#candidates.get(key);
       let weight = readWeight;
       if (read.fitted) weight = Math.min(weight, this.#rules.maxFittedSupport - (existing?.fittedSupport ?? 0));
-      if (this.#isSpent(read) && existing?.foundBy.has(pass)) weight = 0;
+      if (this.#isSpent(read) && existing?.passNames.has(pass)) weight = 0;
       const fitted = read.fitted ? weight : 0;
       if (!existing) {
-        this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, passes: 1, foundBy: new Set([pass]) });
+        this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, views: 1, passNames: new Set([pass]) });
         continue;
       }
       existing.support += weight;
       existing.fittedSupport += fitted;
-      existing.passes += 1;
-      existing.foundBy.add(pass);
+      existing.views += 1;
+      existing.passNames.add(pass);
       // A read that added nothing (a fit beyond the cap) does not lend its corners either.
       if (weight > 0 && read.lineCount > existing.read.lineCount) existing.read = read;
     }
@@ -126,9 +126,14 @@ export class CandidatePool {
     return (this.verdict()?.candidate.fittedSupport ?? 0) >= this.#rules.maxFittedSupport;
   }
 
-  /** Takes a candidate's certainty for good: a second opinion (`fit-check.ts`) contradicted it. */
+  /**
+   * Takes a candidate's certainty for good — a second opinion (`fit-check.ts`) contradicted it — and
+   * cuts its evidence to under certain, so that as a rival it cannot keep a right read that two
+   * passes agree on from being certain.
+   */
   dispute(candidate: Candidate): void {
     candidate.disputed = true;
+    candidate.support = Math.min(candidate.support, this.#rules.certainSupport - 1);
   }
 
   get size(): number {
@@ -153,11 +158,16 @@ export class CandidatePool {
     return chosen;
   }
 
-  /** Whether more passes are unlikely to change the verdict, so the plan can stop. */
+  /**
+   * Whether more passes are unlikely to change the verdict, so the plan can stop: never while a
+   * disputed read of a larger symbol is about (the symbol it misread is still to be read right).
+   */
   isConclusive(): boolean {
     const verdict = this.verdict();
     if (!verdict?.certain) return false;
     const { candidate } = verdict;
+    const size = symbolSize(candidate.read);
+    if ([...this.#candidates.values()].some((c) => c.disputed && symbolSize(c.read) > size)) return false;
     if (!candidate.read.linear) return true;
     const rival = this.#strongestRival(candidate);
     return candidate.support >= this.#rules.conclusiveSupport && candidate.support >= this.#rules.conclusiveDominance * rival;
@@ -299,9 +309,13 @@ export function sameSymbol(a: BarcodeRead, b: BarcodeRead): boolean {
 
 function centreInside(points: readonly Point[], box: Box): boolean {
   const grow = 0.25 * Math.max(box.maxX - box.minX, box.maxY - box.minY, 4);
-  const cx = points.reduce((s, p) => s + p.x, 0) / points.length;
-  const cy = points.reduce((s, p) => s + p.y, 0) / points.length;
-  return cx >= box.minX - grow && cx <= box.maxX + grow && cy >= box.minY - grow && cy <= box.maxY + grow;
+  const { x, y } = centreOf(points);
+  return x >= box.minX - grow && x <= box.maxX + grow && y >= box.minY - grow && y <= box.maxY + grow;
+}
+
+/** The mean of a read's corners. */
+export function centreOf(points: readonly Point[]): Point {
+  return { x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length };
 }
 
 /** How far the scan lines of a linear read spread across, relative to its length along them. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BarcodeType } from '../../api/barcode.ts';
 import type { Candidate } from './candidate-pool.ts';
-import { fitCheckLimits, fitContradicts, wantsFitCheck } from './fit-check.ts';
+import type { DerivedImage } from '../image/derived-image.ts';
+import { fitCheckOptions, fitContradicts, fitOpinion, wantsFitCheck } from './fit-check.ts';
 import type { BarcodeRead } from './normalize-read.ts';
 import { readInBox } from '../../../../../test/support/engine/barcode-reads.ts';
 
@@ -15,8 +16,8 @@ const candidate = (r: BarcodeRead, ...passes: string[]): Candidate => ({
   read: r,
   support: r.lineCount,
   fittedSupport: 0,
-  passes: passes.length,
-  foundBy: new Set(passes),
+  views: passes.length,
+  passNames: new Set(passes),
 });
 
 describe('wantsFitCheck', () => {
@@ -36,33 +37,65 @@ describe('wantsFitCheck', () => {
   });
 });
 
-describe('fitCheckLimits', () => {
+describe('fitCheckOptions', () => {
   it('fits the middle four bands, every reading, and stops early only once two bands agree with the read', () => {
-    const limits = fitCheckLimits(read('UPC_A', '036010291442', 10, 133));
-    expect(limits).toMatchObject({ bands: 4, everyReading: true });
-    expect(limits.enough?.('0036010291442', 2)).toBe(true);
-    expect(limits.enough?.('0036010291442', 1)).toBe(false);
-    expect(limits.enough?.('0036000291452', 3)).toBe(false);
-    expect(fitCheckLimits(read('EAN_13', '4006381333931', 10, 185)).enough?.('4006381333931', 2)).toBe(true);
+    const options = fitCheckOptions(read('UPC_A', '036010291442', 10, 133));
+    expect(options).toMatchObject({ bands: 4, allReadings: true });
+    expect(options.stopWhen?.('0036010291442', 2)).toBe(true);
+    expect(options.stopWhen?.('0036010291442', 1)).toBe(false);
+    expect(options.stopWhen?.('0036000291452', 3)).toBe(false);
+    expect(fitCheckOptions(read('EAN_13', '4006381333931', 10, 185)).stopWhen?.('4006381333931', 2)).toBe(true);
+  });
+});
+
+const zxingRead = read('UPC_A', '036010291442', 10, 133);
+const fit = (text: string, bands: number, x = 12, type: BarcodeType = 'UPC_A') => ({ ...read(type, text, bands, 130, x), fitted: true });
+
+describe('fitOpinion', () => {
+  it('contradicts with other digits on two or more bands of the same bars, more than agree', () => {
+    expect(fitOpinion(zxingRead, [fit('036000291452', 2)])).toBe('contradicts');
+    expect(fitOpinion(zxingRead, [fit('036000291452', 3), fit('036010291442', 1)])).toBe('contradicts');
+    // Another type is other digits too: an EAN-13 fitted where zxing read a UPC-A.
+    expect(fitOpinion(zxingRead, [fit('4006381333931', 2, 12, 'EAN_13')])).toBe('contradicts');
+  });
+
+  it("agrees when the read's digits have two bands, even beside another reading", () => {
+    expect(fitOpinion(zxingRead, [fit('036010291442', 4)])).toBe('agrees');
+    expect(fitOpinion(zxingRead, [fit('036000291452', 2), fit('036010291442', 2)])).toBe('agrees');
+  });
+
+  it('says nothing of a one-band reading, a fit of another symbol, or no fit', () => {
+    expect(fitOpinion(zxingRead, [fit('036000291452', 1)])).toBe('silent');
+    expect(fitOpinion(zxingRead, [fit('036000291452', 4, 400)])).toBe('silent');
+    expect(fitOpinion(zxingRead, [])).toBe('silent');
   });
 });
 
 describe('fitContradicts', () => {
-  const zxingRead = read('UPC_A', '036010291442', 10, 133);
-  const fit = (text: string, bands: number, x = 12, type: BarcodeType = 'UPC_A') => ({ ...read(type, text, bands, 130, x), fitted: true });
-
-  it('is true for a reading of other digits on two or more bands of the same bars, more than agree', () => {
-    expect(fitContradicts(zxingRead, [fit('036000291452', 2)])).toBe(true);
-    expect(fitContradicts(zxingRead, [fit('036000291452', 3), fit('036010291442', 1)])).toBe(true);
-    // Another type is other digits too: an EAN-13 fitted where zxing read a UPC-A.
-    expect(fitContradicts(zxingRead, [fit('4006381333931', 2, 12, 'EAN_13')])).toBe(true);
+  /** A view that is a stretch of the frame: `x`…`x + width` by 0…100. */
+  const viewAt = (x: number, width: number): DerivedImage => ({
+    image: { width, height: 100, data: new Uint8Array(width * 100) },
+    toOriginal: [1, 0, x, 0, 1, 0],
   });
 
-  it('is false for a fit that agrees, a tie with agreeing bands, a one-band reading, or a fit of another symbol', () => {
-    expect(fitContradicts(zxingRead, [fit('036010291442', 4)])).toBe(false);
-    expect(fitContradicts(zxingRead, [fit('036000291452', 2), fit('036010291442', 2)])).toBe(false);
-    expect(fitContradicts(zxingRead, [fit('036000291452', 1)])).toBe(false);
-    expect(fitContradicts(zxingRead, [fit('036000291452', 4, 400)])).toBe(false);
-    expect(fitContradicts(zxingRead, [])).toBe(false);
+  it('lets the first view that has an opinion decide, and fits only views the read lies in', () => {
+    const fitted: number[] = [];
+    const views = [viewAt(300, 200), viewAt(0, 200), viewAt(0, 180)];
+    const opinions = [[fit('036000291452', 4)], [fit('036010291442', 2)], [fit('036000291452', 3)]];
+    const contradicts = fitContradicts(zxingRead, views, (view) => {
+      const index = views.indexOf(view);
+      fitted.push(index);
+      return opinions[index]!;
+    });
+    // The first view lies elsewhere; the second agrees, so the third is not fitted.
+    expect(fitted).toEqual([1]);
+    expect(contradicts).toBe(false);
+    expect(fitContradicts(zxingRead, [viewAt(0, 200)], () => [fit('036000291452', 2)])).toBe(true);
+    expect(fitContradicts(zxingRead, [viewAt(0, 200), viewAt(0, 180)], (view) => (view.image.width === 200 ? [] : [fit('036000291452', 2)]))).toBe(true);
+  });
+
+  it('leaves a read that lies in no view unchecked', () => {
+    expect(fitContradicts(zxingRead, [], () => [fit('036000291452', 4)])).toBe(false);
+    expect(fitContradicts(zxingRead, [viewAt(500, 100)], () => [fit('036000291452', 4)])).toBe(false);
   });
 });

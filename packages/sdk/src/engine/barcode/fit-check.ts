@@ -1,9 +1,10 @@
-import type { Point } from '../image/affine.ts';
-import { sameSymbol, type Candidate } from './candidate-pool.ts';
+import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
+import type { DerivedImage } from '../image/derived-image.ts';
+import { centreOf, sameSymbol, type Candidate } from './candidate-pool.ts';
 import { symbolModules } from './ean-codes.ts';
-import type { BarcodeRead } from './normalize-read.ts';
+import { gtin13Of, type BarcodeRead } from './normalize-read.ts';
 import { passPlan } from './pass-plan.ts';
-import type { BandLimits } from './read-ean-profiles.ts';
+import type { BandFitOptions } from './read-ean-profiles.ts';
 
 /** When the profile fit is asked for a second opinion on a certain read (see `wantsFitCheck`). */
 export const fitCheck = {
@@ -11,12 +12,15 @@ export const fitCheck = {
   finestModule: 2,
   /** The fit looks at the middle bands of each bar region the read lies in, at most this many … */
   bands: 4,
-  /** … and a reading of other digits on at least this many of them, and more than agree, takes the read's certainty. */
+  /**
+   * … and a reading on at least this many of them decides: the read's own digits confirm it (and end
+   * the fit early); other digits, on more bands than agree, dispute it.
+   */
   leastBands: 2,
 } as const;
 
 /** Passes that read the frame as it came (`PassSpec.asCaptured`). */
-const asCaptured = new Set(passPlan.filter((pass) => pass.asCaptured).map((pass) => pass.name));
+const asCapturedPasses = new Set(passPlan.filter((pass) => pass.asCaptured).map((pass) => pass.name));
 
 /**
  * Whether a certain read should be checked against the profile fit: an EAN-13 or UPC-A of modules
@@ -29,23 +33,49 @@ const asCaptured = new Set(passPlan.filter((pass) => pass.asCaptured).map((pass)
  * that symbol right. It costs tens to a few hundred ms, so only these reads are checked: zxing's read
  * of the frame as it came is what zxing alone would answer, and the plan's most common one.
  */
-export function wantsFitCheck({ read, foundBy }: Candidate): boolean {
-  if ((read.type !== 'EAN_13' && read.type !== 'UPC_A') || read.fitted || foundBy.size > 1) return false;
-  if ([...foundBy].some((pass) => asCaptured.has(pass))) return false;
+export function wantsFitCheck({ read, passNames }: Candidate): boolean {
+  if ((read.type !== 'EAN_13' && read.type !== 'UPC_A') || read.fitted || passNames.size > 1) return false;
+  if ([...passNames].some((pass) => asCapturedPasses.has(pass))) return false;
   const [start, end] = read.points as [Point, Point];
   return Math.hypot(end.x - start.x, end.y - start.y) / symbolModules < fitCheck.finestModule;
 }
 
 /** How the fit is asked: every reading of the middle bands, stopping early once enough of them agree with `read`. */
-export function fitCheckLimits(read: BarcodeRead): BandLimits {
-  const digits = read.type === 'UPC_A' ? `0${read.text}` : read.text;
-  return { bands: fitCheck.bands, enough: (reading, bands) => reading === digits && bands >= fitCheck.leastBands, everyReading: true };
+export function fitCheckOptions(read: BarcodeRead): BandFitOptions {
+  const digits = gtin13Of(read);
+  return { bands: fitCheck.bands, stopWhen: (reading, bands) => reading === digits && bands >= fitCheck.leastBands, allReadings: true };
 }
 
-/** Whether the fit, on the same bars, reads other digits on enough bands, and on more than read the same. */
-export function fitContradicts(read: BarcodeRead, fits: readonly BarcodeRead[]): boolean {
+/**
+ * What the fit of one view says of a read: it `agrees` when the read's digits have `leastBands`
+ * bands there; it `contradicts` when other digits on the same bars have that many and more than
+ * agree; otherwise it says nothing (nothing decoded, or too little).
+ */
+export function fitOpinion(read: BarcodeRead, fits: readonly BarcodeRead[]): 'agrees' | 'contradicts' | 'silent' {
   const onTheBars = fits.filter((fit) => sameSymbol(fit, read));
   const same = (fit: BarcodeRead) => fit.type === read.type && fit.text === read.text;
   const agreeing = Math.max(0, ...onTheBars.filter(same).map((fit) => fit.lineCount));
-  return onTheBars.some((fit) => !same(fit) && fit.lineCount >= fitCheck.leastBands && fit.lineCount > agreeing);
+  if (agreeing >= fitCheck.leastBands) return 'agrees';
+  return onTheBars.some((fit) => !same(fit) && fit.lineCount >= fitCheck.leastBands && fit.lineCount > agreeing) ? 'contradicts' : 'silent';
+}
+
+/**
+ * The fit's second opinion on a read, view by view (the bar regions it lies in, best first): the
+ * first view that agrees or contradicts decides, so a view that agrees is not outvoted by another
+ * cut of the same bars. `fit` runs the profile fit on one view. Views the read does not lie in are
+ * not fitted; with none left (no bar region found there) the read keeps its certainty unchecked.
+ */
+export function fitContradicts(read: BarcodeRead, views: readonly DerivedImage[], fit: (view: DerivedImage) => BarcodeRead[]): boolean {
+  for (const view of views) {
+    if (!liesIn(view, read)) continue;
+    const opinion = fitOpinion(read, fit(view));
+    if (opinion !== 'silent') return opinion === 'contradicts';
+  }
+  return false;
+}
+
+/** Whether the middle of a read (in frame pixels) lies in a view. */
+function liesIn(view: DerivedImage, read: BarcodeRead): boolean {
+  const { x, y } = applyAffine(invertAffine(view.toOriginal), centreOf(read.points));
+  return x >= 0 && x < view.image.width && y >= 0 && y < view.image.height;
 }

@@ -87,6 +87,11 @@ export function normalizeRead(result: ReadResult, context: NormalizeContext): Ba
   };
 }
 
+/** The 13 digits of an EAN-13 or UPC-A read (a UPC-A is reported with 12: a leading 0 restores them). */
+export function gtin13Of(read: Pick<BarcodeRead, 'type' | 'text'>): string | null {
+  return read.type === 'UPC_A' && read.text !== null ? `0${read.text}` : read.text;
+}
+
 /**
  * How a GTIN-13 read from an EAN-13 or UPC-A symbol is reported: as UPC_A with 12 digits when it has
  * a leading 0 and the client asked for UPC-A, else as EAN_13 when the client asked for EAN-13, else

@@ -38,7 +38,10 @@ export interface PassSpec {
   rescales: boolean;
   /** Reader options on top of the common ones. */
   reader?: Partial<ReaderOptions>;
-  /** zxing on the frame exactly as it came: what zxing alone would answer (its reads are not fit-checked, `fit-check.ts`). */
+  /**
+   * zxing on the frame as it came (its levels stretched only when it is dim): what zxing alone would
+   * answer. Its reads are not fit-checked (`fit-check.ts`).
+   */
   asCaptured?: true;
 }
 

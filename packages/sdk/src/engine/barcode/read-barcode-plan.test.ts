@@ -28,6 +28,30 @@ async function run(options: Parameters<typeof readBarcode>[2], script?: (call: n
   return { data, calls: zxing.calls, names };
 }
 
+describe('readBarcode: matrix reads that spent their error correction', () => {
+  const qr = (extra: string): FakeRead => ({ format: 'QRCode', text: 'https://idlens.example', extra });
+
+  it('settles on a QR decode with error correction to spare at once', async () => {
+    const { data, calls } = await run({ scanQrCode: true }, () => [qr('{"UEC":0.25,"ECLevel":"M"}')]);
+    expect(data).toMatchObject({ stringData: 'https://idlens.example', recognitionStatus: 'VALID' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("wants a second pass to decode alike when the first spent it all, and reads zxing's extra leniently", async () => {
+    const once = await run({ scanQrCode: true, scanUncertain: false }, (call) => (call === 0 ? [qr('{"UEC":0}')] : []));
+    expect(once.data).toMatchObject({ recognitionStatus: 'EMPTY' });
+    const twice = await run({ scanQrCode: true }, (call) => (call < 2 ? [qr('{"UEC":0.0,"ECLevel":"L"}')] : []));
+    expect(twice.data).toMatchObject({ stringData: 'https://idlens.example', recognitionStatus: 'VALID' });
+    expect(twice.calls).toHaveLength(2);
+    // Without the field (an older zxing, malformed JSON) a decode is trusted as before.
+    for (const extra of ['', '{not json', '{"UEC":"none"}']) {
+      const { data, calls } = await run({ scanQrCode: true }, () => [qr(extra)]);
+      expect(data).toMatchObject({ recognitionStatus: 'VALID' });
+      expect(calls).toHaveLength(1);
+    }
+  });
+});
+
 describe('readBarcode option mapping', () => {
   it('asks zxing for the formats of the enabled flags only, as Plain text, without inversion', async () => {
     const { calls } = await run({ scanCode39: true, scanQrCode: true });

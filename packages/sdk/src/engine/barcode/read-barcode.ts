@@ -7,7 +7,7 @@ import { CandidatePool, type Candidate } from './candidate-pool.ts';
 import { FrameVariants, restorationOf, restoredDetail, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
-import { fitCheckLimits, fitContradicts, wantsFitCheck } from './fit-check.ts';
+import { fitCheckOptions, fitContradicts, wantsFitCheck } from './fit-check.ts';
 import { readEanEdges } from './read-ean-edges.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
@@ -33,8 +33,8 @@ export function resolveBarcodeOptions(options: BarcodeOptions): ResolvedBarcodeO
 /** What one executed pass saw, for diagnostics (evaluation scripts, tests). */
 export interface PassTrace {
   pass: string;
-  /** What read it: zxing, or one of the engine's own EAN/UPC decoders. */
-  method: 'zxing' | 'ean-edges' | 'ean-profile';
+  /** What read it: zxing, or one of the engine's own EAN/UPC decoders; `fit-check`: the profile fit's second opinion, whose reads do not join the pool. */
+  method: 'zxing' | 'ean-edges' | 'ean-profile' | 'fit-check';
   width: number;
   height: number;
   reads: BarcodeRead[];
@@ -68,32 +68,30 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     hasConvincingQuietZones(...inView(variants.edgeLit(barsDirection(r)), r));
   const admit = (pass: string, method: PassTrace['method'], view: DerivedImage, found: BarcodeRead[]) => {
     const reads = resolved.nullQuietZoneAllowed ? found : found.filter(convincing);
-    pool.addPass(reads, pass);
+    pool.addView(pass, reads);
     onPass?.({ pass, method, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
   };
 
   // Whether the leading read is certain, once the profile fit has given its second opinion where it
   // is wanted (`wantsFitCheck`): a read it contradicts is disputed, and the plan goes on.
-  const checked = new Set<Candidate>();
-  const certainNow = (): boolean => {
+  const profileRegionCount = resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default;
+  const fitChecked = new Set<Candidate>();
+  const fitOnce = (read: BarcodeRead) => (view: DerivedImage) => {
+    const reads = readEanProfiles(view, variants.root, resolved, fitCheckOptions(read));
+    onPass?.({ pass: 'fit-check', method: 'fit-check', width: view.image.width, height: view.image.height, reads, rejected: [] });
+    return reads;
+  };
+  const settledCertain = (): boolean => {
     for (let verdict = pool.verdict(); verdict?.certain; verdict = pool.verdict()) {
       const { candidate } = verdict;
-      if (checked.has(candidate) || !wantsFitCheck(candidate)) return true;
-      checked.add(candidate);
-      const views = regionViews(variants, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default);
-      const fits = views
-        .filter((view) => liesIn(view, candidate.read))
-        .flatMap((view) => {
-          const reads = readEanProfiles(view, variants.root, resolved, fitCheckLimits(candidate.read));
-          onPass?.({ pass: 'fit-check', method: 'ean-profile', width: view.image.width, height: view.image.height, reads, rejected: [] });
-          return reads;
-        });
-      if (!fitContradicts(candidate.read, fits)) return true;
+      if (fitChecked.has(candidate) || !wantsFitCheck(candidate)) return true;
+      fitChecked.add(candidate);
+      if (!fitContradicts(candidate.read, regionViews(variants, 'view', profileRegionCount), fitOnce(candidate.read))) return true;
       pool.dispute(candidate);
     }
     return false;
   };
-  const conclusive = () => certainNow() && pool.isConclusive();
+  const conclusive = () => settledCertain() && pool.isConclusive();
 
   const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
   // `source`: the images of this round; `rescaled`: the round's image is itself the frame rescaled,
@@ -119,10 +117,10 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
 
     // Then EAN and UPC decoded from the edges of every line across the working copy, character by
     // character, where zxing found nothing certain: glare that breaks up its run lengths leaves the edges.
-    if (!certainNow() && ean && source.hasBarRegions()) {
+    if (!settledCertain() && ean && source.hasBarRegions()) {
       const working = source.frame('working')!;
       for (const bars of ['vertical', 'horizontal'] as const) {
-        if (certainNow()) break;
+        if (settledCertain()) break;
         admit(`${prefix}ean-edges-${bars}`, 'ean-edges', working, readEanEdges(working, bars, resolved));
       }
     }
@@ -131,8 +129,8 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     // defocused product codes whose thin bars and spaces have merged into grey. Fitted reads stay
     // uncertain on their own (the pool caps what they add up to), so once the leading read has all
     // the support fits may give it, the restored round's fit would add nothing and is not run.
-    if (!certainNow() && !pool.fittedSupportFull() && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
-      for (const view of regionViews(source, 'view', resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default)) {
+    if (!settledCertain() && !pool.fittedSupportFull() && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
+      for (const view of regionViews(source, 'view', profileRegionCount)) {
         admit(`${prefix}ean-profile`, 'ean-profile', view, readEanProfiles(view, source.root, resolved));
       }
     }
@@ -145,7 +143,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   // (none of its passes could read them).
   const qr = enabled.some((s) => s.type === 'QR_CODE');
   const sawSymbol = () => variants.isTiny || pool.size > 0 || variants.hasBarRegions() || (qr && variants.hasQrSymbols());
-  const restoration = certainNow() ? undefined : restorationOf(variants.gray);
+  const restoration = settledCertain() ? undefined : restorationOf(variants.gray);
   const upscaled = (restoration?.factor ?? 1) > 1;
   const readable = resolved.autoScaleDetection || !upscaled || enabled.some((s) => !s.autoScaled);
   if (restoration && restoration.pixels <= budget && readable && sawSymbol()) {
@@ -153,18 +151,10 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', upscaled);
   }
 
-  const certain = certainNow();
+  const certain = settledCertain();
   const verdict = pool.verdict();
   if (!verdict || (!certain && !resolved.scanUncertain)) return emptyBarcodeData;
   return toBarcodeData({ read: verdict.candidate.read, uncertain: !certain });
-}
-
-/** Whether the middle of a read lies in a view. */
-function liesIn(view: DerivedImage, read: BarcodeRead): boolean {
-  const [image, inside] = inView(view, read);
-  const x = inside.points.reduce((s, p) => s + p.x, 0) / inside.points.length;
-  const y = inside.points.reduce((s, p) => s + p.y, 0) / inside.points.length;
-  return x >= 0 && x < image.width && y >= 0 && y < image.height;
 }
 
 /** The image of a derived view and the read with its points in that view's pixels. */

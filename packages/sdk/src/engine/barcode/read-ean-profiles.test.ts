@@ -28,10 +28,10 @@ describe('readEanProfiles', () => {
   it('fits no more bands than it is allowed, and stops when its own rule says enough', async () => {
     const { view, source } = await ean13View();
     expect(readEanProfiles(view, source, context, { bands: 1 })).toEqual([expect.objectContaining({ lineCount: 1 })]);
-    expect(readEanProfiles(view, source, context, { bands: 8, enough: (digits, n) => digits === '4006381333931' && n >= 2 })).toEqual([
+    expect(readEanProfiles(view, source, context, { bands: 8, stopWhen: (digits, n) => digits === '4006381333931' && n >= 2 })).toEqual([
       expect.objectContaining({ lineCount: 2 }),
     ]);
     // A rule no reading meets: all eight bands.
-    expect(readEanProfiles(view, source, context, { enough: () => false })).toEqual([expect.objectContaining({ lineCount: 8 })]);
+    expect(readEanProfiles(view, source, context, { stopWhen: () => false })).toEqual([expect.objectContaining({ lineCount: 8 })]);
   });
 });

@@ -9,7 +9,6 @@ import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } f
 const finestFitModule = 2;
 /** … in about this many bins a module. */
 const binsPerModule = 3;
-/** Modules of an EAN-13 (guards and twelve digits). */
 
 /** Bands across a bar region's view whose profiles are decoded, each both ways round. */
 const bandCount = 8;
@@ -17,13 +16,13 @@ const bandCount = 8;
 const bandSpan = { from: 0.15, to: 0.85 };
 
 /** How much of a view is fitted, and what is returned. */
-export interface BandLimits {
+export interface BandFitOptions {
   /** The middle bands fitted, at most (all 8 by default) … */
   bands?: number;
-  /** … until a reading (13 digits) has this many bands (by default: any reading, half the bands). */
-  enough?: (digits: string, bands: number) => boolean;
+  /** … stopping once a reading (13 digits) and its count of bands meet this (by default: any reading on half the bands). */
+  stopWhen?: (digits: string, bands: number) => boolean;
   /** Every reading the bands gave, not only the one of the most bands. */
-  everyReading?: boolean;
+  allReadings?: boolean;
 }
 
 /** Whether the client asked for UPC-A and for EAN-13 (see `reportedGtin13`). */
@@ -32,12 +31,12 @@ export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>
 /**
  * EAN-13 and UPC-A read from a bar region's view (bars vertical), cut from `source`, by fitting the
  * symbol to each band's profile across the bars (`decodeEanProfile`): the reading of the most bands
- * (or every reading, `BandLimits.everyReading`), with their count as its scan lines (the candidate
+ * (or every reading, `BandFitOptions.allReadings`), with their count as its scan lines (the candidate
  * pool's evidence) and its corners where those bands found the guards. For defocused and small
  * symbols zxing cannot count modules in. Empty when no band decodes.
  */
-export function readEanProfiles(view: DerivedImage, source: DerivedImage, context: EanProfileContext, limits: BandLimits = {}): BarcodeRead[] {
-  const { bands = bandCount, enough = (_: string, n: number) => n >= bandCount / 2, everyReading = false } = limits;
+export function readEanProfiles(view: DerivedImage, source: DerivedImage, context: EanProfileContext, options: BandFitOptions = {}): BarcodeRead[] {
+  const { bands = bandCount, stopWhen = (_: string, n: number) => n >= bandCount / 2, allReadings = false } = options;
   const { image } = view;
   // The region was cut with margins of 15 % of its length plus 8 px each side: the symbol fills most of the width.
   const expected = (image.width - 16) / 1.3;
@@ -48,12 +47,12 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
   const module = expected / symbolModules;
   const binsPerPixel = module < finestFitModule ? Math.min(4, Math.ceil(binsPerModule / module)) : 1;
   const votes = new Map<string, { bands: number; start: number; end: number; top: number; bottom: number }>();
-  // Middle bands first, until one reading has `enough` of them.
+  // Middle bands first, until a reading meets `stopWhen`.
   const order = Array.from({ length: bandCount }, (_, i) => i)
     .sort((a, b) => Math.abs(a - (bandCount - 1) / 2) - Math.abs(b - (bandCount - 1) / 2))
     .slice(0, bands);
   for (const b of order) {
-    if ([...votes].some(([digits, v]) => enough(digits, v.bands))) break;
+    if ([...votes].some(([digits, v]) => stopWhen(digits, v.bands))) break;
     const y0 = Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * b) / bandCount));
     const y1 = Math.max(y0 + 1, Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * (b + 1)) / bandCount)));
     const decoded = decodeBand(bandProjection(source, view, y0, y1, binsPerPixel), binsPerPixel, expected);
@@ -66,7 +65,7 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
     } else votes.set(decoded.digits, { bands: 1, start: decoded.start, end: decoded.end, top: y0, bottom: y1 });
   }
   const readings = [...votes].sort((a, b) => b[1].bands - a[1].bands);
-  return (everyReading ? readings : readings.slice(0, 1)).flatMap(([digits, vote]) => {
+  return (allReadings ? readings : readings.slice(0, 1)).flatMap(([digits, vote]) => {
     const reported = reportedGtin13(digits, context);
     if (!reported) return [];
     const corners = [

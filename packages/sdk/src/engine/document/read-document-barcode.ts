@@ -13,7 +13,7 @@ export interface DocumentBarcode {
   side: 'FIRST' | 'SECOND';
   result: BarcodeResult;
   /**
-   * The reader's evidence was conclusive: so for a decoded PDF417 whose error correction had capacity
+   * The reader's evidence was certain: so for a decoded PDF417 whose error correction had capacity
    * to spare, or that a second pass decoded alike (docs/barcode-options.md, evidence).
    */
   certain: boolean;
