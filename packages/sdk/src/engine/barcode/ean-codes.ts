@@ -1,7 +1,12 @@
-/** What the EAN/UPC decoders share: the digits' module patterns, EAN-13's parity patterns and the GTIN check digit. */
+import type { BarcodeType } from '../../api/barcode.ts';
+
+/** What the EAN/UPC decoders and checks share: the symbols' module counts, the digits' module patterns, EAN-13's parity patterns and the GTIN check digit. */
 
 /** Modules of an EAN-13 or UPC-A between its outer guards' ends (guards 3 + 5 + 3, twelve digits of 7). */
 export const symbolModules = 95;
+
+/** Modules from the first guard bar to the end of the last guard of each EAN/UPC symbology. */
+export const eanUpcModules: Partial<Record<BarcodeType, number>> = { EAN_13: symbolModules, UPC_A: symbolModules, EAN_8: 67, UPC_E: 51 };
 
 /** Module patterns of the digits' L codes (1 = bar); R codes are their complements, G codes the R codes reversed. */
 export const lCodes = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'] as const;

@@ -1,10 +1,7 @@
-import type { BarcodeType } from '../../api/barcode.ts';
 import type { Point } from '../image/affine.ts';
 import type { GrayImage } from '../image/gray-image.ts';
+import { eanUpcModules } from './ean-codes.ts';
 import type { BarcodeRead } from './normalize-read.ts';
-
-/** Modules from the first guard bar to the end of the last guard of each EAN/UPC symbology. */
-const symbolModules: Partial<Record<BarcodeType, number>> = { EAN_13: 95, UPC_A: 95, EAN_8: 67, UPC_E: 51 };
 
 /** How the margins beside an EAN/UPC read are judged; see `hasConvincingQuietZones`. */
 export const quietZoneRules = {
@@ -32,7 +29,7 @@ export const quietZoneRules = {
  * have dark marks right where a quiet zone would be. Other types pass unchecked.
  */
 export function hasConvincingQuietZones(gray: GrayImage, read: BarcodeRead): boolean {
-  const modules = symbolModules[read.type];
+  const modules = eanUpcModules[read.type];
   if (modules === undefined) return true;
   const [topLeft, topRight, bottomRight, bottomLeft] = read.points as [Point, Point, Point, Point];
   // Lines between the first and last scan line zxing decoded (each crossed the whole symbol), kept
