@@ -62,8 +62,9 @@ describe('CandidatePool', () => {
     pool.dispute(candidate);
     expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 5 } });
     expect(pool.isConclusive()).toBe(false);
+    // Passes that make the same misread again add nothing to it.
     pool.addView('upscaled', [read('UPC_A', '036010291442', 10)]);
-    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 15 } });
+    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 5 } });
   });
 
   it('lets two passes that agree on the right read make it certain over a disputed misread', () => {
@@ -83,6 +84,17 @@ describe('CandidatePool', () => {
     pool.dispute(pool.verdict()!.candidate);
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'CODE_128' } } });
     expect(pool.isConclusive()).toBe(false);
+  });
+
+  it('stops the plan on the right read of the symbol a disputed read misread, however their boxes differ', () => {
+    const pool = new CandidatePool();
+    pool.addView('sharpened', [read('UPC_E', '11124191', 10, 0, 104, 60)]);
+    pool.dispute(pool.verdict()!.candidate);
+    pool.addView('fixed-threshold', [read('UPC_E', '04124498', 10, 2, 100, 56)]);
+    pool.addView('local-contrast-sharpened', [read('UPC_E', '11124191', 10, 0, 104, 60)]);
+    pool.addView('denoised', [read('UPC_E', '04124498', 10, 2, 100, 56)]);
+    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { text: '04124498' } } });
+    expect(pool.isConclusive()).toBe(true);
   });
 
   it('lets a matrix read with margin outweigh a spent read of the same symbol', () => {

@@ -107,6 +107,8 @@ export class CandidatePool {
       let weight = readWeight;
       if (read.fitted) weight = Math.min(weight, this.#rules.maxFittedSupport - (existing?.fittedSupport ?? 0));
       if (this.#isSpent(read) && existing?.passNames.has(pass)) weight = 0;
+      // A disputed read gains nothing more: passes that read it again share the bias the fit saw through.
+      if (existing?.disputed) weight = 0;
       const fitted = read.fitted ? weight : 0;
       if (!existing) {
         this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, views: 1, passNames: new Set([pass]) });
@@ -128,8 +130,10 @@ export class CandidatePool {
 
   /**
    * Takes a candidate's certainty for good — a second opinion (`fit-check.ts`) contradicted it — and
-   * cuts its evidence to under certain, so that as a rival it cannot keep a right read that two
-   * passes agree on from being certain.
+   * cuts its evidence to under certain for good, so that as a rival it cannot keep a right read that
+   * two passes agree on from being certain, nor the plan from stopping once that read is conclusive:
+   * later passes that make the same misread (a sharpened frame, then its locally evened-out twin)
+   * add nothing to it.
    */
   dispute(candidate: Candidate): void {
     candidate.disputed = true;
@@ -160,14 +164,16 @@ export class CandidatePool {
 
   /**
    * Whether more passes are unlikely to change the verdict, so the plan can stop: never while a
-   * disputed read of a larger symbol is about (the symbol it misread is still to be read right).
+   * disputed read of a larger symbol elsewhere is about (the symbol it misread is still to be read
+   * right). One of the verdict's own symbol is not in the way: the verdict is that symbol read right,
+   * and a few pixels more of box do not make the misread another symbol.
    */
   isConclusive(): boolean {
     const verdict = this.verdict();
     if (!verdict?.certain) return false;
     const { candidate } = verdict;
     const size = symbolSize(candidate.read);
-    if ([...this.#candidates.values()].some((c) => c.disputed && symbolSize(c.read) > size)) return false;
+    if ([...this.#candidates.values()].some((c) => c.disputed && symbolSize(c.read) > size && !related(c.read, candidate.read))) return false;
     if (!candidate.read.linear) return true;
     const rival = this.#strongestRival(candidate);
     return candidate.support >= this.#rules.conclusiveSupport && candidate.support >= this.#rules.conclusiveDominance * rival;

@@ -14,6 +14,23 @@ export const lCodes = ['0001101', '0011001', '0010011', '0111101', '0100011', '0
 /** An EAN-13's left-half L/G parity pattern for each first digit. */
 export const ean13Parities = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'] as const;
 
+/** A UPC-E's parity pattern for each check digit, number system 0 (number system 1 has them swapped: L for G). */
+export const upceParities = ['GGGLLL', 'GGLGLL', 'GGLLGL', 'GGLLLG', 'GLGGLL', 'GLLGGL', 'GLLLGG', 'GLGLGL', 'GLGLLG', 'GLLGLG'] as const;
+
+/** The UPC-A (12 digits) a UPC-E (number system, six digits, check digit) stands for. */
+export function upcaOfUpce(upce: string): string {
+  const [ns, d1, d2, d3, d4, d5, d6, check] = [...upce] as string[];
+  const body =
+    d6 === '0' || d6 === '1' || d6 === '2'
+      ? `${d1}${d2}${d6}0000${d3}${d4}${d5}`
+      : d6 === '3'
+        ? `${d1}${d2}${d3}00000${d4}${d5}`
+        : d6 === '4'
+          ? `${d1}${d2}${d3}${d4}00000${d5}`
+          : `${d1}${d2}${d3}${d4}${d5}0000${d6}`;
+  return `${ns}${body}${check}`;
+}
+
 /** The GTIN check digit of any length (EAN-13, EAN-8, UPC-A): weights 1 and 3 alternating from the right, the sum a multiple of 10. */
 export function hasValidCheckDigit(digits: string): boolean {
   let sum = 0;

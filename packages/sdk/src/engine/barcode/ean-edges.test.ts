@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
 import { EdgeScanner } from '../image/edge-binarize.ts';
 import type { GrayImage } from '../image/gray-image.ts';
-import { decodeEanLine, upcaOfUpce } from './ean-edges.ts';
+import { upcaOfUpce } from './ean-codes.ts';
+import { decodeEanLine } from './ean-edges.ts';
 
 type WriteFormat = Parameters<typeof renderBarcode>[0];
 

@@ -10,7 +10,7 @@
  * check digit.
  */
 
-import { ean13Parities, hasValidCheckDigit, lCodes } from './ean-codes.ts';
+import { ean13Parities, hasValidCheckDigit, lCodes, upcaOfUpce, upceParities } from './ean-codes.ts';
 
 /** Widths (modules) of each digit's L code (space, bar, space, bar): its runs. R codes have the same widths from a bar, G codes them reversed. */
 const lWidths = lCodes.map((code) => code.match(/0+|1+/g)!.map((run) => run.length) as [number, number, number, number]);
@@ -26,9 +26,6 @@ for (let d = 0; d < 10; d++) {
   const key = (a + b) * 8 + (b + c);
   byDistances.set(key, [...(byDistances.get(key) ?? []), d]);
 }
-
-/** A UPC-E's parity pattern for each check digit, number system 0 (number system 1 has them swapped). */
-const upceParities = ['GGGLLL', 'GGLGLL', 'GGLLGL', 'GGLLLG', 'GLGGLL', 'GLLGGL', 'GLLLGG', 'GLGLGL', 'GLGLLG', 'GLLGLG'];
 
 /** One character read from its four widths: the digit and whether its widths run as an L (or R) code or reversed (G). */
 interface Character {
@@ -179,7 +176,7 @@ function digitsOf(characters: readonly Character[], layout: Layout): string | nu
   // centre guard and next bar spell such a UPC-E (a glare-lit ISBN was read so on ten lines, and
   // where glare washes out the rest there is no margin left to tell). zxing's passes, which check
   // the margins, still read number system 1.
-  const check = upceParities.indexOf(parity);
+  const check = (upceParities as readonly string[]).indexOf(parity);
   return check >= 0 ? `0${digits}${check}` : null;
 }
 
@@ -216,18 +213,4 @@ function isGuard(widths: readonly number[], at: number, count: number, span: num
     if (Math.round(inModules(widths[i]! + widths[i + 1]!, span)) !== 2) return false;
   }
   return true;
-}
-
-/** The UPC-A (12 digits) a UPC-E (number system, six digits, check digit) stands for. */
-export function upcaOfUpce(upce: string): string {
-  const [ns, d1, d2, d3, d4, d5, d6, check] = [...upce] as string[];
-  const body =
-    d6 === '0' || d6 === '1' || d6 === '2'
-      ? `${d1}${d2}${d6}0000${d3}${d4}${d5}`
-      : d6 === '3'
-        ? `${d1}${d2}${d3}00000${d4}${d5}`
-        : d6 === '4'
-          ? `${d1}${d2}${d3}${d4}00000${d5}`
-          : `${d1}${d2}${d3}${d4}${d5}0000${d6}`;
-  return `${ns}${body}${check}`;
 }

@@ -6,12 +6,24 @@ const gCodes = ['0100111', '0110011', '0011011', '0100001', '0011101', '0111001'
 const rCodes = lCodes.map((c) => [...c].map((b) => (b === '1' ? '0' : '1')).join(''));
 const parities = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
 
-/** The modules of an EAN-13 (1 = bar), written here independently of the decoder's tables' use. */
-function modules(digits: string): string {
+/** UPC-E's parity patterns, number system 0, by check digit (number system 1: L and G swapped). */
+const upceParities = ['GGGLLL', 'GGLGLL', 'GGLLGL', 'GGLLLG', 'GLGGLL', 'GLLGGL', 'GLLLGG', 'GLGLGL', 'GLGLLG', 'GLLGLG'];
+
+/** The modules of an EAN-13, EAN-8 (8 digits) or UPC-E (`upce`: 8 digits) (1 = bar), written here independently of the decoder's tables' use. */
+function modules(digits: string, upce = false): string {
+  if (upce) {
+    const parity = upceParities[Number(digits[7])]!.replace(/[LG]/g, (c) => (digits[0] === '0' ? c : c === 'L' ? 'G' : 'L'));
+    let bits = '101';
+    for (let j = 0; j < 6; j++) bits += (parity[j] === 'L' ? lCodes : gCodes)[Number(digits[j + 1])];
+    return `${bits}010101`;
+  }
+  const half = digits.length === 8 ? 4 : 6;
+  const parity = digits.length === 8 ? 'LLLL' : parities[Number(digits[0])]!;
+  const left = digits.length === 8 ? digits.slice(0, 4) : digits.slice(1, 7);
   let bits = '101';
-  for (let j = 0; j < 6; j++) bits += (parities[Number(digits[0])]![j] === 'L' ? lCodes : gCodes)[Number(digits[j + 1])];
+  for (let j = 0; j < half; j++) bits += (parity[j] === 'L' ? lCodes : gCodes)[Number(left[j])];
   bits += '01010';
-  for (let j = 0; j < 6; j++) bits += rCodes[Number(digits[j + 7])];
+  for (let j = 0; j < half; j++) bits += rCodes[Number(digits[digits.length - half + j])];
   return `${bits}101`;
 }
 
@@ -20,8 +32,8 @@ function modules(digits: string): string {
  * quiet zone, dark bars (30) on light paper (220), a Gaussian blur of σ px, seeded noise, and a
  * brightness ramp (uneven light) of `ramp` levels across the line.
  */
-function scanLine(digits: string, m: number, sigma: number, { noise = 4, ramp = 0, seed = 1 } = {}): Float64Array {
-  const bits = modules(digits);
+function scanLine(digits: string, m: number, sigma: number, { noise = 4, ramp = 0, seed = 1, upce = false } = {}): Float64Array {
+  const bits = modules(digits, upce);
   const n = Math.round((bits.length + 24) * m);
   const sharp = Array.from({ length: n }, (_, x) => {
     const k = Math.floor(x / m) - 12;
@@ -74,5 +86,27 @@ describe('decodeEanProfile', () => {
     expect(decodeEanProfile(scanLine(digits, 3, 4.5))).toBeNull();
     expect(checksumHolds('9780804816633')).toBe(false);
     expect(decodeEanProfile(scanLine('9780804816633', 3, 0.8))).toBeNull();
+  });
+
+  it('reads EAN-8 and UPC-E (either number system) when asked for them, and the check digit checks each', () => {
+    for (const [m, sigma] of [
+      [3, 1.2],
+      [2, 1],
+    ] as const) {
+      expect(decodeEanProfile(scanLine('55123457', m, sigma), { symbology: 'EAN_8' })?.digits, `m ${m} σ ${sigma}`).toBe('55123457');
+      expect(decodeEanProfile(scanLine('00123457', m, sigma, { upce: true }), { symbology: 'UPC_E' })?.digits, `m ${m} σ ${sigma}`).toBe('00123457');
+    }
+    expect(decodeEanProfile(scanLine('04963406', 3, 1.2, { upce: true }), { symbology: 'UPC_E' })?.digits).toBe('04963406');
+    expect(decodeEanProfile(scanLine('18740006', 3, 1.2, { upce: true }), { symbology: 'UPC_E' })?.digits).toBe('18740006');
+    // Check digits that do not hold: 5512345 with 8, and a UPC-E whose parity pattern spells check digit 8 for a 7.
+    expect(decodeEanProfile(scanLine('55123458', 3, 0.8), { symbology: 'EAN_8' })).toBeNull();
+    expect(decodeEanProfile(scanLine('00123458', 3, 0.8, { upce: true }), { symbology: 'UPC_E' })).toBeNull();
+  });
+
+  it('reads each symbology only as itself: its guards do not fit another layout', () => {
+    expect(decodeEanProfile(scanLine('00123457', 3, 0.8, { upce: true }), { symbology: 'EAN_8' })).toBeNull();
+    expect(decodeEanProfile(scanLine('55123457', 3, 0.8), { symbology: 'UPC_E' })).toBeNull();
+    expect(decodeEanProfile(scanLine('00123457', 3, 0.8, { upce: true }))).toBeNull();
+    expect(decodeEanProfile(scanLine(digits, 3, 0.8), { symbology: 'UPC_E' })).toBeNull();
   });
 });

@@ -1,25 +1,44 @@
 /**
- * EAN-13 (and UPC-A, an EAN-13 with a leading 0) decoded from a blurred intensity profile across the
- * bars, by fitting the symbol's known structure instead of thresholding edges. A defocused photo
- * merges thin bars and spaces into grey, so edge-based readers (zxing's) lose count of modules; but
- * the grey level between two bars still says how far apart they are. Each digit's seven modules,
- * with the module on each side that the layout fixes, are rendered for every candidate code at the
- * profile's blur and scale, and the candidate that fits best (least squares, free gain and offset)
- * is taken — first for the guards (which fix position, scale and blur), then for the digits, the
- * left half's parity pattern giving the first digit, and the checksum checking the whole.
+ * EAN-13 (and UPC-A, an EAN-13 with a leading 0), EAN-8 and UPC-E decoded from a blurred intensity
+ * profile across the bars, by fitting the symbol's known structure instead of thresholding edges. A
+ * defocused photo merges thin bars and spaces into grey, so edge-based readers (zxing's) lose count
+ * of modules; but the grey level between two bars still says how far apart they are. Each digit's
+ * seven modules, with the module on each side that the layout fixes, are rendered for every
+ * candidate code at the profile's blur and scale, and the candidate that fits best (least squares,
+ * free gain and offset) is taken — first for the guards (which fix position, scale and blur), then
+ * for the digits, the parity pattern of the L and G codes giving EAN-13's first digit (UPC-E's
+ * number system and check digit), and the check digit checking the whole.
  */
 
-import { ean13Parities, hasValidCheckDigit, lCodes, symbolModules } from './ean-codes.ts';
+import { ean13Parities, eanUpcModules, hasValidCheckDigit, lCodes, upcaOfUpce, upceParities } from './ean-codes.ts';
 
 /** Module patterns of the digits (1 = bar): L and G codes on the left half, R codes on the right. */
 const rCodes = lCodes.map((code) => [...code].map((b) => (b === '1' ? '0' : '1')).join(''));
 const gCodes = rCodes.map((code) => [...code].reverse().join(''));
 
+/** The symbologies the fit knows (UPC-A is read as the EAN-13 it is). */
+export type ProfileSymbology = 'EAN_13' | 'EAN_8' | 'UPC_E';
+
+/** A digit's fit: `code` (7 modules) from module `first` on, between the fixed modules `before` and `after`; its residual. */
+type DigitFit = (first: number, code: string, before: string, after: string) => number;
+
+/** Where a symbology's guards and digits lie, and how its digits are told from their fits. */
+interface ProfileLayout {
+  /** Modules from the start guard's first bar to the end guard's last. */
+  modules: number;
+  /** The end guard with the last digit's last module before it and three modules of quiet zone after. */
+  endTemplate: string;
+  /** Where the centre guard's middle lies (modules from the start); UPC-E has none. */
+  centre?: number;
+  /** The digits the fits spell and the weakest digit's margin, or null when they spell no valid symbol. */
+  digitsOf: (fit: DigitFit) => { digits: string; margin: number } | null;
+}
+
 /** Blur (Gaussian σ) tried, in modules: from a sharp print to bars merged into grey. */
 const blurs = [0.3, 0.5, 0.7, 0.9, 1.1, 1.4];
 
 export interface ProfileDecoding {
-  /** The 13 digits. */
+  /** The digits: 13 (EAN-13, UPC-A with a leading 0), 8 (EAN-8) or 8 (UPC-E: number system, six digits, check digit). */
   digits: string;
   /** Where the symbol starts and ends on the profile (the outer edges of its guard bars). */
   start: number;
@@ -37,24 +56,33 @@ interface Fit {
   gain: number;
 }
 
+export interface ProfileOptions {
+  /** The symbology fitted (EAN-13 by default, which UPC-A is). */
+  symbology?: ProfileSymbology;
+  /** Least margin of the weakest digit (see `ProfileDecoding.margin`). */
+  minMargin?: number;
+  /** Bounds of the symbol's length on the profile (px), when the caller knows roughly where it is. */
+  length?: { min: number; max: number };
+}
+
 /**
- * Decodes an EAN-13 from `profile` (light = high; bars across, read left to right), or null when
- * no placement of the symbol fits, the checksum fails, or a digit is not clearly better than its
- * runner-up (`minMargin`). `length` bounds the symbol's length on the profile (px) when the caller
- * knows roughly where it is.
+ * Decodes a symbol from `profile` (light = high; bars across, read left to right), or null when no
+ * placement of the symbol fits, the check digit fails, or a digit is not clearly better than its
+ * runner-up (`minMargin`).
  */
-export function decodeEanProfile(profile: Float64Array, options: { minMargin?: number; length?: { min: number; max: number } } = {}): ProfileDecoding | null {
-  const { minMargin = 0.25, length = { min: 60, max: profile.length } } = options;
+export function decodeEanProfile(profile: Float64Array, options: ProfileOptions = {}): ProfileDecoding | null {
+  const { symbology = 'EAN_13', minMargin = 0.25, length = { min: 60, max: profile.length } } = options;
+  const layout = layouts[symbology];
   const p = normalized(profile);
   let best: ProfileDecoding | null = null;
-  for (const candidate of placements(p, length)) {
-    const m = (candidate.end - candidate.start) / symbolModules;
+  for (const candidate of placements(p, length, layout)) {
+    const m = (candidate.end - candidate.start) / layout.modules;
     for (const sigma of blurs) {
-      const placement = refine(p, candidate, m, sigma * m);
+      const placement = refine(p, candidate, m, sigma * m, layout);
       // The centre guard's 1 0 1 0 1 repeats in its neighbours' modules, so its fit may lock on two
       // modules off: those places are decoded too (a wrong one seldom passes the checksum).
-      for (const shift of centreShifts) {
-        const decoded = decodeDigits(p, { ...placement, centre: placement.centre + shift * m });
+      for (const shift of layout.centre === undefined ? [0] : centreShifts) {
+        const decoded = decodeDigits(p, { ...placement, centre: placement.centre + shift * m }, layout);
         if (decoded && (!best || decoded.margin > best.margin)) best = decoded;
       }
     }
@@ -64,6 +92,11 @@ export function decodeEanProfile(profile: Float64Array, options: { minMargin?: n
 
 /** Offsets (modules) from the fitted centre guard tried when decoding. */
 const centreShifts = [-2, 0, 2];
+
+/** The start guard with three modules of quiet zone before it and the first digit's first module (a space) after. */
+const startTemplate = '0001010';
+/** The centre guard with the module on each side of it (a bar: the left half's digits end with one, the right half's begin with one). */
+const centreTemplate = '1010101';
 
 /** Least swing (0…1 of the normalized profile) of a guard's bars against its spaces. */
 const minGuardGain = 0.25;
@@ -75,10 +108,12 @@ const maxPlacements = 4;
  * apart (a profile may also hold an add-on symbol, printed digits, a neighbouring code), scored by how
  * well the three guards fit there at a moderate blur; the best few.
  */
-function placements(p: Float64Array, length: { min: number; max: number }): Array<{ start: number; end: number }> {
+function placements(p: Float64Array, length: { min: number; max: number }, layout: ProfileLayout): Array<{ start: number; end: number }> {
   const runs = darkRuns(p);
+  const { modules, endTemplate, centre: centreAt } = layout;
+  const endBefore = endTemplate.length - 3;
   // Starts and ends scored alone first (at the module size of the middle of the expected length): the few best of each are paired.
-  const m0 = (length.min + length.max) / 2 / symbolModules;
+  const m0 = (length.min + length.max) / 2 / modules;
   const guardFit = (bits: string, x: number, before: number) => fitTemplate(p, bits, uniformModules(x - before * m0, m0), 0.6 * m0).unexplained;
   const best = <T>(items: T[], score: (item: T) => number) =>
     items
@@ -88,26 +123,29 @@ function placements(p: Float64Array, length: { min: number; max: number }): Arra
       .map((x) => x.item);
   const starts = best(
     runs.map((r) => r.start),
-    (x) => guardFit('0001010', x, 3),
+    (x) => guardFit(startTemplate, x, 3),
   );
   const ends = best(
     runs.map((r) => r.end),
-    (x) => guardFit('0101000', x, 4),
+    (x) => guardFit(endTemplate, x, endBefore),
   );
   const scored: Array<{ start: number; end: number; residual: number }> = [];
   for (const start of starts) {
     for (const end of ends) {
-      const m = (end - start) / symbolModules;
+      const m = (end - start) / modules;
       if (m < 0.8 || end - start < length.min || end - start > length.max) continue;
       const uniform = (origin: number) => uniformModules(origin, m);
       const sigmaPx = 0.6 * m;
-      // The centre guard within two modules of the middle: perspective scales the halves differently.
-      let centre = fitTemplate(p, '1010101', uniform(start + 44 * m), sigmaPx);
-      for (let shift = -2 * m; shift <= 2 * m; shift += 0.25 * m) {
-        const fit = fitTemplate(p, '1010101', uniform(start + 44 * m + shift), sigmaPx);
-        if (fit.unexplained < centre.unexplained) centre = fit;
+      const guards = [fitTemplate(p, startTemplate, uniform(start - 3 * m), sigmaPx), fitTemplate(p, endTemplate, uniform(end - endBefore * m), sigmaPx)];
+      if (centreAt !== undefined) {
+        // The centre guard within two modules of the middle: perspective scales the halves differently.
+        let centre = fitTemplate(p, centreTemplate, uniform(start + (centreAt - 3.5) * m), sigmaPx);
+        for (let shift = -2 * m; shift <= 2 * m; shift += 0.25 * m) {
+          const fit = fitTemplate(p, centreTemplate, uniform(start + (centreAt - 3.5) * m + shift), sigmaPx);
+          if (fit.unexplained < centre.unexplained) centre = fit;
+        }
+        guards.push(centre);
       }
-      const guards = [fitTemplate(p, '0001010', uniform(start - 3 * m), sigmaPx), fitTemplate(p, '0101000', uniform(end - 4 * m), sigmaPx), centre];
       // Guards must swing between bar and space (a flat stretch fits any template's shape at no gain).
       if (guards.some((g) => g.gain < minGuardGain)) continue;
       scored.push({ start, end, residual: guards.reduce((sum, g) => sum + g.unexplained, 0) });
@@ -134,11 +172,16 @@ function darkRuns(p: Float64Array): Array<{ start: number; end: number }> {
   return runs;
 }
 
-/** Where the symbol lies: its guards' outer edges and the centre guard, and the scale of each half. */
+/**
+ * Where the symbol lies: its guards' outer edges, and the centre guard, module `middle` of the
+ * layout, between them (each half scaled on its own: perspective); UPC-E, with no centre guard, has
+ * its middle module there.
+ */
 interface Placement {
   start: number;
   end: number;
   centre: number;
+  middle: number;
   sigmaPx: number;
 }
 
@@ -176,9 +219,10 @@ function runningExtreme(values: Float64Array, radius: number, pick: (a: number, 
 
 /**
  * Fits the guards near a candidate placement: the start guard (quiet zone, 1 0 1, the first digit's
- * leading space), the end guard, then the centre guard between them, each within a module and a half.
+ * leading space), the end guard, then the centre guard between them (if the layout has one), each
+ * within a module and a half.
  */
-function refine(p: Float64Array, near: { start: number; end: number }, m0: number, sigmaPx: number): Placement {
+function refine(p: Float64Array, near: { start: number; end: number }, m0: number, sigmaPx: number, layout: ProfileLayout): Placement {
   const search = (from: number, to: number, fit: (x: number) => number) => {
     let bestX = from;
     let bestResidual = Number.POSITIVE_INFINITY;
@@ -191,12 +235,18 @@ function refine(p: Float64Array, near: { start: number; end: number }, m0: numbe
     }
     return bestX;
   };
-  const start = search(near.start - 1.5 * m0, near.start + 1.5 * m0, (x) => fitTemplate(p, '0001010', uniformModules(x - 3 * m0, m0), sigmaPx).unexplained);
-  const end = search(near.end - 1.5 * m0, near.end + 1.5 * m0, (x) => fitTemplate(p, '0101000', uniformModules(x - 4 * m0, m0), sigmaPx).unexplained);
-  const m = (end - start) / symbolModules;
-  const expected = start + 47.5 * m;
-  const centre = search(expected - 2 * m, expected + 2 * m, (x) => fitTemplate(p, '1010101', uniformModules(x - 3.5 * m, m), sigmaPx).unexplained);
-  return { start, end, centre, sigmaPx };
+  const { modules, endTemplate, centre: centreAt } = layout;
+  const start = search(near.start - 1.5 * m0, near.start + 1.5 * m0, (x) => fitTemplate(p, startTemplate, uniformModules(x - 3 * m0, m0), sigmaPx).unexplained);
+  const end = search(
+    near.end - 1.5 * m0,
+    near.end + 1.5 * m0,
+    (x) => fitTemplate(p, endTemplate, uniformModules(x - (endTemplate.length - 3) * m0, m0), sigmaPx).unexplained,
+  );
+  const m = (end - start) / modules;
+  if (centreAt === undefined) return { start, end, centre: start + (modules / 2) * m, middle: modules / 2, sigmaPx };
+  const expected = start + centreAt * m;
+  const centre = search(expected - 2 * m, expected + 2 * m, (x) => fitTemplate(p, centreTemplate, uniformModules(x - 3.5 * m, m), sigmaPx).unexplained);
+  return { start, end, centre, middle: centreAt, sigmaPx };
 }
 
 /** Module index → profile position for modules of `m` px from `origin`. */
@@ -206,47 +256,115 @@ function uniformModules(origin: number, m: number): (k: number) => number {
 
 /** Module index → profile position: each half stretched between its outer guard and the centre (perspective). */
 function moduleMap(pl: Placement): (k: number) => number {
-  const left = (pl.centre - pl.start) / 47.5;
-  const right = (pl.end - pl.centre) / 47.5;
-  return (k) => (k <= 47.5 ? pl.start + k * left : pl.centre + (k - 47.5) * right);
+  const { middle } = pl;
+  const left = (pl.centre - pl.start) / middle;
+  const right = (pl.end - pl.centre) / middle;
+  return (k) => (k <= middle ? pl.start + k * left : pl.centre + (k - middle) * right);
 }
 
-function decodeDigits(p: Float64Array, pl: Placement): ProfileDecoding | null {
+function decodeDigits(p: Float64Array, pl: Placement, layout: ProfileLayout): ProfileDecoding | null {
   const render = new SymbolRender(p, pl);
-  // Each digit with the module before and after it, which the layout fixes: left digits sit between
-  // a bar and a space, right digits between a space and a bar.
-  const fitDigit = (first: number, code: string, before: string, after: string) => render.fit(`${before}${code}${after}`, first - 1).residual;
-  const left = Array.from({ length: 6 }, (_, j) => ({
-    l: lCodes.map((code) => fitDigit(3 + 7 * j, code, '1', '0')),
-    g: gCodes.map((code) => fitDigit(3 + 7 * j, code, '1', '0')),
-  }));
-  const right = Array.from({ length: 6 }, (_, j) => rCodes.map((code) => fitDigit(50 + 7 * j, code, '0', '1')));
+  const decoded = layout.digitsOf((first, code, before, after) => render.fit(`${before}${code}${after}`, first - 1).residual);
+  return decoded && { ...decoded, start: pl.start, end: pl.end };
+}
 
-  // The parity pattern (first digit) whose best digits fit best overall.
-  let bestFirst = 0;
+/** A left-half digit's residuals for each L code and each G code. */
+interface LeftDigit {
+  l: number[];
+  g: number[];
+}
+
+/** The fits of `count` left-half digits from module 3: each between a bar (the guard's, or the digit before's last module) and a space. */
+function leftDigits(fit: DigitFit, count: number): LeftDigit[] {
+  return Array.from({ length: count }, (_, j) => ({
+    l: lCodes.map((code) => fit(3 + 7 * j, code, '1', '0')),
+    g: gCodes.map((code) => fit(3 + 7 * j, code, '1', '0')),
+  }));
+}
+
+/** The fits of `count` right-half digits (R codes) from module `first`: each between a space and a bar. */
+function rightDigits(fit: DigitFit, count: number, first: number): number[][] {
+  return Array.from({ length: count }, (_, j) => rCodes.map((code) => fit(first + 7 * j, code, '0', '1')));
+}
+
+/** The parity pattern (L and G per left digit) whose best digits fit best overall: its index in `patterns`. */
+function bestParity(left: readonly LeftDigit[], patterns: readonly string[]): number {
+  let best = 0;
   let bestTotal = Number.POSITIVE_INFINITY;
-  ean13Parities.forEach((pattern, first) => {
+  patterns.forEach((pattern, index) => {
     const total = left.reduce((sum, d, j) => sum + Math.min(...(pattern[j] === 'L' ? d.l : d.g)), 0);
     if (total < bestTotal) {
       bestTotal = total;
-      bestFirst = first;
+      best = index;
     }
   });
-  let margin = Number.POSITIVE_INFINITY;
-  let digits = String(bestFirst);
-  const choose = (residuals: readonly number[], rivals: (digit: number) => number[]) => {
-    const digit = argmin(residuals);
-    digits += digit;
-    margin = Math.min(margin, relativeMargin(residuals[digit]!, rivals(digit)));
-  };
-  left.forEach((d, j) => {
-    // Within the pattern's parity, and against every code of the other parity too (a G code read as an L).
-    const own = ean13Parities[bestFirst]![j] === 'L' ? d.l : d.g;
-    choose(own, (digit) => [...d.l, ...d.g].filter((r) => r !== own[digit]));
-  });
-  for (const residuals of right) choose(residuals, (digit) => residuals.filter((_, i) => i !== digit));
-  return checksumHolds(digits) ? { digits, start: pl.start, end: pl.end, margin } : null;
+  return best;
 }
+
+/** The best-fitting digits in order, and the weakest one's margin over its runner-up. */
+class ChosenDigits {
+  text = '';
+  margin = Number.POSITIVE_INFINITY;
+
+  /** Left digits within `pattern`'s parity, each against every code of both parities (a G code read as an L). */
+  left(digits: readonly LeftDigit[], pattern: string): this {
+    digits.forEach((d, j) => {
+      const own = pattern[j] === 'L' ? d.l : d.g;
+      this.#choose(own, (digit) => [...d.l, ...d.g].filter((r) => r !== own[digit]));
+    });
+    return this;
+  }
+
+  right(digits: readonly number[][]): this {
+    for (const residuals of digits) this.#choose(residuals, (digit) => residuals.filter((_, i) => i !== digit));
+    return this;
+  }
+
+  #choose(residuals: readonly number[], rivals: (digit: number) => number[]): void {
+    const digit = argmin(residuals);
+    this.text += digit;
+    this.margin = Math.min(this.margin, relativeMargin(residuals[digit]!, rivals(digit)));
+  }
+}
+
+/** UPC-E's parity patterns, number system 0's then number system 1's (the same with L and G swapped): index = 10 × number system + check digit. */
+const upceNumberSystemParities = [...upceParities, ...upceParities.map((pattern) => pattern.replace(/[LG]/g, (c) => (c === 'L' ? 'G' : 'L')))];
+
+const layouts: Record<ProfileSymbology, ProfileLayout> = {
+  EAN_13: {
+    modules: eanUpcModules.EAN_13!,
+    endTemplate: '0101000',
+    centre: 47.5,
+    digitsOf: (fit) => {
+      const left = leftDigits(fit, 6);
+      const first = bestParity(left, ean13Parities);
+      const chosen = new ChosenDigits().left(left, ean13Parities[first]!).right(rightDigits(fit, 6, 50));
+      const digits = `${first}${chosen.text}`;
+      return checksumHolds(digits) ? { digits, margin: chosen.margin } : null;
+    },
+  },
+  EAN_8: {
+    modules: eanUpcModules.EAN_8!,
+    endTemplate: '0101000',
+    centre: 33.5,
+    digitsOf: (fit) => {
+      const chosen = new ChosenDigits().left(leftDigits(fit, 4), 'LLLL').right(rightDigits(fit, 4, 36));
+      return hasValidCheckDigit(chosen.text) ? { digits: chosen.text, margin: chosen.margin } : null;
+    },
+  },
+  UPC_E: {
+    modules: eanUpcModules.UPC_E!,
+    // The last digit's closing bar, the end guard 0 1 0 1 0 1, the quiet zone.
+    endTemplate: '1010101000',
+    digitsOf: (fit) => {
+      const left = leftDigits(fit, 6);
+      const pattern = bestParity(left, upceNumberSystemParities);
+      const chosen = new ChosenDigits().left(left, upceNumberSystemParities[pattern]!);
+      const digits = `${Math.floor(pattern / 10)}${chosen.text}${pattern % 10}`;
+      return hasValidCheckDigit(upcaOfUpce(digits)) ? { digits, margin: chosen.margin } : null;
+    },
+  },
+};
 
 function argmin(values: readonly number[]): number {
   let best = 0;

@@ -21,17 +21,20 @@ const candidate = (r: BarcodeRead, ...passes: string[]): Candidate => ({
 });
 
 describe('wantsFitCheck', () => {
-  it('checks EAN-13 and UPC-A reads of modules under 2 px that one pass made on an image of its own', () => {
+  it('checks EAN/UPC reads of modules under 2 px that only passes on images of their own made', () => {
     expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 133), 'sharpened'))).toBe(true); // 1.4 px modules
+    expect(wantsFitCheck(candidate(read('UPC_E', '00123457', 10, 71), 'sharpened'))).toBe(true); // 51 modules: 1.4 px
+    expect(wantsFitCheck(candidate(read('UPC_E', '00123457', 10, 105), 'sharpened'))).toBe(false); // 2.06 px
+    expect(wantsFitCheck(candidate(read('EAN_8', '55123457', 10, 127), 'sharpened'))).toBe(true); // 67 modules: 1.9 px
     expect(wantsFitCheck(candidate(read('EAN_13', '4006381333931', 10, 185), 'restored:frame'))).toBe(true);
-    // Two views (bar regions) of one pass are still one pass.
-    expect(wantsFitCheck(candidate(read('EAN_13', '4006381333931', 10, 185), 'region', 'region'))).toBe(true);
+    // Passes that each made their own image may share its bias (sharpening moves the same edges).
+    expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 133), 'sharpened', 'denoised'))).toBe(true);
   });
 
-  it('leaves reads of the frame as it came, of coarser modules, reads several passes made, fitted reads and other symbologies alone', () => {
+  it('leaves reads of the frame as it came (alone or with others), of coarser modules, fitted reads and other symbologies alone', () => {
     expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 133), 'frame'))).toBe(false);
     expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 195), 'sharpened'))).toBe(false); // 2.05 px
-    expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 133), 'sharpened', 'denoised'))).toBe(false);
+    expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 133), 'sharpened', 'frame'))).toBe(false);
     expect(wantsFitCheck(candidate({ ...read('UPC_A', '036000291452', 4, 133), fitted: true }, 'ean-profile'))).toBe(false);
     expect(wantsFitCheck(candidate(read('CODE_128', 'IDL-2026-11', 10, 100), 'sharpened'))).toBe(false);
   });
@@ -45,6 +48,16 @@ describe('fitCheckOptions', () => {
     expect(options.stopWhen?.('0036010291442', 1)).toBe(false);
     expect(options.stopWhen?.('0036000291452', 3)).toBe(false);
     expect(fitCheckOptions(read('EAN_13', '4006381333931', 10, 185)).stopWhen?.('4006381333931', 2)).toBe(true);
+  });
+
+  it('fits EAN-8 and UPC-E as themselves, and their readings are their own 8 digits', () => {
+    const upce = fitCheckOptions(read('UPC_E', '00114455', 10, 71));
+    expect(upce).toMatchObject({ symbology: 'UPC_E', bands: 4, allReadings: true });
+    expect(upce.stopWhen?.('00114455', 2)).toBe(true);
+    expect(upce.stopWhen?.('00123457', 4)).toBe(false);
+    expect(fitCheckOptions(read('EAN_8', '55123457', 10, 127))).toMatchObject({ symbology: 'EAN_8' });
+    expect(fitCheckOptions(read('EAN_8', '55123457', 10, 127)).stopWhen?.('55123457', 2)).toBe(true);
+    expect(fitCheckOptions(read('UPC_A', '036000291452', 10, 133))).toMatchObject({ symbology: 'EAN_13' });
   });
 });
 

@@ -1,7 +1,8 @@
 import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { centreOf, sameSymbol, type Candidate } from './candidate-pool.ts';
-import { symbolModules } from './ean-codes.ts';
+import { eanUpcModules } from './ean-codes.ts';
+import type { ProfileSymbology } from './ean-profile.ts';
 import { gtin13Of, type BarcodeRead } from './normalize-read.ts';
 import { passPlan } from './pass-plan.ts';
 import type { BandFitOptions } from './read-ean-profiles.ts';
@@ -23,27 +24,30 @@ export const fitCheck = {
 const asCapturedPasses = new Set(passPlan.filter((pass) => pass.asCaptured).map((pass) => pass.name));
 
 /**
- * Whether a certain read should be checked against the profile fit: an EAN-13 or UPC-A of modules
- * under 2 px that one pass alone found, on an image the plan made (sharpened, rescaled, binarized,
- * or the engine's own decoders) rather than zxing on the frame as it came. On modules of about a
- * pixel such an image can move the edges beside a thin bar by the same amount on every line (a
- * sharpened bar's overshoot, say), so that ten scan lines agree on a checksum-valid wrong code — a
- * UPC-A of 1.4 px modules sharpened into `036010291442` for `036000291452` — and no other pass is
- * there to disagree. The fit, which places the whole symbol on the frame's own grey levels, reads
- * that symbol right. It costs tens to a few hundred ms, so only these reads are checked: zxing's read
- * of the frame as it came is what zxing alone would answer, and the plan's most common one.
+ * Whether a certain read should be checked against the profile fit: an EAN/UPC symbol of modules
+ * under 2 px found only on images the plan made (sharpened, rescaled, binarized, or the engine's own
+ * decoders), never by zxing on the frame as it came. On modules of about a pixel such an image can
+ * move the edges beside a thin bar by the same amount on every line (a sharpened bar's overshoot,
+ * say), so that ten scan lines agree on a checksum-valid wrong code — a UPC-A of 1.4 px modules
+ * sharpened into `036010291442` for `036000291452` — and other passes that sharpen alike agree with
+ * it (a UPC-E of 0.8 px modules, `00123457`, read `00114455` by two of them). The fit, which places
+ * the whole symbol on the frame's own grey levels, reads those symbols right. It costs tens to a few
+ * hundred ms, so only these reads are checked: zxing's read of the frame as it came is what zxing
+ * alone would answer, and the plan's most common one.
  */
 export function wantsFitCheck({ read, passNames }: Candidate): boolean {
-  if ((read.type !== 'EAN_13' && read.type !== 'UPC_A') || read.fitted || passNames.size > 1) return false;
+  const modules = eanUpcModules[read.type];
+  if (modules === undefined || read.fitted) return false;
   if ([...passNames].some((pass) => asCapturedPasses.has(pass))) return false;
   const [start, end] = read.points as [Point, Point];
-  return Math.hypot(end.x - start.x, end.y - start.y) / symbolModules < fitCheck.finestModule;
+  return Math.hypot(end.x - start.x, end.y - start.y) / modules < fitCheck.finestModule;
 }
 
-/** How the fit is asked: every reading of the middle bands, stopping early once enough of them agree with `read`. */
+/** How the fit is asked: the read's symbology, every reading of the middle bands, stopping early once enough of them agree with `read`. */
 export function fitCheckOptions(read: BarcodeRead): BandFitOptions {
-  const digits = gtin13Of(read);
-  return { bands: fitCheck.bands, stopWhen: (reading, bands) => reading === digits && bands >= fitCheck.leastBands, allReadings: true };
+  const symbology: ProfileSymbology = read.type === 'EAN_8' || read.type === 'UPC_E' ? read.type : 'EAN_13';
+  const digits = symbology === 'EAN_13' ? gtin13Of(read) : read.text;
+  return { symbology, bands: fitCheck.bands, stopWhen: (reading, bands) => reading === digits && bands >= fitCheck.leastBands, allReadings: true };
 }
 
 /**

@@ -227,6 +227,21 @@ describe('readBarcode options', () => {
     expect(data).toMatchObject({ barcodeType: 'UPC_A', stringData: text, recognitionStatus: 'VALID' });
   });
 
+  it('checks a fine UPC-E read by its own profile fit, goes on past the misread, and ends on the right read once it is conclusive', async () => {
+    // 1.2 px modules: the sharpened frame reads number system 1's 11124191 on 35 lines for 04124498.
+    const text = '04124498';
+    const { frame } = await scene('UPCE', text.slice(0, 7), { moduleSize: 2 }, { width: 300, height: 220, labelScale: 0.6, blur: 0.8, noise: 2, seed: 1 });
+    const traces: PassTrace[] = [];
+    const data = await read(frame, allSymbologies, traces);
+    expect(traces.find((t) => t.pass === 'sharpened')?.reads).toEqual([expect.objectContaining({ type: 'UPC_E', text: '11124191' })]);
+    const checks = traces.filter((t) => t.pass === 'fit-check');
+    expect(checks[0]!.reads).toEqual([expect.objectContaining({ type: 'UPC_E', text, fitted: true })]);
+    expect(traces.map((t) => t.pass).indexOf('fit-check')).toBe(traces.map((t) => t.pass).indexOf('sharpened') + 1);
+    expect(data).toMatchObject({ barcodeType: 'UPC_E', stringData: text, recognitionStatus: 'VALID' });
+    // Later passes that read the misread again add nothing to it: the plan ends in the first round.
+    expect(traces.some((t) => t.pass.startsWith('restored:'))).toBe(false);
+  });
+
   it('reads a small EAN-13 defocused past zxing by fitting its bars to the grey levels, as an uncertain read', async () => {
     // 1.8 px modules under a blur of σ 1.4 px: thin bars and spaces have merged into grey.
     const { frame, corners } = await defocusedEan13(1.4);

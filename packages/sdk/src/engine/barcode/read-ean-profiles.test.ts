@@ -4,9 +4,9 @@ import { toGray } from '../image/gray-image.ts';
 import { FrameVariants } from './frame-variants.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
 
-/** The first bar region's view of a clean EAN-13 of 3 px modules, and the image it was cut from. */
-async function ean13View() {
-  const { frame } = await composeScene(await renderBarcode('EAN13', '400638133393', { moduleSize: 3, quietZone: 10 }), {
+/** The first bar region's view of a clean symbol (an EAN-13 by default) of 3 px modules, and the image it was cut from. */
+async function symbolView(format: 'EAN13' | 'UPCE' | 'EAN8' = 'EAN13', content = '400638133393') {
+  const { frame } = await composeScene(await renderBarcode(format, content, { moduleSize: 3, quietZone: 10 }), {
     width: 480,
     height: 360,
     angle: 3,
@@ -21,17 +21,30 @@ const context = { scanEan13: true, scanUpca: true };
 
 describe('readEanProfiles', () => {
   it('reads the symbol on its middle bands, stopping once four agree', async () => {
-    const { view, source } = await ean13View();
+    const { view, source } = await symbolView();
     expect(readEanProfiles(view, source, context)).toEqual([expect.objectContaining({ type: 'EAN_13', text: '4006381333931', lineCount: 4, fitted: true })]);
   });
 
   it('fits no more bands than it is allowed, and stops when its own rule says enough', async () => {
-    const { view, source } = await ean13View();
+    const { view, source } = await symbolView();
     expect(readEanProfiles(view, source, context, { bands: 1 })).toEqual([expect.objectContaining({ lineCount: 1 })]);
     expect(readEanProfiles(view, source, context, { bands: 8, stopWhen: (digits, n) => digits === '4006381333931' && n >= 2 })).toEqual([
       expect.objectContaining({ lineCount: 2 }),
     ]);
     // A rule no reading meets: all eight bands.
     expect(readEanProfiles(view, source, context, { stopWhen: () => false })).toEqual([expect.objectContaining({ lineCount: 8 })]);
+  });
+
+  it('reads EAN-8 and UPC-E when asked for them, as themselves, and an EAN-13 not as either', async () => {
+    const upce = await symbolView('UPCE', '0012345');
+    expect(readEanProfiles(upce.view, upce.source, context, { symbology: 'UPC_E' })).toEqual([
+      expect.objectContaining({ type: 'UPC_E', text: '00123457', lineCount: 4, fitted: true }),
+    ]);
+    expect(readEanProfiles(upce.view, upce.source, context)).toEqual([]);
+    const ean8 = await symbolView('EAN8', '5512345');
+    expect(readEanProfiles(ean8.view, ean8.source, context, { symbology: 'EAN_8' })).toEqual([expect.objectContaining({ type: 'EAN_8', text: '55123457' })]);
+    const ean13 = await symbolView();
+    expect(readEanProfiles(ean13.view, ean13.source, context, { symbology: 'UPC_E' })).toEqual([]);
+    expect(readEanProfiles(ean13.view, ean13.source, context, { symbology: 'EAN_8' })).toEqual([]);
   });
 });

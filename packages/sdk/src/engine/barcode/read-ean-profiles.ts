@@ -1,8 +1,8 @@
 import { applyAffine } from '../image/affine.ts';
 import { bandProjection } from '../image/band-projection.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
-import { symbolModules } from './ean-codes.ts';
-import { decodeEanProfile } from './ean-profile.ts';
+import { eanUpcModules } from './ean-codes.ts';
+import { decodeEanProfile, type ProfileSymbology } from './ean-profile.ts';
 import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
 
 /** Modules narrower than this (px) are profiled in finer bins than the view's pixels (see `readEanProfiles`) … */
@@ -17,9 +17,11 @@ const bandSpan = { from: 0.15, to: 0.85 };
 
 /** How much of a view is fitted, and what is returned. */
 export interface BandFitOptions {
+  /** The symbology fitted: EAN-13 by default (reported as UPC-A or EAN-13, `reportedGtin13`), or EAN-8 or UPC-E. */
+  symbology?: ProfileSymbology;
   /** The middle bands fitted, at most (all 8 by default) … */
   bands?: number;
-  /** … stopping once a reading (13 digits) and its count of bands meet this (by default: any reading on half the bands). */
+  /** … stopping once a reading (its digits: 13 for EAN-13, 8 for EAN-8 and UPC-E) and its count of bands meet this (by default: any reading on half the bands). */
   stopWhen?: (digits: string, bands: number) => boolean;
   /** Every reading the bands gave, not only the one of the most bands. */
   allReadings?: boolean;
@@ -29,14 +31,14 @@ export interface BandFitOptions {
 export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>;
 
 /**
- * EAN-13 and UPC-A read from a bar region's view (bars vertical), cut from `source`, by fitting the
- * symbol to each band's profile across the bars (`decodeEanProfile`): the reading of the most bands
+ * EAN-13 and UPC-A (or EAN-8, or UPC-E: `BandFitOptions.symbology`) read from a bar region's view
+ * (bars vertical), cut from `source`, by fitting the symbol to each band's profile across the bars (`decodeEanProfile`): the reading of the most bands
  * (or every reading, `BandFitOptions.allReadings`), with their count as its scan lines (the candidate
  * pool's evidence) and its corners where those bands found the guards. For defocused and small
  * symbols zxing cannot count modules in. Empty when no band decodes.
  */
 export function readEanProfiles(view: DerivedImage, source: DerivedImage, context: EanProfileContext, options: BandFitOptions = {}): BarcodeRead[] {
-  const { bands = bandCount, stopWhen = (_: string, n: number) => n >= bandCount / 2, allReadings = false } = options;
+  const { symbology = 'EAN_13', bands = bandCount, stopWhen = (_: string, n: number) => n >= bandCount / 2, allReadings = false } = options;
   const { image } = view;
   // The region was cut with margins of 15 % of its length plus 8 px each side: the symbol fills most of the width.
   const expected = (image.width - 16) / 1.3;
@@ -44,7 +46,7 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
   // blurred again by the view's resampling, and a symbol lying askew is sampled at many phases), in
   // bins of about a third of a module for a fine symbol: on a module of a pixel or so the fit cannot
   // place the guards between samples.
-  const module = expected / symbolModules;
+  const module = expected / eanUpcModules[symbology]!;
   const binsPerPixel = module < finestFitModule ? Math.min(4, Math.ceil(binsPerModule / module)) : 1;
   const votes = new Map<string, { bands: number; start: number; end: number; top: number; bottom: number }>();
   // Middle bands first, until a reading meets `stopWhen`.
@@ -55,7 +57,7 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
     if ([...votes].some(([digits, v]) => stopWhen(digits, v.bands))) break;
     const y0 = Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * b) / bandCount));
     const y1 = Math.max(y0 + 1, Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * (b + 1)) / bandCount)));
-    const decoded = decodeBand(bandProjection(source, view, y0, y1, binsPerPixel), binsPerPixel, expected);
+    const decoded = decodeBand(bandProjection(source, view, y0, y1, binsPerPixel), binsPerPixel, expected, symbology);
     if (!decoded) continue;
     const vote = votes.get(decoded.digits);
     if (vote) {
@@ -66,7 +68,7 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
   }
   const readings = [...votes].sort((a, b) => b[1].bands - a[1].bands);
   return (allReadings ? readings : readings.slice(0, 1)).flatMap(([digits, vote]) => {
-    const reported = reportedGtin13(digits, context);
+    const reported = symbology === 'EAN_13' ? reportedGtin13(digits, context) : { type: symbology, text: digits };
     if (!reported) return [];
     const corners = [
       { x: vote.start, y: vote.top },
@@ -88,10 +90,15 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
 }
 
 /** The decoding of a band's profile (`binsPerPixel` bins to the view's pixel), either way round; positions in the view's pixels. */
-function decodeBand(profile: Float64Array, binsPerPixel: number, expected: number): { digits: string; start: number; end: number } | null {
+function decodeBand(
+  profile: Float64Array,
+  binsPerPixel: number,
+  expected: number,
+  symbology: ProfileSymbology,
+): { digits: string; start: number; end: number } | null {
   const length = { min: 0.6 * expected * binsPerPixel, max: 1.1 * expected * binsPerPixel };
   for (const reversed of [false, true]) {
-    const decoded = decodeEanProfile(reversed ? profile.slice().reverse() : profile, { length });
+    const decoded = decodeEanProfile(reversed ? profile.slice().reverse() : profile, { symbology, length });
     if (!decoded) continue;
     const start = reversed ? profile.length - decoded.end : decoded.start;
     const end = reversed ? profile.length - decoded.start : decoded.end;
