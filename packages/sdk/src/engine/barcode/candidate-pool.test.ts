@@ -97,6 +97,17 @@ describe('CandidatePool', () => {
     expect(pool.isConclusive()).toBe(true);
   });
 
+  it('does not stop the plan on a certain code printed beside a disputed misread of a larger symbol', () => {
+    const pool = new CandidatePool();
+    // An EAN-13 misread, disputed, and a lot number's Code 128 printed just right of it (within the grown box).
+    pool.addView('sharpened', [read('EAN_13', '4006381333931', 10, 0, 190, 80)]);
+    pool.dispute(pool.verdict()!.candidate);
+    pool.addView('fixed-threshold', [read('CODE_128', 'LOT-42', 10, 200, 50, 70)]);
+    pool.addView('denoised', [read('CODE_128', 'LOT-42', 10, 200, 50, 70)]);
+    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'CODE_128' } } });
+    expect(pool.isConclusive()).toBe(false);
+  });
+
   it('lets a matrix read with margin outweigh a spent read of the same symbol', () => {
     const pool = new CandidatePool();
     pool.addView('pass 5', [{ ...read('QR_CODE', 'garbage', 0), correctionMargin: 0 }]);

@@ -165,15 +165,17 @@ export class CandidatePool {
   /**
    * Whether more passes are unlikely to change the verdict, so the plan can stop: never while a
    * disputed read of a larger symbol elsewhere is about (the symbol it misread is still to be read
-   * right). One of the verdict's own symbol is not in the way: the verdict is that symbol read right,
-   * and a few pixels more of box do not make the misread another symbol.
+   * right). A misread of the verdict's own symbol — the same type at the same place — is not in the
+   * way: the verdict is that symbol read right, and a few pixels more of box do not make the misread
+   * another symbol. A code beside it, an add-on, is another symbol.
    */
   isConclusive(): boolean {
     const verdict = this.verdict();
     if (!verdict?.certain) return false;
     const { candidate } = verdict;
     const size = symbolSize(candidate.read);
-    if ([...this.#candidates.values()].some((c) => c.disputed && symbolSize(c.read) > size && !related(c.read, candidate.read))) return false;
+    const sameSymbolAsVerdict = (c: Candidate) => c.read.type === candidate.read.type && sameSymbol(c.read, candidate.read);
+    if ([...this.#candidates.values()].some((c) => c.disputed && symbolSize(c.read) > size && !sameSymbolAsVerdict(c))) return false;
     if (!candidate.read.linear) return true;
     const rival = this.#strongestRival(candidate);
     return candidate.support >= this.#rules.conclusiveSupport && candidate.support >= this.#rules.conclusiveDominance * rival;

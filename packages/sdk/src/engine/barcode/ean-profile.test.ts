@@ -108,5 +108,11 @@ describe('decodeEanProfile', () => {
     expect(decodeEanProfile(scanLine('55123457', 3, 0.8), { symbology: 'UPC_E' })).toBeNull();
     expect(decodeEanProfile(scanLine('00123457', 3, 0.8, { upce: true }))).toBeNull();
     expect(decodeEanProfile(scanLine(digits, 3, 0.8), { symbology: 'UPC_E' })).toBeNull();
+    // Number system 1's parity patterns are EAN-13's own: this EAN-13's left half, centre guard and the
+    // 3 after it (R code 1 0 0 0 0 1 0: four modules of space after its first bar) spell the UPC-E
+    // 11001111, but for the seven modules of quiet zone UPC-E has after its end guard.
+    expect(checksumHolds('1100111312340')).toBe(true);
+    expect(decodeEanProfile(scanLine('1100111312340', 3, 0.8), { symbology: 'UPC_E' })).toBeNull();
+    expect(decodeEanProfile(scanLine('1100111312340', 3, 0.8))?.digits).toBe('1100111312340');
   });
 });

@@ -26,8 +26,10 @@ type DigitFit = (first: number, code: string, before: string, after: string) => 
 interface ProfileLayout {
   /** Modules from the start guard's first bar to the end guard's last. */
   modules: number;
-  /** The end guard with the last digit's last module before it and three modules of quiet zone after. */
+  /** The end guard with the last digit's last module before it and the modules of quiet zone fitted after it. */
   endTemplate: string;
+  /** Modules of quiet zone at the end of `endTemplate`. */
+  endQuiet: number;
   /** Where the centre guard's middle lies (modules from the start); UPC-E has none. */
   centre?: number;
   /** The digits the fits spell and the weakest digit's margin, or null when they spell no valid symbol. */
@@ -38,7 +40,7 @@ interface ProfileLayout {
 const blurs = [0.3, 0.5, 0.7, 0.9, 1.1, 1.4];
 
 export interface ProfileDecoding {
-  /** The digits: 13 (EAN-13, UPC-A with a leading 0), 8 (EAN-8) or 8 (UPC-E: number system, six digits, check digit). */
+  /** The digits: 13 (EAN-13, UPC-A with a leading 0) or 8 (EAN-8; UPC-E: number system, six digits, check digit). */
   digits: string;
   /** Where the symbol starts and ends on the profile (the outer edges of its guard bars). */
   start: number;
@@ -71,8 +73,10 @@ export interface ProfileOptions {
  * runner-up (`minMargin`).
  */
 export function decodeEanProfile(profile: Float64Array, options: ProfileOptions = {}): ProfileDecoding | null {
-  const { symbology = 'EAN_13', minMargin = 0.25, length = { min: 60, max: profile.length } } = options;
+  const { symbology = 'EAN_13', minMargin = 0.25 } = options;
   const layout = layouts[symbology];
+  // Unbounded, the symbol is at least 0.8 px a module (as `placements` requires).
+  const length = options.length ?? { min: 0.8 * layout.modules, max: profile.length };
   const p = normalized(profile);
   let best: ProfileDecoding | null = null;
   for (const candidate of placements(p, length, layout)) {
@@ -106,12 +110,13 @@ const maxPlacements = 4;
 /**
  * Where the symbol may lie: every pair of a dark run's start and a later dark run's end far enough
  * apart (a profile may also hold an add-on symbol, printed digits, a neighbouring code), scored by how
- * well the three guards fit there at a moderate blur; the best few.
+ * well the guards (start, end, and centre where the layout has one) fit there at a moderate blur; the
+ * best few.
  */
 function placements(p: Float64Array, length: { min: number; max: number }, layout: ProfileLayout): Array<{ start: number; end: number }> {
   const runs = darkRuns(p);
   const { modules, endTemplate, centre: centreAt } = layout;
-  const endBefore = endTemplate.length - 3;
+  const endBefore = endTemplate.length - layout.endQuiet;
   // Starts and ends scored alone first (at the module size of the middle of the expected length): the few best of each are paired.
   const m0 = (length.min + length.max) / 2 / modules;
   const guardFit = (bits: string, x: number, before: number) => fitTemplate(p, bits, uniformModules(x - before * m0, m0), 0.6 * m0).unexplained;
@@ -182,6 +187,8 @@ interface Placement {
   end: number;
   centre: number;
   middle: number;
+  /** The layout's modules. */
+  modules: number;
   sigmaPx: number;
 }
 
@@ -240,13 +247,13 @@ function refine(p: Float64Array, near: { start: number; end: number }, m0: numbe
   const end = search(
     near.end - 1.5 * m0,
     near.end + 1.5 * m0,
-    (x) => fitTemplate(p, endTemplate, uniformModules(x - (endTemplate.length - 3) * m0, m0), sigmaPx).unexplained,
+    (x) => fitTemplate(p, endTemplate, uniformModules(x - (endTemplate.length - layout.endQuiet) * m0, m0), sigmaPx).unexplained,
   );
   const m = (end - start) / modules;
-  if (centreAt === undefined) return { start, end, centre: start + (modules / 2) * m, middle: modules / 2, sigmaPx };
+  if (centreAt === undefined) return { start, end, centre: start + (modules / 2) * m, middle: modules / 2, modules, sigmaPx };
   const expected = start + centreAt * m;
   const centre = search(expected - 2 * m, expected + 2 * m, (x) => fitTemplate(p, centreTemplate, uniformModules(x - 3.5 * m, m), sigmaPx).unexplained);
-  return { start, end, centre, middle: centreAt, sigmaPx };
+  return { start, end, centre, middle: centreAt, modules, sigmaPx };
 }
 
 /** Module index → profile position for modules of `m` px from `origin`. */
@@ -258,7 +265,7 @@ function uniformModules(origin: number, m: number): (k: number) => number {
 function moduleMap(pl: Placement): (k: number) => number {
   const { middle } = pl;
   const left = (pl.centre - pl.start) / middle;
-  const right = (pl.end - pl.centre) / middle;
+  const right = (pl.end - pl.centre) / (pl.modules - middle);
   return (k) => (k <= middle ? pl.start + k * left : pl.centre + (k - middle) * right);
 }
 
@@ -334,6 +341,7 @@ const layouts: Record<ProfileSymbology, ProfileLayout> = {
   EAN_13: {
     modules: eanUpcModules.EAN_13!,
     endTemplate: '0101000',
+    endQuiet: 3,
     centre: 47.5,
     digitsOf: (fit) => {
       const left = leftDigits(fit, 6);
@@ -346,6 +354,7 @@ const layouts: Record<ProfileSymbology, ProfileLayout> = {
   EAN_8: {
     modules: eanUpcModules.EAN_8!,
     endTemplate: '0101000',
+    endQuiet: 3,
     centre: 33.5,
     digitsOf: (fit) => {
       const chosen = new ChosenDigits().left(leftDigits(fit, 4), 'LLLL').right(rightDigits(fit, 4, 36));
@@ -354,8 +363,12 @@ const layouts: Record<ProfileSymbology, ProfileLayout> = {
   },
   UPC_E: {
     modules: eanUpcModules.UPC_E!,
-    // The last digit's closing bar, the end guard 0 1 0 1 0 1, the quiet zone.
-    endTemplate: '1010101000',
+    // The last digit's closing bar, the end guard 0 1 0 1 0 1, and seven modules of quiet zone (the
+    // standard's): an EAN-13's left half, centre guard and next bar spell a UPC-E of number system
+    // 1 (its parity patterns are EAN-13's), and an R code leaves at most four modules of space after
+    // that bar — three, as EAN-13's end guard has, would fit there.
+    endTemplate: '10101010000000',
+    endQuiet: 7,
     digitsOf: (fit) => {
       const left = leftDigits(fit, 6);
       const pattern = bestParity(left, upceNumberSystemParities);
@@ -386,7 +399,7 @@ export function checksumHolds(digits: string): boolean {
 
 /**
  * The symbol at one placement: each module's blurred coverage (how much of each pixel a bar there
- * would darken) computed once, so that the 180 digit templates of a decoding are sums of a few
+ * would darken) computed once, so that the 120–180 digit templates of a decoding are sums of a few
  * arrays rather than fresh renderings.
  */
 class SymbolRender {

@@ -32,9 +32,10 @@ export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>
 
 /**
  * EAN-13 and UPC-A (or EAN-8, or UPC-E: `BandFitOptions.symbology`) read from a bar region's view
- * (bars vertical), cut from `source`, by fitting the symbol to each band's profile across the bars (`decodeEanProfile`): the reading of the most bands
- * (or every reading, `BandFitOptions.allReadings`), with their count as its scan lines (the candidate
- * pool's evidence) and its corners where those bands found the guards. For defocused and small
+ * (bars vertical), cut from `source`, by fitting the symbol to each band's profile across the bars
+ * (`decodeEanProfile`): the reading of the most bands (or every reading,
+ * `BandFitOptions.allReadings`), with their count as its scan lines (the candidate pool's evidence)
+ * and its corners where those bands found the guards. For defocused and small
  * symbols zxing cannot count modules in. Empty when no band decodes.
  */
 export function readEanProfiles(view: DerivedImage, source: DerivedImage, context: EanProfileContext, options: BandFitOptions = {}): BarcodeRead[] {
