@@ -88,7 +88,7 @@ describe('decodeEanProfile', () => {
     expect(decodeEanProfile(scanLine('9780804816633', 3, 0.8))).toBeNull();
   });
 
-  it('reads EAN-8 and UPC-E (either number system) when asked for them, and the check digit checks each', () => {
+  it('reads EAN-8 and UPC-E of number system 0 when asked for them, and the check digit checks each', () => {
     for (const [m, sigma] of [
       [3, 1.2],
       [2, 1],
@@ -97,7 +97,6 @@ describe('decodeEanProfile', () => {
       expect(decodeEanProfile(scanLine('00123457', m, sigma, { upce: true }), { symbology: 'UPC_E' })?.digits, `m ${m} σ ${sigma}`).toBe('00123457');
     }
     expect(decodeEanProfile(scanLine('04963406', 3, 1.2, { upce: true }), { symbology: 'UPC_E' })?.digits).toBe('04963406');
-    expect(decodeEanProfile(scanLine('18740006', 3, 1.2, { upce: true }), { symbology: 'UPC_E' })?.digits).toBe('18740006');
     // Check digits that do not hold: 5512345 with 8, and a UPC-E whose parity pattern spells check digit 8 for a 7.
     expect(decodeEanProfile(scanLine('55123458', 3, 0.8), { symbology: 'EAN_8' })).toBeNull();
     expect(decodeEanProfile(scanLine('00123458', 3, 0.8, { upce: true }), { symbology: 'UPC_E' })).toBeNull();
@@ -109,9 +108,10 @@ describe('decodeEanProfile', () => {
     expect(decodeEanProfile(scanLine('00123457', 3, 0.8, { upce: true }))).toBeNull();
     expect(decodeEanProfile(scanLine(digits, 3, 0.8), { symbology: 'UPC_E' })).toBeNull();
     // Number system 1's parity patterns are EAN-13's own: this EAN-13's left half, centre guard and the
-    // 3 after it (R code 1 0 0 0 0 1 0: four modules of space after its first bar) spell the UPC-E
-    // 11001111, but for the seven modules of quiet zone UPC-E has after its end guard.
+    // first bar of the 3 after it (R code 1 0 0 0 0 1 0) spell the UPC-E 11001111, quiet zone and all.
+    // The fit reads number system 0 only (a real number system 1 symbol, 18740006, is not read either).
     expect(checksumHolds('1100111312340')).toBe(true);
+    expect(decodeEanProfile(scanLine('18740006', 3, 1.2, { upce: true }), { symbology: 'UPC_E' })).toBeNull();
     expect(decodeEanProfile(scanLine('1100111312340', 3, 0.8), { symbology: 'UPC_E' })).toBeNull();
     expect(decodeEanProfile(scanLine('1100111312340', 3, 0.8))?.digits).toBe('1100111312340');
   });

@@ -26,7 +26,7 @@ type DigitFit = (first: number, code: string, before: string, after: string) => 
 interface ProfileLayout {
   /** Modules from the start guard's first bar to the end guard's last. */
   modules: number;
-  /** The end guard with the last digit's last module before it and the modules of quiet zone fitted after it. */
+  /** The end guard with the last digit's last module before it and `endQuiet` modules of quiet zone after it. */
   endTemplate: string;
   /** Modules of quiet zone at the end of `endTemplate`. */
   endQuiet: number;
@@ -334,9 +334,6 @@ class ChosenDigits {
   }
 }
 
-/** UPC-E's parity patterns, number system 0's then number system 1's (the same with L and G swapped): index = 10 × number system + check digit. */
-const upceNumberSystemParities = [...upceParities, ...upceParities.map((pattern) => pattern.replace(/[LG]/g, (c) => (c === 'L' ? 'G' : 'L')))];
-
 const layouts: Record<ProfileSymbology, ProfileLayout> = {
   EAN_13: {
     modules: eanUpcModules.EAN_13!,
@@ -363,17 +360,19 @@ const layouts: Record<ProfileSymbology, ProfileLayout> = {
   },
   UPC_E: {
     modules: eanUpcModules.UPC_E!,
-    // The last digit's closing bar, the end guard 0 1 0 1 0 1, and seven modules of quiet zone (the
-    // standard's): an EAN-13's left half, centre guard and next bar spell a UPC-E of number system
-    // 1 (its parity patterns are EAN-13's), and an R code leaves at most four modules of space after
-    // that bar — three, as EAN-13's end guard has, would fit there.
-    endTemplate: '10101010000000',
-    endQuiet: 7,
+    // The last digit's closing bar, the end guard 0 1 0 1 0 1, the quiet zone (three modules: the
+    // check digit is often printed in the rest of it, beside the guard's long bars).
+    endTemplate: '1010101000',
+    endQuiet: 3,
+    // Number system 0 only, as `ean-edges.ts` reads it: number system 1's parity patterns are
+    // EAN-13's own, and an EAN-13's left half, centre guard and the first bar of a 3 after it (R code
+    // 1 0 0 0 0 1 0) spell such a UPC-E, quiet zone and all. Its patterns all start with G, an
+    // EAN-13's with L.
     digitsOf: (fit) => {
       const left = leftDigits(fit, 6);
-      const pattern = bestParity(left, upceNumberSystemParities);
-      const chosen = new ChosenDigits().left(left, upceNumberSystemParities[pattern]!);
-      const digits = `${Math.floor(pattern / 10)}${chosen.text}${pattern % 10}`;
+      const check = bestParity(left, upceParities);
+      const chosen = new ChosenDigits().left(left, upceParities[check]!);
+      const digits = `0${chosen.text}${check}`;
       return hasValidCheckDigit(upcaOfUpce(digits)) ? { digits, margin: chosen.margin } : null;
     },
   },
