@@ -13,7 +13,7 @@ export interface Candidate {
   views: number;
   /** The names of the passes that found it (as `addView` was told). */
   passNames: Set<string>;
-  /** A second opinion contradicted it (`dispute`): it is never certain. */
+  /** A second opinion contradicted it (`dispute`): it is never certain, and gains no further support (`addView`). */
   disputed?: boolean;
 }
 
@@ -164,9 +164,9 @@ export class CandidatePool {
 
   /**
    * Whether more passes are unlikely to change the verdict, so the plan can stop: never while a
-   * disputed read of a larger symbol elsewhere is about (the symbol it misread is still to be read
-   * right). A misread of the verdict's own symbol — the same type at the same place — is not in the
-   * way: the verdict is that symbol read right, and a few pixels more of box do not make the misread
+   * disputed read larger than the verdict's is about (the symbol it misread is still to be read
+   * right), unless it is a misread of the verdict's own symbol — the same type at the same place:
+   * the verdict is that symbol read right, and a few pixels more of box do not make the misread
    * another symbol. A code beside it, an add-on, is another symbol.
    */
   isConclusive(): boolean {

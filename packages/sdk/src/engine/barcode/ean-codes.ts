@@ -1,6 +1,6 @@
 import type { BarcodeType } from '../../api/barcode.ts';
 
-/** What the EAN/UPC decoders and checks share: the symbols' module counts, the digits' module patterns, EAN-13's parity patterns and the GTIN check digit. */
+/** What the EAN/UPC decoders and checks share: the symbols' module counts, the digits' module patterns, EAN-13's and UPC-E's parity patterns, UPC-E's expansion to UPC-A and the GTIN check digit. */
 
 /** Modules of an EAN-13 or UPC-A between its outer guards' ends (guards 3 + 5 + 3, twelve digits of 7). */
 export const symbolModules = 95;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checksumHolds, decodeEanProfile } from './ean-profile.ts';
+import { hasValidCheckDigit } from './ean-codes.ts';
+import { decodeEanProfile } from './ean-profile.ts';
 
 const lCodes = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
 const gCodes = ['0100111', '0110011', '0011011', '0100001', '0011101', '0111001', '0000101', '0010001', '0001001', '0010111'];
@@ -28,15 +29,17 @@ function modules(digits: string, upce = false): string {
 }
 
 /**
- * A scan line across a printed EAN-13 photographed out of focus: `m` px per module, 12 modules of
- * quiet zone, dark bars (30) on light paper (220), a Gaussian blur of σ px, seeded noise, and a
- * brightness ramp (uneven light) of `ramp` levels across the line.
+ * A scan line across a printed EAN-13 (EAN-8, or UPC-E with `upce`) photographed out of focus: `m` px
+ * per module, 12 modules of quiet zone, dark bars (30) on light paper (220), a Gaussian blur of σ
+ * px, seeded noise, and a brightness ramp (uneven light) of `ramp` levels across the line.
  */
-function scanLine(digits: string, m: number, sigma: number, { noise = 4, ramp = 0, seed = 1, upce = false } = {}): Float64Array {
+function scanLine(digits: string, m: number, sigma: number, { noise = 4, ramp = 0, seed = 1, upce = false, markAfter = 0 } = {}): Float64Array {
   const bits = modules(digits, upce);
   const n = Math.round((bits.length + 24) * m);
   const sharp = Array.from({ length: n }, (_, x) => {
     const k = Math.floor(x / m) - 12;
+    // A printed mark (a check digit's stroke) two modules wide, `markAfter` modules after the end guard.
+    if (markAfter > 0 && k >= bits.length + markAfter && k < bits.length + markAfter + 2) return 30;
     return k >= 0 && k < bits.length && bits[k] === '1' ? 30 : 220;
   });
   let state = seed;
@@ -84,7 +87,7 @@ describe('decodeEanProfile', () => {
     const paper = Float64Array.from({ length: 400 }, (_, x) => 200 + 20 * Math.sin(x / 7));
     expect(decodeEanProfile(paper)).toBeNull();
     expect(decodeEanProfile(scanLine(digits, 3, 4.5))).toBeNull();
-    expect(checksumHolds('9780804816633')).toBe(false);
+    expect(hasValidCheckDigit('9780804816633')).toBe(false);
     expect(decodeEanProfile(scanLine('9780804816633', 3, 0.8))).toBeNull();
   });
 
@@ -102,6 +105,12 @@ describe('decodeEanProfile', () => {
     expect(decodeEanProfile(scanLine('00123458', 3, 0.8, { upce: true }), { symbology: 'UPC_E' })).toBeNull();
   });
 
+  it('reads a UPC-E whose check digit is printed a few modules beside its end guard, and a small one without bounds', () => {
+    expect(decodeEanProfile(scanLine('00123457', 3, 1, { upce: true, markAfter: 4 }), { symbology: 'UPC_E' })?.digits).toBe('00123457');
+    // 51 modules of 1.15 px: 59 px, under the 60 px the fit once wanted of any unbounded symbol.
+    expect(decodeEanProfile(scanLine('00123457', 1.15, 0.5, { upce: true, noise: 1 }), { symbology: 'UPC_E' })?.digits).toBe('00123457');
+  });
+
   it('reads each symbology only as itself: its guards do not fit another layout', () => {
     expect(decodeEanProfile(scanLine('00123457', 3, 0.8, { upce: true }), { symbology: 'EAN_8' })).toBeNull();
     expect(decodeEanProfile(scanLine('55123457', 3, 0.8), { symbology: 'UPC_E' })).toBeNull();
@@ -110,7 +119,7 @@ describe('decodeEanProfile', () => {
     // Number system 1's parity patterns are EAN-13's own: this EAN-13's left half, centre guard and the
     // first bar of the 3 after it (R code 1 0 0 0 0 1 0) spell the UPC-E 11001111, quiet zone and all.
     // The fit reads number system 0 only (a real number system 1 symbol, 18740006, is not read either).
-    expect(checksumHolds('1100111312340')).toBe(true);
+    expect(hasValidCheckDigit('1100111312340')).toBe(true);
     expect(decodeEanProfile(scanLine('18740006', 3, 1.2, { upce: true }), { symbology: 'UPC_E' })).toBeNull();
     expect(decodeEanProfile(scanLine('1100111312340', 3, 0.8), { symbology: 'UPC_E' })).toBeNull();
     expect(decodeEanProfile(scanLine('1100111312340', 3, 0.8))?.digits).toBe('1100111312340');

@@ -10,6 +10,7 @@
  * number system and check digit), and the check digit checking the whole.
  */
 
+import type { BarcodeType } from '../../api/barcode.ts';
 import { ean13Parities, eanUpcModules, hasValidCheckDigit, lCodes, upcaOfUpce, upceParities } from './ean-codes.ts';
 
 /** Module patterns of the digits (1 = bar): L and G codes on the left half, R codes on the right. */
@@ -19,6 +20,12 @@ const gCodes = rCodes.map((code) => [...code].reverse().join(''));
 /** The symbologies the fit knows (UPC-A is read as the EAN-13 it is). */
 export type ProfileSymbology = 'EAN_13' | 'EAN_8' | 'UPC_E';
 
+/** The layout a read of `type` is fitted with: its own, UPC-A's being EAN-13's; none for other types. */
+export function profileSymbologyOf(type: BarcodeType): ProfileSymbology | undefined {
+  if (type === 'UPC_A') return 'EAN_13';
+  return type === 'EAN_13' || type === 'EAN_8' || type === 'UPC_E' ? type : undefined;
+}
+
 /** A digit's fit: `code` (7 modules) from module `first` on, between the fixed modules `before` and `after`; its residual. */
 type DigitFit = (first: number, code: string, before: string, after: string) => number;
 
@@ -26,10 +33,8 @@ type DigitFit = (first: number, code: string, before: string, after: string) => 
 interface ProfileLayout {
   /** Modules from the start guard's first bar to the end guard's last. */
   modules: number;
-  /** The end guard with the last digit's last module before it and `endQuiet` modules of quiet zone after it. */
+  /** The end guard with the last digit's last module before it and `quietModules` of quiet zone after it. */
   endTemplate: string;
-  /** Modules of quiet zone at the end of `endTemplate`. */
-  endQuiet: number;
   /** Where the centre guard's middle lies (modules from the start); UPC-E has none. */
   centre?: number;
   /** The digits the fits spell and the weakest digit's margin, or null when they spell no valid symbol. */
@@ -75,8 +80,7 @@ export interface ProfileOptions {
 export function decodeEanProfile(profile: Float64Array, options: ProfileOptions = {}): ProfileDecoding | null {
   const { symbology = 'EAN_13', minMargin = 0.25 } = options;
   const layout = layouts[symbology];
-  // Unbounded, the symbol is at least 0.8 px a module (as `placements` requires).
-  const length = options.length ?? { min: 0.8 * layout.modules, max: profile.length };
+  const length = options.length ?? { min: minModulePx * layout.modules, max: profile.length };
   const p = normalized(profile);
   let best: ProfileDecoding | null = null;
   for (const candidate of placements(p, length, layout)) {
@@ -97,8 +101,23 @@ export function decodeEanProfile(profile: Float64Array, options: ProfileOptions 
 /** Offsets (modules) from the fitted centre guard tried when decoding. */
 const centreShifts = [-2, 0, 2];
 
-/** The start guard with three modules of quiet zone before it and the first digit's first module (a space) after. */
-const startTemplate = '0001010';
+/** Finest module (px of the profile) a placement may have. */
+const minModulePx = 0.8;
+
+/**
+ * Modules of quiet zone the guard templates take in beyond the symbol: fewer than the standard's
+ * 7–11 (labels are printed tighter, and a UPC-E's check digit is printed in its right-hand one,
+ * beside the guard's long bars).
+ */
+const quietModules = 3;
+
+/** The start guard with `quietModules` of quiet zone before it and the first digit's first module (a space) after. */
+const startTemplate = `${'0'.repeat(quietModules)}1010`;
+
+/** Where a layout's `endTemplate` begins: this many modules before the symbol's end. */
+function endTemplateOffset(layout: ProfileLayout): number {
+  return layout.endTemplate.length - quietModules;
+}
 /** The centre guard with the module on each side of it (a bar: the left half's digits end with one, the right half's begin with one). */
 const centreTemplate = '1010101';
 
@@ -116,7 +135,7 @@ const maxPlacements = 4;
 function placements(p: Float64Array, length: { min: number; max: number }, layout: ProfileLayout): Array<{ start: number; end: number }> {
   const runs = darkRuns(p);
   const { modules, endTemplate, centre: centreAt } = layout;
-  const endBefore = endTemplate.length - layout.endQuiet;
+  const endBefore = endTemplateOffset(layout);
   // Starts and ends scored alone first (at the module size of the middle of the expected length): the few best of each are paired.
   const m0 = (length.min + length.max) / 2 / modules;
   const guardFit = (bits: string, x: number, before: number) => fitTemplate(p, bits, uniformModules(x - before * m0, m0), 0.6 * m0).unexplained;
@@ -138,7 +157,7 @@ function placements(p: Float64Array, length: { min: number; max: number }, layou
   for (const start of starts) {
     for (const end of ends) {
       const m = (end - start) / modules;
-      if (m < 0.8 || end - start < length.min || end - start > length.max) continue;
+      if (m < minModulePx || end - start < length.min || end - start > length.max) continue;
       const uniform = (origin: number) => uniformModules(origin, m);
       const sigmaPx = 0.6 * m;
       const guards = [fitTemplate(p, startTemplate, uniform(start - 3 * m), sigmaPx), fitTemplate(p, endTemplate, uniform(end - endBefore * m), sigmaPx)];
@@ -243,11 +262,15 @@ function refine(p: Float64Array, near: { start: number; end: number }, m0: numbe
     return bestX;
   };
   const { modules, endTemplate, centre: centreAt } = layout;
-  const start = search(near.start - 1.5 * m0, near.start + 1.5 * m0, (x) => fitTemplate(p, startTemplate, uniformModules(x - 3 * m0, m0), sigmaPx).unexplained);
+  const start = search(
+    near.start - 1.5 * m0,
+    near.start + 1.5 * m0,
+    (x) => fitTemplate(p, startTemplate, uniformModules(x - quietModules * m0, m0), sigmaPx).unexplained,
+  );
   const end = search(
     near.end - 1.5 * m0,
     near.end + 1.5 * m0,
-    (x) => fitTemplate(p, endTemplate, uniformModules(x - (endTemplate.length - layout.endQuiet) * m0, m0), sigmaPx).unexplained,
+    (x) => fitTemplate(p, endTemplate, uniformModules(x - endTemplateOffset(layout) * m0, m0), sigmaPx).unexplained,
   );
   const m = (end - start) / modules;
   if (centreAt === undefined) return { start, end, centre: start + (modules / 2) * m, middle: modules / 2, modules, sigmaPx };
@@ -338,20 +361,18 @@ const layouts: Record<ProfileSymbology, ProfileLayout> = {
   EAN_13: {
     modules: eanUpcModules.EAN_13!,
     endTemplate: '0101000',
-    endQuiet: 3,
     centre: 47.5,
     digitsOf: (fit) => {
       const left = leftDigits(fit, 6);
       const first = bestParity(left, ean13Parities);
       const chosen = new ChosenDigits().left(left, ean13Parities[first]!).right(rightDigits(fit, 6, 50));
       const digits = `${first}${chosen.text}`;
-      return checksumHolds(digits) ? { digits, margin: chosen.margin } : null;
+      return hasValidCheckDigit(digits) ? { digits, margin: chosen.margin } : null;
     },
   },
   EAN_8: {
     modules: eanUpcModules.EAN_8!,
     endTemplate: '0101000',
-    endQuiet: 3,
     centre: 33.5,
     digitsOf: (fit) => {
       const chosen = new ChosenDigits().left(leftDigits(fit, 4), 'LLLL').right(rightDigits(fit, 4, 36));
@@ -360,10 +381,8 @@ const layouts: Record<ProfileSymbology, ProfileLayout> = {
   },
   UPC_E: {
     modules: eanUpcModules.UPC_E!,
-    // The last digit's closing bar, the end guard 0 1 0 1 0 1, the quiet zone (three modules: the
-    // check digit is often printed in the rest of it, beside the guard's long bars).
+    // The last digit's closing bar, the end guard 0 1 0 1 0 1, the quiet zone.
     endTemplate: '1010101000',
-    endQuiet: 3,
     // Number system 0 only, as `ean-edges.ts` reads it: number system 1's parity patterns are
     // EAN-13's own, and an EAN-13's left half, centre guard and the first bar of a 3 after it (R code
     // 1 0 0 0 0 1 0) spell such a UPC-E, quiet zone and all. Its patterns all start with G, an
@@ -390,10 +409,6 @@ function relativeMargin(best: number, others: readonly number[]): number {
   const rivals = others.filter(Number.isFinite);
   if (!Number.isFinite(best) || rivals.length === 0) return 0;
   return (Math.min(...rivals) - best) / Math.max(best, 0.002);
-}
-
-export function checksumHolds(digits: string): boolean {
-  return /^\d{13}$/.test(digits) && hasValidCheckDigit(digits);
 }
 
 /**

@@ -37,6 +37,8 @@ describe('wantsFitCheck', () => {
     expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 133), 'sharpened', 'frame'))).toBe(false);
     expect(wantsFitCheck(candidate({ ...read('UPC_A', '036000291452', 4, 133), fitted: true }, 'ean-profile'))).toBe(false);
     expect(wantsFitCheck(candidate(read('CODE_128', 'IDL-2026-11', 10, 100), 'sharpened'))).toBe(false);
+    // A UPC-E reported with zxing's expanded 13 digits: the fit's 8 could only dispute it.
+    expect(wantsFitCheck(candidate(read('UPC_E', '0001234000057', 10, 71), 'sharpened'))).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { centreOf, sameSymbol, type Candidate } from './candidate-pool.ts';
 import { eanUpcModules } from './ean-codes.ts';
-import type { ProfileSymbology } from './ean-profile.ts';
+import { profileSymbologyOf } from './ean-profile.ts';
 import { gtin13Of, type BarcodeRead } from './normalize-read.ts';
 import { passPlan } from './pass-plan.ts';
 import type { BandFitOptions } from './read-ean-profiles.ts';
@@ -37,15 +37,25 @@ const asCapturedPasses = new Set(passPlan.filter((pass) => pass.asCaptured).map(
  */
 export function wantsFitCheck({ read, passNames }: Candidate): boolean {
   const modules = eanUpcModules[read.type];
-  if (modules === undefined || read.fitted) return false;
+  if (modules === undefined || read.fitted || !hasProfileDigits(read)) return false;
   if ([...passNames].some((pass) => asCapturedPasses.has(pass))) return false;
   const [start, end] = read.points as [Point, Point];
   return Math.hypot(end.x - start.x, end.y - start.y) / modules < fitCheck.finestModule;
 }
 
+/**
+ * Whether a read's text is digits the fit could spell: 12 (UPC-A), 13 (EAN-13) or 8 (EAN-8, UPC-E).
+ * A UPC-E is reported with its 8 digits when zxing gives them (`normalize-read.ts`); were it
+ * reported as zxing's expanded 13, the fit's 8 would dispute a right read.
+ */
+function hasProfileDigits({ type, text }: BarcodeRead): boolean {
+  const length = type === 'UPC_A' ? 12 : type === 'EAN_13' ? 13 : 8;
+  return text !== null && text.length === length && /^\d+$/.test(text);
+}
+
 /** How the fit is asked: the read's symbology, every reading of the middle bands, stopping early once enough of them agree with `read`. */
 export function fitCheckOptions(read: BarcodeRead): BandFitOptions {
-  const symbology: ProfileSymbology = read.type === 'EAN_8' || read.type === 'UPC_E' ? read.type : 'EAN_13';
+  const symbology = profileSymbologyOf(read.type) ?? 'EAN_13';
   const digits = symbology === 'EAN_13' ? gtin13Of(read) : read.text;
   return { symbology, bands: fitCheck.bands, stopWhen: (reading, bands) => reading === digits && bands >= fitCheck.leastBands, allReadings: true };
 }

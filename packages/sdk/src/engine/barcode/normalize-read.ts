@@ -15,7 +15,7 @@ export interface BarcodeRead {
   /** Scan lines that agreed on this read (linear symbologies; 0 for matrix codes). */
   lineCount: number;
   /**
-   * Read by fitting a model of the symbol to grey levels (the EAN-13/UPC-A profile fit) rather than
+   * Read by fitting a model of the symbol to grey levels (the EAN/UPC profile fit) rather than
    * decoded from edges: the pool caps what such reads add up to (`CandidateRules.maxFittedSupport`).
    */
   fitted?: boolean;

@@ -15,7 +15,7 @@ import { emptyBarcodeData, toBarcodeData } from './to-barcode-data.ts';
 import { hasConvincingQuietZones } from './upc-ean-evidence.ts';
 import type { ReaderOptions, ZxingReader } from './zxing-reader.ts';
 
-/** Bar regions the EAN-13/UPC-A profile fit looks at (the likeliest first). */
+/** Bar regions the profile fit looks at, as a pass and as a second opinion (the likeliest first). */
 const profileRegions = { default: 2, thorough: 4 };
 
 export type ResolvedBarcodeOptions = Required<{ [K in keyof BarcodeOptions]: boolean }>;
