@@ -8,6 +8,14 @@ function read(type: BarcodeType, text: string, lineCount: number, x = 0, width =
   return readInBox(type, text, lineCount, { x, y: 0, width, height });
 }
 
+/** A pool whose one candidate, `misread` as the pass `sharpened` read it, a second opinion disputed. */
+function poolWithDisputed(misread: BarcodeRead): CandidatePool {
+  const pool = new CandidatePool();
+  pool.addView('sharpened', [misread]);
+  pool.dispute(pool.verdict()!.candidate);
+  return pool;
+}
+
 describe('CandidatePool', () => {
   it('is empty until something is added', () => {
     expect(new CandidatePool().verdict()).toBeUndefined();
@@ -68,9 +76,7 @@ describe('CandidatePool', () => {
   });
 
   it('lets two passes that agree on the right read make it certain over a disputed misread', () => {
-    const pool = new CandidatePool();
-    pool.addView('sharpened', [read('UPC_A', '036010291442', 10)]);
-    pool.dispute(pool.verdict()!.candidate);
+    const pool = poolWithDisputed(read('UPC_A', '036010291442', 10));
     pool.addView('upscaled', [read('UPC_A', '036000291452', 9)]);
     pool.addView('fixed-threshold', [read('UPC_A', '036000291452', 9)]);
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { text: '036000291452' }, support: 18 } });
@@ -87,9 +93,7 @@ describe('CandidatePool', () => {
   });
 
   it('stops the plan on the right read of the symbol a disputed read misread, however their boxes differ', () => {
-    const pool = new CandidatePool();
-    pool.addView('sharpened', [read('UPC_E', '11124191', 10, 0, 104, 60)]);
-    pool.dispute(pool.verdict()!.candidate);
+    const pool = poolWithDisputed(read('UPC_E', '11124191', 10, 0, 104, 60));
     pool.addView('fixed-threshold', [read('UPC_E', '04124498', 10, 2, 100, 56)]);
     pool.addView('local-contrast-sharpened', [read('UPC_E', '11124191', 10, 0, 104, 60)]);
     pool.addView('denoised', [read('UPC_E', '04124498', 10, 2, 100, 56)]);
@@ -98,10 +102,8 @@ describe('CandidatePool', () => {
   });
 
   it('does not stop the plan on a certain code printed beside a disputed misread of a larger symbol', () => {
-    const pool = new CandidatePool();
     // An EAN-13 misread, disputed, and a lot number's Code 128 printed just right of it (within the grown box).
-    pool.addView('sharpened', [read('EAN_13', '4006381333931', 10, 0, 190, 80)]);
-    pool.dispute(pool.verdict()!.candidate);
+    const pool = poolWithDisputed(read('EAN_13', '4006381333931', 10, 0, 190, 80));
     pool.addView('fixed-threshold', [read('CODE_128', 'LOT-42', 10, 200, 50, 70)]);
     pool.addView('denoised', [read('CODE_128', 'LOT-42', 10, 200, 50, 70)]);
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'CODE_128' } } });

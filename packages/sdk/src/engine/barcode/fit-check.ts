@@ -37,26 +37,29 @@ const asCapturedPasses = new Set(passPlan.filter((pass) => pass.asCaptured).map(
  */
 export function wantsFitCheck({ read, passNames }: Candidate): boolean {
   const modules = eanUpcModules[read.type];
-  if (modules === undefined || read.fitted || !hasProfileDigits(read)) return false;
+  if (modules === undefined || read.fitted || profileDigitsOf(read) === null) return false;
   if ([...passNames].some((pass) => asCapturedPasses.has(pass))) return false;
   const [start, end] = read.points as [Point, Point];
   return Math.hypot(end.x - start.x, end.y - start.y) / modules < fitCheck.finestModule;
 }
 
 /**
- * Whether a read's text is digits the fit could spell: 12 (UPC-A), 13 (EAN-13) or 8 (EAN-8, UPC-E).
- * A UPC-E is reported with its 8 digits when zxing gives them (`normalize-read.ts`); were it
- * reported as zxing's expanded 13, the fit's 8 would dispute a right read.
+ * The digits the profile fit would spell for a read — an EAN-13's or UPC-A's 13 (`gtin13Of`), an
+ * EAN-8's or UPC-E's 8 — or null for another type or a text that is not such. A UPC-E is reported
+ * with its 8 digits when zxing gives them (`normalize-read.ts`); were it reported as zxing's
+ * expanded 13, the fit's 8 could only dispute a right read.
  */
-function hasProfileDigits({ type, text }: BarcodeRead): boolean {
-  const length = type === 'UPC_A' ? 12 : type === 'EAN_13' ? 13 : 8;
-  return text !== null && text.length === length && /^\d+$/.test(text);
+function profileDigitsOf(read: BarcodeRead): string | null {
+  const symbology = profileSymbologyOf(read.type);
+  if (!symbology) return null;
+  const digits = symbology === 'EAN_13' ? gtin13Of(read) : read.text;
+  return digits !== null && digits.length === (symbology === 'EAN_13' ? 13 : 8) && /^\d+$/.test(digits) ? digits : null;
 }
 
 /** How the fit is asked: the read's symbology, every reading of the middle bands, stopping early once enough of them agree with `read`. */
 export function fitCheckOptions(read: BarcodeRead): BandFitOptions {
   const symbology = profileSymbologyOf(read.type) ?? 'EAN_13';
-  const digits = symbology === 'EAN_13' ? gtin13Of(read) : read.text;
+  const digits = profileDigitsOf(read);
   return { symbology, bands: fitCheck.bands, stopWhen: (reading, bands) => reading === digits && bands >= fitCheck.leastBands, allReadings: true };
 }
 
