@@ -105,6 +105,31 @@ export async function renderBarcode(format: WriteInputBarcodeFormat, content: st
   return { width, height, data, corners };
 }
 
+/**
+ * The label wrapped round a cylinder (a bottle, a can) so that it spans ±`arcDegrees` of it, seen
+ * from the front: columns towards its sides narrow (and darken a little, lit from the front). The
+ * corners follow the symbol.
+ */
+export function wrapRoundCylinder(label: RenderedBarcode, arcDegrees: number): RenderedBarcode {
+  const arc = (arcDegrees * Math.PI) / 180;
+  const radius = label.width / 2 / arc;
+  const width = Math.round(2 * radius * Math.sin(arc));
+  const data = new Uint8Array(width * label.height);
+  for (let u = 0; u < width; u++) {
+    const angle = Math.asin(Math.max(-1, Math.min(1, (u + 0.5 - width / 2) / radius)));
+    // The label's column shown here, interpolated between its two nearest.
+    const x = radius * angle + label.width / 2 - 0.5;
+    const x0 = Math.max(0, Math.min(label.width - 2, Math.floor(x)));
+    const f = Math.min(1, Math.max(0, x - x0));
+    const shade = 0.55 + 0.45 * Math.cos(angle);
+    for (let y = 0; y < label.height; y++) {
+      data[y * width + u] = Math.round(shade * ((1 - f) * label.data[y * label.width + x0]! + f * label.data[y * label.width + x0 + 1]!));
+    }
+  }
+  const onCylinder = ({ x, y }: Point) => ({ x: radius * Math.sin((x - label.width / 2) / radius) + width / 2, y });
+  return { width, height: label.height, data, corners: label.corners.map(onCylinder) };
+}
+
 function isSingleRow(symbol: { data: Uint8ClampedArray; width: number; height: number }): boolean {
   for (let y = 1; y < symbol.height; y++) {
     for (let x = 0; x < symbol.width; x++) {

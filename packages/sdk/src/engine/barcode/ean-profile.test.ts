@@ -31,13 +31,23 @@ function modules(digits: string, upce = false): string {
 /**
  * A scan line across a printed EAN-13 (EAN-8, or UPC-E with `upce`) photographed out of focus: `m` px
  * per module, 12 modules of quiet zone, dark bars (30) on light paper (220), a Gaussian blur of σ
- * px, seeded noise, and a brightness ramp (uneven light) of `ramp` levels across the line.
+ * px, seeded noise, and a brightness ramp (uneven light) of `ramp` levels across the line. With
+ * `arc` (degrees), the label is wrapped round a cylinder, the symbol spanning ±`arc` of it, and seen
+ * from the front: `m` px a module in the middle, fewer towards the ends.
  */
-function scanLine(digits: string, m: number, sigma: number, { noise = 4, ramp = 0, seed = 1, upce = false, markAfter = 0 } = {}): Float64Array {
+function scanLine(digits: string, m: number, sigma: number, { noise = 4, ramp = 0, seed = 1, upce = false, markAfter = 0, arc = 0 } = {}): Float64Array {
   const bits = modules(digits, upce);
-  const n = Math.round((bits.length + 24) * m);
+  const halfLength = (bits.length * m) / 2;
+  const radius = arc > 0 ? halfLength / ((arc * Math.PI) / 180) : Number.POSITIVE_INFINITY;
+  const halfWidth = arc > 0 ? radius * Math.sin((arc * Math.PI) / 180) : halfLength;
+  const n = Math.round(2 * halfWidth + 24 * m);
+  // Where on the label (px from the symbol's start, along it) the line's pixel x shows.
+  const onLabel = (x: number) => {
+    const u = x - n / 2;
+    return (arc > 0 ? radius * Math.asin(Math.max(-1, Math.min(1, u / radius))) : u) + halfLength;
+  };
   const sharp = Array.from({ length: n }, (_, x) => {
-    const k = Math.floor(x / m) - 12;
+    const k = Math.floor(onLabel(x) / m);
     // A printed mark (a check digit's stroke) two modules wide, `markAfter` modules after the end guard.
     if (markAfter > 0 && k >= bits.length + markAfter && k < bits.length + markAfter + 2) return 30;
     return k >= 0 && k < bits.length && bits[k] === '1' ? 30 : 220;
@@ -81,6 +91,21 @@ describe('decodeEanProfile', () => {
     // 12 modules of quiet zone, 95 of symbol, 3 px each.
     expect(decoded!.start).toBeCloseTo(36, -0.5);
     expect(decoded!.end).toBeCloseTo(36 + 95 * 3, -0.5);
+  });
+
+  it('reads a label curved round a bottle or can, whose modules narrow towards the ends', () => {
+    // A module of 1 px (1.2 px) at the middle, profiled at 3 bins a pixel as fine symbols are, σ 0.5 px
+    // (0.8 px): fitted flat, the digits half-way to each guard lie nearly a module off on a ±30° arc
+    // (flat, 2 of these 9 lines read).
+    for (const [arc, m, sigma] of [
+      [20, 3, 1.5],
+      [25, 3.6, 2.4],
+      [30, 3, 1.5],
+    ] as const) {
+      for (const code of [digits, '4006381333931', '0036000291452']) {
+        expect(decodeEanProfile(scanLine(code, m, sigma, { arc }))?.digits, `±${arc}° m ${m} σ ${sigma} ${code}`).toBe(code);
+      }
+    }
   });
 
   it('reads nothing from a line without a symbol, a symbol blurred beyond its modules, or one whose check digit is wrong', () => {
