@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasValidCheckDigit } from './ean-codes.ts';
-import { decodeEanProfile } from './ean-profile.ts';
+import { decodeEanProfile, flatLabel } from './ean-profile.ts';
 
 const lCodes = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
 const gCodes = ['0100111', '0110011', '0011011', '0100001', '0011101', '0111001', '0000101', '0010001', '0001001', '0010111'];
@@ -41,13 +41,10 @@ function scanLine(digits: string, m: number, sigma: number, { noise = 4, ramp = 
   const radius = arc > 0 ? halfLength / ((arc * Math.PI) / 180) : Number.POSITIVE_INFINITY;
   const halfWidth = arc > 0 ? radius * Math.sin((arc * Math.PI) / 180) : halfLength;
   const n = Math.round(2 * halfWidth + 24 * m);
-  // Where on the label (px from the symbol's start, along it) the line's pixel x shows.
-  const onLabel = (x: number) => {
-    const u = x - n / 2;
-    return (arc > 0 ? radius * Math.asin(Math.max(-1, Math.min(1, u / radius))) : u) + halfLength;
-  };
+  // Where along the label (px from the quiet zone's start) the line's pixel x shows: x itself when flat.
+  const onLabel = (x: number) => (arc > 0 ? 12 * m + halfLength + radius * Math.asin(Math.max(-1, Math.min(1, (x - 12 * m - halfWidth) / radius))) : x);
   const sharp = Array.from({ length: n }, (_, x) => {
-    const k = Math.floor(onLabel(x) / m);
+    const k = Math.floor(onLabel(x) / m) - 12;
     // A printed mark (a check digit's stroke) two modules wide, `markAfter` modules after the end guard.
     if (markAfter > 0 && k >= bits.length + markAfter && k < bits.length + markAfter + 2) return 30;
     return k >= 0 && k < bits.length && bits[k] === '1' ? 30 : 220;
@@ -93,19 +90,27 @@ describe('decodeEanProfile', () => {
     expect(decoded!.end).toBeCloseTo(36 + 95 * 3, -0.5);
   });
 
-  it('reads a label curved round a bottle or can, whose modules narrow towards the ends', () => {
+  it('reads a label curved round a bottle or can, whose modules narrow towards the ends, which fitted flat reads nothing', () => {
     // A module of 1 px (1.2 px) at the middle, profiled at 3 bins a pixel as fine symbols are, σ 0.5 px
-    // (0.8 px): fitted flat, the digits half-way to each guard lie nearly a module off on a ±30° arc
-    // (flat, 2 of these 9 lines read).
+    // (0.6 px): fitted flat, the digits half-way to each guard lie nearly a module off on a ±30° arc.
     for (const [arc, m, sigma] of [
-      [20, 3, 1.5],
-      [25, 3.6, 2.4],
+      [25, 3, 1.5],
       [30, 3, 1.5],
+      [30, 3.6, 1.8],
     ] as const) {
       for (const code of [digits, '4006381333931', '0036000291452']) {
-        expect(decodeEanProfile(scanLine(code, m, sigma, { arc }))?.digits, `±${arc}° m ${m} σ ${sigma} ${code}`).toBe(code);
+        const line = scanLine(code, m, sigma, { arc });
+        const label = `±${arc}° m ${m} σ ${sigma} ${code}`;
+        expect(decodeEanProfile(line)?.digits, label).toBe(code);
+        expect(decodeEanProfile(line, { bulges: flatLabel }), label).toBeNull();
       }
     }
+    const ean8 = scanLine('55123457', 3, 1.5, { arc: 30 });
+    expect(decodeEanProfile(ean8, { symbology: 'EAN_8' })?.digits).toBe('55123457');
+    expect(decodeEanProfile(ean8, { symbology: 'EAN_8', bulges: flatLabel })).toBeNull();
+    const upce = scanLine('00123457', 3, 1.5, { arc: 30, upce: true });
+    expect(decodeEanProfile(upce, { symbology: 'UPC_E' })?.digits).toBe('00123457');
+    expect(decodeEanProfile(upce, { symbology: 'UPC_E', bulges: flatLabel })).toBeNull();
   });
 
   it('reads nothing from a line without a symbol, a symbol blurred beyond its modules, or one whose check digit is wrong', () => {

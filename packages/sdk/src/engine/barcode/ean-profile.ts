@@ -70,7 +70,25 @@ export interface ProfileOptions {
   minMargin?: number;
   /** Bounds of the symbol's length on the profile (px), when the caller knows roughly where it is. */
   length?: { min: number; max: number };
+  /**
+   * The label shapes tried, in turn, until one reads something sure (`Placement.bulge`): by default
+   * `flatLabel`, then `curvedLabels` — a curved fit only where the flat one found nothing (each
+   * bulge costs as much as the flat fit).
+   */
+  bulges?: readonly number[];
 }
+
+/** A flat label: even modules in each half. */
+export const flatLabel: readonly number[] = [0];
+
+/**
+ * A label round a bottle or can (`Placement.bulge`): arcs of about ±21°, 30°, 37° and 45° of the
+ * cylinder, the end modules 0.93, 0.87, 0.8 and 0.71 of the middle's. Fitted flat, a ±30° arc's
+ * digits half-way to each guard lie nearly a module off; where modules are 1.5 px or more zxing,
+ * which measures each bar where it lies, reads such a label anyway, so this matters to the fine
+ * symbols only the fit reads.
+ */
+export const curvedLabels: readonly number[] = [0.035, 0.07, 0.11, 0.17];
 
 /**
  * Decodes a symbol from `profile` (light = high; bars across, read left to right), or null when no
@@ -78,46 +96,36 @@ export interface ProfileOptions {
  * runner-up (`minMargin`).
  */
 export function decodeEanProfile(profile: Float64Array, options: ProfileOptions = {}): ProfileDecoding | null {
-  const { symbology = 'EAN_13', minMargin = 0.25 } = options;
+  const { symbology = 'EAN_13', minMargin = 0.25, bulges = [...flatLabel, ...curvedLabels] } = options;
   const layout = layouts[symbology];
   const length = options.length ?? { min: minModulePx * layout.modules, max: profile.length };
   const p = normalized(profile);
-  const candidates = placements(p, length, layout);
-  // A flat label first; a curved one only when the flat fit found nothing sure (it costs a fit per bulge).
-  let best: ProfileDecoding | null = null;
+  // The guards are placed once (with even modules: a bulge moves the digits between them, not them).
+  const placed = placements(p, length, layout).flatMap((candidate) => {
+    const m = (candidate.end - candidate.start) / layout.modules;
+    return blurs.map((sigma) => ({ placement: refine(p, candidate, m, sigma * m, layout), m }));
+  });
   for (const bulge of bulges) {
-    best = bestDecoding(p, candidates, layout, bulge, best);
+    const best = surestDecoding(p, placed, layout, bulge);
     if (best && best.margin >= minMargin) return best;
   }
   return null;
 }
 
-/**
- * How much a curved label's modules narrow towards the symbol's ends (`Placement.bulge`), tried in
- * turn: flat, then arcs of about ±20°, 30°, 37° and 45° round a bottle or can (the end modules 0.93,
- * 0.87, 0.8 and 0.71 of the middle's). At a pixel a module, a flat fit of a ±30° label puts the
- * digits half-way to each guard nearly a module off.
- */
-const bulges = [0, 0.035, 0.07, 0.11, 0.17];
-
-/** The surest decoding over `candidates` with modules bulged by `bulge`, or `best` if none is surer. */
-function bestDecoding(
+/** The surest decoding of the symbol placed as `placed`, its modules bulged by `bulge`. */
+function surestDecoding(
   p: Float64Array,
-  candidates: ReadonlyArray<{ start: number; end: number }>,
+  placed: ReadonlyArray<{ placement: Omit<Placement, 'bulge'>; m: number }>,
   layout: ProfileLayout,
   bulge: number,
-  best: ProfileDecoding | null,
 ): ProfileDecoding | null {
-  for (const candidate of candidates) {
-    const m = (candidate.end - candidate.start) / layout.modules;
-    for (const sigma of blurs) {
-      const placement = { ...refine(p, candidate, m, sigma * m, layout), bulge };
-      // The centre guard's 1 0 1 0 1 repeats in its neighbours' modules, so its fit may lock on two
-      // modules off: those places are decoded too (a wrong one seldom passes the checksum).
-      for (const shift of layout.centre === undefined ? [0] : centreShifts) {
-        const decoded = decodeDigits(p, { ...placement, centre: placement.centre + shift * m }, layout);
-        if (decoded && (!best || decoded.margin > best.margin)) best = decoded;
-      }
+  let best: ProfileDecoding | null = null;
+  for (const { placement, m } of placed) {
+    // The centre guard's 1 0 1 0 1 repeats in its neighbours' modules, so its fit may lock on two
+    // modules off: those places are decoded too (a wrong one seldom passes the checksum).
+    for (const shift of layout.centre === undefined ? [0] : centreShifts) {
+      const decoded = decodeDigits(p, { ...placement, centre: placement.centre + shift * m, bulge }, layout);
+      if (decoded && (!best || decoded.margin > best.margin)) best = decoded;
     }
   }
   return best;
@@ -236,8 +244,9 @@ interface Placement {
   sigmaPx: number;
   /**
    * A label round a cylinder, seen from the front: each half's modules narrow from the middle
-   * towards its guard, the end ones by 2·`bulge` of the half's mean (0: flat). A quadratic in
-   * each half, close to the sine a cylinder gives.
+   * towards its guard, the end ones 1 − `bulge` of the half's mean and the middle ones 1 + `bulge`
+   * (so the end ones about 1 − 2·`bulge` of the middle's; 0: flat). A quadratic in each half, close
+   * to the sine a cylinder gives.
    */
   bulge: number;
 }
@@ -279,7 +288,7 @@ function runningExtreme(values: Float64Array, radius: number, pick: (a: number, 
  * leading space), the end guard, then the centre guard between them (if the layout has one), each
  * within a module and a half.
  */
-function refine(p: Float64Array, near: { start: number; end: number }, m0: number, sigmaPx: number, layout: ProfileLayout): Placement {
+function refine(p: Float64Array, near: { start: number; end: number }, m0: number, sigmaPx: number, layout: ProfileLayout): Omit<Placement, 'bulge'> {
   const search = (from: number, to: number, fit: (x: number) => number) => {
     let bestX = from;
     let bestResidual = Number.POSITIVE_INFINITY;
@@ -304,10 +313,10 @@ function refine(p: Float64Array, near: { start: number; end: number }, m0: numbe
     (x) => fitTemplate(p, endTemplate, uniformModules(x - endTemplateOffset(layout) * m0, m0), sigmaPx).unexplained,
   );
   const m = (end - start) / modules;
-  if (centreAt === undefined) return { start, end, centre: start + (modules / 2) * m, middle: modules / 2, modules, sigmaPx, bulge: 0 };
+  if (centreAt === undefined) return { start, end, centre: start + (modules / 2) * m, middle: modules / 2, modules, sigmaPx };
   const expected = start + centreAt * m;
   const centre = search(expected - 2 * m, expected + 2 * m, (x) => fitTemplate(p, centreTemplate, uniformModules(x - 3.5 * m, m), sigmaPx).unexplained);
-  return { start, end, centre, middle: centreAt, modules, sigmaPx, bulge: 0 };
+  return { start, end, centre, middle: centreAt, modules, sigmaPx };
 }
 
 /** Module index → profile position for modules of `m` px from `origin`. */
@@ -321,15 +330,14 @@ function uniformModules(origin: number, m: number): (k: number) => number {
  */
 function moduleMap(pl: Placement): (k: number) => number {
   const { middle, bulge } = pl;
-  const rightModules = pl.modules - middle;
+  const left = (pl.centre - pl.start) / middle;
+  const right = (pl.end - pl.centre) / (pl.modules - middle);
+  // The left half's position is t − bulge·t(1 − t) of its length, t running 0 → 1 from the guard
+  // to the centre, the right half mirrored (written so that a flat label's are exactly the even ones).
   return (k) => {
-    if (k <= middle) {
-      // t runs 0 → 1 from the start guard to the centre; the slope 1 − bulge at the guard, 1 + bulge at the centre.
-      const t = k / middle;
-      return pl.start + (pl.centre - pl.start) * (t - bulge * t * (1 - t));
-    }
-    const u = (k - middle) / rightModules;
-    return pl.centre + (pl.end - pl.centre) * (u + bulge * u * (1 - u));
+    if (k <= middle) return pl.start + k * left * (1 - bulge * (1 - k / middle));
+    const u = (k - middle) / (pl.modules - middle);
+    return pl.centre + (k - middle) * right * (1 + bulge * (1 - u));
   };
 }
 

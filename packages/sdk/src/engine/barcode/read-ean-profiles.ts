@@ -2,7 +2,7 @@ import { applyAffine } from '../image/affine.ts';
 import { bandProjection } from '../image/band-projection.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { eanUpcModules } from './ean-codes.ts';
-import { decodeEanProfile, type ProfileSymbology } from './ean-profile.ts';
+import { curvedLabels, decodeEanProfile, flatLabel, type ProfileSymbology } from './ean-profile.ts';
 import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
 
 /** Modules narrower than this (px) are profiled in finer bins than the view's pixels (see `readEanProfiles`) … */
@@ -90,7 +90,11 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
   });
 }
 
-/** The decoding of a band's profile (`binsPerPixel` bins to the view's pixel), either way round; positions in the view's pixels. */
+/**
+ * The decoding of a band's profile (`binsPerPixel` bins to the view's pixel), either way round, as
+ * a flat label first and only then as a curved one (an upside-down flat symbol costs no curved
+ * fits); positions in the view's pixels.
+ */
 function decodeBand(
   profile: Float64Array,
   binsPerPixel: number,
@@ -98,12 +102,15 @@ function decodeBand(
   symbology: ProfileSymbology,
 ): { digits: string; start: number; end: number } | null {
   const length = { min: 0.6 * expected * binsPerPixel, max: 1.1 * expected * binsPerPixel };
-  for (const reversed of [false, true]) {
-    const decoded = decodeEanProfile(reversed ? profile.slice().reverse() : profile, { symbology, length });
-    if (!decoded) continue;
-    const start = reversed ? profile.length - decoded.end : decoded.start;
-    const end = reversed ? profile.length - decoded.start : decoded.end;
-    return { digits: decoded.digits, start: start / binsPerPixel, end: end / binsPerPixel };
+  const reversedProfile = profile.slice().reverse();
+  for (const bulges of [flatLabel, curvedLabels]) {
+    for (const reversed of [false, true]) {
+      const decoded = decodeEanProfile(reversed ? reversedProfile : profile, { symbology, length, bulges });
+      if (!decoded) continue;
+      const start = reversed ? profile.length - decoded.end : decoded.start;
+      const end = reversed ? profile.length - decoded.start : decoded.end;
+      return { digits: decoded.digits, start: start / binsPerPixel, end: end / binsPerPixel };
+    }
   }
   return null;
 }
