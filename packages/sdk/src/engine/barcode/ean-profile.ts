@@ -101,15 +101,24 @@ export function decodeEanProfile(profile: Float64Array, options: ProfileOptions 
   const length = options.length ?? { min: minModulePx * layout.modules, max: profile.length };
   const p = normalized(profile);
   // The guards are placed once (with even modules: a bulge moves the digits between them, not them).
-  const placed = placements(p, length, layout).flatMap((candidate) => {
+  const placed = placements(p, length, layout).map((candidate) => {
     const m = (candidate.end - candidate.start) / layout.modules;
     return blurs.map((sigma) => ({ placement: refine(p, candidate, m, sigma * m, layout), m }));
   });
   for (const bulge of bulges) {
-    const best = surestDecoding(p, placed, layout, bulge);
+    const best = surestDecoding(p, (bulge === 0 ? placed : bendable(placed)).flat(), layout, bulge);
     if (best && best.margin >= minMargin) return best;
   }
   return null;
+}
+
+/**
+ * The placements a curved label is fitted at (each bulge costs a fit of them): the best guard fit —
+ * a curved label's short guards fit as well as a flat one's — and the last, the whole dark extent
+ * when `placements` added it (where a blurred symbol's guards lie once their thin bars merged).
+ */
+function bendable<T>(placed: readonly T[]): T[] {
+  return placed.length > 1 ? [placed[0]!, placed[placed.length - 1]!] : [...placed];
 }
 
 /** The surest decoding of the symbol placed as `placed`, its modules bulged by `bulge`. */
