@@ -106,12 +106,13 @@ export async function renderBarcode(format: WriteInputBarcodeFormat, content: st
 }
 
 /**
- * The label wrapped round a cylinder (a bottle, a can) so that it spans ±`arcDegrees` of it, seen
- * from the front: columns towards its sides narrow (and darken a little, lit from the front). The
- * corners follow the symbol.
+ * The label wrapped round a cylinder (a bottle, a can) so that it, quiet zones and all, spans
+ * ±`labelArcDegrees` of it, seen from the front: columns towards its sides narrow (and darken a
+ * little, lit from the front). The corners follow the symbol.
  */
-export function wrapRoundCylinder(label: RenderedBarcode, arcDegrees: number): RenderedBarcode {
-  const arc = (arcDegrees * Math.PI) / 180;
+export function wrapRoundCylinder(label: RenderedBarcode, labelArcDegrees: number): RenderedBarcode {
+  if (!(labelArcDegrees > 0 && labelArcDegrees < 90)) throw new RangeError(`label arc ${labelArcDegrees}° is not within (0°, 90°)`);
+  const arc = (labelArcDegrees * Math.PI) / 180;
   const radius = label.width / 2 / arc;
   const width = Math.round(2 * radius * Math.sin(arc));
   const data = new Uint8Array(width * label.height);

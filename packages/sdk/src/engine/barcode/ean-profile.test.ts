@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasValidCheckDigit } from './ean-codes.ts';
-import { decodeEanProfile, flatLabel } from './ean-profile.ts';
+import { decodeEanProfile, eanProfileFit, flatLabel } from './ean-profile.ts';
 
 const lCodes = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
 const gCodes = ['0100111', '0110011', '0011011', '0100001', '0011101', '0111001', '0000101', '0010001', '0001001', '0010111'];
@@ -32,17 +32,17 @@ function modules(digits: string, upce = false): string {
  * A scan line across a printed EAN-13 (EAN-8, or UPC-E with `upce`) photographed out of focus: `m` px
  * per module, 12 modules of quiet zone, dark bars (30) on light paper (220), a Gaussian blur of σ
  * px, seeded noise, and a brightness ramp (uneven light) of `ramp` levels across the line. With
- * `arc` (degrees), the label is wrapped round a cylinder, the symbol spanning ±`arc` of it, and seen
+ * `symbolArc` (degrees), the label is wrapped round a cylinder, the symbol spanning ±`symbolArc` of it, and seen
  * from the front: `m` px a module in the middle, fewer towards the ends.
  */
-function scanLine(digits: string, m: number, sigma: number, { noise = 4, ramp = 0, seed = 1, upce = false, markAfter = 0, arc = 0 } = {}): Float64Array {
+function scanLine(digits: string, m: number, sigma: number, { noise = 4, ramp = 0, seed = 1, upce = false, markAfter = 0, symbolArc = 0 } = {}): Float64Array {
   const bits = modules(digits, upce);
   const halfLength = (bits.length * m) / 2;
-  const radius = arc > 0 ? halfLength / ((arc * Math.PI) / 180) : Number.POSITIVE_INFINITY;
-  const halfWidth = arc > 0 ? radius * Math.sin((arc * Math.PI) / 180) : halfLength;
+  const radius = symbolArc > 0 ? halfLength / ((symbolArc * Math.PI) / 180) : Number.POSITIVE_INFINITY;
+  const halfWidth = symbolArc > 0 ? radius * Math.sin((symbolArc * Math.PI) / 180) : halfLength;
   const n = Math.round(2 * halfWidth + 24 * m);
   // Where along the label (px from the quiet zone's start) the line's pixel x shows: x itself when flat.
-  const onLabel = (x: number) => (arc > 0 ? 12 * m + halfLength + radius * Math.asin(Math.max(-1, Math.min(1, (x - 12 * m - halfWidth) / radius))) : x);
+  const onLabel = (x: number) => (symbolArc > 0 ? 12 * m + halfLength + radius * Math.asin(Math.max(-1, Math.min(1, (x - 12 * m - halfWidth) / radius))) : x);
   const sharp = Array.from({ length: n }, (_, x) => {
     const k = Math.floor(onLabel(x) / m) - 12;
     // A printed mark (a check digit's stroke) two modules wide, `markAfter` modules after the end guard.
@@ -99,18 +99,18 @@ describe('decodeEanProfile', () => {
       [30, 3.6, 1.8],
     ] as const) {
       for (const code of [digits, '4006381333931', '0036000291452']) {
-        const line = scanLine(code, m, sigma, { arc });
+        const line = scanLine(code, m, sigma, { symbolArc: arc });
         const label = `±${arc}° m ${m} σ ${sigma} ${code}`;
         expect(decodeEanProfile(line)?.digits, label).toBe(code);
-        expect(decodeEanProfile(line, { bulges: flatLabel }), label).toBeNull();
+        expect(eanProfileFit(line)(flatLabel), label).toBeNull();
       }
     }
-    const ean8 = scanLine('55123457', 3, 1.5, { arc: 30 });
+    const ean8 = scanLine('55123457', 3, 1.5, { symbolArc: 30 });
     expect(decodeEanProfile(ean8, { symbology: 'EAN_8' })?.digits).toBe('55123457');
-    expect(decodeEanProfile(ean8, { symbology: 'EAN_8', bulges: flatLabel })).toBeNull();
-    const upce = scanLine('00123457', 3, 1.5, { arc: 30, upce: true });
+    expect(eanProfileFit(ean8, { symbology: 'EAN_8' })(flatLabel)).toBeNull();
+    const upce = scanLine('00123457', 3, 1.5, { symbolArc: 30, upce: true });
     expect(decodeEanProfile(upce, { symbology: 'UPC_E' })?.digits).toBe('00123457');
-    expect(decodeEanProfile(upce, { symbology: 'UPC_E', bulges: flatLabel })).toBeNull();
+    expect(eanProfileFit(upce, { symbology: 'UPC_E' })(flatLabel)).toBeNull();
   });
 
   it('reads nothing from a line without a symbol, a symbol blurred beyond its modules, or one whose check digit is wrong', () => {

@@ -70,12 +70,6 @@ export interface ProfileOptions {
   minMargin?: number;
   /** Bounds of the symbol's length on the profile (px), when the caller knows roughly where it is. */
   length?: { min: number; max: number };
-  /**
-   * The label shapes tried, in turn, until one reads something sure (`Placement.bulge`): by default
-   * `flatLabel`, then `curvedLabels` — a curved fit only where the flat one found nothing (each
-   * bulge costs as much as the flat fit).
-   */
-  bulges?: readonly number[];
 }
 
 /** A flat label: even modules in each half. */
@@ -93,29 +87,42 @@ export const curvedLabels: readonly number[] = [0.035, 0.07, 0.11, 0.17];
 /**
  * Decodes a symbol from `profile` (light = high; bars across, read left to right), or null when no
  * placement of the symbol fits, the check digit fails, or a digit is not clearly better than its
- * runner-up (`minMargin`).
+ * runner-up (`minMargin`): as a flat label, then as a curved one.
  */
 export function decodeEanProfile(profile: Float64Array, options: ProfileOptions = {}): ProfileDecoding | null {
-  const { symbology = 'EAN_13', minMargin = 0.25, bulges = [...flatLabel, ...curvedLabels] } = options;
+  const fit = eanProfileFit(profile, options);
+  return fit(flatLabel) ?? fit(curvedLabels);
+}
+
+/**
+ * The symbol's guards placed on `profile` once, and a decoder that tries label shapes (bulges) there
+ * in turn until one reads something sure: a caller may try a flat label both ways round before
+ * a curved one (`readEanProfiles`).
+ */
+export function eanProfileFit(profile: Float64Array, options: ProfileOptions = {}): (bulges: readonly number[]) => ProfileDecoding | null {
+  const { symbology = 'EAN_13', minMargin = 0.25 } = options;
   const layout = layouts[symbology];
   const length = options.length ?? { min: minModulePx * layout.modules, max: profile.length };
   const p = normalized(profile);
-  // The guards are placed once (with even modules: a bulge moves the digits between them, not them).
+  // The guards are placed with even modules: a bulge moves the digits between them, and a curved
+  // label's short guards fit as well as a flat one's.
   const placed = placements(p, length, layout).map((candidate) => {
     const m = (candidate.end - candidate.start) / layout.modules;
     return blurs.map((sigma) => ({ placement: refine(p, candidate, m, sigma * m, layout), m }));
   });
-  for (const bulge of bulges) {
-    const best = surestDecoding(p, (bulge === 0 ? placed : bendable(placed)).flat(), layout, bulge);
-    if (best && best.margin >= minMargin) return best;
-  }
-  return null;
+  return (bulges) => {
+    for (const bulge of bulges) {
+      const best = surestDecoding(p, (bulge === 0 ? placed : bendable(placed)).flat(), layout, bulge);
+      if (best && best.margin >= minMargin) return best;
+    }
+    return null;
+  };
 }
 
 /**
- * The placements a curved label is fitted at (each bulge costs a fit of them): the best guard fit —
- * a curved label's short guards fit as well as a flat one's — and the last, the whole dark extent
- * when `placements` added it (where a blurred symbol's guards lie once their thin bars merged).
+ * The placements a curved label is fitted at (each bulge costs a fit of them): the best guard fit
+ * and the last, the whole dark extent when `placements` added it (where a blurred symbol's guards
+ * lie once their thin bars merged). Bending every placement cost the eval twice its CPU time.
  */
 function bendable<T>(placed: readonly T[]): T[] {
   return placed.length > 1 ? [placed[0]!, placed[placed.length - 1]!] : [...placed];
@@ -124,7 +131,7 @@ function bendable<T>(placed: readonly T[]): T[] {
 /** The surest decoding of the symbol placed as `placed`, its modules bulged by `bulge`. */
 function surestDecoding(
   p: Float64Array,
-  placed: ReadonlyArray<{ placement: Omit<Placement, 'bulge'>; m: number }>,
+  placed: ReadonlyArray<{ placement: GuardPlacement; m: number }>,
   layout: ProfileLayout,
   bulge: number,
 ): ProfileDecoding | null {
@@ -260,6 +267,9 @@ interface Placement {
   bulge: number;
 }
 
+/** Where the guards put the symbol, before a label shape (`Placement.bulge`) is chosen. */
+type GuardPlacement = Omit<Placement, 'bulge'>;
+
 /** Profile scaled to 0 (darkest) … 1 (lightest) against a running envelope, so glare and shading do not count. */
 function normalized(profile: Float64Array): Float64Array {
   const n = profile.length;
@@ -297,7 +307,7 @@ function runningExtreme(values: Float64Array, radius: number, pick: (a: number, 
  * leading space), the end guard, then the centre guard between them (if the layout has one), each
  * within a module and a half.
  */
-function refine(p: Float64Array, near: { start: number; end: number }, m0: number, sigmaPx: number, layout: ProfileLayout): Omit<Placement, 'bulge'> {
+function refine(p: Float64Array, near: { start: number; end: number }, m0: number, sigmaPx: number, layout: ProfileLayout): GuardPlacement {
   const search = (from: number, to: number, fit: (x: number) => number) => {
     let bestX = from;
     let bestResidual = Number.POSITIVE_INFINITY;

@@ -43,9 +43,9 @@ describe('wantsFitCheck', () => {
 });
 
 describe('fitCheckOptions', () => {
-  it('fits the middle four bands, every reading, and stops early only once two bands agree with the read', () => {
+  it('fits the middle four bands as a flat label, every reading, and stops early only once two bands agree with the read', () => {
     const options = fitCheckOptions(read('UPC_A', '036010291442', 10, 133));
-    expect(options).toMatchObject({ bands: 4, allReadings: true });
+    expect(options).toMatchObject({ bands: 4, allReadings: true, curved: false });
     expect(options.stopWhen?.('0036010291442', 2)).toBe(true);
     expect(options.stopWhen?.('0036010291442', 1)).toBe(false);
     expect(options.stopWhen?.('0036000291452', 3)).toBe(false);

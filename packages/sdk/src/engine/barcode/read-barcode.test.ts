@@ -283,8 +283,8 @@ describe('readBarcode options', () => {
     // The label, quiet zones and all, spans ±30° of the can, the symbol ±25°: a pixel a module at its
     // middle, 0.91 px at its ends. Fitted as a flat label, the digits half-way to each guard lie over
     // half a module off, and nothing is read (zxing resolves no module this fine).
+    const label = wrapRoundCylinder(await renderBarcode('UPCA', '03600029145', { moduleSize: 4 }), 30);
     for (const seed of [1, 2]) {
-      const label = wrapRoundCylinder(await renderBarcode('UPCA', '03600029145', { moduleSize: 4 }), 30);
       const { frame, corners } = await composeScene(label, {
         width: 320,
         height: 240,
@@ -298,7 +298,7 @@ describe('readBarcode options', () => {
       const traces: PassTrace[] = [];
       const data = await read(frame, allSymbologies, traces);
       expect(data, `seed ${seed}`).toMatchObject({ barcodeType: 'UPC_A', stringData: '036000291452' });
-      expect(traces.filter((t) => t.reads.length > 0).every((t) => t.method === 'ean-profile')).toBe(true);
+      expect(new Set(traces.filter((t) => t.reads.length > 0).map((t) => t.method))).toEqual(new Set(['ean-profile']));
       expectPointsOnSymbol(data, corners, 6);
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeScene, renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
+import { composeScene, renderBarcode, wrapRoundCylinder } from '../../../../../test/support/engine/barcode-scenes.ts';
 import { toGray } from '../image/gray-image.ts';
 import { FrameVariants } from './frame-variants.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
@@ -46,5 +46,16 @@ describe('readEanProfiles', () => {
     const ean13 = await symbolView();
     expect(readEanProfiles(ean13.view, ean13.source, context, { symbology: 'UPC_E' })).toEqual([]);
     expect(readEanProfiles(ean13.view, ean13.source, context, { symbology: 'EAN_8' })).toEqual([]);
+  });
+
+  it('reads a fine label curved round a can as such, unless asked for flat labels only', async () => {
+    // A UPC-A of a pixel a module at its middle, its symbol spanning ±25° of the can: fitted flat,
+    // the digits half-way to each guard lie over half a module off.
+    const label = wrapRoundCylinder(await renderBarcode('UPCA', '03600029145', { moduleSize: 4 }), 30);
+    const { frame } = await composeScene(label, { width: 320, height: 240, labelScale: 0.25, blur: 0.5, noise: 3, jpegQuality: 75, angle: -2, seed: 1 });
+    const variants = new FrameVariants(toGray(frame));
+    const view = variants.region(0, 'view')!;
+    expect(readEanProfiles(view, variants.root, context)).toEqual([expect.objectContaining({ type: 'UPC_A', text: '036000291452', fitted: true })]);
+    expect(readEanProfiles(view, variants.root, context, { curved: false })).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { applyAffine } from '../image/affine.ts';
 import { bandProjection } from '../image/band-projection.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { eanUpcModules } from './ean-codes.ts';
-import { curvedLabels, decodeEanProfile, flatLabel, type ProfileSymbology } from './ean-profile.ts';
+import { curvedLabels, eanProfileFit, flatLabel, type ProfileSymbology } from './ean-profile.ts';
 import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
 
 /** Modules narrower than this (px) are profiled in finer bins than the view's pixels (see `readEanProfiles`) … */
@@ -25,6 +25,8 @@ export interface BandFitOptions {
   stopWhen?: (digits: string, bands: number) => boolean;
   /** Every reading the bands gave, not only the one of the most bands. */
   allReadings?: boolean;
+  /** Whether a band the flat fit reads nothing on is fitted as a curved label too (`curvedLabels`; by default it is). */
+  curved?: boolean;
 }
 
 /** Whether the client asked for UPC-A and for EAN-13 (see `reportedGtin13`). */
@@ -39,7 +41,8 @@ export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>
  * symbols zxing cannot count modules in. Empty when no band decodes.
  */
 export function readEanProfiles(view: DerivedImage, source: DerivedImage, context: EanProfileContext, options: BandFitOptions = {}): BarcodeRead[] {
-  const { symbology = 'EAN_13', bands = bandCount, stopWhen = (_: string, n: number) => n >= bandCount / 2, allReadings = false } = options;
+  const { symbology = 'EAN_13', bands = bandCount, stopWhen = (_: string, n: number) => n >= bandCount / 2, allReadings = false, curved = true } = options;
+  const shapes = curved ? [flatLabel, curvedLabels] : [flatLabel];
   const { image } = view;
   // The region was cut with margins of 15 % of its length plus 8 px each side: the symbol fills most of the width.
   const expected = (image.width - 16) / 1.3;
@@ -58,7 +61,7 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
     if ([...votes].some(([digits, v]) => stopWhen(digits, v.bands))) break;
     const y0 = Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * b) / bandCount));
     const y1 = Math.max(y0 + 1, Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * (b + 1)) / bandCount)));
-    const decoded = decodeBand(bandProjection(source, view, y0, y1, binsPerPixel), binsPerPixel, expected, symbology);
+    const decoded = decodeBand(bandProjection(source, view, y0, y1, binsPerPixel), binsPerPixel, expected, symbology, shapes);
     if (!decoded) continue;
     const vote = votes.get(decoded.digits);
     if (vote) {
@@ -91,21 +94,29 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
 }
 
 /**
- * The decoding of a band's profile (`binsPerPixel` bins to the view's pixel), either way round, as
- * a flat label first and only then as a curved one (an upside-down flat symbol costs no curved
- * fits); positions in the view's pixels.
+ * The decoding of a band's profile (`binsPerPixel` bins to the view's pixel), either way round, in
+ * each of `shapes` (label shapes: bulges) in turn — a flat label both ways round before a curved one,
+ * so that a curved fit never wins over a flat symbol read upside down (nor costs it anything);
+ * positions in the view's pixels.
  */
 function decodeBand(
   profile: Float64Array,
   binsPerPixel: number,
   expected: number,
   symbology: ProfileSymbology,
+  shapes: ReadonlyArray<readonly number[]>,
 ): { digits: string; start: number; end: number } | null {
   const length = { min: 0.6 * expected * binsPerPixel, max: 1.1 * expected * binsPerPixel };
-  const reversedProfile = profile.slice().reverse();
-  for (const bulges of [flatLabel, curvedLabels]) {
+  // Each way round, the guards are placed once, when first asked for.
+  const fits: Array<ReturnType<typeof eanProfileFit> | undefined> = [];
+  const fitOf = (reversed: boolean) => {
+    const index = Number(reversed);
+    fits[index] ??= eanProfileFit(reversed ? profile.slice().reverse() : profile, { symbology, length });
+    return fits[index]!;
+  };
+  for (const bulges of shapes) {
     for (const reversed of [false, true]) {
-      const decoded = decodeEanProfile(reversed ? reversedProfile : profile, { symbology, length, bulges });
+      const decoded = fitOf(reversed)(bulges);
       if (!decoded) continue;
       const start = reversed ? profile.length - decoded.end : decoded.start;
       const end = reversed ? profile.length - decoded.start : decoded.end;
