@@ -10,6 +10,9 @@ const finestFitModule = 2;
 /** … in about this many bins a module. */
 const binsPerModule = 3;
 
+/** Bands (the middle ones first) a view's curved fits are tried on before one of them reads a curved label. */
+const curvedTrialBands = 2;
+
 /** Bands across a bar region's view whose profiles are decoded, each both ways round. */
 const bandCount = 8;
 /** The part of the view's height the bands cover (the bars' middle: clear of the printed digits and the region's margins). */
@@ -42,7 +45,9 @@ export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>
  */
 export function readEanProfiles(view: DerivedImage, source: DerivedImage, context: EanProfileContext, options: BandFitOptions = {}): BarcodeRead[] {
   const { symbology = 'EAN_13', bands = bandCount, stopWhen = (_: string, n: number) => n >= bandCount / 2, allReadings = false, curved = true } = options;
-  const shapes = curved ? [flatLabel, curvedLabels] : [flatLabel];
+  // A curved fit costs more than the flat one: it is tried on the first `curvedTrialBands` bands (the
+  // middle ones), and on the rest only once one of them read the label as curved.
+  let curvedRead = false;
   const { image } = view;
   // The region was cut with margins of 15 % of its length plus 8 px each side: the symbol fills most of the width.
   const expected = (image.width - 16) / 1.3;
@@ -57,12 +62,14 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
   const order = Array.from({ length: bandCount }, (_, i) => i)
     .sort((a, b) => Math.abs(a - (bandCount - 1) / 2) - Math.abs(b - (bandCount - 1) / 2))
     .slice(0, bands);
-  for (const b of order) {
+  for (const [tried, b] of order.entries()) {
     if ([...votes].some(([digits, v]) => stopWhen(digits, v.bands))) break;
+    const shapes = curved && (tried < curvedTrialBands || curvedRead) ? [flatLabel, curvedLabels] : [flatLabel];
     const y0 = Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * b) / bandCount));
     const y1 = Math.max(y0 + 1, Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * (b + 1)) / bandCount)));
     const decoded = decodeBand(bandProjection(source, view, y0, y1, binsPerPixel), binsPerPixel, expected, symbology, shapes);
     if (!decoded) continue;
+    curvedRead ||= decoded.curved;
     const vote = votes.get(decoded.digits);
     if (vote) {
       vote.bands++;
@@ -105,7 +112,7 @@ function decodeBand(
   expected: number,
   symbology: ProfileSymbology,
   shapes: ReadonlyArray<readonly number[]>,
-): { digits: string; start: number; end: number } | null {
+): { digits: string; start: number; end: number; curved: boolean } | null {
   const length = { min: 0.6 * expected * binsPerPixel, max: 1.1 * expected * binsPerPixel };
   // Each way round, the guards are placed once, when first asked for.
   const fits: Array<ReturnType<typeof eanProfileFit> | undefined> = [];
@@ -120,7 +127,7 @@ function decodeBand(
       if (!decoded) continue;
       const start = reversed ? profile.length - decoded.end : decoded.start;
       const end = reversed ? profile.length - decoded.start : decoded.end;
-      return { digits: decoded.digits, start: start / binsPerPixel, end: end / binsPerPixel };
+      return { digits: decoded.digits, start: start / binsPerPixel, end: end / binsPerPixel, curved: bulges !== flatLabel };
     }
   }
   return null;
