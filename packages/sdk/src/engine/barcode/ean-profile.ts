@@ -52,6 +52,8 @@ export interface ProfileDecoding {
   end: number;
   /** The weakest digit's evidence: how much worse (relative residual) its runner-up fits; higher is surer. */
   margin: number;
+  /** The label shape it was read in (`Placement.bulge`: 0 flat, more for a label round a cylinder). */
+  bulge: number;
 }
 
 /** What a fit of a template to a stretch of the profile left over: mean squared residual after gain and offset. */
@@ -110,9 +112,11 @@ export function eanProfileFit(profile: Float64Array, options: ProfileOptions = {
     const m = (candidate.end - candidate.start) / layout.modules;
     return blurs.map((sigma) => ({ placement: refine(p, candidate, m, sigma * m, layout), m }));
   });
+  const everyPlacement = placed.flat();
+  const bent = bendable(placed).flat();
   return (bulges) => {
     for (const bulge of bulges) {
-      const best = surestDecoding(p, (bulge === 0 ? placed : bendable(placed)).flat(), layout, bulge);
+      const best = surestDecoding(p, bulge === 0 ? everyPlacement : bent, layout, bulge);
       if (best && best.margin >= minMargin) return best;
     }
     return null;
@@ -363,7 +367,7 @@ function moduleMap(pl: Placement): (k: number) => number {
 function decodeDigits(p: Float64Array, pl: Placement, layout: ProfileLayout): ProfileDecoding | null {
   const render = new SymbolRender(p, pl);
   const decoded = layout.digitsOf((first, code, before, after) => render.fit(`${before}${code}${after}`, first - 1).residual);
-  return decoded && { ...decoded, start: pl.start, end: pl.end };
+  return decoded && { ...decoded, start: pl.start, end: pl.end, bulge: pl.bulge };
 }
 
 /** A left-half digit's residuals for each L code and each G code. */

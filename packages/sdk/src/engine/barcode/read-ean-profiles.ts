@@ -12,6 +12,9 @@ const binsPerModule = 3;
 
 /** Bands (the middle ones first) a view's curved fits are tried on before one of them reads a curved label. */
 const curvedTrialBands = 2;
+/** The label shapes a band is fitted in, in turn (`decodeBand`). */
+const flatOnly = [flatLabel];
+const flatThenCurved = [flatLabel, curvedLabels];
 
 /** Bands across a bar region's view whose profiles are decoded, each both ways round. */
 const bandCount = 8;
@@ -38,7 +41,7 @@ export type EanProfileContext = Pick<NormalizeContext, 'scanUpca' | 'scanEan13'>
 /**
  * EAN-13 and UPC-A (or EAN-8, or UPC-E: `BandFitOptions.symbology`) read from a bar region's view
  * (bars vertical), cut from `source`, by fitting the symbol to each band's profile across the bars
- * (`decodeEanProfile`): the reading of the most bands (or every reading,
+ * (`eanProfileFit`): the reading of the most bands (or every reading,
  * `BandFitOptions.allReadings`), with their count as its scan lines (the candidate pool's evidence)
  * and its corners where those bands found the guards. For defocused and small
  * symbols zxing cannot count modules in. Empty when no band decodes.
@@ -64,7 +67,7 @@ export function readEanProfiles(view: DerivedImage, source: DerivedImage, contex
     .slice(0, bands);
   for (const [tried, b] of order.entries()) {
     if ([...votes].some(([digits, v]) => stopWhen(digits, v.bands))) break;
-    const shapes = curved && (tried < curvedTrialBands || curvedRead) ? [flatLabel, curvedLabels] : [flatLabel];
+    const shapes = curved && (tried < curvedTrialBands || curvedRead) ? flatThenCurved : flatOnly;
     const y0 = Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * b) / bandCount));
     const y1 = Math.max(y0 + 1, Math.round(image.height * (bandSpan.from + ((bandSpan.to - bandSpan.from) * (b + 1)) / bandCount)));
     const decoded = decodeBand(bandProjection(source, view, y0, y1, binsPerPixel), binsPerPixel, expected, symbology, shapes);
@@ -127,7 +130,7 @@ function decodeBand(
       if (!decoded) continue;
       const start = reversed ? profile.length - decoded.end : decoded.start;
       const end = reversed ? profile.length - decoded.start : decoded.end;
-      return { digits: decoded.digits, start: start / binsPerPixel, end: end / binsPerPixel, curved: bulges !== flatLabel };
+      return { digits: decoded.digits, start: start / binsPerPixel, end: end / binsPerPixel, curved: decoded.bulge > 0 };
     }
   }
   return null;
