@@ -19,6 +19,20 @@ async function symbolView(format: 'EAN13' | 'UPCE' | 'EAN8' = 'EAN13', content =
 
 const context = { scanEan13: true, scanUpca: true };
 
+/**
+ * The first bar region's view of a UPC-A of 1.2 px modules (at its middle) round a can, its label
+ * spanning ±30°, with the bars' height from `greyFrom` to `greyTo` painted grey (nothing by default).
+ */
+async function curvedCanView({ greyFrom = 0, greyTo = 0 } = {}) {
+  const label = wrapRoundCylinder(await renderBarcode('UPCA', '03600029145', { moduleSize: 4 }), 30);
+  const top = label.corners[0]!.y;
+  const height = label.corners[3]!.y - top;
+  label.data.fill(128, Math.round(top + greyFrom * height) * label.width, Math.round(top + greyTo * height) * label.width);
+  const { frame } = await composeScene(label, { width: 320, height: 240, labelScale: 0.3, noise: 2, jpegQuality: 85, angle: -2, seed: 1 });
+  const variants = new FrameVariants(toGray(frame));
+  return { view: variants.region(0, 'view')!, source: variants.root };
+}
+
 describe('readEanProfiles', () => {
   it('reads the symbol on its middle bands, stopping once four agree', async () => {
     const { view, source } = await symbolView();
@@ -57,5 +71,21 @@ describe('readEanProfiles', () => {
     const view = variants.region(0, 'view')!;
     expect(readEanProfiles(view, variants.root, context)).toEqual([expect.objectContaining({ type: 'UPC_A', text: '036000291452', fitted: true })]);
     expect(readEanProfiles(view, variants.root, context, { curved: false })).toEqual([]);
+  });
+
+  it('fits the bands beyond the middle two curved once one of those read a curved label, and not before', async () => {
+    // A label of 1.2 px modules on a can, which no band reads flat.
+    const can = await curvedCanView();
+    expect(readEanProfiles(can.view, can.source, context, { curved: false, stopWhen: () => false })).toEqual([]);
+    // Every band fitted: a middle one reads the label curved, and the other bands then read it too.
+    expect(readEanProfiles(can.view, can.source, context, { stopWhen: () => false })).toEqual([
+      expect.objectContaining({ text: '036000291452', lineCount: 6 }),
+    ]);
+    // Grey across the middle of the bars, where the two middle bands lie: the bands above and below
+    // would read the label curved (3 of them, measured with every band bent), but curved fits cost
+    // too much to try on every band of every view that reads nothing flat — they are not tried.
+    const spoiled = await curvedCanView({ greyFrom: 0.4, greyTo: 0.6 });
+    expect(readEanProfiles(spoiled.view, spoiled.source, context, { bands: 2 })).toEqual([]);
+    expect(readEanProfiles(spoiled.view, spoiled.source, context, { stopWhen: () => false })).toEqual([]);
   });
 });
