@@ -164,9 +164,12 @@ type ColdDocument = Awaited<ReturnType<typeof coldDocument>>;
  * Chromium may keep every 127.0.0.1 port in one renderer process, and V8 shares a compiled module
  * still alive in that process with a new page by its bytes, whatever the origin: the revisit waits
  * this long after the first visit closed, and the first visit's own figure shows whether it found
- * onnxruntime compiled already (a fresh start takes ~1.9 s, one from a live module ~1.2 s).
+ * onnxruntime compiled already (a fresh origin's first visit took 1.87–2.16 s in the bench, a
+ * revisit about 1.2 s).
  */
 const pauseBeforeRevisitMs = 1000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A revisit of a page on an origin of its own (its own cache entries), whose first visit read the
@@ -181,7 +184,7 @@ async function revisitAfterFirstVisit(
   const server = await serve();
   try {
     const firstVisit = await coldDocument(context, server.url, name, { warmRuns: 0, stayMs });
-    await new Promise((resolve) => setTimeout(resolve, pauseBeforeRevisitMs));
+    await sleep(pauseBeforeRevisitMs);
     const revisit = await coldDocument(context, server.url, name);
     return { firstVisit, revisit };
   } finally {
@@ -258,7 +261,7 @@ export const browserBench: BenchSuite = async (ctx) => {
     const isolatedPage = () => startPageServer({ bundleDir: bundle.dir, fixtures, headers: isolationHeaders });
     const afterStay = await revisitAfterFirstVisit(browser.context, plain, documentName, cacheFillingStayMs);
     const afterStayIsolated = await revisitAfterFirstVisit(browser.context, isolatedPage, documentName, cacheFillingStayMs);
-    // The worst case: a first visit closed as soon as its document was read.
+    // A first visit closed as soon as its document was read: V8 may not have kept its compiled code yet.
     const closedAtOnce = await revisitAfterFirstVisit(browser.context, plain, documentName, 0);
     const closedAtOnceIsolated = await revisitAfterFirstVisit(browser.context, isolatedPage, documentName, 0);
     const cached = afterStay.revisit;
@@ -267,7 +270,7 @@ export const browserBench: BenchSuite = async (ctx) => {
     const framingServer = await isolatedPage();
     try {
       await coldDocument(browser.context, framingServer.url, documentName, { warmRuns: 0, stayMs: cacheFillingStayMs });
-      await new Promise((resolve) => setTimeout(resolve, pauseBeforeRevisitMs));
+      await sleep(pauseBeforeRevisitMs);
       framed = await coldDocument(browser.context, framingServer.url, documentName, { warmRuns: 0, framingMs: framingPauseMs });
     } finally {
       await framingServer.close();
