@@ -2,6 +2,9 @@ import sharp from 'sharp';
 import { applyHomography, homographyFromPoints, rectangleCorners } from '../../packages/sdk/src/engine/image/homography.ts';
 import { highlight } from '../support/highlight.ts';
 
+/** One of sharp's resampling kernels. */
+type Kernel = keyof typeof sharp.kernel;
+
 /** An image as a phone or scanner might also deliver it: the same photo, transformed. */
 export interface PhotoVariant {
   name: string;
@@ -57,7 +60,7 @@ export const photoTransformFamilies: PhotoTransformFamily[] = [
     variants: [
       {
         name: 'specular highlight over the upper left',
-        make: (b) => withPixels(b, addGlare),
+        make: (b) => withPixels(b, (rgb) => addGlare(rgb)),
         ceiling: { name: 'only what the highlight saturates lost (left white)', make: (b) => withPixels(b, glareLoss) },
       },
     ],
@@ -90,10 +93,10 @@ async function blurred(bytes: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-async function scaledTo(bytes: Buffer, factor: number): Promise<Buffer> {
+async function scaledTo(bytes: Buffer, factor: number, kernel: Kernel = 'lanczos3'): Promise<Buffer> {
   const { width = 1000 } = await sharp(bytes).metadata();
   return sharp(bytes)
-    .resize(Math.max(1, Math.round(width * factor)))
+    .resize(Math.max(1, Math.round(width * factor)), null, { kernel })
     .png()
     .toBuffer();
 }
@@ -115,15 +118,38 @@ function addNoise(rgb: Rgb, sigma: number): Rgb {
   return { ...rgb, data };
 }
 
+/**
+ * A transform next to one of the families' (`scale@0.7`, `scale@0.6:cubic`, `glare@0.5,0.5`,
+ * `glare@0.35,0.35,120`: factor and sharp's kernel; the highlight's centre in fractions of the size,
+ * and its levels): what a family's figure is worth on photos it was not measured on. Null for a
+ * spec it does not know.
+ */
+export function neighbourVariant(spec: string): PhotoVariant | null {
+  const scale = /^scale@([\d.]+)(?::(\w+))?$/.exec(spec);
+  if (scale) {
+    const factor = Number(scale[1]);
+    const kernel = (scale[2] ?? 'lanczos3') as Kernel;
+    if (!(factor > 0 && factor <= 1) || !Object.keys(sharp.kernel).includes(kernel)) return null;
+    return { name: `scaled to ${factor * 100} % (${kernel})`, make: (b) => scaledTo(b, factor, kernel) };
+  }
+  const glare = /^glare@([\d.]+),([\d.]+)(?:,(\d+))?$/.exec(spec);
+  if (glare) {
+    const centre = { x: Number(glare[1]), y: Number(glare[2]) };
+    const levels = Number(glare[3] ?? 170);
+    return { name: `highlight of ${levels} levels at (${centre.x}, ${centre.y})`, make: (b) => withPixels(b, (rgb) => addGlare(rgb, levels, centre)) };
+  }
+  return null;
+}
+
 function scaleLevels(rgb: Rgb, factor: number): Rgb {
   const data = Buffer.alloc(rgb.data.length);
   for (let i = 0; i < data.length; i++) data[i] = Math.round(rgb.data[i]! * factor);
   return { ...rgb, data };
 }
 
-/** A bright, soft-edged highlight (adds up to 170 levels, saturating) centred at a third of the image. */
-function addGlare(rgb: Rgb): Rgb {
-  return underHighlight(rgb, (value, add) => Math.min(255, Math.round(value + add)));
+/** A bright, soft-edged highlight (adds up to `levels`, 170 by default, saturating) centred at a third of the image unless said. */
+function addGlare(rgb: Rgb, levels = 170, centre?: { x: number; y: number }): Rgb {
+  return underHighlight(rgb, (value, add) => Math.min(255, Math.round(value + add)), levels, centre);
 }
 
 /**
@@ -137,9 +163,9 @@ function glareLoss(rgb: Rgb): Rgb {
 }
 
 /** Each channel of each pixel through `level(value, added light)`, with the highlight's light at that pixel. */
-function underHighlight(rgb: Rgb, level: (value: number, add: number) => number): Rgb {
+function underHighlight(rgb: Rgb, level: (value: number, add: number) => number, levels = 170, centre?: { x: number; y: number }): Rgb {
   const { width, height } = rgb;
-  const light = highlight(width, height, 170);
+  const light = highlight(width, height, levels, centre);
   const data = Buffer.alloc(rgb.data.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

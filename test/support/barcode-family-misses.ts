@@ -1,16 +1,19 @@
 // Development tool (not a test): reads the barcode corpus through one photo-transform family of the
-// eval (`none`: as it is; `glare:ceiling`: through the family's ceiling variant) in-process, lists
-// what was missed or misread and saves each such image as PNG, to look at and to trace with
-// barcode-pass-trace.ts. Scores as `pnpm eval barcodes` does.
+// eval (`none`: as it is; `glare:ceiling`: through the family's ceiling variant), or through a
+// transform next to a family's (`scale@0.7`, `scale@0.6:cubic`, `glare@0.5,0.5`,
+// `glare@0.35,0.35,120`: see `neighbourVariant`), in-process; lists what was missed or misread and
+// saves each such image as PNG, to look at and to trace with barcode-pass-trace.ts. Scores as
+// `pnpm eval barcodes` does, and counts wrong reads reported as certain: the eval's families are
+// what the reader was tuned on, their neighbours are not.
 //
-//   pnpm exec tsx test/support/barcode-family-misses.ts <family|family:ceiling|none> [OUT_DIR=/tmp/family-misses] [FILE_FILTER]
+//   pnpm exec tsx test/support/barcode-family-misses.ts <family|family:ceiling|none|neighbour> [OUT_DIR=/tmp/family-misses] [FILE_FILTER]
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createEngine } from '@idlens/sdk/engine';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
 import { code39Standard, generalClient, groundTruthCorrections, judge, type ManifestEntry } from '../eval/barcode-scoring.ts';
-import { photoTransformFamilies } from '../eval/photo-variants.ts';
+import { neighbourVariant, photoTransformFamilies } from '../eval/photo-variants.ts';
 import { corpusDir } from './paths.ts';
 
 const [family = 'glare', out = '/tmp/family-misses', only] = process.argv.slice(2);
@@ -19,14 +22,25 @@ const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf
 const engine = createEngine({ zxing: await loadZxingNode() });
 const [familyName, part] = family.split(':');
 const transform = photoTransformFamilies.find((f) => f.family === familyName)?.variants[0];
-const variant = family === 'none' ? { make: async (b: Buffer) => b } : part === 'ceiling' ? transform?.ceiling : part === undefined ? transform : undefined;
+const variant =
+  family === 'none'
+    ? { make: async (b: Buffer) => b }
+    : family.includes('@')
+      ? neighbourVariant(family)
+      : part === 'ceiling'
+        ? transform?.ceiling
+        : part === undefined
+          ? transform
+          : undefined;
 if (!variant) {
   const known = photoTransformFamilies.flatMap((f) => [f.family, ...(f.variants[0]?.ceiling ? [`${f.family}:ceiling`] : [])]);
-  console.error(`usage: barcode-family-misses.ts <${['none', ...known].join('|')}> [OUT_DIR] [FILE_FILTER]`);
+  console.error(`usage: barcode-family-misses.ts <${['none', ...known, 'scale@F[:kernel]', 'glare@X,Y[,levels]'].join('|')}> [OUT_DIR] [FILE_FILTER]`);
   process.exit(2);
 }
 await mkdir(out, { recursive: true });
 let ok = 0;
+let rightUncertain = 0;
+let wrongCertain = 0;
 let n = 0;
 let time = 0;
 const misses: string[] = [];
@@ -43,11 +57,16 @@ for (const entry of manifest) {
   time += performance.now() - t;
   const correction = groundTruthCorrections[entry.file];
   const outcome = judge(correction ? { ...entry.expected, text: correction.text } : entry.expected, result);
-  if (outcome === 'correct') ok++;
-  else {
+  if (outcome === 'correct') {
+    ok++;
+    if (result.uncertain) rightUncertain++;
+  } else {
+    if (outcome !== 'missed' && !result.uncertain) wrongCertain++;
     misses.push(`${outcome}\t${entry.file}\t${info.width}x${info.height}\t${result.barcodeType}:${result.stringData}${result.uncertain ? ' (uncertain)' : ''}`);
     await writeFile(path.join(out, entry.file.replaceAll('/', '__').replace(/\.\w+$/, '.png')), await sharp(bytes).png().toBuffer());
   }
 }
 console.log(misses.join('\n'));
-console.log(`${family}: ${ok}/${n} = ${((100 * ok) / n).toFixed(1)} %, mean ${(time / n).toFixed(0)} ms`);
+console.log(
+  `${family}: ${ok}/${n} = ${((100 * ok) / n).toFixed(1)} % (${rightUncertain} of them uncertain), wrong and certain ${wrongCertain}, mean ${(time / n).toFixed(0)} ms`,
+);
