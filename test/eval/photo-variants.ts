@@ -130,12 +130,15 @@ export function neighbourVariant(spec: string): PhotoVariant | null {
     const factor = Number(scale[1]);
     const kernel = (scale[2] ?? 'lanczos3') as Kernel;
     if (!(factor > 0 && factor <= 1) || !Object.keys(sharp.kernel).includes(kernel)) return null;
-    return { name: `scaled to ${factor * 100} % (${kernel})`, make: (b) => scaledTo(b, factor, kernel) };
+    return { name: `scaled to ${Math.round(factor * 1000) / 10} % (${kernel})`, make: (b) => scaledTo(b, factor, kernel) };
   }
   const glare = /^glare@([\d.]+),([\d.]+)(?:,(\d+))?$/.exec(spec);
   if (glare) {
     const centre = { x: Number(glare[1]), y: Number(glare[2]) };
-    const levels = Number(glare[3] ?? 170);
+    const levels = Number(glare[3] ?? glareLevels);
+    const fraction = (v: number) => Number.isFinite(v) && v >= 0 && v <= 1;
+    // A centre that is no point of the image, or no light at all, would measure no glare under a glare's name.
+    if (!fraction(centre.x) || !fraction(centre.y) || !(levels >= 1 && levels <= 255)) return null;
     return { name: `highlight of ${levels} levels at (${centre.x}, ${centre.y})`, make: (b) => withPixels(b, (rgb) => addGlare(rgb, levels, centre)) };
   }
   return null;
@@ -147,8 +150,11 @@ function scaleLevels(rgb: Rgb, factor: number): Rgb {
   return { ...rgb, data };
 }
 
-/** A bright, soft-edged highlight (adds up to `levels`, 170 by default, saturating) centred at a third of the image unless said. */
-function addGlare(rgb: Rgb, levels = 170, centre?: { x: number; y: number }): Rgb {
+/** The glare family's highlight: up to this many levels added. */
+const glareLevels = 170;
+
+/** A bright, soft-edged highlight (adds up to `levels`, saturating) centred at a third of the image unless said. */
+function addGlare(rgb: Rgb, levels = glareLevels, centre?: { x: number; y: number }): Rgb {
   return underHighlight(rgb, (value, add) => Math.min(255, Math.round(value + add)), levels, centre);
 }
 
@@ -163,7 +169,7 @@ function glareLoss(rgb: Rgb): Rgb {
 }
 
 /** Each channel of each pixel through `level(value, added light)`, with the highlight's light at that pixel. */
-function underHighlight(rgb: Rgb, level: (value: number, add: number) => number, levels = 170, centre?: { x: number; y: number }): Rgb {
+function underHighlight(rgb: Rgb, level: (value: number, add: number) => number, levels = glareLevels, centre?: { x: number; y: number }): Rgb {
   const { width, height } = rgb;
   const light = highlight(width, height, levels, centre);
   const data = Buffer.alloc(rgb.data.length);

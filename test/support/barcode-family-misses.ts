@@ -22,19 +22,12 @@ const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf
 const engine = createEngine({ zxing: await loadZxingNode() });
 const [familyName, part] = family.split(':');
 const transform = photoTransformFamilies.find((f) => f.family === familyName)?.variants[0];
-const variant =
-  family === 'none'
-    ? { make: async (b: Buffer) => b }
-    : family.includes('@')
-      ? neighbourVariant(family)
-      : part === 'ceiling'
-        ? transform?.ceiling
-        : part === undefined
-          ? transform
-          : undefined;
+const variant = variantFor(family);
 if (!variant) {
   const known = photoTransformFamilies.flatMap((f) => [f.family, ...(f.variants[0]?.ceiling ? [`${f.family}:ceiling`] : [])]);
-  console.error(`usage: barcode-family-misses.ts <${['none', ...known, 'scale@F[:kernel]', 'glare@X,Y[,levels]'].join('|')}> [OUT_DIR] [FILE_FILTER]`);
+  const neighbours = [`scale@F[:${Object.keys(sharp.kernel).join('|')}]`, 'glare@X,Y[,levels]'];
+  console.error(`usage: barcode-family-misses.ts <${['none', ...known, ...neighbours].join('|')}> [OUT_DIR] [FILE_FILTER]`);
+  console.error('  F in (0, 1]; X, Y the highlight centre in fractions of the size; levels 1–255');
   process.exit(2);
 }
 await mkdir(out, { recursive: true });
@@ -70,3 +63,10 @@ console.log(misses.join('\n'));
 console.log(
   `${family}: ${ok}/${n} = ${((100 * ok) / n).toFixed(1)} % (${rightUncertain} of them uncertain), wrong and certain ${wrongCertain}, mean ${(time / n).toFixed(0)} ms`,
 );
+
+/** The transform a spec names: none, a family's (or its ceiling), or one next to a family's. */
+function variantFor(spec: string): { make: (bytes: Buffer) => Promise<Buffer> } | null | undefined {
+  if (spec === 'none') return { make: async (b: Buffer) => b };
+  if (spec.includes('@')) return neighbourVariant(spec);
+  return part === 'ceiling' ? transform?.ceiling : part === undefined ? transform : undefined;
+}
