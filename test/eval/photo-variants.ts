@@ -60,7 +60,7 @@ export const photoTransformFamilies: PhotoTransformFamily[] = [
     variants: [
       {
         name: 'specular highlight over the upper left',
-        make: (b) => withPixels(b, (rgb) => addGlare(rgb)),
+        make: (b) => withPixels(b, addGlare),
         ceiling: { name: 'only what the highlight saturates lost (left white)', make: (b) => withPixels(b, glareLoss) },
       },
     ],
@@ -154,7 +154,7 @@ function scaleLevels(rgb: Rgb, factor: number): Rgb {
 const glareLevels = 170;
 
 /** A bright, soft-edged highlight (adds up to `levels`, saturating) centred at a third of the image unless said. */
-function addGlare(rgb: Rgb, levels = glareLevels, centre?: { x: number; y: number }): Rgb {
+function addGlare(rgb: Rgb, levels?: number, centre?: { x: number; y: number }): Rgb {
   return underHighlight(rgb, (value, add) => Math.min(255, Math.round(value + add)), levels, centre);
 }
 

@@ -20,8 +20,6 @@ const [family = 'glare', out = '/tmp/family-misses', only] = process.argv.slice(
 const dir = path.join(corpusDir(), 'barcodes');
 const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as ManifestEntry[];
 const engine = createEngine({ zxing: await loadZxingNode() });
-const [familyName, part] = family.split(':');
-const transform = photoTransformFamilies.find((f) => f.family === familyName)?.variants[0];
 const variant = variantFor(family);
 if (!variant) {
   const known = photoTransformFamilies.flatMap((f) => [f.family, ...(f.variants[0]?.ceiling ? [`${f.family}:ceiling`] : [])]);
@@ -68,5 +66,7 @@ console.log(
 function variantFor(spec: string): { make: (bytes: Buffer) => Promise<Buffer> } | null | undefined {
   if (spec === 'none') return { make: async (b: Buffer) => b };
   if (spec.includes('@')) return neighbourVariant(spec);
+  const [familyName, part] = spec.split(':');
+  const transform = photoTransformFamilies.find((f) => f.family === familyName)?.variants[0];
   return part === 'ceiling' ? transform?.ceiling : part === undefined ? transform : undefined;
 }

@@ -1,7 +1,8 @@
 /**
  * The light a soft specular highlight adds at pixel (x, y) of a `width`×`height` image: `levels` at
- * its centre (`centre`, in fractions of the size: by default a third of the way in from the top left), falling off as (1 − d²)² to nothing at 0.35 of
- * the diagonal. The eval's glare family and the engine tests' glare share this one highlight.
+ * its centre (`centre`, in fractions of the size: by default a third of the way in from the top
+ * left), falling off as (1 − d²)² to nothing at 0.35 of the diagonal. The eval's glare family and
+ * the engine tests' glare share this one highlight.
  */
 export function highlight(width: number, height: number, levels: number, centre = { x: 0.35, y: 0.35 }): (x: number, y: number) => number {
   const cx = width * centre.x;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeScene, renderBarcode, wrapRoundCylinder } from '../../../../../test/support/engine/barcode-scenes.ts';
+import { composeScene, renderBarcode, wrapRoundCylinder, type SceneOptions } from '../../../../../test/support/engine/barcode-scenes.ts';
 import { toGray } from '../image/gray-image.ts';
 import { FrameVariants } from './frame-variants.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
@@ -19,16 +19,19 @@ async function symbolView(format: 'EAN13' | 'UPCE' | 'EAN8' = 'EAN13', content =
 
 const context = { scanEan13: true, scanUpca: true };
 
+/** A photo of a can whose label's UPC-A has 1.2 px modules at its middle (a 320×240 frame). */
+const canPhoto: SceneOptions = { width: 320, height: 240, labelScale: 0.3, noise: 2, jpegQuality: 85, angle: -2, seed: 1 };
+
 /**
- * The first bar region's view of a UPC-A of 1.2 px modules (at its middle) round a can, its label
- * spanning ±30°, with the bars' height from `greyFrom` to `greyTo` painted grey (nothing by default).
+ * The first bar region's view of a UPC-A round a can, its label spanning ±30°, photographed as
+ * `photo` says, with the bars' height from `greyFrom` to `greyTo` painted grey (nothing by default).
  */
-async function curvedCanView({ greyFrom = 0, greyTo = 0 } = {}) {
+async function curvedCanView({ greyFrom = 0, greyTo = 0, photo = canPhoto } = {}) {
   const label = wrapRoundCylinder(await renderBarcode('UPCA', '03600029145', { moduleSize: 4 }), 30);
   const top = label.corners[0]!.y;
   const height = label.corners[3]!.y - top;
   label.data.fill(128, Math.round(top + greyFrom * height) * label.width, Math.round(top + greyTo * height) * label.width);
-  const { frame } = await composeScene(label, { width: 320, height: 240, labelScale: 0.3, noise: 2, jpegQuality: 85, angle: -2, seed: 1 });
+  const { frame } = await composeScene(label, photo);
   const variants = new FrameVariants(toGray(frame));
   return { view: variants.region(0, 'view')!, source: variants.root };
 }
@@ -65,12 +68,9 @@ describe('readEanProfiles', () => {
   it('reads a fine label curved round a can as such, unless asked for flat labels only', async () => {
     // A UPC-A of a pixel a module at its middle, its symbol spanning ±25° of the can: fitted flat,
     // the digits half-way to each guard lie over half a module off.
-    const label = wrapRoundCylinder(await renderBarcode('UPCA', '03600029145', { moduleSize: 4 }), 30);
-    const { frame } = await composeScene(label, { width: 320, height: 240, labelScale: 0.25, blur: 0.5, noise: 3, jpegQuality: 75, angle: -2, seed: 1 });
-    const variants = new FrameVariants(toGray(frame));
-    const view = variants.region(0, 'view')!;
-    expect(readEanProfiles(view, variants.root, context)).toEqual([expect.objectContaining({ type: 'UPC_A', text: '036000291452', fitted: true })]);
-    expect(readEanProfiles(view, variants.root, context, { curved: false })).toEqual([]);
+    const { view, source } = await curvedCanView({ photo: { ...canPhoto, labelScale: 0.25, blur: 0.5, noise: 3, jpegQuality: 75 } });
+    expect(readEanProfiles(view, source, context)).toEqual([expect.objectContaining({ type: 'UPC_A', text: '036000291452', fitted: true })]);
+    expect(readEanProfiles(view, source, context, { curved: false })).toEqual([]);
   });
 
   it('fits the bands beyond the middle two curved once one of those read a curved label, and not before', async () => {
