@@ -149,6 +149,43 @@ describe('CandidatePool', () => {
     expect(pool.verdict()).toMatchObject({ certain: true, candidate: { support: 6 } });
   });
 
+  describe('two reads of a product code between the same guards, at different heights of its bars', () => {
+    // A UPC-A 100 px long: a misread on lines through the top of its bars, the right read through their middle.
+    const inBand = (type: BarcodeType, text: string, lines: number, y: number, height: number) =>
+      readInBox(type, text, lines, { x: 33, y, width: 100, height });
+    const top = inBand('UPC_A', '023942471011', 10, 8, 6);
+    const middle = inBand('UPC_A', '023942431015', 7, 38, 14);
+    const verdictOf = (...views: BarcodeRead[][]) => {
+      const pool = new CandidatePool();
+      for (const [i, reads] of views.entries()) pool.addView(`pass ${i}`, reads);
+      return pool.verdict();
+    };
+
+    it('are rivals, however far apart their thin boxes lie', () => {
+      expect(verdictOf([top], [top], [middle])).toMatchObject({ certain: false, candidate: { read: { text: '023942471011' } } });
+      // The misread alone is certain: it is the rival that takes its certainty.
+      expect(verdictOf([top], [top])).toMatchObject({ certain: true });
+      // An EAN-13 and a UPC-A are one length; the upside-down read runs from the other guard.
+      const upsideDown = {
+        ...middle,
+        type: 'EAN_13' as const,
+        text: '0023942431015',
+        points: [middle.points[1]!, middle.points[0]!, middle.points[3]!, middle.points[2]!],
+      };
+      expect(verdictOf([top], [top], [upsideDown])).toMatchObject({ certain: false });
+    });
+
+    it('are two symbols when their ends differ, when they lie further apart than a bar height, or when one is shorter', () => {
+      const shifted = readInBox('UPC_A', '023942431015', 7, { x: 53, y: 38, width: 100, height: 14 });
+      expect(verdictOf([top], [top], [shifted])).toMatchObject({ certain: true });
+      const longer = readInBox('UPC_A', '023942431015', 7, { x: 33, y: 50, width: 120, height: 14 });
+      expect(verdictOf([top], [top], [longer])).toMatchObject({ certain: true });
+      // Labels one above the other: the two reads span 0.9 of a length across.
+      expect(verdictOf([top], [top], [inBand('UPC_A', '023942431015', 7, 84, 14)])).toMatchObject({ certain: true });
+      expect(verdictOf([top], [top], [inBand('EAN_8', '96385074', 7, 38, 14)])).toMatchObject({ certain: true });
+    });
+  });
+
   it('caps the lines one pass contributes, and halves them for a thin band of lines', () => {
     const pool = new CandidatePool();
     pool.addView('pass 14', [read('EAN_13', '4006381333931', 200)]);

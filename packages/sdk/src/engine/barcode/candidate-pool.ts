@@ -1,4 +1,5 @@
 import type { Point } from '../image/affine.ts';
+import { eanUpcModules } from './ean-codes.ts';
 import type { BarcodeRead } from './normalize-read.ts';
 
 /** Everything the passes found for one (type, content) pair. */
@@ -229,12 +230,68 @@ function isPartOf(part: BarcodeRead, whole: BarcodeRead): boolean {
   return isPartialOf(part, whole) || isShortCodeWithin(part, whole);
 }
 
-/** Reads of one symbol: overlapping, or one a short code read off the other's bars. */
+/** Reads of one symbol: overlapping, one a short code read off the other's bars, or two reads along the same product code's bars. */
 function related(a: BarcodeRead, b: BarcodeRead): boolean {
   // A matrix code and a linear one are two symbols however close they are printed (a licence's
   // PDF417 and the Code 128 beside it): neither read can outweigh the other.
   if (a.linear !== b.linear) return false;
-  return sameSymbol(a, b) || isShortCodeWithin(a, b) || isShortCodeWithin(b, a);
+  return sameSymbol(a, b) || isShortCodeWithin(a, b) || isShortCodeWithin(b, a) || alongSameBars(a, b);
+}
+
+/**
+ * Two EAN/UPC reads of the same length (an EAN-13 and a UPC-A are one) that run along the same line
+ * between the same guards, at different heights of the bars: a misread on lines through the ends of
+ * the bars (a washed-out top, the printed digits below) and the right read through their middle —
+ * `023942471011` on lines near the top of a UPC-A shrunk to half, `023942431015` across its middle.
+ * Their boxes are thin bands that `sameSymbol` may find apart. A product code's bars are at most
+ * about 0.8 of its length tall (`shortCodeWithin.barHeight`), so two reads further apart across are
+ * two labels, one above the other.
+ */
+function alongSameBars(a: BarcodeRead, b: BarcodeRead): boolean {
+  const modules = eanUpcModules[a.type];
+  if (modules === undefined || modules !== eanUpcModules[b.type]) return false;
+  const { slack, leastAlignment, barHeight } = shortCodeWithin;
+  const frame = lineFrameOf(a);
+  if (!frame || lineLength(b) === 0) return false;
+  // Either way round: a read of the upside-down symbol runs from the other guard.
+  const [first, last] = b.points
+    .slice(0, 2)
+    .map(frame.along)
+    .sort((x, y) => x - y) as [number, number];
+  return frame.alignment(b) >= leastAlignment && Math.abs(first) <= slack && Math.abs(last - 1) <= slack && frame.acrossExtent(b) <= barHeight;
+}
+
+/** The length of a linear read's line, from its first corner to its second. */
+function lineLength(read: BarcodeRead): number {
+  const [start, end] = read.points as [Point, Point];
+  return Math.hypot(end.x - start.x, end.y - start.y);
+}
+
+/**
+ * Positions relative to a linear read's line, in shares of its length: `along` it from its first
+ * corner; how well another read's line runs `alignment` with it (|cos|); and how far the two reads'
+ * corners together spread `across` it — signed offsets, so that both must fit within one extent,
+ * whichever side of the line the other lies. Undefined for a read of no length.
+ */
+function lineFrameOf(read: BarcodeRead) {
+  const [start, end] = read.points as [Point, Point];
+  const length = lineLength(read);
+  if (length === 0) return undefined;
+  const ux = (end.x - start.x) / length;
+  const uy = (end.y - start.y) / length;
+  const across = (p: Point) => ((p.x - start.x) * uy - (p.y - start.y) * ux) / length;
+  return {
+    length,
+    along: (p: Point) => ((p.x - start.x) * ux + (p.y - start.y) * uy) / length,
+    alignment(other: BarcodeRead): number {
+      const [otherStart, otherEnd] = other.points as [Point, Point];
+      return Math.abs((otherEnd.x - otherStart.x) * ux + (otherEnd.y - otherStart.y) * uy) / lineLength(other);
+    },
+    acrossExtent(other: BarcodeRead): number {
+      const offsets = [...read.points, ...other.points].map(across);
+      return Math.max(...offsets) - Math.min(...offsets);
+    },
+  };
 }
 
 /**
@@ -249,23 +306,14 @@ function isShortCodeWithin(part: BarcodeRead, whole: BarcodeRead): boolean {
   if ((part.type !== 'UPC_E' && part.type !== 'EAN_8') || (whole.type !== 'EAN_13' && whole.type !== 'UPC_A')) return false;
   const { longestShare, slack, leastAlignment, barHeight, leastLines, leastSpread } = shortCodeWithin;
   if (whole.lineCount < leastLines || lineSpread(whole) < leastSpread) return false;
-  const [start, end] = whole.points as [Point, Point];
-  const length = Math.hypot(end.x - start.x, end.y - start.y);
+  const frame = lineFrameOf(whole);
+  const partLength = lineLength(part);
+  if (!frame || partLength === 0 || partLength > longestShare * frame.length) return false;
   const [partStart, partEnd] = part.points as [Point, Point];
-  const partLength = Math.hypot(partEnd.x - partStart.x, partEnd.y - partStart.y);
-  if (length === 0 || partLength === 0 || partLength > longestShare * length) return false;
-  const ux = (end.x - start.x) / length;
-  const uy = (end.y - start.y) / length;
-  const along = (p: Point) => ((p.x - start.x) * ux + (p.y - start.y) * uy) / length;
-  // Signed, so that both reads together must fit within one bar height, whichever side of the
-  // longer read's lines the short one lies.
-  const across = (p: Point) => ((p.x - start.x) * uy - (p.y - start.y) * ux) / length;
-  const alignment = Math.abs((partEnd.x - partStart.x) * ux + (partEnd.y - partStart.y) * uy) / partLength;
-  const offsets = [...whole.points, ...part.points].map(across);
   return (
-    alignment >= leastAlignment &&
-    [partStart, partEnd].every((p) => along(p) >= -slack && along(p) <= 1 + slack) &&
-    Math.max(...offsets) - Math.min(...offsets) <= barHeight
+    frame.alignment(part) >= leastAlignment &&
+    [partStart, partEnd].every((p) => frame.along(p) >= -slack && frame.along(p) <= 1 + slack) &&
+    frame.acrossExtent(part) <= barHeight
   );
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BarcodeType } from '../../api/barcode.ts';
-import type { Candidate } from './candidate-pool.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
-import { fitCheckOptions, fitContradicts, fitOpinion, wantsFitCheck } from './fit-check.ts';
+import { CandidatePool, type Candidate } from './candidate-pool.ts';
+import { certainAfterFit, FitOpinions, fitCheckOptions, fitContradicts, fitOpinion, wantsFitCheck } from './fit-check.ts';
 import type { BarcodeRead } from './normalize-read.ts';
 import { readInBox } from '../../../../../test/support/engine/barcode-reads.ts';
 
@@ -21,20 +21,20 @@ const candidate = (r: BarcodeRead, ...passes: string[]): Candidate => ({
 });
 
 describe('wantsFitCheck', () => {
-  it('checks EAN/UPC reads of modules under 2 px that only passes on images of their own made', () => {
+  it('checks EAN/UPC reads of modules under 3 px that images the plan made helped find', () => {
     expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 133), 'sharpened'))).toBe(true); // 1.4 px modules
+    expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 280), 'sharpened'))).toBe(true); // 2.9 px
     expect(wantsFitCheck(candidate(read('UPC_E', '00123457', 10, 71), 'sharpened'))).toBe(true); // 51 modules: 1.4 px
-    expect(wantsFitCheck(candidate(read('UPC_E', '00123457', 10, 105), 'sharpened'))).toBe(false); // 2.06 px
-    expect(wantsFitCheck(candidate(read('EAN_8', '55123457', 10, 127), 'sharpened'))).toBe(true); // 67 modules: 1.9 px
+    expect(wantsFitCheck(candidate(read('EAN_8', '55123457', 10, 195), 'sharpened'))).toBe(true); // 67 modules: 2.9 px
     expect(wantsFitCheck(candidate(read('EAN_13', '4006381333931', 10, 185), 'restored:frame'))).toBe(true);
-    // Passes that each made their own image may share its bias (sharpening moves the same edges).
-    expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 133), 'sharpened', 'denoised'))).toBe(true);
+    // The frame as it came began it, the plan's views made it certain.
+    expect(wantsFitCheck(candidate(read('UPC_E', '04904144', 3, 104), 'frame', 'region-upscaled-sharpened'))).toBe(true); // 2.04 px
   });
 
-  it('leaves reads of the frame as it came (alone or with others), of coarser modules, fitted reads and other symbologies alone', () => {
+  it('leaves reads zxing made certain on the frame as it came, of coarser modules, fitted reads and other symbologies alone', () => {
     expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 133), 'frame'))).toBe(false);
-    expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 195), 'sharpened'))).toBe(false); // 2.05 px
-    expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 133), 'sharpened', 'frame'))).toBe(false);
+    expect(wantsFitCheck(candidate(read('UPC_A', '036000291452', 10, 290), 'sharpened'))).toBe(false); // 3.05 px
+    expect(wantsFitCheck(candidate(read('UPC_E', '00123457', 10, 155), 'sharpened'))).toBe(false); // 3.04 px
     expect(wantsFitCheck(candidate({ ...read('UPC_A', '036000291452', 4, 133), fitted: true }, 'ean-profile'))).toBe(false);
     expect(wantsFitCheck(candidate(read('CODE_128', 'IDL-2026-11', 10, 100), 'sharpened'))).toBe(false);
     // A UPC-E reported with zxing's expanded 13 digits: the fit's 8 could only dispute it.
@@ -43,9 +43,9 @@ describe('wantsFitCheck', () => {
 });
 
 describe('fitCheckOptions', () => {
-  it('fits the middle four bands as a flat label, every reading, and stops early only once two bands agree with the read', () => {
+  it('fits all eight bands as a flat label, every reading, and stops early only once two bands agree with the read', () => {
     const options = fitCheckOptions(read('UPC_A', '036010291442', 10, 133));
-    expect(options).toMatchObject({ bands: 4, allReadings: true, curved: false });
+    expect(options).toMatchObject({ bands: 8, allReadings: true, curved: false });
     expect(options.stopWhen?.('0036010291442', 2)).toBe(true);
     expect(options.stopWhen?.('0036010291442', 1)).toBe(false);
     expect(options.stopWhen?.('0036000291452', 3)).toBe(false);
@@ -54,7 +54,7 @@ describe('fitCheckOptions', () => {
 
   it('fits EAN-8 and UPC-E as themselves, and their readings are their own 8 digits', () => {
     const upce = fitCheckOptions(read('UPC_E', '00114455', 10, 71));
-    expect(upce).toMatchObject({ symbology: 'UPC_E', bands: 4, allReadings: true });
+    expect(upce).toMatchObject({ symbology: 'UPC_E', bands: 8, allReadings: true });
     expect(upce.stopWhen?.('00114455', 2)).toBe(true);
     expect(upce.stopWhen?.('00123457', 4)).toBe(false);
     expect(fitCheckOptions(read('EAN_8', '55123457', 10, 127))).toMatchObject({ symbology: 'EAN_8' });
@@ -112,5 +112,71 @@ describe('fitContradicts', () => {
   it('leaves a read that lies in no view unchecked', () => {
     expect(fitContradicts(zxingRead, [], () => [fit('036000291452', 4)])).toBe(false);
     expect(fitContradicts(zxingRead, [viewAt(500, 100)], () => [fit('036000291452', 4)])).toBe(false);
+  });
+});
+
+describe('certainAfterFit', () => {
+  /** A pool in which the sharpened pass read `zxingRead` (1.4 px modules) on 10 lines: certain, and checked where it is wanted. */
+  const poolWithRead = () => {
+    const pool = new CandidatePool();
+    pool.addView('sharpened', [zxingRead]);
+    return pool;
+  };
+  /** Opinions whose second opinion answers `contradicts`, counting how often it is asked. */
+  const opinionsAnswering = (contradicts: boolean) => {
+    const asked: string[] = [];
+    const opinions = new FitOpinions((read) => {
+      asked.push(read.text!);
+      return contradicts;
+    });
+    return { opinions, asked };
+  };
+
+  it("disputes a decoded read that the fit's own passes read otherwise on the same bars, without a second opinion", () => {
+    const pool = poolWithRead();
+    const { opinions, asked } = opinionsAnswering(false);
+    opinions.addFits([fit('036000291452', 3)]);
+    expect(certainAfterFit(pool, opinions)).toBe(false);
+    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { disputed: true } });
+    expect(asked).toEqual([]);
+  });
+
+  it("keeps a read that the fit's passes agree with, without a second opinion", () => {
+    const pool = poolWithRead();
+    const { opinions, asked } = opinionsAnswering(true);
+    opinions.addFits([fit('036010291442', 2), fit('036000291452', 2)]);
+    expect(certainAfterFit(pool, opinions)).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('asks the second opinion where the passes fitted another symbol, or on one band only', () => {
+    for (const fits of [[fit('036000291452', 4, 400)], [fit('036000291452', 1)]]) {
+      const pool = poolWithRead();
+      const { opinions, asked } = opinionsAnswering(false);
+      opinions.addFits(fits);
+      expect(certainAfterFit(pool, opinions)).toBe(true);
+      expect(asked).toEqual(['036010291442']);
+    }
+  });
+
+  it('asks the second opinion once per candidate where the passes say nothing, and disputes the read it contradicts', () => {
+    const kept = poolWithRead();
+    const agreeing = opinionsAnswering(false);
+    expect(certainAfterFit(kept, agreeing.opinions)).toBe(true);
+    expect(certainAfterFit(kept, agreeing.opinions)).toBe(true);
+    expect(agreeing.asked).toEqual(['036010291442']);
+
+    const disputed = poolWithRead();
+    const contradicting = opinionsAnswering(true);
+    expect(certainAfterFit(disputed, contradicting.opinions)).toBe(false);
+    expect(disputed.verdict()).toMatchObject({ certain: false, candidate: { disputed: true } });
+  });
+
+  it('does not ask it of a read of coarse modules', () => {
+    const pool = new CandidatePool();
+    pool.addView('sharpened', [readInBox('UPC_A', '036000291452', 10, { x: 10, y: 20, width: 300, height: 60 })]);
+    const { opinions, asked } = opinionsAnswering(true);
+    expect(certainAfterFit(pool, opinions)).toBe(true);
+    expect(asked).toEqual([]);
   });
 });

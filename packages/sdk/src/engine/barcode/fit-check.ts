@@ -1,6 +1,6 @@
 import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
-import { centreOf, sameSymbol, type Candidate } from './candidate-pool.ts';
+import { centreOf, sameSymbol, type Candidate, type CandidatePool } from './candidate-pool.ts';
 import { eanUpcModules } from './ean-codes.ts';
 import { profileSymbologyOf } from './ean-profile.ts';
 import { gtin13Of, type BarcodeRead } from './normalize-read.ts';
@@ -10,9 +10,9 @@ import type { BandFitOptions } from './read-ean-profiles.ts';
 /** When the profile fit is asked for a second opinion on a certain read (see `wantsFitCheck`). */
 export const fitCheck = {
   /** Modules narrower than this (px) … */
-  finestModule: 2,
-  /** The fit looks at the middle bands of each bar region the read lies in, at most this many … */
-  bands: 4,
+  finestModule: 3,
+  /** The fit looks at this many bands of each bar region the read lies in (the middle ones first; all of `readEanProfiles`' 8) … */
+  bands: 8,
   /**
    * … and a reading on at least this many of them decides: the read's own digits confirm it (and end
    * the fit early); other digits, on more bands than agree, dispute it.
@@ -25,20 +25,22 @@ const asCapturedPasses = new Set(passPlan.filter((pass) => pass.asCaptured).map(
 
 /**
  * Whether a certain read should be checked against the profile fit: an EAN/UPC symbol of modules
- * under 2 px found only on images the plan made (sharpened, rescaled, binarized, or the engine's own
- * decoders), never by zxing on the frame as it came. On modules of about a pixel such an image can
+ * under 3 px that images the plan made helped find. On modules of a pixel or two, such an image can
  * move the edges beside a thin bar by the same amount on every line (a sharpened bar's overshoot,
  * say), so that ten scan lines agree on a checksum-valid wrong code — a UPC-A of 1.4 px modules
  * sharpened into `036010291442` for `036000291452` — and other passes that sharpen alike agree with
- * it (a UPC-E of 0.8 px modules, `00123457`, read `00114455` by two of them). The fit, which places
- * the whole symbol on the frame's own grey levels, reads those symbols right. It costs tens to a few
- * hundred ms, so only these reads are checked: zxing's read of the frame as it came is what zxing
- * alone would answer, and the plan's most common one.
+ * it (a UPC-E of 0.8 px modules, `00123457`, read `00114455` by two of them; a UPC-A of 2.5 px
+ * modules shrunk to 65 %, `upca-4_1`, read as an EAN-13 on 20 lines of one). The frame as it came
+ * may have begun it: zxing reads a UPC-E whose bars a highlight has thinned (`upce-2_12`, 2 px
+ * modules) as `04904144` for `04963406` on 3 lines, and the plan's sharpened views make it certain.
+ * The fit, which places the whole symbol on the frame's own grey levels, reads those symbols right.
+ * It costs tens to a few hundred ms, so a read that zxing on the frame as it came made certain on
+ * its own — what zxing alone would answer, and the plan's most common read — is not checked.
  */
 export function wantsFitCheck({ read, passNames }: Candidate): boolean {
   const modules = eanUpcModules[read.type];
   if (modules === undefined || read.fitted || profileDigitsOf(read) === null) return false;
-  if ([...passNames].some((pass) => asCapturedPasses.has(pass))) return false;
+  if ([...passNames].every((pass) => asCapturedPasses.has(pass))) return false;
   const [start, end] = read.points as [Point, Point];
   return Math.hypot(end.x - start.x, end.y - start.y) / modules < fitCheck.finestModule;
 }
@@ -57,7 +59,7 @@ function profileDigitsOf(read: BarcodeRead): string | null {
 }
 
 /**
- * How the fit is asked: the read's symbology, every reading of the middle bands, stopping early
+ * How the fit is asked: the read's symbology, every reading of its bands (the middle ones first), stopping early
  * once enough of them agree with `read`; as a flat label only — a curved fit, tried where the flat
  * one reads nothing, would be more chances for a wrong reading to dispute a right read, and no
  * survey of disputes has measured it.
@@ -106,4 +108,44 @@ export function fitContradicts(read: BarcodeRead, views: readonly DerivedImage[]
 function liesIn(view: DerivedImage, read: BarcodeRead): boolean {
   const { x, y } = applyAffine(invertAffine(view.toOriginal), centreOf(read.points));
   return x >= 0 && x < view.image.width && y >= 0 && y < view.image.height;
+}
+
+/**
+ * The profile fit's say on the pool's certain reads: what its own passes read (`addFits`: its
+ * opinion of every decoded read on the same bars, `fitOpinion`), and, where they say nothing, its
+ * second opinion, asked once per candidate where it is wanted (`wantsFitCheck`; `check` runs it and
+ * tells whether it contradicts the read).
+ */
+export class FitOpinions {
+  readonly #fits: BarcodeRead[] = [];
+  readonly #checked = new Set<Candidate>();
+  readonly #check: (read: BarcodeRead) => boolean;
+
+  constructor(check: (read: BarcodeRead) => boolean) {
+    this.#check = check;
+  }
+
+  addFits(reads: readonly BarcodeRead[]): void {
+    this.#fits.push(...reads);
+  }
+
+  contradicts(candidate: Candidate): boolean {
+    const opinion = fitOpinion(candidate.read, this.#fits);
+    if (opinion !== 'silent') return opinion === 'contradicts';
+    if (this.#checked.has(candidate) || !wantsFitCheck(candidate)) return false;
+    this.#checked.add(candidate);
+    return this.#check(candidate.read);
+  }
+}
+
+/**
+ * Whether the pool's verdict is certain once the fit has had its say: each certain leader it
+ * contradicts is disputed in turn (`CandidatePool.dispute`), and the next verdict weighed.
+ */
+export function certainAfterFit(pool: CandidatePool, opinions: FitOpinions): boolean {
+  for (let verdict = pool.verdict(); verdict?.certain; verdict = pool.verdict()) {
+    if (!opinions.contradicts(verdict.candidate)) return true;
+    pool.dispute(verdict.candidate);
+  }
+  return false;
 }

@@ -40,7 +40,7 @@ export interface PassSpec {
   reader?: Partial<ReaderOptions>;
   /**
    * zxing on the frame as it came (its levels stretched only when it is dim): what zxing alone would
-   * answer. Its reads are not fit-checked (`fit-check.ts`).
+   * answer. A read that such passes alone made certain is not fit-checked (`fit-check.ts`).
    */
   asCaptured?: true;
 }
