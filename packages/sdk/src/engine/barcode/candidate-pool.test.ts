@@ -175,13 +175,35 @@ describe('CandidatePool', () => {
       expect(verdictOf([top], [top], [upsideDown])).toMatchObject({ certain: false });
     });
 
-    it('are two symbols when their ends differ, when they lie further apart than a bar height, or when one is shorter', () => {
+    it('are rivals whichever of the two is asked about, measured on the longer', () => {
+      // 108 and 100 px long, ends within 5 % either way, spanning 84 px across: 0.78 of the longer read, 0.84 of the shorter.
+      const long = readInBox('UPC_A', '023942471011', 10, { x: 33, y: 0, width: 108, height: 12 });
+      const short = readInBox('UPC_A', '023942431015', 10, { x: 37, y: 72, width: 100, height: 12 });
+      for (const views of [
+        [[long], [short]],
+        [[short], [long]],
+      ])
+        expect(verdictOf(...views)).toMatchObject({ certain: false });
+    });
+
+    it('lets the plan stop on the right read while a disputed misread lies along the same bars', () => {
+      const pool = new CandidatePool();
+      pool.addView('sharpened', [readInBox('UPC_A', '023942471011', 10, { x: 33, y: 8, width: 102, height: 30 })]);
+      pool.dispute(pool.verdict()!.candidate);
+      pool.addView('frame', [readInBox('UPC_A', '023942431015', 10, { x: 33, y: 60, width: 100, height: 20 })]);
+      pool.addView('upscaled', [readInBox('UPC_A', '023942431015', 10, { x: 33, y: 60, width: 100, height: 20 })]);
+      expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { text: '023942431015' } } });
+      expect(pool.isConclusive()).toBe(true);
+    });
+
+    it('are two symbols when their ends differ, when they lie further apart than a bar height, or when their module counts differ', () => {
       const shifted = readInBox('UPC_A', '023942431015', 7, { x: 53, y: 38, width: 100, height: 14 });
       expect(verdictOf([top], [top], [shifted])).toMatchObject({ certain: true });
       const longer = readInBox('UPC_A', '023942431015', 7, { x: 33, y: 50, width: 120, height: 14 });
       expect(verdictOf([top], [top], [longer])).toMatchObject({ certain: true });
       // Labels one above the other: the two reads span 0.9 of a length across.
       expect(verdictOf([top], [top], [inBand('UPC_A', '023942431015', 7, 84, 14)])).toMatchObject({ certain: true });
+      // An EAN-8 (67 modules) as long as the UPC-A (95) is another symbol, however its reads lie.
       expect(verdictOf([top], [top], [inBand('EAN_8', '96385074', 7, 38, 14)])).toMatchObject({ certain: true });
     });
   });

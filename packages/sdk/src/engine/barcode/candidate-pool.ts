@@ -166,16 +166,17 @@ export class CandidatePool {
   /**
    * Whether more passes are unlikely to change the verdict, so the plan can stop: never while a
    * disputed read larger than the verdict's is about (the symbol it misread is still to be read
-   * right), unless it is a misread of the verdict's own symbol — the same type at the same place:
-   * the verdict is that symbol read right, and a few pixels more of box do not make the misread
-   * another symbol. A code beside it, an add-on, is another symbol.
+   * right), unless it is a misread of the verdict's own symbol — the same type at the same place, or
+   * along the same bars (`alongSameBars`): the verdict is that symbol read right, and a few pixels
+   * more of box do not make the misread another symbol. A code beside it, an add-on, is another symbol.
    */
   isConclusive(): boolean {
     const verdict = this.verdict();
     if (!verdict?.certain) return false;
     const { candidate } = verdict;
     const size = symbolSize(candidate.read);
-    const sameSymbolAsVerdict = (c: Candidate) => c.read.type === candidate.read.type && sameSymbol(c.read, candidate.read);
+    const sameSymbolAsVerdict = (c: Candidate) =>
+      c.read.type === candidate.read.type && (sameSymbol(c.read, candidate.read) || alongSameBars(c.read, candidate.read));
     if ([...this.#candidates.values()].some((c) => c.disputed && symbolSize(c.read) > size && !sameSymbolAsVerdict(c))) return false;
     if (!candidate.read.linear) return true;
     const rival = this.#strongestRival(candidate);
@@ -243,22 +244,26 @@ function related(a: BarcodeRead, b: BarcodeRead): boolean {
  * between the same guards, at different heights of the bars: a misread on lines through the ends of
  * the bars (a washed-out top, the printed digits below) and the right read through their middle —
  * `023942471011` on lines near the top of a UPC-A shrunk to half, `023942431015` across its middle.
- * Their boxes are thin bands that `sameSymbol` may find apart. A product code's bars are at most
- * about 0.8 of its length tall (`shortCodeWithin.barHeight`), so two reads further apart across are
- * two labels, one above the other.
+ * Their boxes are thin bands that `sameSymbol` may find apart. How far apart across two reads may
+ * lie is a trade-off: a retail code's bars are about 0.7 of its length tall, a book's up to 0.9;
+ * labels printed one above the other closer than `shortCodeWithin.barHeight` (0.8 of a length) are
+ * taken for one symbol, and neither of their reads is then certain unless it outweighs the other.
+ * Measured on the longer read, so that the relation is the same whichever read is asked about.
  */
 function alongSameBars(a: BarcodeRead, b: BarcodeRead): boolean {
   const modules = eanUpcModules[a.type];
   if (modules === undefined || modules !== eanUpcModules[b.type]) return false;
+  const [longer, shorter] = lineLength(a) >= lineLength(b) ? [a, b] : [b, a];
+  const frame = lineFrameOf(longer);
+  if (!frame || lineLength(shorter) === 0) return false;
   const { slack, leastAlignment, barHeight } = shortCodeWithin;
-  const frame = lineFrameOf(a);
-  if (!frame || lineLength(b) === 0) return false;
   // Either way round: a read of the upside-down symbol runs from the other guard.
-  const [first, last] = b.points
+  const [first, last] = shorter.points
     .slice(0, 2)
     .map(frame.along)
     .sort((x, y) => x - y) as [number, number];
-  return frame.alignment(b) >= leastAlignment && Math.abs(first) <= slack && Math.abs(last - 1) <= slack && frame.acrossExtent(b) <= barHeight;
+  const sameGuards = Math.abs(first) <= slack && Math.abs(last - 1) <= slack;
+  return sameGuards && frame.alignment(shorter) >= leastAlignment && frame.acrossExtent(shorter) <= barHeight;
 }
 
 /** The length of a linear read's line, from its first corner to its second. */
@@ -267,13 +272,22 @@ function lineLength(read: BarcodeRead): number {
   return Math.hypot(end.x - start.x, end.y - start.y);
 }
 
-/**
- * Positions relative to a linear read's line, in shares of its length: `along` it from its first
- * corner; how well another read's line runs `alignment` with it (|cos|); and how far the two reads'
- * corners together spread `across` it — signed offsets, so that both must fit within one extent,
- * whichever side of the line the other lies. Undefined for a read of no length.
- */
-function lineFrameOf(read: BarcodeRead) {
+/** Positions relative to a linear read's line (`lineFrameOf`), in shares of its length. */
+interface LineFrame {
+  length: number;
+  /** How far along the line a point lies, from the read's first corner. */
+  along: (p: Point) => number;
+  /** How well another read's line runs with this one (|cos| of the angle between them). */
+  alignment: (other: BarcodeRead) => number;
+  /**
+   * How far the two reads' corners together spread across the line: signed offsets, so that both
+   * must fit within one extent, whichever side of the line the other lies.
+   */
+  acrossExtent: (other: BarcodeRead) => number;
+}
+
+/** The line frame of a linear read, from its first corner to its second; undefined for a read of no length. */
+function lineFrameOf(read: BarcodeRead): LineFrame | undefined {
   const [start, end] = read.points as [Point, Point];
   const length = lineLength(read);
   if (length === 0) return undefined;
@@ -282,12 +296,12 @@ function lineFrameOf(read: BarcodeRead) {
   const across = (p: Point) => ((p.x - start.x) * uy - (p.y - start.y) * ux) / length;
   return {
     length,
-    along: (p: Point) => ((p.x - start.x) * ux + (p.y - start.y) * uy) / length,
-    alignment(other: BarcodeRead): number {
+    along: (p) => ((p.x - start.x) * ux + (p.y - start.y) * uy) / length,
+    alignment(other) {
       const [otherStart, otherEnd] = other.points as [Point, Point];
       return Math.abs((otherEnd.x - otherStart.x) * ux + (otherEnd.y - otherStart.y) * uy) / lineLength(other);
     },
-    acrossExtent(other: BarcodeRead): number {
+    acrossExtent(other) {
       const offsets = [...read.points, ...other.points].map(across);
       return Math.max(...offsets) - Math.min(...offsets);
     },

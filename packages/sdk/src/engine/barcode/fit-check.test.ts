@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BarcodeType } from '../../api/barcode.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { CandidatePool, type Candidate } from './candidate-pool.ts';
-import { certainAfterFit, FitOpinions, fitCheckOptions, fitContradicts, fitOpinion, wantsFitCheck } from './fit-check.ts';
+import { certainAfterFit, FitChecks, fitCheckOptions, fitContradicts, fitOpinion, wantsFitCheck } from './fit-check.ts';
 import type { BarcodeRead } from './normalize-read.ts';
 import { readInBox } from '../../../../../test/support/engine/barcode-reads.ts';
 
@@ -116,67 +116,57 @@ describe('fitContradicts', () => {
 });
 
 describe('certainAfterFit', () => {
-  /** A pool in which the sharpened pass read `zxingRead` (1.4 px modules) on 10 lines: certain, and checked where it is wanted. */
-  const poolWithRead = () => {
+  /** A pool in which `pass` read `zxingRead` (1.4 px modules) on `lines` lines. */
+  const poolWithRead = (pass = 'sharpened', lines = 10) => {
     const pool = new CandidatePool();
-    pool.addView('sharpened', [zxingRead]);
+    pool.addView(pass, [{ ...zxingRead, lineCount: lines }]);
     return pool;
   };
-  /** Opinions whose second opinion answers `contradicts`, counting how often it is asked. */
-  const opinionsAnswering = (contradicts: boolean) => {
+  /** Fit checks whose second opinion answers `contradicts`, recording what it is asked about. */
+  const checksAnswering = (contradicts: boolean) => {
     const asked: string[] = [];
-    const opinions = new FitOpinions((read) => {
+    const checks = new FitChecks((read) => {
       asked.push(read.text!);
       return contradicts;
     });
-    return { opinions, asked };
+    return { checks, asked };
   };
 
-  it("disputes a decoded read that the fit's own passes read otherwise on the same bars, without a second opinion", () => {
-    const pool = poolWithRead();
-    const { opinions, asked } = opinionsAnswering(false);
-    opinions.addFits([fit('036000291452', 3)]);
-    expect(certainAfterFit(pool, opinions)).toBe(false);
-    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { disputed: true } });
-    expect(asked).toEqual([]);
-  });
-
-  it("keeps a read that the fit's passes agree with, without a second opinion", () => {
-    const pool = poolWithRead();
-    const { opinions, asked } = opinionsAnswering(true);
-    opinions.addFits([fit('036010291442', 2), fit('036000291452', 2)]);
-    expect(certainAfterFit(pool, opinions)).toBe(true);
-    expect(asked).toEqual([]);
-  });
-
-  it('asks the second opinion where the passes fitted another symbol, or on one band only', () => {
-    for (const fits of [[fit('036000291452', 4, 400)], [fit('036000291452', 1)]]) {
-      const pool = poolWithRead();
-      const { opinions, asked } = opinionsAnswering(false);
-      opinions.addFits(fits);
-      expect(certainAfterFit(pool, opinions)).toBe(true);
-      expect(asked).toEqual(['036010291442']);
-    }
-  });
-
-  it('asks the second opinion once per candidate where the passes say nothing, and disputes the read it contradicts', () => {
+  it('asks the second opinion once per candidate, and disputes the read it contradicts', () => {
     const kept = poolWithRead();
-    const agreeing = opinionsAnswering(false);
-    expect(certainAfterFit(kept, agreeing.opinions)).toBe(true);
-    expect(certainAfterFit(kept, agreeing.opinions)).toBe(true);
+    const agreeing = checksAnswering(false);
+    expect(certainAfterFit(kept, agreeing.checks)).toBe(true);
+    expect(certainAfterFit(kept, agreeing.checks)).toBe(true);
     expect(agreeing.asked).toEqual(['036010291442']);
 
     const disputed = poolWithRead();
-    const contradicting = opinionsAnswering(true);
-    expect(certainAfterFit(disputed, contradicting.opinions)).toBe(false);
+    const contradicting = checksAnswering(true);
+    expect(certainAfterFit(disputed, contradicting.checks)).toBe(false);
     expect(disputed.verdict()).toMatchObject({ certain: false, candidate: { disputed: true } });
+  });
+
+  it('decides when a read is first certain: one that zxing made certain on the frame as it came stays unchecked', () => {
+    const byFrame = poolWithRead('frame');
+    const { checks, asked } = checksAnswering(true);
+    expect(certainAfterFit(byFrame, checks)).toBe(true);
+    byFrame.addView('sharpened', [zxingRead]);
+    expect(certainAfterFit(byFrame, checks)).toBe(true);
+    expect(asked).toEqual([]);
+
+    // Begun on the frame as it came (3 lines: not certain), made certain by a sharpened view: checked.
+    const begun = poolWithRead('frame', 3);
+    const second = checksAnswering(true);
+    expect(certainAfterFit(begun, second.checks)).toBe(false);
+    begun.addView('sharpened', [zxingRead]);
+    expect(certainAfterFit(begun, second.checks)).toBe(false);
+    expect(second.asked).toEqual(['036010291442']);
   });
 
   it('does not ask it of a read of coarse modules', () => {
     const pool = new CandidatePool();
     pool.addView('sharpened', [readInBox('UPC_A', '036000291452', 10, { x: 10, y: 20, width: 300, height: 60 })]);
-    const { opinions, asked } = opinionsAnswering(true);
-    expect(certainAfterFit(pool, opinions)).toBe(true);
+    const { checks, asked } = checksAnswering(true);
+    expect(certainAfterFit(pool, checks)).toBe(true);
     expect(asked).toEqual([]);
   });
 });

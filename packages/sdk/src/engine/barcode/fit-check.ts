@@ -5,14 +5,18 @@ import { eanUpcModules } from './ean-codes.ts';
 import { profileSymbologyOf } from './ean-profile.ts';
 import { gtin13Of, type BarcodeRead } from './normalize-read.ts';
 import { passPlan } from './pass-plan.ts';
-import type { BandFitOptions } from './read-ean-profiles.ts';
+import { bandCount, type BandFitOptions } from './read-ean-profiles.ts';
 
 /** When the profile fit is asked for a second opinion on a certain read (see `wantsFitCheck`). */
 export const fitCheck = {
   /** Modules narrower than this (px) … */
   finestModule: 3,
-  /** The fit looks at this many bands of each bar region the read lies in (the middle ones first; all of `readEanProfiles`' 8) … */
-  bands: 8,
+  /**
+   * The fit looks at this many bands of each bar region the read lies in, the middle ones first: all
+   * that `readEanProfiles` cuts (a UPC-A misread under a highlight, `upca-4_2`, is read right on
+   * outer bands alone) …
+   */
+  bands: bandCount,
   /**
    * … and a reading on at least this many of them decides: the read's own digits confirm it (and end
    * the fit early); other digits, on more bands than agree, dispute it.
@@ -35,7 +39,8 @@ const asCapturedPasses = new Set(passPlan.filter((pass) => pass.asCaptured).map(
  * modules) as `04904144` for `04963406` on 3 lines, and the plan's sharpened views make it certain.
  * The fit, which places the whole symbol on the frame's own grey levels, reads those symbols right.
  * It costs tens to a few hundred ms, so a read that zxing on the frame as it came made certain on
- * its own — what zxing alone would answer, and the plan's most common read — is not checked.
+ * its own — what zxing alone would answer, and the plan's most common read — is not checked: asked
+ * when the read is first certain (`FitChecks`), this is a read only as-captured passes have found.
  */
 export function wantsFitCheck({ read, passNames }: Candidate): boolean {
   const modules = eanUpcModules[read.type];
@@ -59,8 +64,8 @@ function profileDigitsOf(read: BarcodeRead): string | null {
 }
 
 /**
- * How the fit is asked: the read's symbology, every reading of its bands (the middle ones first), stopping early
- * once enough of them agree with `read`; as a flat label only — a curved fit, tried where the flat
+ * How the fit is asked: the read's symbology, every reading of its bands (the middle ones first),
+ * stopping early once enough of them agree with `read`; as a flat label only — a curved fit, tried where the flat
  * one reads nothing, would be more chances for a wrong reading to dispute a right read, and no
  * survey of disputes has measured it.
  */
@@ -111,40 +116,33 @@ function liesIn(view: DerivedImage, read: BarcodeRead): boolean {
 }
 
 /**
- * The profile fit's say on the pool's certain reads: what its own passes read (`addFits`: its
- * opinion of every decoded read on the same bars, `fitOpinion`), and, where they say nothing, its
- * second opinion, asked once per candidate where it is wanted (`wantsFitCheck`; `check` runs it and
- * tells whether it contradicts the read).
+ * The profile fit's second opinion on the pool's certain reads (`check` runs it and tells whether it
+ * contradicts the read). Whether it is wanted (`wantsFitCheck`) is decided once per candidate, when
+ * the candidate is first certain: a read that zxing made certain on the frame as it came by itself
+ * stays unchecked when later passes read it too.
  */
-export class FitOpinions {
-  readonly #fits: BarcodeRead[] = [];
-  readonly #checked = new Set<Candidate>();
+export class FitChecks {
+  readonly #decided = new Set<Candidate>();
   readonly #check: (read: BarcodeRead) => boolean;
 
   constructor(check: (read: BarcodeRead) => boolean) {
     this.#check = check;
   }
 
-  addFits(reads: readonly BarcodeRead[]): void {
-    this.#fits.push(...reads);
-  }
-
   contradicts(candidate: Candidate): boolean {
-    const opinion = fitOpinion(candidate.read, this.#fits);
-    if (opinion !== 'silent') return opinion === 'contradicts';
-    if (this.#checked.has(candidate) || !wantsFitCheck(candidate)) return false;
-    this.#checked.add(candidate);
-    return this.#check(candidate.read);
+    if (this.#decided.has(candidate)) return false;
+    this.#decided.add(candidate);
+    return wantsFitCheck(candidate) && this.#check(candidate.read);
   }
 }
 
 /**
- * Whether the pool's verdict is certain once the fit has had its say: each certain leader it
- * contradicts is disputed in turn (`CandidatePool.dispute`), and the next verdict weighed.
+ * Whether the pool's verdict is certain once the fit has given its second opinion: each certain
+ * leader it contradicts is disputed in turn (`CandidatePool.dispute`), and the next verdict weighed.
  */
-export function certainAfterFit(pool: CandidatePool, opinions: FitOpinions): boolean {
+export function certainAfterFit(pool: CandidatePool, checks: FitChecks): boolean {
   for (let verdict = pool.verdict(); verdict?.certain; verdict = pool.verdict()) {
-    if (!opinions.contradicts(verdict.candidate)) return true;
+    if (!checks.contradicts(verdict.candidate)) return true;
     pool.dispute(verdict.candidate);
   }
   return false;

@@ -357,7 +357,8 @@ describe('readBarcode: a second round on the frame with its detail restored', ()
       const traces: PassTrace[] = [];
       const data = await read(frame, allSymbologies, traces);
       expect(data).toMatchObject(expected);
-      const reading = traces.filter((t) => t.reads.length > 0);
+      // The passes that read it (the profile fit's second opinion reads the frame's views, but only as an opinion).
+      const reading = traces.filter((t) => t.reads.length > 0 && t.method !== 'fit-check');
       expect(reading.some((t) => t.pass.startsWith('restored:'))).toBe(true);
       expect(reading.every((t) => t.pass.startsWith('restored:') || t.method === 'ean-profile')).toBe(true);
       expectPointsOnSymbol(data, corners);

@@ -7,7 +7,7 @@ import { CandidatePool } from './candidate-pool.ts';
 import { FrameVariants, restorationOf, restoredDetail, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
-import { FitOpinions, fitCheckOptions, fitContradicts, certainAfterFit } from './fit-check.ts';
+import { certainAfterFit, FitChecks, fitCheckOptions, fitContradicts } from './fit-check.ts';
 import { readEanEdges } from './read-ean-edges.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
@@ -58,20 +58,6 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const variants = new FrameVariants(toGray(frame));
   const pool = new CandidatePool();
   let budget = resolved.slowerThoroughScan ? passBudget.thoroughPixels : passBudget.defaultPixels;
-  // Whether the leading read is certain, once the profile fit has had its say (`FitOpinions`): a read
-  // that its passes read otherwise on the same bars, or that its second opinion contradicts where
-  // that is wanted, is disputed, and the plan goes on. A fit on two bands is no proof on its own (it
-  // stays uncertain, `maxFittedSupport`), but it is enough to doubt a decode: `upca-4_2` under a
-  // highlight, fitted right on three bands, decoded as `8574731738478` on 25 lines through the
-  // washed-out top of its bars.
-  const profileRegionCount = resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default;
-  const fitOnce = (read: BarcodeRead) => (view: DerivedImage) => {
-    const reads = readEanProfiles(view, variants.root, resolved, fitCheckOptions(read));
-    onPass?.({ pass: 'fit-check', method: 'fit-check', width: view.image.width, height: view.image.height, reads, rejected: [] });
-    return reads;
-  };
-  const opinions = new FitOpinions((read) => fitContradicts(read, regionViews(variants, 'view', profileRegionCount), fitOnce(read)));
-  const settledCertain = () => certainAfterFit(pool, opinions);
   // A pass's reads join the pool; without `nullQuietZoneAllowed` an EAN/UPC read must have its margins
   // in the frame — as photographed, once its illumination is evened out (glare or a shadow falling
   // across the symbol lights its margin unlike the bars next to it), or, where even that leaves the
@@ -83,10 +69,19 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const admit = (pass: string, method: PassTrace['method'], view: DerivedImage, found: BarcodeRead[]) => {
     const reads = resolved.nullQuietZoneAllowed ? found : found.filter(convincing);
     pool.addView(pass, reads);
-    if (method === 'ean-profile') opinions.addFits(reads);
     onPass?.({ pass, method, width: view.image.width, height: view.image.height, reads, rejected: found.filter((r) => !reads.includes(r)) });
   };
 
+  // Whether the leading read is certain, once the profile fit has given its second opinion where it
+  // is wanted (`FitChecks`): a read it contradicts is disputed, and the plan goes on.
+  const profileRegionCount = resolved.slowerThoroughScan ? profileRegions.thorough : profileRegions.default;
+  const fitOnce = (read: BarcodeRead) => (view: DerivedImage) => {
+    const reads = readEanProfiles(view, variants.root, resolved, fitCheckOptions(read));
+    onPass?.({ pass: 'fit-check', method: 'fit-check', width: view.image.width, height: view.image.height, reads, rejected: [] });
+    return reads;
+  };
+  const fitChecks = new FitChecks((read) => fitContradicts(read, regionViews(variants, 'view', profileRegionCount), fitOnce(read)));
+  const settledCertain = () => certainAfterFit(pool, fitChecks);
   const conclusive = () => settledCertain() && pool.isConclusive();
 
   const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');

@@ -21,7 +21,7 @@ const flatOnly = [flatLabel];
 const flatThenCurved = [flatLabel, curvedLabels];
 
 /** Bands across a bar region's view whose profiles are decoded, each both ways round. */
-const bandCount = 8;
+export const bandCount = 8;
 /** The part of the view's height the bands cover (the bars' middle: clear of the printed digits and the region's margins). */
 const bandSpan = { from: 0.15, to: 0.85 };
 
