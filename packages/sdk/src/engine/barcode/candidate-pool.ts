@@ -79,7 +79,8 @@ export interface Verdict {
 
 /**
  * Collects the reads of all passes and decides which one to report. Reads of the same symbol
- * (overlapping positions, or a short code read off a longer one's bars) with different content are
+ * (overlapping positions, a short code read off a longer one's bars, or two reads along the same
+ * product code's bars: `related`) with different content are
  * rivals: the one with more evidence wins, and it is only certain if it clearly outweighs them — but
  * a piece of another read (`isPartOf`) always loses to it and is no rival of it. Among different
  * symbols the largest wins (a product code beats the EAN-5 add-on or a small code in the background).
@@ -256,18 +257,20 @@ function alongSameBars(a: BarcodeRead, b: BarcodeRead): boolean {
   const [longer, shorter] = lineLength(a) >= lineLength(b) ? [a, b] : [b, a];
   const frame = lineFrameOf(longer);
   if (!frame || lineLength(shorter) === 0) return false;
-  const { slack, leastAlignment, barHeight } = shortCodeWithin;
-  // Either way round: a read of the upside-down symbol runs from the other guard.
+  const { slack, barHeight } = shortCodeWithin;
+  // Either way round: a read of the upside-down symbol runs from the other guard. Ends within
+  // `slack` of the longer read's keep the lines within `leastAlignment` of each other, too (the
+  // shorter read's line spans at least 1 − 2 × slack of the longer one's along it).
   const [first, last] = shorter.points
     .slice(0, 2)
     .map(frame.along)
     .sort((x, y) => x - y) as [number, number];
   const sameGuards = Math.abs(first) <= slack && Math.abs(last - 1) <= slack;
-  return sameGuards && frame.alignment(shorter) >= leastAlignment && frame.acrossExtent(shorter) <= barHeight;
+  return sameGuards && frame.acrossExtent(shorter) <= barHeight;
 }
 
 /** The length of a linear read's line, from its first corner to its second. */
-function lineLength(read: BarcodeRead): number {
+export function lineLength(read: BarcodeRead): number {
   const [start, end] = read.points as [Point, Point];
   return Math.hypot(end.x - start.x, end.y - start.y);
 }
@@ -331,7 +334,11 @@ function isShortCodeWithin(part: BarcodeRead, whole: BarcodeRead): boolean {
   );
 }
 
-/** Geometry of `isShortCodeWithin`, in shares of the longer read's length where not said otherwise. */
+/**
+ * Geometry of two reads on one product code's bars — `isShortCodeWithin` (a short code inside a
+ * longer one) and, for `slack` and `barHeight`, `alongSameBars` (two reads of one length at
+ * different heights) — in shares of the longer read's length where not said otherwise.
+ */
 const shortCodeWithin = {
   /** The short read spans at most this much (UPC-E is 51/95 of the modules, EAN-8 67/95). */
   longestShare: 0.8,
@@ -339,7 +346,10 @@ const shortCodeWithin = {
   slack: 0.05,
   /** The cosine of the angle between the two reads' lines, at least (they run along the same bars). */
   leastAlignment: 0.9,
-  /** Both reads' lines lie within this much across: an EAN-13's bars are ~0.73 of its 95 modules tall, its digits below them. */
+  /**
+   * Both reads' lines lie within this much across: an EAN-13's bars are ~0.73 of its 95 modules
+   * tall, its digits below them (a book code's bars up to 0.9: `alongSameBars` weighs the trade-off).
+   */
   barHeight: 0.8,
   /** The longer read's own evidence: at least this many lines … */
   leastLines: 2,
@@ -390,8 +400,8 @@ export function centreOf(points: readonly Point[]): Point {
 
 /** How far the scan lines of a linear read spread across, relative to its length along them. */
 function lineSpread(read: BarcodeRead): number {
-  const [topLeft, topRight, , bottomLeft] = read.points as [Point, Point, Point, Point];
-  const length = Math.hypot(topRight.x - topLeft.x, topRight.y - topLeft.y);
+  const [topLeft, , , bottomLeft] = read.points as [Point, Point, Point, Point];
+  const length = lineLength(read);
   const spread = Math.hypot(bottomLeft.x - topLeft.x, bottomLeft.y - topLeft.y);
   return length > 0 ? spread / length : 0;
 }

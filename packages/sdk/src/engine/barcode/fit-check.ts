@@ -1,6 +1,6 @@
-import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
+import { applyAffine, invertAffine } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
-import { centreOf, sameSymbol, type Candidate, type CandidatePool } from './candidate-pool.ts';
+import { centreOf, lineLength, sameSymbol, type Candidate, type CandidatePool } from './candidate-pool.ts';
 import { eanUpcModules } from './ean-codes.ts';
 import { profileSymbologyOf } from './ean-profile.ts';
 import { gtin13Of, type BarcodeRead } from './normalize-read.ts';
@@ -29,13 +29,13 @@ const asCapturedPasses = new Set(passPlan.filter((pass) => pass.asCaptured).map(
 
 /**
  * Whether a certain read should be checked against the profile fit: an EAN/UPC symbol of modules
- * under 3 px that images the plan made helped find. On modules of a pixel or two, such an image can
+ * under 3 px that images the plan made helped find. On such fine modules an image of the plan can
  * move the edges beside a thin bar by the same amount on every line (a sharpened bar's overshoot,
  * say), so that ten scan lines agree on a checksum-valid wrong code — a UPC-A of 1.4 px modules
  * sharpened into `036010291442` for `036000291452` — and other passes that sharpen alike agree with
  * it (a UPC-E of 0.8 px modules, `00123457`, read `00114455` by two of them; a UPC-A of 2.5 px
  * modules shrunk to 65 %, `upca-4_1`, read as an EAN-13 on 20 lines of one). The frame as it came
- * may have begun it: zxing reads a UPC-E whose bars a highlight has thinned (`upce-2_12`, 2 px
+ * may have begun it: zxing reads a UPC-E whose bars a highlight has thinned (`upce-2_12`, 2.04 px
  * modules) as `04904144` for `04963406` on 3 lines, and the plan's sharpened views make it certain.
  * The fit, which places the whole symbol on the frame's own grey levels, reads those symbols right.
  * It costs tens to a few hundred ms, so a read that zxing on the frame as it came made certain on
@@ -46,8 +46,7 @@ export function wantsFitCheck({ read, passNames }: Candidate): boolean {
   const modules = eanUpcModules[read.type];
   if (modules === undefined || read.fitted || profileDigitsOf(read) === null) return false;
   if ([...passNames].every((pass) => asCapturedPasses.has(pass))) return false;
-  const [start, end] = read.points as [Point, Point];
-  return Math.hypot(end.x - start.x, end.y - start.y) / modules < fitCheck.finestModule;
+  return lineLength(read) / modules < fitCheck.finestModule;
 }
 
 /**
@@ -65,9 +64,9 @@ function profileDigitsOf(read: BarcodeRead): string | null {
 
 /**
  * How the fit is asked: the read's symbology, every reading of its bands (the middle ones first),
- * stopping early once enough of them agree with `read`; as a flat label only — a curved fit, tried where the flat
- * one reads nothing, would be more chances for a wrong reading to dispute a right read, and no
- * survey of disputes has measured it.
+ * stopping early once enough of them agree with `read`; as a flat label only — a curved fit, tried
+ * where the flat one reads nothing, would be more chances for a wrong reading to dispute a right
+ * read, and no survey of disputes has measured it.
  */
 export function fitCheckOptions(read: BarcodeRead): BandFitOptions {
   const symbology = profileSymbologyOf(read.type) ?? 'EAN_13';
@@ -129,6 +128,10 @@ export class FitChecks {
     this.#check = check;
   }
 
+  /**
+   * Whether the second opinion contradicts a certain candidate — asked, and the answer given, the
+   * first time only: from then on the candidate stands (`false`), whatever passes read it next.
+   */
   contradicts(candidate: Candidate): boolean {
     if (this.#decided.has(candidate)) return false;
     this.#decided.add(candidate);
