@@ -193,6 +193,15 @@ describe('CandidatePool', () => {
       expect(pool.isConclusive()).toBe(true);
     });
 
+    it('lets the plan stop on a UPC-A while an EAN-13 misread of it lies along the same bars, disputed', () => {
+      const pool = new CandidatePool();
+      pool.addView('upscaled-bar-sharpened-vertical', [readInBox('EAN_13', '4114134832478', 10, { x: 33, y: 8, width: 102, height: 30 })]);
+      pool.dispute(pool.verdict()!.candidate);
+      for (const pass of ['frame', 'upscaled']) pool.addView(pass, [readInBox('UPC_A', '023942431015', 10, { x: 33, y: 60, width: 100, height: 20 })]);
+      expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'UPC_A' } } });
+      expect(pool.isConclusive()).toBe(true);
+    });
+
     it('are two symbols when their ends differ, when they lie further apart than a bar height, or when their module counts differ', () => {
       const shifted = readInBox('UPC_A', '023942431015', 7, { x: 53, y: 38, width: 100, height: 14 });
       expect(verdictOf([top], [top], [shifted])).toMatchObject({ certain: true });

@@ -168,8 +168,9 @@ export class CandidatePool {
    * Whether more passes are unlikely to change the verdict, so the plan can stop: never while a
    * disputed read larger than the verdict's is about (the symbol it misread is still to be read
    * right), unless it is a misread of the verdict's own symbol — the same type at the same place, or
-   * along the same bars (`alongSameBars`): the verdict is that symbol read right, and a few pixels
-   * more of box do not make the misread another symbol. A code beside it, an add-on, is another symbol.
+   * along the same bars (`alongSameBars`: an EAN-13 misread of a UPC-A too): the verdict is that
+   * symbol read right, and a few pixels more of box do not make the misread another symbol. A code
+   * beside it, an add-on, is another symbol.
    */
   isConclusive(): boolean {
     const verdict = this.verdict();
@@ -177,7 +178,7 @@ export class CandidatePool {
     const { candidate } = verdict;
     const size = symbolSize(candidate.read);
     const sameSymbolAsVerdict = (c: Candidate) =>
-      c.read.type === candidate.read.type && (sameSymbol(c.read, candidate.read) || alongSameBars(c.read, candidate.read));
+      (c.read.type === candidate.read.type && sameSymbol(c.read, candidate.read)) || alongSameBars(c.read, candidate.read);
     if ([...this.#candidates.values()].some((c) => c.disputed && symbolSize(c.read) > size && !sameSymbolAsVerdict(c))) return false;
     if (!candidate.read.linear) return true;
     const rival = this.#strongestRival(candidate);
