@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BarcodeType } from '../../api/barcode.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { CandidatePool, type Candidate } from './candidate-pool.ts';
-import { certainAfterFit, FitChecks, fitCheckOptions, fitContradicts, fitOpinion, wantsFitCheck } from './fit-check.ts';
+import { FitChecks, fitCheckOptions, fitContradicts, fitOpinion, wantsFitCheck } from './fit-check.ts';
 import type { BarcodeRead } from './normalize-read.ts';
 import { readInBox } from '../../../../../test/support/engine/barcode-reads.ts';
 
@@ -115,7 +115,7 @@ describe('fitContradicts', () => {
   });
 });
 
-describe('certainAfterFit', () => {
+describe('FitChecks.settledCertain', () => {
   /** A pool in which `pass` read `zxingRead` (1.4 px modules) on `lines` lines. */
   const poolWithRead = (pass = 'sharpened', lines = 10) => {
     const pool = new CandidatePool();
@@ -135,30 +135,30 @@ describe('certainAfterFit', () => {
   it('asks the second opinion once per candidate, and disputes the read it contradicts', () => {
     const kept = poolWithRead();
     const agreeing = checksAnswering(false);
-    expect(certainAfterFit(kept, agreeing.checks)).toBe(true);
-    expect(certainAfterFit(kept, agreeing.checks)).toBe(true);
+    expect(agreeing.checks.settledCertain(kept)).toBe(true);
+    expect(agreeing.checks.settledCertain(kept)).toBe(true);
     expect(agreeing.asked).toEqual(['036010291442']);
 
     const disputed = poolWithRead();
     const contradicting = checksAnswering(true);
-    expect(certainAfterFit(disputed, contradicting.checks)).toBe(false);
+    expect(contradicting.checks.settledCertain(disputed)).toBe(false);
     expect(disputed.verdict()).toMatchObject({ certain: false, candidate: { disputed: true } });
   });
 
   it('decides when a read is first certain: one that zxing made certain on the frame as it came stays unchecked', () => {
     const byFrame = poolWithRead('frame');
     const { checks, asked } = checksAnswering(true);
-    expect(certainAfterFit(byFrame, checks)).toBe(true);
+    expect(checks.settledCertain(byFrame)).toBe(true);
     byFrame.addView('sharpened', [zxingRead]);
-    expect(certainAfterFit(byFrame, checks)).toBe(true);
+    expect(checks.settledCertain(byFrame)).toBe(true);
     expect(asked).toEqual([]);
 
     // Begun on the frame as it came (3 lines: not certain), made certain by a sharpened view: checked.
     const begun = poolWithRead('frame', 3);
     const second = checksAnswering(true);
-    expect(certainAfterFit(begun, second.checks)).toBe(false);
+    expect(second.checks.settledCertain(begun)).toBe(false);
     begun.addView('sharpened', [zxingRead]);
-    expect(certainAfterFit(begun, second.checks)).toBe(false);
+    expect(second.checks.settledCertain(begun)).toBe(false);
     expect(second.asked).toEqual(['036010291442']);
   });
 
@@ -166,7 +166,7 @@ describe('certainAfterFit', () => {
     const pool = new CandidatePool();
     pool.addView('sharpened', [readInBox('UPC_A', '036000291452', 10, { x: 10, y: 20, width: 300, height: 60 })]);
     const { checks, asked } = checksAnswering(true);
-    expect(certainAfterFit(pool, checks)).toBe(true);
+    expect(checks.settledCertain(pool)).toBe(true);
     expect(asked).toEqual([]);
   });
 });

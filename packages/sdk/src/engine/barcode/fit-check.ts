@@ -115,7 +115,7 @@ function liesIn(view: DerivedImage, read: BarcodeRead): boolean {
 }
 
 /**
- * The profile fit's second opinion on the pool's certain reads (`check` runs it and tells whether it
+ * The profile fit's second opinion on a pool's certain reads (`check` runs it and tells whether it
  * contradicts the read). Whether it is wanted (`wantsFitCheck`) is decided once per candidate, when
  * the candidate is first certain: a read that zxing made certain on the frame as it came by itself
  * stays unchecked when later passes read it too.
@@ -129,24 +129,21 @@ export class FitChecks {
   }
 
   /**
-   * Whether the second opinion contradicts a certain candidate — asked, and the answer given, the
-   * first time only: from then on the candidate stands (`false`), whatever passes read it next.
+   * Whether the pool's verdict is certain once the fit has given its second opinion: each certain
+   * leader it contradicts is disputed in turn (`CandidatePool.dispute`), and the next verdict weighed.
    */
-  contradicts(candidate: Candidate): boolean {
+  settledCertain(pool: CandidatePool): boolean {
+    for (let verdict = pool.verdict(); verdict?.certain; verdict = pool.verdict()) {
+      if (!this.#contradicts(verdict.candidate)) return true;
+      pool.dispute(verdict.candidate);
+    }
+    return false;
+  }
+
+  /** Asked, and the answer given, the first time only: from then on the candidate stands. */
+  #contradicts(candidate: Candidate): boolean {
     if (this.#decided.has(candidate)) return false;
     this.#decided.add(candidate);
     return wantsFitCheck(candidate) && this.#check(candidate.read);
   }
-}
-
-/**
- * Whether the pool's verdict is certain once the fit has given its second opinion: each certain
- * leader it contradicts is disputed in turn (`CandidatePool.dispute`), and the next verdict weighed.
- */
-export function certainAfterFit(pool: CandidatePool, checks: FitChecks): boolean {
-  for (let verdict = pool.verdict(); verdict?.certain; verdict = pool.verdict()) {
-    if (!checks.contradicts(verdict.candidate)) return true;
-    pool.dispute(verdict.candidate);
-  }
-  return false;
 }

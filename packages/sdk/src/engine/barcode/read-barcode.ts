@@ -7,7 +7,7 @@ import { CandidatePool } from './candidate-pool.ts';
 import { FrameVariants, restorationOf, restoredDetail, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
-import { certainAfterFit, FitChecks, fitCheckOptions, fitContradicts } from './fit-check.ts';
+import { FitChecks, fitCheckOptions, fitContradicts } from './fit-check.ts';
 import { readEanEdges } from './read-ean-edges.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
@@ -81,7 +81,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     return reads;
   };
   const fitChecks = new FitChecks((read) => fitContradicts(read, regionViews(variants, 'view', profileRegionCount), fitOnce(read)));
-  const settledCertain = () => certainAfterFit(pool, fitChecks);
+  const settledCertain = () => fitChecks.settledCertain(pool);
   const conclusive = () => settledCertain() && pool.isConclusive();
 
   const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
