@@ -82,6 +82,10 @@ export function reportPostgresSkip(reason: string): void {
   console.warn(`\n[postgres] SKIPPING the PostgreSQL variants of these tests: ${reason}\n`);
 }
 
+/** How often, and how far apart, `drop()` tries again while something it may not end holds the database. */
+const dropAttempts = 20;
+const dropRetryMs = 250;
+
 /** A fresh, empty database on the test server; `drop()` removes it. */
 export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `idlens_test_${randomBytes(6).toString('hex')}`;
@@ -100,7 +104,17 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
-        await client.query(`drop database if exists ${name} with (force)`);
+        // An autovacuum worker may be on the new database as it is dropped: FORCE cannot end it
+        // without pg_signal_backend (insufficient privilege, 42501), but it is done in moments.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`drop database if exists ${name} with (force)`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt === dropAttempts) throw error;
+            await new Promise((resolve) => setTimeout(resolve, dropRetryMs));
+          }
+        }
       } finally {
         await client.end();
       }
