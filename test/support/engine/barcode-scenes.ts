@@ -131,6 +131,64 @@ export function wrapRoundCylinder(label: RenderedBarcode, labelArcDegrees: numbe
   return { width, height: label.height, data, corners: label.corners.map(onCylinder) };
 }
 
+/**
+ * The label crumpled like paper or cloth: each pixel shows the label from a point displaced by a
+ * smooth field — three plane waves of random direction and phase, `wavelength` pixels long, up to
+ * `amplitude` pixels in all — and is shaded by the slope of the folds (lit from one side). Corners
+ * follow the field approximately (displaced by it where they are).
+ */
+export function crumple(
+  label: RenderedBarcode,
+  { amplitude, wavelength, seed = 1 }: { amplitude: number; wavelength: number; seed?: number },
+): RenderedBarcode {
+  const random = seededRandom(seed);
+  const waves = Array.from({ length: 3 }, () => {
+    const angle = random() * Math.PI * 2;
+    const along = random() * Math.PI * 2;
+    return {
+      kx: Math.cos(angle),
+      ky: Math.sin(angle),
+      phase: random() * Math.PI * 2,
+      dx: Math.cos(along),
+      dy: Math.sin(along),
+      length: wavelength * (0.7 + 0.6 * random()),
+    };
+  });
+  const field = (x: number, y: number) => {
+    let dx = 0;
+    let dy = 0;
+    let slope = 0;
+    for (const w of waves) {
+      const t = (2 * Math.PI * (w.kx * x + w.ky * y)) / w.length + w.phase;
+      dx += (amplitude / 3) * w.dx * Math.sin(t);
+      dy += (amplitude / 3) * w.dy * Math.sin(t);
+      slope += Math.cos(t) / 3;
+    }
+    return { dx, dy, slope };
+  };
+  const { width, height } = label;
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const { dx, dy, slope } = field(x, y);
+      const sx = Math.max(0, Math.min(width - 1.001, x + dx));
+      const sy = Math.max(0, Math.min(height - 1.001, y + dy));
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const at = (xx: number, yy: number) => label.data[yy * width + xx]!;
+      const v = (1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0)) + fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1));
+      data[y * width + x] = Math.max(0, Math.min(255, Math.round(v * (0.85 + 0.15 * slope))));
+    }
+  }
+  const corners = label.corners.map(({ x, y }) => {
+    const { dx, dy } = field(x, y);
+    return { x: x - dx, y: y - dy };
+  });
+  return { width, height, data, corners };
+}
+
 function isSingleRow(symbol: { data: Uint8ClampedArray; width: number; height: number }): boolean {
   for (let y = 1; y < symbol.height; y++) {
     for (let x = 0; x < symbol.width; x++) {

@@ -14,7 +14,8 @@ import { warpRect } from '../image/warp-rect.ts';
 import { levelIllumination } from '../image/level-illumination.ts';
 import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 import { locateBarRegions, type BarRegion } from './locate-bar-regions.ts';
-import { locateQrSymbols } from './qr-finder-crops.ts';
+import { locateQrSymbols, type LocatedQrSymbol } from './qr-finder-crops.ts';
+import { qrSideCandidates, resampleQrSymbol } from './qr-grid.ts';
 import { withQuietZone } from './quiet-zone.ts';
 import { regionView } from './region-view.ts';
 
@@ -154,7 +155,7 @@ export class FrameVariants {
   readonly #cache = new Map<string, DerivedImage | undefined>();
   readonly #sources: VariantSources;
   #regions: BarRegion[] | undefined;
-  #qrSymbols: ReturnType<typeof locateQrSymbols> | undefined;
+  #qrSymbols: LocatedQrSymbol[] | undefined;
 
   /** `toFrame`: where `frameGray` is itself derived from the frame (`restoredDetail`), its map to the frame. */
   constructor(frameGray: GrayImage, toFrame: Affine = identity) {
@@ -244,8 +245,21 @@ export class FrameVariants {
     });
   }
 
+  /**
+   * The `index`-th QR symbol located by its finder patterns, read module by module along a grid fitted
+   * to it and redrawn (`resampleQrSymbol`), once for each side length its finders allow.
+   */
+  qrGrids(index: number): DerivedImage[] {
+    const symbol = this.#qrSymbolsFound()[index];
+    const normalized = this.frame('localContrast');
+    if (!symbol || !normalized) return [];
+    return qrSideCandidates(symbol.finders).map(
+      (side) => this.#cached(`qrGrid@${index}/${side}`, () => derive(normalized, resampleQrSymbol(normalized.image, symbol.finders, side)))!,
+    );
+  }
+
   /** The QR symbols the finder-pattern search found, searched once per frame. */
-  #qrSymbolsFound(): ReturnType<typeof locateQrSymbols> {
+  #qrSymbolsFound(): LocatedQrSymbol[] {
     // The local-contrast pass has made the normalized image already; cutting it is cheap.
     const normalized = this.frame('localContrast');
     this.#qrSymbols ??= normalized ? locateQrSymbols(binarizeLocalContrast(normalized.image), variantSizes.maxQrCrops) : [];

@@ -10,7 +10,7 @@ export type PassReads =
   | 'bars'
   /** linear symbologies only */
   | 'linear'
-  /** QR codes only (a crop around a QR symbol's finder patterns) */
+  /** QR codes only (a crop around a QR symbol's finder patterns, or the symbol redrawn) */
   | 'qr';
 
 /** When a pass is part of the plan. */
@@ -27,7 +27,11 @@ export interface PassSpec {
   name: string;
   tier: PassTier;
   /** A whole-frame variant, or a per-region view read for the first `regions` bar regions. */
-  image: { frame: FrameVariant } | { region: RegionVariant; regions: number; thoroughRegions: number } | { qrCrops: number; thoroughQrCrops: number };
+  image:
+    | { frame: FrameVariant }
+    | { region: RegionVariant; regions: number; thoroughRegions: number }
+    | { qrCrops: number; thoroughQrCrops: number }
+    | { qrGrids: number; thoroughQrGrids: number };
   reads: PassReads;
   /** Symbologies of `reads` this pass leaves out. */
   skips?: readonly BarcodeType[];
@@ -81,6 +85,8 @@ export const passPlan: readonly PassSpec[] = [
   { name: 'edge-binarized-vertical', tier: 'default', image: { frame: 'edgeBinarizedVertical' }, reads: 'linear', skips: ['UPC_E'], rescales: false },
   { name: 'edge-binarized-horizontal', tier: 'default', image: { frame: 'edgeBinarizedHorizontal' }, reads: 'linear', skips: ['UPC_E'], rescales: false },
   { name: 'qr-finder-crops', tier: 'default', image: { qrCrops: 2, thoroughQrCrops: 3 }, reads: 'qr', rescales: true },
+  // The same symbols read module by module along a grid fitted to them and redrawn: crumpled or curved ones.
+  { name: 'qr-grid', tier: 'default', image: { qrGrids: 2, thoroughQrGrids: 3 }, reads: 'qr', rescales: true },
   {
     name: 'region-upscaled-sharpened',
     tier: 'default',

@@ -1,6 +1,7 @@
 import type { Point } from '../image/affine.ts';
 import type { GrayImage } from '../image/gray-image.ts';
 import type { OrientedRect } from '../image/warp-rect.ts';
+import type { QrFinders } from './qr-grid.ts';
 
 /** A QR finder pattern seen in the image: its centre and module size, and how many scan rows confirmed it. */
 export interface FinderPattern {
@@ -27,7 +28,20 @@ export const finderRules = {
   shapeTolerance: 0.2,
   /** Module sizes of the three patterns may differ by this factor at most. */
   moduleRatio: 1.6,
+  /**
+   * A third pattern where two found ones put it (`completedPairs`) is looked for this many modules
+   * around that place, and taken where at least this share of its 7×7 modules match.
+   */
+  completionReach: 2,
+  completionMatch: 0.75,
 } as const;
+
+/** A QR symbol located by its finder patterns: its upright square with a quiet zone, module size and the patterns themselves. */
+export interface LocatedQrSymbol {
+  rect: OrientedRect;
+  module: number;
+  finders: QrFinders;
+}
 
 /**
  * Finds QR symbols by their three finder patterns in a binarized image (0 = dark): rows are scanned
@@ -36,11 +50,11 @@ export const finderRules = {
  * triangle of a symbol's corners. Returns for each triple (best first, at most `max`) the oriented
  * rectangle of the symbol with a four-module quiet zone, upright as the symbol reads, and its module
  * size — a crop zxing can read at a resolution of its own choosing, away from the clutter that can
- * mislead its detector.
+ * mislead its detector — and the three patterns, which `resampleQrSymbol` starts its grid from.
  */
-export function locateQrSymbols(binary: GrayImage, max = 2): Array<{ rect: OrientedRect; module: number }> {
+export function locateQrSymbols(binary: GrayImage, max = 2): LocatedQrSymbol[] {
   const patterns = findFinderPatterns(binary);
-  const symbols: Array<{ rect: OrientedRect; module: number; score: number }> = [];
+  const symbols: Array<LocatedQrSymbol & { score: number }> = [];
   for (let i = 0; i < patterns.length; i++) {
     for (let j = i + 1; j < patterns.length; j++) {
       for (let k = j + 1; k < patterns.length; k++) {
@@ -49,6 +63,7 @@ export function locateQrSymbols(binary: GrayImage, max = 2): Array<{ rect: Orien
       }
     }
   }
+  symbols.push(...completedPairs(binary, patterns, symbols));
   symbols.sort((a, b) => b.score - a.score);
   // A spurious pattern near a symbol makes a second triple for the same symbol: keep the best one.
   const distinct: typeof symbols = [];
@@ -56,7 +71,7 @@ export function locateQrSymbols(binary: GrayImage, max = 2): Array<{ rect: Orien
     const overlaps = distinct.some((d) => Math.hypot(d.rect.centre.x - s.rect.centre.x, d.rect.centre.y - s.rect.centre.y) < d.rect.width / 2);
     if (!overlaps) distinct.push(s);
   }
-  return distinct.slice(0, max).map(({ rect, module }) => ({ rect, module }));
+  return distinct.slice(0, max).map(({ rect, module, finders }) => ({ rect, module, finders }));
 }
 
 export function findFinderPatterns(binary: GrayImage): FinderPattern[] {
@@ -152,8 +167,82 @@ function merge(candidates: FinderPattern[]): FinderPattern[] {
     .slice(0, finderRules.maxPatterns);
 }
 
+/**
+ * Symbols of which the row scan found two finder patterns only — glare that greys one out, a
+ * crease through it — completed by a third matched where the two put it: at a right angle from
+ * either end of the pair (the pair is a side), or off its midpoint (the pair is the diagonal). The
+ * match is a template of the pattern's modules (dark ring, light ring, dark 3×3 core, light ring
+ * around) along the symbol's axes: looser than the ratio scan, which a pattern must pass on rows and
+ * columns alike.
+ */
+function completedPairs(binary: GrayImage, patterns: FinderPattern[], found: ReadonlyArray<LocatedQrSymbol>): Array<LocatedQrSymbol & { score: number }> {
+  const used = new Set(found.flatMap(({ finders }) => [finders.corner, finders.right, finders.down]));
+  const symbols: Array<LocatedQrSymbol & { score: number }> = [];
+  for (let i = 0; i < patterns.length; i++) {
+    for (let j = i + 1; j < patterns.length; j++) {
+      const [a, b] = [patterns[i]!, patterns[j]!];
+      if (used.has(a.centre) && used.has(b.centre)) continue;
+      if (Math.max(a.module, b.module) > finderRules.moduleRatio * Math.min(a.module, b.module)) continue;
+      const module = (a.module + b.module) / 2;
+      const [dx, dy] = [b.centre.x - a.centre.x, b.centre.y - a.centre.y];
+      const d = Math.hypot(dx, dy);
+      if (d < 13 * module || d > 180 * Math.SQRT2 * module) continue;
+      // Module steps along the symbol's sides: the pair's direction where the pair is a side, 45°
+      // from it where it is the diagonal.
+      const side = { along: { x: (dx / d) * module, y: (dy / d) * module }, across: { x: (-dy / d) * module, y: (dx / d) * module } };
+      const diagonal = {
+        along: { x: ((dx - dy) / d) * module * Math.SQRT1_2, y: ((dy + dx) / d) * module * Math.SQRT1_2 },
+        across: { x: ((-dy - dx) / d) * module * Math.SQRT1_2, y: ((dx - dy) / d) * module * Math.SQRT1_2 },
+      };
+      const places = [
+        { place: { x: a.centre.x - dy, y: a.centre.y + dx }, axes: side },
+        { place: { x: a.centre.x + dy, y: a.centre.y - dx }, axes: side },
+        { place: { x: b.centre.x - dy, y: b.centre.y + dx }, axes: side },
+        { place: { x: b.centre.x + dy, y: b.centre.y - dx }, axes: side },
+        { place: { x: (a.centre.x + b.centre.x - dy) / 2, y: (a.centre.y + b.centre.y + dx) / 2 }, axes: diagonal },
+        { place: { x: (a.centre.x + b.centre.x + dy) / 2, y: (a.centre.y + b.centre.y - dx) / 2 }, axes: diagonal },
+      ];
+      for (const { place, axes } of places) {
+        const match = bestFinderMatch(binary, place, axes.along, axes.across);
+        if (!match || match.share < finderRules.completionMatch) continue;
+        const symbol = symbolOf(a, b, { centre: match.centre, module, hits: 0 });
+        if (symbol) symbols.push(symbol);
+      }
+    }
+  }
+  return symbols;
+}
+
+/**
+ * Where within `completionReach` modules of `place` a finder pattern best matches — its 7×7 modules
+ * and the light ring around them (the separator inside the symbol, the quiet zone outside), which an
+ * alignment pattern amid data lacks — and what share of those 9×9 modules match.
+ */
+function bestFinderMatch(binary: GrayImage, place: Point, along: Point, across: Point): { centre: Point; share: number } | undefined {
+  const { width, height, data } = binary;
+  const reach = finderRules.completionReach;
+  let best: { centre: Point; share: number } | undefined;
+  for (let v = -reach; v <= reach; v += 0.5) {
+    for (let u = -reach; u <= reach; u += 0.5) {
+      const centre = { x: place.x + u * along.x + v * across.x, y: place.y + u * along.y + v * across.y };
+      let matching = 0;
+      for (let mv = -4; mv <= 4; mv++) {
+        for (let mu = -4; mu <= 4; mu++) {
+          const x = Math.floor(centre.x + mu * along.x + mv * across.x);
+          const y = Math.floor(centre.y + mu * along.y + mv * across.y);
+          if (x < 0 || y < 0 || x >= width || y >= height) return undefined;
+          const ring = Math.max(Math.abs(mu), Math.abs(mv));
+          if (isDark(data[y * width + x]!) === (ring % 2 === 1 || ring === 0)) matching++;
+        }
+      }
+      if (!best || matching / 81 > best.share) best = { centre, share: matching / 81 };
+    }
+  }
+  return best;
+}
+
 /** The symbol three patterns outline, if they form its corner triangle. */
-function symbolOf(a: FinderPattern, b: FinderPattern, c: FinderPattern): { rect: OrientedRect; module: number; score: number } | undefined {
+function symbolOf(a: FinderPattern, b: FinderPattern, c: FinderPattern): (LocatedQrSymbol & { score: number }) | undefined {
   const modules = [a.module, b.module, c.module];
   if (Math.max(...modules) > finderRules.moduleRatio * Math.min(...modules)) return undefined;
   const module = (a.module + b.module + c.module) / 3;
@@ -183,5 +272,6 @@ function symbolOf(a: FinderPattern, b: FinderPattern, c: FinderPattern): { rect:
   const centre = { x: (right.centre.x + down.centre.x) / 2, y: (right.centre.y + down.centre.y) / 2 };
   const side = leg + 2 * (3.5 + 4) * module;
   const score = a.hits + b.hits + c.hits - (10 * Math.abs(leg1 - leg2)) / leg;
-  return { rect: { centre, angle, width: side, height: side }, module, score };
+  const finders = { corner: corner.centre, right: right.centre, down: down.centre, module };
+  return { rect: { centre, angle, width: side, height: side }, module, finders, score };
 }

@@ -192,6 +192,10 @@ function viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean): De
     }
     return views;
   }
+  if ('qrGrids' in pass.image) {
+    const count = thorough ? pass.image.thoroughQrGrids : pass.image.qrGrids;
+    return Array.from({ length: count }, (_, i) => variants.qrGrids(i)).flat();
+  }
   return regionViews(variants, pass.image.region, thorough ? pass.image.thoroughRegions : pass.image.regions);
 }
 

@@ -1,0 +1,303 @@
+import type { Affine, Point } from '../image/affine.ts';
+import type { GrayImage } from '../image/gray-image.ts';
+import { applyHomography, homographyFromPoints } from '../image/homography.ts';
+import { sampleBilinear } from '../image/sample-bilinear.ts';
+
+/** A QR symbol's finder pattern centres — the corner one, the one to its right and the one below it, as the symbol reads — and its module size in pixels. */
+export interface QrFinders {
+  corner: Point;
+  right: Point;
+  down: Point;
+  module: number;
+}
+
+/** Limits of the grid fit; see `resampleQrSymbol`. */
+export const qrGridRules = {
+  /** The largest symbol resampled: version 10, 57 modules a side (the fit's cost grows with the area). */
+  maxSide: 57,
+  /** Mesh spacings, coarse to fine, in modules (`half`: half the symbol's side). */
+  meshSteps: ['half', 7, 4] as ReadonlyArray<number | 'half'>,
+  /** Passes over the mesh points at each spacing. */
+  rounds: 2,
+  /** How far one pass may move a mesh point, in modules. */
+  reach: 0.6,
+  /** How strongly a mesh point is held to its neighbours' mean (per squared module of difference). */
+  stiffness: 20,
+  /** How far from where the finder patterns put it the alignment pattern is looked for, in modules. */
+  alignmentReach: 5,
+  /** Pixels per module and quiet-zone modules of the redrawn symbol. */
+  drawnModule: 4,
+  drawnQuietZone: 4,
+} as const;
+
+/** Mid-grey of a local-contrast image: a pixel's own neighbourhood mean. */
+const localMean = 128;
+
+/**
+ * The side lengths (in modules) a symbol with these finder patterns may have: the one their distance
+ * suggests first, then a version either way, within version 1 and `qrGridRules.maxSide`. Finder
+ * distances on a crumpled or curved symbol are a module or two off, which is a version at most.
+ */
+export function qrSideCandidates({ corner, right, down, module }: QrFinders): number[] {
+  const leg = (Math.hypot(right.x - corner.x, right.y - corner.y) + Math.hypot(down.x - corner.x, down.y - corner.y)) / 2;
+  // Finder centres are 3.5 modules in from the edges; sides are 17 + 4 × version.
+  const version = Math.round((leg / module + 7 - 17) / 4);
+  return [version, version - 1, version + 1].map((v) => 17 + 4 * v).filter((side) => side >= 21 && side <= qrGridRules.maxSide);
+}
+
+/**
+ * Reads a QR symbol module by module along a grid fitted to it, and redraws it clean and upright —
+ * for a symbol whose surface is not flat (crumpled paper, cloth, a curved pack), which no single
+ * projective map lays onto its grid, so zxing's sampling drifts off its modules part-way across.
+ *
+ * The grid starts from a projective map through the three finder patterns and the alignment pattern
+ * (found near where the finders put it); a mesh of displacements on top is then fitted coarse to
+ * fine, each mesh point moved to where the module centres around it are most decisively dark or
+ * light in the local-contrast image `normalized` (a grid off by half a module samples edges, mid-grey),
+ * held to its neighbours so that flat areas follow them. zxing then reads the redrawn symbol and its
+ * error correction mends the modules the fit got wrong. `toSource` maps the redrawn symbol back into
+ * `normalized` through the finders alone (the points zxing reports are the symbol's corners; a module
+ * or two is close enough for them).
+ */
+export function resampleQrSymbol(normalized: GrayImage, finders: QrFinders, side: number): { image: GrayImage; toSource: Affine } {
+  const start = finderAffine(finders, side);
+  const base = projectiveBase(normalized, finders, side, start);
+  let grid = new ModuleGrid(side, base, side);
+  for (const step of qrGridRules.meshSteps) {
+    grid = new ModuleGrid(side, base, step === 'half' ? Math.ceil(side / 2) : step, grid);
+    grid.fit(normalized, finders.module);
+  }
+  return drawModules(grid, normalized, start);
+}
+
+/** The affine map from module coordinates to the image that puts the three finder centres in place. */
+function finderAffine({ corner, right, down }: QrFinders, side: number): Affine {
+  const span = side - 7;
+  const [ux, uy] = [(right.x - corner.x) / span, (right.y - corner.y) / span];
+  const [vx, vy] = [(down.x - corner.x) / span, (down.y - corner.y) / span];
+  return [ux, vx, corner.x - 3.5 * (ux + vx), uy, vy, corner.y - 3.5 * (uy + vy)];
+}
+
+/**
+ * The projective map from module coordinates through the finder centres and the alignment pattern's
+ * (versions 2 and up have one 6.5 modules in from the bottom-right corner): perspective the three
+ * finders alone cannot tell. Version 1 has none and keeps the affine map.
+ */
+function projectiveBase(normalized: GrayImage, finders: QrFinders, side: number, start: Affine): (u: number, v: number) => Point {
+  const affine = (u: number, v: number) => ({ x: start[0] * u + start[1] * v + start[2], y: start[3] * u + start[4] * v + start[5] });
+  if (side < 25) return affine;
+  const at = side - 6.5;
+  const alignment = findAlignmentPattern(normalized, affine, at);
+  const from = [
+    { x: 3.5, y: 3.5 },
+    { x: side - 3.5, y: 3.5 },
+    { x: 3.5, y: side - 3.5 },
+    { x: at, y: at },
+  ];
+  try {
+    const h = homographyFromPoints(from, [finders.corner, finders.right, finders.down, alignment]);
+    return (u, v) => applyHomography(h, { x: u, y: v });
+  } catch {
+    return affine;
+  }
+}
+
+/**
+ * Where the alignment pattern (5×5 modules: a dark ring, a light ring, a dark centre) best matches
+ * within `alignmentReach` modules of (at, at), preferring nearer places when matches tie.
+ */
+function findAlignmentPattern(normalized: GrayImage, affine: (u: number, v: number) => Point, at: number): Point {
+  const cells: Array<{ du: number; dv: number; sign: number }> = [];
+  for (let dv = -2; dv <= 2; dv++) {
+    for (let du = -2; du <= 2; du++) cells.push({ du, dv, sign: Math.max(Math.abs(du), Math.abs(dv)) === 1 ? 1 : -1 });
+  }
+  const reach = qrGridRules.alignmentReach;
+  let best = { score: -Infinity, point: affine(at, at) };
+  for (let v = -reach; v <= reach; v += 0.25) {
+    for (let u = -reach; u <= reach; u += 0.25) {
+      let score = -2 * (u * u + v * v);
+      for (const { du, dv, sign } of cells) {
+        const p = affine(at + u + du, at + v + dv);
+        score += sign * (sampleBilinear(normalized, p.x, p.y, localMean) - localMean);
+      }
+      if (score > best.score) best = { score, point: affine(at + u, at + v) };
+    }
+  }
+  return best.point;
+}
+
+/**
+ * Module coordinates → image: a base map plus a mesh of displacements every `step` modules,
+ * interpolated bilinearly between mesh points.
+ */
+class ModuleGrid {
+  readonly side: number;
+  readonly base: (u: number, v: number) => Point;
+  readonly step: number;
+  readonly #points: number;
+  readonly #dx: Float64Array;
+  readonly #dy: Float64Array;
+
+  /** `from`: a coarser grid whose displacements this one starts from. */
+  constructor(side: number, base: (u: number, v: number) => Point, step: number, from?: ModuleGrid) {
+    this.side = side;
+    this.base = base;
+    this.step = step;
+    this.#points = Math.ceil(side / step) + 1;
+    this.#dx = new Float64Array(this.#points ** 2);
+    this.#dy = new Float64Array(this.#points ** 2);
+    if (!from) return;
+    for (let j = 0; j < this.#points; j++) {
+      for (let i = 0; i < this.#points; i++) {
+        const [u, v] = [Math.min(side, i * step), Math.min(side, j * step)];
+        const was = from.at(u, v);
+        const b = base(u, v);
+        this.#dx[j * this.#points + i] = was.x - b.x;
+        this.#dy[j * this.#points + i] = was.y - b.y;
+      }
+    }
+  }
+
+  at(u: number, v: number): Point {
+    const last = this.#points - 1 - 1e-9;
+    const gu = Math.min(last, Math.max(0, u / this.step));
+    const gv = Math.min(last, Math.max(0, v / this.step));
+    const [i, j] = [Math.floor(gu), Math.floor(gv)];
+    const [fu, fv] = [gu - i, gv - j];
+    const k = j * this.#points + i;
+    const n = this.#points;
+    const mix = (d: Float64Array) => (1 - fv) * ((1 - fu) * d[k]! + fu * d[k + 1]!) + fv * ((1 - fu) * d[k + n]! + fu * d[k + n + 1]!);
+    const b = this.base(u, v);
+    return { x: b.x + mix(this.#dx), y: b.y + mix(this.#dy) };
+  }
+
+  /**
+   * Moves each mesh point, `rounds` times over, to where the module centres it governs are most
+   * decisive (see `resampleQrSymbol`): far from mid-grey inside the symbol, and for the ring of quiet
+   * zone just outside it lighter than mid-grey — otherwise a grid slipped a whole module outwards at
+   * an edge would look as decisive, with the margin as its last modules.
+   */
+  fit(normalized: GrayImage, module: number): void {
+    const n = this.#points;
+    // Module centres from one module outside the symbol to one past it, where the grid puts them now;
+    // moving a mesh point moves each by the point's bilinear weight there.
+    const cells = this.side + 2;
+    const xs = new Float64Array(cells * cells);
+    const ys = new Float64Array(cells * cells);
+    for (let v = -1; v <= this.side; v++) {
+      for (let u = -1; u <= this.side; u++) {
+        const p = this.at(u + 0.5, v + 0.5);
+        xs[(v + 1) * cells + u + 1] = p.x;
+        ys[(v + 1) * cells + u + 1] = p.y;
+      }
+    }
+    const stride = (qrGridRules.reach * module) / 4;
+    for (let round = 0; round < qrGridRules.rounds; round++) {
+      for (let j = 0; j < n; j++) {
+        for (let i = 0; i < n; i++) {
+          const governed = this.#governedBy(i, j);
+          const k = j * n + i;
+          const held = this.#neighbourMean(i, j);
+          const score = (ddx: number, ddy: number) => {
+            let sum = 0;
+            for (const { cell, weight, margin } of governed) {
+              const level = sampleBilinear(normalized, xs[cell]! + weight * ddx, ys[cell]! + weight * ddy, localMean) - localMean;
+              sum += margin ? level : Math.abs(level);
+            }
+            const off = Math.hypot(this.#dx[k]! + ddx - held.x, this.#dy[k]! + ddy - held.y) / module;
+            return sum / governed.length - qrGridRules.stiffness * off * off;
+          };
+          // Coarse steps over the reach, then single steps around the best.
+          let best = { score: score(0, 0), ddx: 0, ddy: 0 };
+          const tryAt = (ddx: number, ddy: number) => {
+            const s = score(ddx, ddy);
+            if (s > best.score) best = { score: s, ddx, ddy };
+          };
+          for (let a = -4; a <= 4; a += 2) for (let b = -4; b <= 4; b += 2) if (a || b) tryAt(a * stride, b * stride);
+          const coarse = best;
+          for (let a = -1; a <= 1; a++) for (let b = -1; b <= 1; b++) if (a || b) tryAt(coarse.ddx + a * stride, coarse.ddy + b * stride);
+          if (best.ddx === 0 && best.ddy === 0) continue;
+          this.#dx[k]! += best.ddx;
+          this.#dy[k]! += best.ddy;
+          for (const { cell, weight } of governed) {
+            xs[cell]! += weight * best.ddx;
+            ys[cell]! += weight * best.ddy;
+          }
+        }
+      }
+    }
+  }
+
+  /** The module centres (cells as in `fit`) that mesh point (i, j) moves, with its weight at each. */
+  #governedBy(i: number, j: number): Array<{ cell: number; weight: number; margin: boolean }> {
+    const last = this.#points - 1 - 1e-9;
+    const cells = this.side + 2;
+    const governed: Array<{ cell: number; weight: number; margin: boolean }> = [];
+    const u0 = Math.max(-1, Math.floor((i - 1) * this.step - 0.5));
+    const u1 = Math.min(this.side, Math.ceil((i + 1) * this.step));
+    const v0 = Math.max(-1, Math.floor((j - 1) * this.step - 0.5));
+    const v1 = Math.min(this.side, Math.ceil((j + 1) * this.step));
+    for (let v = v0; v <= v1; v++) {
+      // The same clamping as `at`: cells outside the symbol take the edge's displacement.
+      const wv = 1 - Math.abs(Math.min(last, Math.max(0, (v + 0.5) / this.step)) - j);
+      if (wv <= 0) continue;
+      for (let u = u0; u <= u1; u++) {
+        const wu = 1 - Math.abs(Math.min(last, Math.max(0, (u + 0.5) / this.step)) - i);
+        if (wu <= 0) continue;
+        const margin = u < 0 || v < 0 || u >= this.side || v >= this.side;
+        governed.push({ cell: (v + 1) * cells + u + 1, weight: wu * wv, margin });
+      }
+    }
+    return governed;
+  }
+
+  #neighbourMean(i: number, j: number): Point {
+    const n = this.#points;
+    let [x, y, count] = [0, 0, 0];
+    for (const [di, dj] of [
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ] as const) {
+      const [ii, jj] = [i + di, j + dj];
+      if (ii < 0 || jj < 0 || ii >= n || jj >= n) continue;
+      x += this.#dx[jj * n + ii]!;
+      y += this.#dy[jj * n + ii]!;
+      count++;
+    }
+    return { x: x / count, y: y / count };
+  }
+}
+
+/** Offsets within a module, in modules, averaged to decide it: its centre and four points around it. */
+const moduleSamples = [
+  [0.5, 0.5],
+  [0.35, 0.35],
+  [0.65, 0.35],
+  [0.35, 0.65],
+  [0.65, 0.65],
+] as const;
+
+/** The grid's modules, dark or light, drawn black on white with a quiet zone; `toSource` through the finders' affine map `start`. */
+function drawModules(grid: ModuleGrid, normalized: GrayImage, start: Affine): { image: GrayImage; toSource: Affine } {
+  const { side } = grid;
+  const { drawnModule: px, drawnQuietZone: quiet } = qrGridRules;
+  const width = (side + 2 * quiet) * px;
+  const data = new Uint8Array(width * width).fill(255);
+  for (let v = 0; v < side; v++) {
+    for (let u = 0; u < side; u++) {
+      let sum = 0;
+      for (const [du, dv] of moduleSamples) {
+        const p = grid.at(u + du, v + dv);
+        sum += sampleBilinear(normalized, p.x, p.y, localMean);
+      }
+      if (sum / moduleSamples.length >= localMean) continue;
+      for (let y = (v + quiet) * px; y < (v + quiet + 1) * px; y++) data.fill(0, y * width + (u + quiet) * px, y * width + (u + quiet + 1) * px);
+    }
+  }
+  // Drawn pixel → module coordinate (x / px − quiet) → image through the finders' map.
+  const [a, b, c, d, e, f] = start;
+  const toSource: Affine = [a / px, b / px, c - quiet * (a + b), d / px, e / px, f - quiet * (d + e)];
+  return { image: { width, height: width, data }, toSource };
+}
