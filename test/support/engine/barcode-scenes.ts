@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { prepareZXingModule, writeBarcode, type WriteInputBarcodeFormat } from 'zxing-wasm/writer';
 import type { Frame } from '../../../packages/sdk/src/core/frame.ts';
+import { applyHomography, homographyFromPoints, rectangleCorners } from '../../../packages/sdk/src/engine/image/homography.ts';
 import { seededRandom } from '../seeded-random.ts';
 
 export interface Point {
@@ -187,6 +188,37 @@ export function crumple(
     return { x: x - dx, y: y - dy };
   });
   return { width, height, data, corners };
+}
+
+/**
+ * The label seen at a slant: its top edge `topInset` of its width narrower on each side (a
+ * projective map, sampled bilinearly; white outside). The corners follow the symbol.
+ */
+export function keystone(label: RenderedBarcode, topInset: number): RenderedBarcode {
+  const { width, height } = label;
+  const inset = topInset * width;
+  const seen = [
+    { x: inset, y: 0 },
+    { x: width - inset, y: 0 },
+    { x: width, y: height },
+    { x: 0, y: height },
+  ];
+  const toLabel = homographyFromPoints(seen, rectangleCorners(width, height));
+  const toSeen = homographyFromPoints(rectangleCorners(width, height), seen);
+  const data = new Uint8Array(width * height).fill(255);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = applyHomography(toLabel, { x: x + 0.5, y: y + 0.5 });
+      const [sx, sy] = [p.x - 0.5, p.y - 0.5];
+      if (sx < 0 || sy < 0 || sx > width - 1 || sy > height - 1) continue;
+      const x0 = Math.min(width - 2, Math.floor(sx));
+      const y0 = Math.min(height - 2, Math.floor(sy));
+      const [fx, fy] = [sx - x0, sy - y0];
+      const at = (xx: number, yy: number) => label.data[yy * width + xx]!;
+      data[y * width + x] = Math.round((1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0)) + fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1)));
+    }
+  }
+  return { width, height, data, corners: label.corners.map((c) => applyHomography(toSeen, c)) };
 }
 
 function isSingleRow(symbol: { data: Uint8ClampedArray; width: number; height: number }): boolean {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { composeScene, renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
+import { composeScene, type Point, renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
 import { grayImage } from '../../../../../test/support/engine/gray-images.ts';
 import { toGray } from '../image/gray-image.ts';
 import { localThreshold } from './local-contrast.ts';
-import { locateQrSymbols } from './qr-finder-crops.ts';
+import { highlight } from '../../../../../test/support/highlight.ts';
+import type { GrayImage } from '../image/gray-image.ts';
+import { findFinderPatterns, locateQrSymbols } from './qr-finder-crops.ts';
 
 describe('locateQrSymbols', () => {
   it.each([0, 30, -70, 180])('finds a QR symbol turned by %i° and gives its upright square', async (angle) => {
@@ -24,6 +26,33 @@ describe('locateQrSymbols', () => {
     expect(rect.width).toBeGreaterThan(side);
   });
 
+  it.each([
+    { greyed: 'corner', angle: 25, levels: 160 },
+    { greyed: 'right', angle: 0, levels: 200 },
+  ] as const)('completes a symbol whose $greyed finder pattern glare greys out of the row scan (turned $angle°)', async ({ greyed, angle, levels }) => {
+    const code = await renderBarcode('QRCode', 'https://idlens.example/finder', { moduleSize: 5, quietZone: 4 });
+    const scene = await composeScene(code, { width: 400, height: 300, angle, blur: 0.8, noise: 4 });
+    // Finder centres lie 3.5 of the 25 modules in from the symbol's edges.
+    const [topLeft, topRight, , bottomLeft] = scene.corners as [Point, Point, Point, Point];
+    const inward = (from: Point, a: Point, b: Point) => ({
+      x: from.x + ((a.x - from.x + b.x - from.x) * 3.5) / 25,
+      y: from.y + ((a.y - from.y + b.y - from.y) * 3.5) / 25,
+    });
+    const centres = {
+      corner: inward(topLeft, topRight, bottomLeft),
+      right: inward(topRight, topLeft, scene.corners[2]!),
+      down: inward(bottomLeft, topLeft, scene.corners[2]!),
+    };
+    const binary = localThreshold(underGlare(toGray(scene.frame), levels, centres[greyed]), 25);
+    expect(findFinderPatterns(binary)).toHaveLength(2);
+    const symbols = locateQrSymbols(binary);
+    expect(symbols).toHaveLength(1);
+    for (const role of ['corner', 'right', 'down'] as const) {
+      const found = symbols[0]!.finders[role];
+      expect(Math.hypot(found.x - centres[role].x, found.y - centres[role].y)).toBeLessThan(5);
+    }
+  });
+
   it('finds nothing in a chessboard or in random squares', () => {
     const chess = grayImage(400, 400, (x, y) => ((Math.floor(x / 12) + Math.floor(y / 12)) % 2 === 0 ? 20 : 235));
     let seed = 7;
@@ -36,3 +65,13 @@ describe('locateQrSymbols', () => {
     expect(locateQrSymbols(localThreshold(squares, 25))).toEqual([]);
   });
 });
+
+/** The frame printed grey (dark 50, white 216) under a highlight of `levels` centred at `at`, saturating at white. */
+function underGlare(gray: GrayImage, levels: number, at: Point): GrayImage {
+  const light = highlight(gray.width, gray.height, levels, { x: at.x / gray.width, y: at.y / gray.height });
+  const data = new Uint8Array(gray.data.length);
+  for (let y = 0; y < gray.height; y++) {
+    for (let x = 0; x < gray.width; x++) data[y * gray.width + x] = Math.min(255, 50 + 0.65 * gray.data[y * gray.width + x]! + light(x, y));
+  }
+  return { width: gray.width, height: gray.height, data };
+}

@@ -202,12 +202,15 @@ function completedPairs(binary: GrayImage, patterns: FinderPattern[], found: Rea
         { place: { x: (a.centre.x + b.centre.x - dy) / 2, y: (a.centre.y + b.centre.y + dx) / 2 }, axes: diagonal },
         { place: { x: (a.centre.x + b.centre.x + dy) / 2, y: (a.centre.y + b.centre.y - dx) / 2 }, axes: diagonal },
       ];
+      // The best match only: where glare greys one pattern out, data elsewhere may pass too.
+      let best: { symbol: LocatedQrSymbol & { score: number }; share: number } | undefined;
       for (const { place, axes } of places) {
         const match = bestFinderMatch(binary, place, axes.along, axes.across);
-        if (!match || match.share < finderRules.completionMatch) continue;
+        if (!match || match.share < finderRules.completionMatch || (best && match.share <= best.share)) continue;
         const symbol = symbolOf(a, b, { centre: match.centre, module, hits: 0 });
-        if (symbol) symbols.push(symbol);
+        if (symbol) best = { symbol, share: match.share };
       }
+      if (best) symbols.push(best.symbol);
     }
   }
   return symbols;

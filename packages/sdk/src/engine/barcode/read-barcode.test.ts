@@ -5,6 +5,7 @@ import { loadZxingNode } from '../../runtime/zxing-node.ts';
 import type { Frame } from '../../core/frame.ts';
 import {
   composeScene,
+  crumple,
   emptyScene,
   renderBarcode,
   type Point,
@@ -111,6 +112,20 @@ describe('readBarcode on generated scenes', () => {
     const data = await read(frame, allSymbologies);
     expect(data).toMatchObject({ barcodeType: 'EAN_13', stringData: '5901234123457' });
     expectPointsOnSymbol(data, corners);
+  });
+
+  it.each([2, 4, 12])('reads a crumpled QR code (seed %i) that only its fitted grid lays out, with points on the symbol', async (seed) => {
+    const text = 'https://idlens.example/crumpled?id=0042';
+    const label = crumple(await renderBarcode('QRCode', text, { moduleSize: 5, quietZone: 4 }), { amplitude: 4.5, wavelength: 70, seed });
+    const { frame, corners } = await composeScene(label, { width: 400, height: 300, angle: 20, blur: 0.8, noise: 4, seed });
+    const readBy: string[] = [];
+    const data = await readBarcode(zxing, frame, { scanQrCode: true }, (trace) => {
+      if (trace.reads.some((r) => r.text === text)) readBy.push(trace.pass);
+    });
+    expect(data.stringData).toBe(text);
+    expect(data.uncertain).toBe(false);
+    expect(readBy).toEqual(['qr-grid']);
+    expectPointsOnSymbol(data, corners, 10);
   });
 
   it('gives binary PDF417 payloads as rawData with a null stringData', async () => {

@@ -1,0 +1,118 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { composeScene, crumple, keystone, renderBarcode, type RenderedBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
+import { applyAffine } from '../image/affine.ts';
+import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
+import { loadZxingNode } from '../../runtime/zxing-node.ts';
+import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
+import { locateQrSymbols } from './qr-finder-crops.ts';
+import { qrGridRules, qrSideCandidates, resampleQrSymbol } from './qr-grid.ts';
+import type { ZxingReader } from './zxing-reader.ts';
+
+let zxing: ZxingReader;
+beforeAll(async () => {
+  zxing = await loadZxingNode();
+});
+
+const text = 'https://idlens.example/crumpled?id=0042';
+const moduleSize = 5;
+const quietZone = 4;
+
+/** A version 3 QR code (29 modules) of 5 px modules, crumpled by up to `amplitude` px (seeded), in a 400×300 scene turned 20°. */
+async function crumpledScene(amplitude: number, seed: number) {
+  const label = await renderBarcode('QRCode', text, { moduleSize, quietZone });
+  const shaped = amplitude > 0 ? crumple(label, { amplitude, wavelength: 70, seed }) : label;
+  const scene = await composeScene(shaped, { width: 400, height: 300, angle: 20, blur: 0.8, noise: 4, seed });
+  const normalized = localContrast(toGray(scene.frame), 19);
+  const [symbol] = locateQrSymbols(binarizeLocalContrast(normalized));
+  return { label, scene, normalized, symbol: symbol! };
+}
+
+/** Modules of the redrawn symbol that differ from the written one. */
+function wrongModules(redrawn: GrayImage, label: RenderedBarcode, side: number): number {
+  const { drawnModule, drawnQuietZone } = qrGridRules;
+  let wrong = 0;
+  for (let v = 0; v < side; v++) {
+    for (let u = 0; u < side; u++) {
+      const drawn = redrawn.data[((v + drawnQuietZone) * drawnModule + 2) * redrawn.width + (u + drawnQuietZone) * drawnModule + 2]! < 128;
+      const written = label.data[((v + quietZone) * moduleSize + 2) * label.width + (u + quietZone) * moduleSize + 2]! < 128;
+      if (drawn !== written) wrong++;
+    }
+  }
+  return wrong;
+}
+
+async function decodes(image: GrayImage): Promise<boolean> {
+  const results = await zxing.readBarcodes(grayToFrame(image), { formats: ['QRCode'] });
+  return results.some((r) => r.isValid && r.text === text);
+}
+
+describe('qrSideCandidates', () => {
+  const finders = (leg: number, module = 5) => ({ corner: { x: 100, y: 100 }, right: { x: 100 + leg, y: 100 }, down: { x: 100, y: 100 + leg }, module });
+
+  it('puts the side the finder distance suggests first, then a version either way', () => {
+    // Version 3: 29 modules, finder centres 22 apart.
+    expect(qrSideCandidates(finders(22 * 5))).toEqual([29, 25, 33]);
+    // A crumpled symbol's finders a module and a half off still suggest it.
+    expect(qrSideCandidates(finders(23.5 * 5))).toEqual([29, 25, 33]);
+  });
+
+  it('stays within version 1 and the largest side it resamples', () => {
+    expect(qrSideCandidates(finders(14 * 5))).toEqual([21, 25]);
+    expect(qrSideCandidates(finders((qrGridRules.maxSide - 7) * 5))).toEqual([qrGridRules.maxSide, qrGridRules.maxSide - 4]);
+    expect(qrSideCandidates(finders((qrGridRules.maxSide + 4 - 7) * 5))).toEqual([qrGridRules.maxSide]);
+  });
+});
+
+describe('resampleQrSymbol', () => {
+  it('redraws a flat symbol module for module', async () => {
+    const { label, normalized, symbol } = await crumpledScene(0, 1);
+    const { image } = resampleQrSymbol(normalized, symbol.finders, 29);
+    expect(wrongModules(image, label, 29)).toBe(0);
+  });
+
+  it.each([2, 4, 12])('redraws a crumpled symbol (seed %i) that zxing cannot read in the scene so that it reads', async (seed) => {
+    const { label, scene, normalized, symbol } = await crumpledScene(4.5, seed);
+    const inScene = await zxing.readBarcodes(scene.frame, { formats: ['QRCode'], tryHarder: true });
+    expect(inScene.filter((r) => r.isValid)).toEqual([]);
+    const { image } = resampleQrSymbol(normalized, symbol.finders, 29);
+    // Error correction mends the few modules the fit gets wrong.
+    expect(wrongModules(image, label, 29)).toBeLessThan(29 * 29 * 0.06);
+    expect(await decodes(image)).toBe(true);
+  });
+
+  it('follows the perspective of a symbol seen at a slant through its alignment pattern', async () => {
+    const slanted = 'https://idlens.example/slanted?id=0042&a=very-long-parameter-value-to-grow-the-version';
+    const label = await renderBarcode('QRCode', slanted, { moduleSize, quietZone });
+    // Version 5, 37 modules; the top edge 10 % of the width narrower on each side.
+    const scene = await composeScene(keystone(label, 0.1), { width: 400, height: 300, angle: 10, blur: 0.8, noise: 4, seed: 3 });
+    const normalized = localContrast(toGray(scene.frame), 19);
+    const [symbol] = locateQrSymbols(binarizeLocalContrast(normalized));
+    expect(qrSideCandidates(symbol!.finders)[0]).toBe(37);
+    const { image } = resampleQrSymbol(normalized, symbol!.finders, 37);
+    const results = await zxing.readBarcodes(grayToFrame(image), { formats: ['QRCode'] });
+    expect(results.map((r) => r.text)).toEqual([slanted]);
+  });
+
+  it('maps the redrawn symbol’s corners back to the symbol’s in the image, within two modules', async () => {
+    const { scene, normalized, symbol } = await crumpledScene(4.5, 4);
+    const { toSource } = resampleQrSymbol(normalized, symbol.finders, 29);
+    const { drawnModule, drawnQuietZone } = qrGridRules;
+    const [start, end] = [drawnQuietZone * drawnModule, (drawnQuietZone + 29) * drawnModule];
+    const drawnCorners = [
+      { x: start, y: start },
+      { x: end, y: start },
+      { x: end, y: end },
+      { x: start, y: end },
+    ];
+    drawnCorners.forEach((corner, i) => {
+      const mapped = applyAffine(toSource, corner);
+      const truth = scene.corners[i]!;
+      expect(Math.hypot(mapped.x - truth.x, mapped.y - truth.y)).toBeLessThan(2 * moduleSize);
+    });
+  });
+
+  it('redraws nothing readable at a side the symbol does not have', async () => {
+    const { normalized, symbol } = await crumpledScene(0, 1);
+    for (const side of [25, 33]) expect(await decodes(resampleQrSymbol(normalized, symbol.finders, side).image)).toBe(false);
+  });
+});
