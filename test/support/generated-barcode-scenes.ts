@@ -5,7 +5,7 @@
  */
 import type { WriteInputBarcodeFormat } from 'zxing-wasm/writer';
 import type { Frame } from '../../packages/sdk/src/core/frame.ts';
-import { composeScene, renderBarcode } from './engine/barcode-scenes.ts';
+import { composeScene, crumple, renderBarcode } from './engine/barcode-scenes.ts';
 import { seededRandom } from './seeded-random.ts';
 
 export interface GeneratedBarcodeScene {
@@ -90,6 +90,42 @@ export async function generatedBarcodeScenes(perFormat = 6, seed = 7): Promise<G
         expected: { type: spec.type, text },
       });
     }
+  }
+  return scenes;
+}
+
+/**
+ * `count` QR codes of versions 1 to 10 printed on crumpled paper or cloth (`crumple`: folds 10–25
+ * modules apart, up to 0.3–0.9 of a module out of place), photographed into 800×600 scenes turned up
+ * to ±30°, blurred, noisy and JPEG-compressed, with conditions drawn from `seed`.
+ */
+export async function generatedCrumpledQrScenes(count = 48, seed = 11): Promise<GeneratedBarcodeScene[]> {
+  const random = seededRandom(seed);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -./:';
+  // Lengths that make versions 1, 2, 3, 5, 7 and 10 at zxing's default error correction.
+  const lengths = [10, 20, 40, 90, 150, 250];
+  const scenes: GeneratedBarcodeScene[] = [];
+  for (let i = 0; i < count; i++) {
+    const length = Math.round(lengths[i % lengths.length]! * (0.6 + 0.3 * random()));
+    const text = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    const module = 3 + Math.floor(random() * (length > 100 ? 2 : 4));
+    const amplitude = 0.3 + 0.6 * random();
+    const wavelength = 10 + 15 * random();
+    const label = crumple(await renderBarcode('QRCode', text, { moduleSize: module, quietZone: 4 }), {
+      amplitude: amplitude * module,
+      wavelength: wavelength * module,
+      seed: seed * 1000 + i,
+    });
+    const angle = Math.round((random() - 0.5) * 60);
+    const blur = 0.4 + random() * 0.8;
+    const noise = 3 + random() * 3;
+    const jpegQuality = 55 + Math.floor(random() * 35);
+    const scene = await composeScene(label, { width: 800, height: 600, angle, blur, noise, jpegQuality, seed: seed * 100 + i });
+    scenes.push({
+      name: `QR ${length} chars #${i + 1}: module ${module} px, crumpled ${amplitude.toFixed(2)} module / ${wavelength.toFixed(0)}, ${angle}°, blur ${blur.toFixed(1)}, JPEG ${jpegQuality}`,
+      frame: scene.frame,
+      expected: { type: 'QR_CODE', text },
+    });
   }
   return scenes;
 }

@@ -27,31 +27,42 @@ describe('locateQrSymbols', () => {
   });
 
   it.each([
-    { greyed: 'corner', angle: 25, levels: 160 },
-    { greyed: 'right', angle: 0, levels: 200 },
-  ] as const)('completes a symbol whose $greyed finder pattern glare greys out of the row scan (turned $angle°)', async ({ greyed, angle, levels }) => {
-    const code = await renderBarcode('QRCode', 'https://idlens.example/finder', { moduleSize: 5, quietZone: 4 });
-    const scene = await composeScene(code, { width: 400, height: 300, angle, blur: 0.8, noise: 4 });
-    // Finder centres lie 3.5 of the 25 modules in from the symbol's edges.
-    const [topLeft, topRight, , bottomLeft] = scene.corners as [Point, Point, Point, Point];
-    const inward = (from: Point, a: Point, b: Point) => ({
-      x: from.x + ((a.x - from.x + b.x - from.x) * 3.5) / 25,
-      y: from.y + ((a.y - from.y + b.y - from.y) * 3.5) / 25,
-    });
-    const centres = {
-      corner: inward(topLeft, topRight, bottomLeft),
-      right: inward(topRight, topLeft, scene.corners[2]!),
-      down: inward(bottomLeft, topLeft, scene.corners[2]!),
-    };
-    const binary = localThreshold(underGlare(toGray(scene.frame), levels, centres[greyed]), 25);
-    expect(findFinderPatterns(binary)).toHaveLength(2);
-    const symbols = locateQrSymbols(binary);
-    expect(symbols).toHaveLength(1);
-    for (const role of ['corner', 'right', 'down'] as const) {
-      const found = symbols[0]!.finders[role];
-      expect(Math.hypot(found.x - centres[role].x, found.y - centres[role].y)).toBeLessThan(5);
-    }
-  });
+    { greyed: 'corner', angle: 25, levels: 160, edge: 'in the frame' },
+    { greyed: 'right', angle: 0, levels: 200, edge: 'in the frame' },
+    { greyed: 'right', angle: 0, levels: 190, edge: 'at the frame’s top edge' },
+  ] as const)(
+    'completes a symbol whose $greyed finder pattern glare greys out of the row scan (turned $angle°, $edge)',
+    async ({ greyed, angle, levels, edge }) => {
+      const code = await renderBarcode('QRCode', 'https://idlens.example/finder', { moduleSize: 5, quietZone: 4 });
+      const scene = await composeScene(code, { width: 400, height: 300, angle, blur: 0.8, noise: 4 });
+      // Finder centres lie 3.5 of the 25 modules in from the symbol's edges.
+      const [topLeft, topRight, , bottomLeft] = scene.corners as [Point, Point, Point, Point];
+      const inward = (from: Point, a: Point, b: Point) => ({
+        x: from.x + ((a.x - from.x + b.x - from.x) * 3.5) / 25,
+        y: from.y + ((a.y - from.y + b.y - from.y) * 3.5) / 25,
+      });
+      const centres = {
+        corner: inward(topLeft, topRight, bottomLeft),
+        right: inward(topRight, topLeft, scene.corners[2]!),
+        down: inward(bottomLeft, topLeft, scene.corners[2]!),
+      };
+      let gray = underGlare(toGray(scene.frame), levels, centres[greyed]);
+      if (edge !== 'in the frame') {
+        // Cut the frame 3.6 modules above the greyed pattern's centre: the light ring around it runs off the image.
+        const top = Math.floor(centres[greyed].y - 3.6 * 5);
+        gray = { width: gray.width, height: gray.height - top, data: gray.data.slice(top * gray.width) };
+        for (const c of Object.values(centres)) c.y -= top;
+      }
+      const binary = localThreshold(gray, 25);
+      expect(findFinderPatterns(binary)).toHaveLength(2);
+      const symbols = locateQrSymbols(binary);
+      expect(symbols).toHaveLength(1);
+      for (const role of ['corner', 'right', 'down'] as const) {
+        const found = symbols[0]!.finders[role];
+        expect(Math.hypot(found.x - centres[role].x, found.y - centres[role].y)).toBeLessThan(5);
+      }
+    },
+  );
 
   it('finds nothing in a chessboard or in random squares', () => {
     const chess = grayImage(400, 400, (x, y) => ((Math.floor(x / 12) + Math.floor(y / 12)) % 2 === 0 ? 20 : 235));

@@ -222,26 +222,38 @@ function completedPairs(binary: GrayImage, patterns: FinderPattern[], found: Rea
  * alignment pattern amid data lacks — and what share of those 9×9 modules match.
  */
 function bestFinderMatch(binary: GrayImage, place: Point, along: Point, across: Point): { centre: Point; share: number } | undefined {
-  const { width, height, data } = binary;
   const reach = finderRules.completionReach;
   let best: { centre: Point; share: number } | undefined;
   for (let v = -reach; v <= reach; v += 0.5) {
     for (let u = -reach; u <= reach; u += 0.5) {
       const centre = { x: place.x + u * along.x + v * across.x, y: place.y + u * along.y + v * across.y };
-      let matching = 0;
-      for (let mv = -4; mv <= 4; mv++) {
-        for (let mu = -4; mu <= 4; mu++) {
-          const x = Math.floor(centre.x + mu * along.x + mv * across.x);
-          const y = Math.floor(centre.y + mu * along.y + mv * across.y);
-          if (x < 0 || y < 0 || x >= width || y >= height) return undefined;
-          const ring = Math.max(Math.abs(mu), Math.abs(mv));
-          if (isDark(data[y * width + x]!) === (ring % 2 === 1 || ring === 0)) matching++;
-        }
-      }
-      if (!best || matching / 81 > best.share) best = { centre, share: matching / 81 };
+      const share = finderShare(binary, centre, along, across);
+      if (share !== undefined && (!best || share > best.share)) best = { centre, share };
     }
   }
   return best;
+}
+
+/**
+ * The share of a finder pattern's 9×9 modules centred at `centre` that match; the light ring may
+ * run off the image (a symbol at its edge), the pattern itself may not.
+ */
+function finderShare({ width, height, data }: GrayImage, centre: Point, along: Point, across: Point): number | undefined {
+  let [matching, seen] = [0, 0];
+  for (let mv = -4; mv <= 4; mv++) {
+    for (let mu = -4; mu <= 4; mu++) {
+      const ring = Math.max(Math.abs(mu), Math.abs(mv));
+      const x = Math.floor(centre.x + mu * along.x + mv * across.x);
+      const y = Math.floor(centre.y + mu * along.y + mv * across.y);
+      if (x < 0 || y < 0 || x >= width || y >= height) {
+        if (ring < 4) return undefined;
+        continue;
+      }
+      seen++;
+      if (isDark(data[y * width + x]!) === (ring % 2 === 1 || ring === 0)) matching++;
+    }
+  }
+  return matching / seen;
 }
 
 /** The symbol three patterns outline, if they form its corner triangle. */
