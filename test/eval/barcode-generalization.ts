@@ -98,7 +98,7 @@ export async function generalizationReport(
       {
         key: 'generatedCrumpledQr',
         scenes: await generatedCrumpledQrScenes(),
-        title: 'Generated crumpled QR codes (versions 1–10, folds 10–25 modules apart, 0.3–0.9 module out of place, 800×600, ±30°, blur, noise, JPEG)',
+        title: 'Generated crumpled QR codes (versions 1–9, folds 10–25 modules apart, 0.3–0.9 module out of place, 800×600, ±30°, blur, noise, JPEG)',
       },
     ];
     for (const { key, scenes, title } of sets) {

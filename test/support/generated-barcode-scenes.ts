@@ -95,14 +95,14 @@ export async function generatedBarcodeScenes(perFormat = 6, seed = 7): Promise<G
 }
 
 /**
- * `count` QR codes of versions 1 to 10 printed on crumpled paper or cloth (`crumple`: folds 10–25
+ * `count` QR codes of versions 1 to 9 printed on crumpled paper or cloth (`crumple`: folds 10–25
  * modules apart, up to 0.3–0.9 of a module out of place), photographed into 800×600 scenes turned up
  * to ±30°, blurred, noisy and JPEG-compressed, with conditions drawn from `seed`.
  */
 export async function generatedCrumpledQrScenes(count = 48, seed = 11): Promise<GeneratedBarcodeScene[]> {
   const random = seededRandom(seed);
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -./:';
-  // Lengths that make versions 1, 2, 3, 5, 7 and 10 at zxing's default error correction.
+  // Texts of 6 to 225 characters: versions 1 to 9 at the writer's default error correction.
   const lengths = [10, 20, 40, 90, 150, 250];
   const scenes: GeneratedBarcodeScene[] = [];
   for (let i = 0; i < count; i++) {

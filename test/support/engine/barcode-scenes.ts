@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { prepareZXingModule, writeBarcode, type WriteInputBarcodeFormat } from 'zxing-wasm/writer';
 import type { Frame } from '../../../packages/sdk/src/core/frame.ts';
 import { applyHomography, homographyFromPoints, rectangleCorners } from '../../../packages/sdk/src/engine/image/homography.ts';
+import { sampleBilinear } from '../../../packages/sdk/src/engine/image/sample-bilinear.ts';
 import { seededRandom } from '../seeded-random.ts';
 
 export interface Point {
@@ -172,14 +173,7 @@ export function crumple(
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const { dx, dy, slope } = field(x, y);
-      const sx = Math.max(0, Math.min(width - 1.001, x + dx));
-      const sy = Math.max(0, Math.min(height - 1.001, y + dy));
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      const fx = sx - x0;
-      const fy = sy - y0;
-      const at = (xx: number, yy: number) => label.data[yy * width + xx]!;
-      const v = (1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0)) + fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1));
+      const v = sampleBilinear(label, x + dx + 0.5, y + dy + 0.5, 255);
       data[y * width + x] = Math.max(0, Math.min(255, Math.round(v * (0.85 + 0.15 * slope))));
     }
   }
@@ -209,13 +203,7 @@ export function keystone(label: RenderedBarcode, topInset: number): RenderedBarc
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = applyHomography(toLabel, { x: x + 0.5, y: y + 0.5 });
-      const [sx, sy] = [p.x - 0.5, p.y - 0.5];
-      if (sx < 0 || sy < 0 || sx > width - 1 || sy > height - 1) continue;
-      const x0 = Math.min(width - 2, Math.floor(sx));
-      const y0 = Math.min(height - 2, Math.floor(sy));
-      const [fx, fy] = [sx - x0, sy - y0];
-      const at = (xx: number, yy: number) => label.data[yy * width + xx]!;
-      data[y * width + x] = Math.round((1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0)) + fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1)));
+      data[y * width + x] = Math.round(sampleBilinear(label, p.x, p.y, 255));
     }
   }
   return { width, height, data, corners: label.corners.map((c) => applyHomography(toSeen, c)) };

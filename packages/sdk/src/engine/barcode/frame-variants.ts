@@ -245,17 +245,18 @@ export class FrameVariants {
     });
   }
 
-  /**
-   * The `index`-th QR symbol located by its finder patterns, read module by module along a grid fitted
-   * to it and redrawn (`resampleQrSymbol`), once for each side length its finders allow.
-   */
-  qrGrids(index: number): DerivedImage[] {
+  /** The side lengths the `index`-th QR symbol located by its finder patterns may have (`qrSideCandidates`); none if there is no such symbol. */
+  qrGridSides(index: number): number[] {
+    const symbol = this.#qrSymbolsFound()[index];
+    return symbol ? qrSideCandidates(symbol.finders) : [];
+  }
+
+  /** That symbol read module by module along a grid fitted to it at `side` modules, and redrawn (`resampleQrSymbol`). */
+  qrGrid(index: number, side: number): DerivedImage | undefined {
     const symbol = this.#qrSymbolsFound()[index];
     const normalized = this.frame('localContrast');
-    if (!symbol || !normalized) return [];
-    return qrSideCandidates(symbol.finders).map(
-      (side) => this.#cached(`qrGrid@${index}/${side}`, () => derive(normalized, resampleQrSymbol(normalized.image, symbol.finders, side)))!,
-    );
+    if (!symbol || !normalized) return undefined;
+    return this.#cached(`qrGrid@${index}/${side}`, () => derive(normalized, resampleQrSymbol(normalized.image, symbol.finders, side)));
   }
 
   /** The QR symbols the finder-pattern search found, searched once per frame. */

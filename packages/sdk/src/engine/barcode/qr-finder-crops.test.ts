@@ -64,6 +64,18 @@ describe('locateQrSymbols', () => {
     },
   );
 
+  it('completes no symbol from a pair of finder patterns whose third is gone', async () => {
+    const code = await renderBarcode('QRCode', 'https://idlens.example/finder', { moduleSize: 5, quietZone: 4 });
+    // The bottom-left pattern (7×7 modules from the quiet zone's edge) painted over white.
+    const [q, m] = [4 * 5, 5];
+    for (let y = code.height - q - 7 * m; y < code.height - q; y++) code.data.fill(255, y * code.width + q, y * code.width + q + 7 * m);
+    const scene = await composeScene(code, { width: 400, height: 300, angle: 10, blur: 0.8, noise: 4 });
+    const binary = localThreshold(toGray(scene.frame), 25);
+    // The symbol's two patterns (the background's texture may add a speck of a pattern, far smaller).
+    expect(findFinderPatterns(binary).filter((p) => p.module > 3)).toHaveLength(2);
+    expect(locateQrSymbols(binary)).toEqual([]);
+  });
+
   it('finds nothing in a chessboard or in random squares', () => {
     const chess = grayImage(400, 400, (x, y) => ((Math.floor(x / 12) + Math.floor(y / 12)) % 2 === 0 ? 20 : 235));
     let seed = 7;

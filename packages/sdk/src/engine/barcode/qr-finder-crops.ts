@@ -1,7 +1,6 @@
 import type { Point } from '../image/affine.ts';
 import type { GrayImage } from '../image/gray-image.ts';
 import type { OrientedRect } from '../image/warp-rect.ts';
-import type { QrFinders } from './qr-grid.ts';
 
 /** A QR finder pattern seen in the image: its centre and module size, and how many scan rows confirmed it. */
 export interface FinderPattern {
@@ -30,11 +29,19 @@ export const finderRules = {
   moduleRatio: 1.6,
   /**
    * A third pattern where two found ones put it (`completedPairs`) is looked for this many modules
-   * around that place, and taken where at least this share of its 7×7 modules match.
+   * around that place, and taken where at least this share of its 9×9 modules (those in the image) match.
    */
   completionReach: 2,
   completionMatch: 0.75,
 } as const;
+
+/** A QR symbol's finder pattern centres — the corner one, the one to its right and the one below it, as the symbol reads — and its module size in pixels. */
+export interface QrFinders {
+  corner: Point;
+  right: Point;
+  down: Point;
+  module: number;
+}
 
 /** A QR symbol located by its finder patterns: its upright square with a quiet zone, module size and the patterns themselves. */
 export interface LocatedQrSymbol {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { composeScene, crumple, keystone, renderBarcode, type RenderedBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
-import { applyAffine } from '../image/affine.ts';
+import { type Affine, applyAffine } from '../image/affine.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { loadZxingNode } from '../../runtime/zxing-node.ts';
 import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
@@ -88,27 +88,41 @@ describe('resampleQrSymbol', () => {
     const normalized = localContrast(toGray(scene.frame), 19);
     const [symbol] = locateQrSymbols(binarizeLocalContrast(normalized));
     expect(qrSideCandidates(symbol!.finders)[0]).toBe(37);
-    const { image } = resampleQrSymbol(normalized, symbol!.finders, 37);
+    const { image, toSource } = resampleQrSymbol(normalized, symbol!.finders, 37);
     const results = await zxing.readBarcodes(grayToFrame(image), { formats: ['QRCode'] });
     expect(results.map((r) => r.text)).toEqual([slanted]);
+    // No affine map hits all four corners of a slanted symbol; the one back is off by two modules at most.
+    expectCornersMappedBack(toSource, 37, scene.corners, 2 * moduleSize);
   });
 
   it('maps the redrawn symbol’s corners back to the symbol’s in the image, within two modules', async () => {
     const { scene, normalized, symbol } = await crumpledScene(4.5, 4);
     const { toSource } = resampleQrSymbol(normalized, symbol.finders, 29);
+    expectCornersMappedBack(toSource, 29, scene.corners, 2 * moduleSize);
+  });
+
+  it('keeps the finders’ map where no alignment pattern is to be found, rather than bending it to data', async () => {
+    const { label, normalized, symbol } = await crumpledScene(0, 1);
+    // Version 3: the alignment pattern's 5×5 modules centred 6.5 modules in from the bottom-right
+    // corner, painted over with the local mean (neither dark nor light) in the image the fit reads.
+    const blanked = { ...normalized, data: normalized.data.slice() };
+    const { toSource } = resampleQrSymbol(normalized, symbol.finders, 29);
     const { drawnModule, drawnQuietZone } = qrGridRules;
-    const [start, end] = [drawnQuietZone * drawnModule, (drawnQuietZone + 29) * drawnModule];
-    const drawnCorners = [
-      { x: start, y: start },
-      { x: end, y: start },
-      { x: end, y: end },
-      { x: start, y: end },
-    ];
-    drawnCorners.forEach((corner, i) => {
-      const mapped = applyAffine(toSource, corner);
-      const truth = scene.corners[i]!;
-      expect(Math.hypot(mapped.x - truth.x, mapped.y - truth.y)).toBeLessThan(2 * moduleSize);
-    });
+    for (let v = 20; v < 25; v += 0.1) {
+      for (let u = 20; u < 25; u += 0.1) {
+        const p = applyAffine(toSource, { x: (u + drawnQuietZone) * drawnModule, y: (v + drawnQuietZone) * drawnModule });
+        blanked.data[Math.floor(p.y) * blanked.width + Math.floor(p.x)] = 128;
+      }
+    }
+    const { image } = resampleQrSymbol(blanked, symbol.finders, 29);
+    // The 25 blanked modules may come out either way; the rest are read right.
+    expect(wrongModules(image, label, 29)).toBeLessThanOrEqual(25);
+    expect(await decodes(image)).toBe(true);
+  });
+
+  it('resamples only the side lengths QR symbols have, up to its largest', async () => {
+    const { normalized, symbol } = await crumpledScene(0, 1);
+    for (const side of [20, 27, 61, 28.5]) expect(() => resampleQrSymbol(normalized, symbol.finders, side)).toThrow(RangeError);
   });
 
   it('redraws nothing readable at a side the symbol does not have', async () => {
@@ -116,3 +130,19 @@ describe('resampleQrSymbol', () => {
     for (const side of [25, 33]) expect(await decodes(resampleQrSymbol(normalized, symbol.finders, side).image)).toBe(false);
   });
 });
+
+/** The redrawn symbol's corners, mapped back by `toSource`, lie within `tolerance` px of the symbol's in the scene. */
+function expectCornersMappedBack(toSource: Affine, side: number, corners: Array<{ x: number; y: number }>, tolerance: number): void {
+  const { drawnModule, drawnQuietZone } = qrGridRules;
+  const [start, end] = [drawnQuietZone * drawnModule, (drawnQuietZone + side) * drawnModule];
+  const drawn = [
+    { x: start, y: start },
+    { x: end, y: start },
+    { x: end, y: end },
+    { x: start, y: end },
+  ];
+  drawn.forEach((corner, i) => {
+    const mapped = applyAffine(toSource, corner);
+    expect(Math.hypot(mapped.x - corners[i]!.x, mapped.y - corners[i]!.y)).toBeLessThan(tolerance);
+  });
+}

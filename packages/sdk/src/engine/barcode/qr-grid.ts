@@ -2,14 +2,7 @@ import type { Affine, Point } from '../image/affine.ts';
 import type { GrayImage } from '../image/gray-image.ts';
 import { applyHomography, homographyFromPoints } from '../image/homography.ts';
 import { sampleBilinear } from '../image/sample-bilinear.ts';
-
-/** A QR symbol's finder pattern centres — the corner one, the one to its right and the one below it, as the symbol reads — and its module size in pixels. */
-export interface QrFinders {
-  corner: Point;
-  right: Point;
-  down: Point;
-  module: number;
-}
+import type { QrFinders } from './qr-finder-crops.ts';
 
 /** Limits of the grid fit; see `resampleQrSymbol`. */
 export const qrGridRules = {
@@ -19,12 +12,14 @@ export const qrGridRules = {
   meshSteps: ['half', 7, 4] as ReadonlyArray<number | 'half'>,
   /** Passes over the mesh points at each spacing. */
   rounds: 2,
-  /** How far one pass may move a mesh point, in modules. */
+  /** One pass looks this far around a mesh point in coarse steps, in modules (then single steps of a quarter of it round the best: 0.75 at most). */
   reach: 0.6,
   /** How strongly a mesh point is held to its neighbours' mean (per squared module of difference). */
   stiffness: 20,
-  /** How far from where the finder patterns put it the alignment pattern is looked for, in modules. */
+  /** How far from where the finder patterns put it the alignment pattern is looked for, in modules … */
   alignmentReach: 5,
+  /** … and the share of its 5×5 modules that must match there (otherwise the finders' affine map stands). */
+  alignmentMatch: 0.8,
   /** Pixels per module and quiet-zone modules of the redrawn symbol. */
   drawnModule: 4,
   drawnQuietZone: 4,
@@ -56,18 +51,28 @@ export function qrSideCandidates({ corner, right, down, module }: QrFinders): nu
  * light in the local-contrast image `normalized` (a grid off by half a module samples edges, mid-grey),
  * held to its neighbours so that flat areas follow them. zxing then reads the redrawn symbol and its
  * error correction mends the modules the fit got wrong. `toSource` maps the redrawn symbol back into
- * `normalized` through the finders alone (the points zxing reports are the symbol's corners; a module
- * or two is close enough for them).
+ * `normalized` by the affine map closest to the fitted grid's corners (the points zxing reports are
+ * the symbol's corners).
  */
 export function resampleQrSymbol(normalized: GrayImage, finders: QrFinders, side: number): { image: GrayImage; toSource: Affine } {
-  const start = finderAffine(finders, side);
-  const base = projectiveBase(normalized, finders, side, start);
+  if (!isQrSide(side)) throw new RangeError(`a QR symbol of ${side} modules a side is not resampled (21 to ${qrGridRules.maxSide}, 17 + 4 × version)`);
+  const base = projectiveBase(normalized, finders, side);
+  // The grid the projective map alone lays (no displacement), which the first mesh starts from.
   let grid = new ModuleGrid(side, base, side);
   for (const step of qrGridRules.meshSteps) {
     grid = new ModuleGrid(side, base, step === 'half' ? Math.ceil(side / 2) : step, grid);
     grid.fit(normalized, finders.module);
   }
-  return drawModules(grid, normalized, start);
+  return drawModules(grid, normalized);
+}
+
+/** The pixels of the redrawn symbol of `side` modules: known before it is fitted, for the pixel budget. */
+export function drawnQrPixels(side: number): number {
+  return ((side + 2 * qrGridRules.drawnQuietZone) * qrGridRules.drawnModule) ** 2;
+}
+
+function isQrSide(side: number): boolean {
+  return Number.isInteger(side) && side >= 21 && side <= qrGridRules.maxSide && (side - 17) % 4 === 0;
 }
 
 /** The affine map from module coordinates to the image that puts the three finder centres in place. */
@@ -81,13 +86,17 @@ function finderAffine({ corner, right, down }: QrFinders, side: number): Affine 
 /**
  * The projective map from module coordinates through the finder centres and the alignment pattern's
  * (versions 2 and up have one 6.5 modules in from the bottom-right corner): perspective the three
- * finders alone cannot tell. Version 1 has none and keeps the affine map.
+ * finders alone cannot tell. Version 1 has none, and a symbol whose alignment pattern is not found
+ * keeps the affine map.
  */
-function projectiveBase(normalized: GrayImage, finders: QrFinders, side: number, start: Affine): (u: number, v: number) => Point {
+function projectiveBase(normalized: GrayImage, finders: QrFinders, side: number): (u: number, v: number) => Point {
+  const start = finderAffine(finders, side);
   const affine = (u: number, v: number) => ({ x: start[0] * u + start[1] * v + start[2], y: start[3] * u + start[4] * v + start[5] });
   if (side < 25) return affine;
   const at = side - 6.5;
   const alignment = findAlignmentPattern(normalized, affine, at);
+  // Glare or damage can leave no alignment pattern to find: a best place among data would bend the map.
+  if (!alignment) return affine;
   const from = [
     { x: 3.5, y: 3.5 },
     { x: side - 3.5, y: 3.5 },
@@ -104,26 +113,30 @@ function projectiveBase(normalized: GrayImage, finders: QrFinders, side: number,
 
 /**
  * Where the alignment pattern (5×5 modules: a dark ring, a light ring, a dark centre) best matches
- * within `alignmentReach` modules of (at, at), preferring nearer places when matches tie.
+ * within `alignmentReach` modules of (at, at), preferring nearer places when matches tie — if at
+ * least `alignmentMatch` of its modules are on the right side of mid-grey there.
  */
-function findAlignmentPattern(normalized: GrayImage, affine: (u: number, v: number) => Point, at: number): Point {
+function findAlignmentPattern(normalized: GrayImage, affine: (u: number, v: number) => Point, at: number): Point | undefined {
   const cells: Array<{ du: number; dv: number; sign: number }> = [];
   for (let dv = -2; dv <= 2; dv++) {
     for (let du = -2; du <= 2; du++) cells.push({ du, dv, sign: Math.max(Math.abs(du), Math.abs(dv)) === 1 ? 1 : -1 });
   }
   const reach = qrGridRules.alignmentReach;
-  let best = { score: -Infinity, point: affine(at, at) };
+  let best = { score: -Infinity, u: 0, v: 0, matching: 0 };
   for (let v = -reach; v <= reach; v += 0.25) {
     for (let u = -reach; u <= reach; u += 0.25) {
       let score = -2 * (u * u + v * v);
+      let matching = 0;
       for (const { du, dv, sign } of cells) {
         const p = affine(at + u + du, at + v + dv);
-        score += sign * (sampleBilinear(normalized, p.x, p.y, localMean) - localMean);
+        const level = sign * (sampleBilinear(normalized, p.x, p.y, localMean) - localMean);
+        score += level;
+        if (level > 0) matching++;
       }
-      if (score > best.score) best = { score, point: affine(at + u, at + v) };
+      if (score > best.score) best = { score, u, v, matching };
     }
   }
-  return best.point;
+  return best.matching >= qrGridRules.alignmentMatch * cells.length ? affine(at + best.u, at + best.v) : undefined;
 }
 
 /**
@@ -149,7 +162,7 @@ class ModuleGrid {
     if (!from) return;
     for (let j = 0; j < this.#points; j++) {
       for (let i = 0; i < this.#points; i++) {
-        const [u, v] = [Math.min(side, i * step), Math.min(side, j * step)];
+        const [u, v] = [i * step, j * step];
         const was = from.at(u, v);
         const b = base(u, v);
         this.#dx[j * this.#points + i] = was.x - b.x;
@@ -279,8 +292,8 @@ const moduleSamples = [
   [0.65, 0.65],
 ] as const;
 
-/** The grid's modules, dark or light, drawn black on white with a quiet zone; `toSource` through the finders' affine map `start`. */
-function drawModules(grid: ModuleGrid, normalized: GrayImage, start: Affine): { image: GrayImage; toSource: Affine } {
+/** The grid's modules, dark or light, drawn black on white with a quiet zone, and the map back (`gridAffine`). */
+function drawModules(grid: ModuleGrid, normalized: GrayImage): { image: GrayImage; toSource: Affine } {
   const { side } = grid;
   const { drawnModule: px, drawnQuietZone: quiet } = qrGridRules;
   const width = (side + 2 * quiet) * px;
@@ -296,8 +309,27 @@ function drawModules(grid: ModuleGrid, normalized: GrayImage, start: Affine): { 
       for (let y = (v + quiet) * px; y < (v + quiet + 1) * px; y++) data.fill(0, y * width + (u + quiet) * px, y * width + (u + quiet + 1) * px);
     }
   }
-  // Drawn pixel → module coordinate (x / px − quiet) → image through the finders' map.
-  const [a, b, c, d, e, f] = start;
+  // Drawn pixel → module coordinate (x / px − quiet) → image.
+  const [a, b, c, d, e, f] = gridAffine(grid);
   const toSource: Affine = [a / px, b / px, c - quiet * (a + b), d / px, e / px, f - quiet * (d + e)];
   return { image: { width, height: width, data }, toSource };
+}
+
+/**
+ * The affine map from module coordinates to the image closest (least squares) to where the fitted
+ * grid puts the symbol's four corners: on a symbol seen at a slant no affine map hits all four, and
+ * one through three of them would put the fourth furthest off.
+ */
+function gridAffine(grid: ModuleGrid): Affine {
+  const { side } = grid;
+  const [tl, tr, bl, br] = [grid.at(0, 0), grid.at(side, 0), grid.at(0, side), grid.at(side, side)];
+  // Least squares over the corners of a square has this closed form.
+  const fit = (k: 'x' | 'y') => [
+    (tr[k] + br[k] - tl[k] - bl[k]) / (2 * side),
+    (bl[k] + br[k] - tl[k] - tr[k]) / (2 * side),
+    (3 * tl[k] + tr[k] + bl[k] - br[k]) / 4,
+  ];
+  const [a, b, c] = fit('x');
+  const [d, e, f] = fit('y');
+  return [a!, b!, c!, d!, e!, f!];
 }

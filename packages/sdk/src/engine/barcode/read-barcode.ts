@@ -8,6 +8,7 @@ import { FrameVariants, restorationOf, restoredDetail, type RegionVariant } from
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
 import { FitChecks, fitCheckOptions, fitContradicts } from './fit-check.ts';
+import { drawnQrPixels } from './qr-grid.ts';
 import { readEanEdges } from './read-ean-edges.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
@@ -92,7 +93,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
       if (!inPlan(pass, resolved)) continue;
       const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
       if (formats.length === 0) continue;
-      for (const view of viewsOf(pass, source, resolved.slowerThoroughScan)) {
+      for (const view of viewsOf(pass, source, resolved.slowerThoroughScan, budget)) {
         const pixels = view.image.width * view.image.height;
         if (pixels > budget) continue;
         budget -= pixels;
@@ -177,7 +178,7 @@ function symbologiesOf(pass: PassSpec, enabled: readonly Symbology[], options: R
   });
 }
 
-function viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean): DerivedImage[] {
+function viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean, budget: number): DerivedImage[] {
   // Enhancing bars where the localizer saw none only costs time (and invites misreads of texture).
   if (pass.reads === 'linear' && !variants.hasBarRegions()) return [];
   if ('frame' in pass.image) {
@@ -193,8 +194,19 @@ function viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean): De
     return views;
   }
   if ('qrGrids' in pass.image) {
-    const count = thorough ? pass.image.thoroughQrGrids : pass.image.qrGrids;
-    return Array.from({ length: count }, (_, i) => variants.qrGrids(i)).flat();
+    // Fitting a grid costs more than reading what it draws: a side whose drawing the budget left
+    // could not read is not fitted at all.
+    const views: DerivedImage[] = [];
+    let left = budget;
+    for (let i = 0; i < (thorough ? pass.image.thoroughQrGrids : pass.image.qrGrids); i++) {
+      for (const side of variants.qrGridSides(i)) {
+        if (drawnQrPixels(side) > left) continue;
+        left -= drawnQrPixels(side);
+        const view = variants.qrGrid(i, side);
+        if (view) views.push(view);
+      }
+    }
+    return views;
   }
   return regionViews(variants, pass.image.region, thorough ? pass.image.thoroughRegions : pass.image.regions);
 }
