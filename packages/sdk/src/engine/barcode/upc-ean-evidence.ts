@@ -1,5 +1,6 @@
 import type { Point } from '../image/affine.ts';
 import type { GrayImage } from '../image/gray-image.ts';
+import { bilinearAtPixel } from '../image/sample-bilinear.ts';
 import { eanUpcModules } from './ean-codes.ts';
 import type { BarcodeRead } from './normalize-read.ts';
 
@@ -79,17 +80,8 @@ function marginIsLight(gray: GrayImage, edge: Point, direction: Point, module: n
   }
   return true;
 }
-/** Bilinear sample, `undefined` outside the image. */
+/** Bilinear sample at pixel indices, `undefined` outside the image. */
 function sample(gray: GrayImage, x: number, y: number): number | undefined {
-  const { width, height, data } = gray;
-  if (x < 0 || y < 0 || x > width - 1 || y > height - 1) return undefined;
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const x1 = Math.min(width - 1, x0 + 1);
-  const y1 = Math.min(height - 1, y0 + 1);
-  const fx = x - x0;
-  const fy = y - y0;
-  const top = data[y0 * width + x0]! + (data[y0 * width + x1]! - data[y0 * width + x0]!) * fx;
-  const bottom = data[y1 * width + x0]! + (data[y1 * width + x1]! - data[y1 * width + x0]!) * fx;
-  return top + (bottom - top) * fy;
+  if (x < 0 || y < 0 || x > gray.width - 1 || y > gray.height - 1) return undefined;
+  return bilinearAtPixel(gray, x, y);
 }

@@ -6,10 +6,13 @@ import type { GrayImage } from './gray-image.ts';
  * image: `fill`. For scattered samples; whole images are resampled by `warpAffineGray`.
  */
 export function sampleBilinear(image: GrayImage, x: number, y: number, fill: number): number {
-  const { width, height, data } = image;
+  const { width, height } = image;
   if (!(x >= 0 && y >= 0 && x <= width && y <= height)) return fill;
-  const px = Math.min(width - 1, Math.max(0, x - 0.5));
-  const py = Math.min(height - 1, Math.max(0, y - 0.5));
+  return bilinearAtPixel(image, Math.min(width - 1, Math.max(0, x - 0.5)), Math.min(height - 1, Math.max(0, y - 0.5)));
+}
+
+/** The same at a point given in pixel indices (pixel i's centre at i), which must lie within [0, width − 1] × [0, height − 1]. */
+export function bilinearAtPixel({ width, height, data }: GrayImage, px: number, py: number): number {
   const x0 = Math.floor(px);
   const y0 = Math.floor(py);
   const x1 = Math.min(width - 1, x0 + 1);
