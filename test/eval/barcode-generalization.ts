@@ -9,7 +9,7 @@ import { photoTransformFamilies, type PhotoVariant } from './photo-variants.ts';
 
 /**
  * Parts of the barcode eval: the corpus as it is, the corpus through each photo-transform family,
- * generated scenes, and the false-positive set. `EVAL_BARCODE_PARTS=corpus,variants` runs some of
+ * generated scenes (the nine formats, and crumpled QR codes), and the false-positive set. `EVAL_BARCODE_PARTS=corpus,variants` runs some of
  * them, `EVAL_BARCODE_FAMILIES=blur,glare` some families (both for development; the report says so).
  */
 export type EvalPart = 'corpus' | 'variants' | 'generated' | 'negatives';
@@ -92,16 +92,18 @@ export async function generalizationReport(
     const sets = [
       {
         key: 'generated',
-        scenes: await generatedBarcodeScenes(),
+        scenes: () => generatedBarcodeScenes(),
         title: 'Generated scenes (zxing-wasm writer, 1280×960, random angle ±25°, module 1.6–6 px, blur, noise, JPEG)',
       },
       {
         key: 'generatedCrumpledQr',
-        scenes: await generatedCrumpledQrScenes(),
+        scenes: () => generatedCrumpledQrScenes(),
         title: 'Generated crumpled QR codes (versions 1–9, folds 10–25 modules apart, 0.3–0.9 module out of place, 800×600, ±30°, blur, noise, JPEG)',
       },
     ];
-    for (const { key, scenes, title } of sets) {
+    // Made one set at a time: a set's frames take hundreds of megabytes.
+    for (const { key, scenes: makeScenes, title } of sets) {
+      const scenes = await makeScenes();
       const byType = new Map<string, { n: number; ok: number; wrong: number }>();
       const misses: string[] = [];
       for (const scene of scenes) {

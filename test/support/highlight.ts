@@ -13,3 +13,11 @@ export function highlight(width: number, height: number, levels: number, centre 
     return d < 1 ? levels * (1 - d * d) ** 2 : 0;
   };
 }
+
+/**
+ * A level of a symbol printed grey (ink 50, paper 216 for levels 0 and 255) under `light` more from a
+ * highlight: what the engine tests' glare scenes put in a pixel, before it saturates at white.
+ */
+export function printedUnderLight(level: number, light: number): number {
+  return 50 + 0.65 * level + light;
+}

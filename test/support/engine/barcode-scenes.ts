@@ -135,8 +135,8 @@ export function wrapRoundCylinder(label: RenderedBarcode, labelArcDegrees: numbe
 
 /**
  * The label crumpled like paper or cloth: each pixel shows the label from a point displaced by a
- * smooth field — three plane waves of random direction and phase, `wavelength` pixels long, up to
- * `amplitude` pixels in all — and is shaded by the slope of the folds (lit from one side). Corners
+ * smooth field — three plane waves of random direction and phase, each 0.7–1.3 × `wavelength` pixels
+ * long, up to `amplitude` pixels in all — and is shaded by the slope of the folds (lit from one side). Corners
  * follow the field approximately (displaced by it where they are).
  */
 export function crumple(
@@ -182,6 +182,20 @@ export function crumple(
     return { x: x - dx, y: y - dy };
   });
   return { width, height, data, corners };
+}
+
+/** The crumpled QR code the engine tests read: version 3 (29 modules), 5 px modules, a 4-module quiet zone. */
+export const crumpledQrLabel = { text: 'https://idlens.example/crumpled?id=0042', moduleSize: 5, quietZone: 4 } as const;
+
+/**
+ * That QR code crumpled by up to `amplitude` px (folds about 70 px apart; flat for 0) in a 400×300
+ * scene turned 20°, blurred (σ 0.8) and noisy, all seeded by `seed`; with the label as written.
+ */
+export async function crumpledQrScene(amplitude: number, seed: number): Promise<{ text: string; label: RenderedBarcode; scene: Scene }> {
+  const { text, moduleSize, quietZone } = crumpledQrLabel;
+  const label = await renderBarcode('QRCode', text, { moduleSize, quietZone });
+  const shaped = amplitude > 0 ? crumple(label, { amplitude, wavelength: 70, seed }) : label;
+  return { text, label, scene: await composeScene(shaped, { width: 400, height: 300, angle: 20, blur: 0.8, noise: 4, seed }) };
 }
 
 /**

@@ -239,7 +239,7 @@ export class FrameVariants {
     return this.#cached(`qr@${index}`, () => {
       const base = this.#sources.working();
       const { rect } = symbol;
-      let scale = Math.min(4, Math.max(0.5, variantSizes.qrCropModule / symbol.module));
+      let scale = Math.min(4, Math.max(0.5, variantSizes.qrCropModule / symbol.finders.module));
       scale = Math.min(scale, Math.sqrt(variantSizes.qrCropPixels / (rect.width * rect.height)));
       return derive(base, warpRect(base.image, rect, scale));
     });

@@ -1,5 +1,8 @@
 import type { GrayImage } from '../image/gray-image.ts';
 
+/** Mid-grey of a local-contrast image: where a pixel equal to its neighbourhood's mean lands. */
+export const localMean = 128;
+
 /**
  * Evens out illumination: each pixel is re-expressed by how far it lies from the mean of a large
  * window around it, in units of that window's standard deviation (at least `floor` levels, so flat
@@ -40,7 +43,7 @@ export function localContrast(image: GrayImage, radius: number, floor = 16): Gra
       const mean = (sums[a]! - sums[b]! - sums[c]! + sums[d]!) / n;
       const variance = (squares[a]! - squares[b]! - squares[c]! + squares[d]!) / n - mean * mean;
       const scale = Math.max(floor, Math.sqrt(Math.max(0, variance)));
-      const v = 128 + (64 * (data[y * width + x]! - mean)) / scale;
+      const v = localMean + (64 * (data[y * width + x]! - mean)) / scale;
       out[y * width + x] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
     }
   }

@@ -26,7 +26,11 @@ export type PassTier =
 export interface PassSpec {
   name: string;
   tier: PassTier;
-  /** A whole-frame variant, or a per-region view read for the first `regions` bar regions. */
+  /**
+   * A whole-frame variant; a per-region view read for the first `regions` bar regions; crops round
+   * the first `qrCrops` QR symbols located by their finder patterns; or those symbols redrawn along
+   * grids fitted to them (`qrGrids`).
+   */
   image:
     | { frame: FrameVariant }
     | { region: RegionVariant; regions: number; thoroughRegions: number }

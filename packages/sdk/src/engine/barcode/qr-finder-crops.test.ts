@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { composeScene, type Point, renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
 import { grayImage } from '../../../../../test/support/engine/gray-images.ts';
-import { toGray } from '../image/gray-image.ts';
 import { localThreshold } from './local-contrast.ts';
-import { highlight } from '../../../../../test/support/highlight.ts';
-import type { GrayImage } from '../image/gray-image.ts';
+import { highlight, printedUnderLight } from '../../../../../test/support/highlight.ts';
+import { type GrayImage, toGray } from '../image/gray-image.ts';
 import { findFinderPatterns, locateQrSymbols } from './qr-finder-crops.ts';
 
 describe('locateQrSymbols', () => {
@@ -13,7 +12,8 @@ describe('locateQrSymbols', () => {
     const scene = await composeScene(code, { width: 800, height: 600, angle, blur: 0.8, noise: 4 });
     const symbols = locateQrSymbols(localThreshold(toGray(scene.frame), 40));
     expect(symbols).toHaveLength(1);
-    const { rect, module } = symbols[0]!;
+    const { rect, finders } = symbols[0]!;
+    const { module } = finders;
     const centre = { x: scene.corners.reduce((s, p) => s + p.x, 0) / 4, y: scene.corners.reduce((s, p) => s + p.y, 0) / 4 };
     expect(Math.hypot(rect.centre.x - centre.x, rect.centre.y - centre.y)).toBeLessThan(10);
     expect(module).toBeGreaterThan(4);
@@ -89,12 +89,12 @@ describe('locateQrSymbols', () => {
   });
 });
 
-/** The frame printed grey (dark 50, white 216) under a highlight of `levels` centred at `at`, saturating at white. */
+/** The frame printed grey under a highlight of `levels` centred at `at`, saturating at white. */
 function underGlare(gray: GrayImage, levels: number, at: Point): GrayImage {
   const light = highlight(gray.width, gray.height, levels, { x: at.x / gray.width, y: at.y / gray.height });
   const data = new Uint8Array(gray.data.length);
   for (let y = 0; y < gray.height; y++) {
-    for (let x = 0; x < gray.width; x++) data[y * gray.width + x] = Math.min(255, 50 + 0.65 * gray.data[y * gray.width + x]! + light(x, y));
+    for (let x = 0; x < gray.width; x++) data[y * gray.width + x] = Math.min(255, printedUnderLight(gray.data[y * gray.width + x]!, light(x, y)));
   }
   return { width: gray.width, height: gray.height, data };
 }

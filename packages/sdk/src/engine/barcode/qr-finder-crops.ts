@@ -27,6 +27,9 @@ export const finderRules = {
   shapeTolerance: 0.2,
   /** Module sizes of the three patterns may differ by this factor at most. */
   moduleRatio: 1.6,
+  /** A side of the corner triangle spans this many modules at least (version 1: finder centres 14 apart) and at most. */
+  minLegModules: 13,
+  maxLegModules: 180,
   /**
    * A third pattern where two found ones put it (`completedPairs`) is looked for this many modules
    * around that place, and taken where at least this share of its 9×9 modules (those in the image) match.
@@ -43,10 +46,9 @@ export interface QrFinders {
   module: number;
 }
 
-/** A QR symbol located by its finder patterns: its upright square with a quiet zone, module size and the patterns themselves. */
+/** A QR symbol located by its finder patterns: its upright square with a quiet zone, and the patterns themselves (with its module size). */
 export interface LocatedQrSymbol {
   rect: OrientedRect;
-  module: number;
   finders: QrFinders;
 }
 
@@ -54,7 +56,8 @@ export interface LocatedQrSymbol {
  * Finds QR symbols by their three finder patterns in a binarized image (0 = dark): rows are scanned
  * for dark–light–dark–light–dark runs in the ratio 1:1:3:1:1, confirmed by the same ratio down
  * the column through the centre, merged, and grouped into triples that form the right isosceles
- * triangle of a symbol's corners. Returns for each triple (best first, at most `max`) the oriented
+ * triangle of a symbol's corners — or pairs completed by a third matched where they put it
+ * (`completedPairs`). Returns for each symbol (best first, at most `max`) the oriented
  * rectangle of the symbol with a four-module quiet zone, upright as the symbol reads, and its module
  * size — a crop zxing can read at a resolution of its own choosing, away from the clutter that can
  * mislead its detector — and the three patterns, which `resampleQrSymbol` starts its grid from.
@@ -78,7 +81,7 @@ export function locateQrSymbols(binary: GrayImage, max = 2): LocatedQrSymbol[] {
     const overlaps = distinct.some((d) => Math.hypot(d.rect.centre.x - s.rect.centre.x, d.rect.centre.y - s.rect.centre.y) < d.rect.width / 2);
     if (!overlaps) distinct.push(s);
   }
-  return distinct.slice(0, max).map(({ rect, module, finders }) => ({ rect, module, finders }));
+  return distinct.slice(0, max).map(({ rect, finders }) => ({ rect, finders }));
 }
 
 export function findFinderPatterns(binary: GrayImage): FinderPattern[] {
@@ -183,17 +186,22 @@ function merge(candidates: FinderPattern[]): FinderPattern[] {
  * columns alike.
  */
 function completedPairs(binary: GrayImage, patterns: FinderPattern[], found: ReadonlyArray<LocatedQrSymbol>): Array<LocatedQrSymbol & { score: number }> {
-  const used = new Set(found.flatMap(({ finders }) => [finders.corner, finders.right, finders.down]));
+  // Patterns a found symbol already uses, by where they are.
+  const key = ({ x, y }: Point) => `${x},${y}`;
+  const used = new Set(found.flatMap(({ finders }) => [finders.corner, finders.right, finders.down].map(key)));
   const symbols: Array<LocatedQrSymbol & { score: number }> = [];
   for (let i = 0; i < patterns.length; i++) {
     for (let j = i + 1; j < patterns.length; j++) {
       const [a, b] = [patterns[i]!, patterns[j]!];
-      if (used.has(a.centre) && used.has(b.centre)) continue;
+      if (used.has(key(a.centre)) && used.has(key(b.centre))) continue;
       if (Math.max(a.module, b.module) > finderRules.moduleRatio * Math.min(a.module, b.module)) continue;
       const module = (a.module + b.module) / 2;
       const [dx, dy] = [b.centre.x - a.centre.x, b.centre.y - a.centre.y];
       const d = Math.hypot(dx, dy);
-      if (d < 13 * module || d > 180 * Math.SQRT2 * module) continue;
+      // `by` of the pair's length across it from `from`.
+      const offPair = (from: Point, by: number) => ({ x: from.x - by * dy, y: from.y + by * dx });
+      // An early way out only: `symbolOf` checks each side of the completed triangle.
+      if (d < finderRules.minLegModules * module || d > finderRules.maxLegModules * Math.SQRT2 * module) continue;
       // Module steps along the symbol's sides: the pair's direction where the pair is a side, 45°
       // from it where it is the diagonal.
       const side = { along: { x: (dx / d) * module, y: (dy / d) * module }, across: { x: (-dy / d) * module, y: (dx / d) * module } };
@@ -201,15 +209,15 @@ function completedPairs(binary: GrayImage, patterns: FinderPattern[], found: Rea
         along: { x: ((dx - dy) / d) * module * Math.SQRT1_2, y: ((dy + dx) / d) * module * Math.SQRT1_2 },
         across: { x: ((-dy - dx) / d) * module * Math.SQRT1_2, y: ((dx - dy) / d) * module * Math.SQRT1_2 },
       };
+      // Either end of the pair a pair's length across it, either way; or its midpoint half that.
+      const mid = { x: (a.centre.x + b.centre.x) / 2, y: (a.centre.y + b.centre.y) / 2 };
       const places = [
-        { place: { x: a.centre.x - dy, y: a.centre.y + dx }, axes: side },
-        { place: { x: a.centre.x + dy, y: a.centre.y - dx }, axes: side },
-        { place: { x: b.centre.x - dy, y: b.centre.y + dx }, axes: side },
-        { place: { x: b.centre.x + dy, y: b.centre.y - dx }, axes: side },
-        { place: { x: (a.centre.x + b.centre.x - dy) / 2, y: (a.centre.y + b.centre.y + dx) / 2 }, axes: diagonal },
-        { place: { x: (a.centre.x + b.centre.x + dy) / 2, y: (a.centre.y + b.centre.y - dx) / 2 }, axes: diagonal },
+        ...[a.centre, a.centre, b.centre, b.centre].map((end, k) => ({ place: offPair(end, k % 2 ? -1 : 1), axes: side })),
+        { place: offPair(mid, 0.5), axes: diagonal },
+        { place: offPair(mid, -0.5), axes: diagonal },
       ];
-      // The best match only: where glare greys one pattern out, data elsewhere may pass too.
+      // Of the places that make a symbol's corner triangle, the best-matching only: where glare
+      // greys one pattern out, data elsewhere may pass too.
       let best: { symbol: LocatedQrSymbol & { score: number }; share: number } | undefined;
       for (const { place, axes } of places) {
         const match = bestFinderMatch(binary, place, axes.along, axes.across);
@@ -226,19 +234,22 @@ function completedPairs(binary: GrayImage, patterns: FinderPattern[], found: Rea
 /**
  * Where within `completionReach` modules of `place` a finder pattern best matches — its 7×7 modules
  * and the light ring around them (the separator inside the symbol, the quiet zone outside), which an
- * alignment pattern amid data lacks — and what share of those 9×9 modules match.
+ * alignment pattern amid data lacks — and what share of those 9×9 modules match. Of places that
+ * match equally well (shares are counts, so ties are common), the nearest: the others are off by
+ * the half modules the match cannot tell apart.
  */
 function bestFinderMatch(binary: GrayImage, place: Point, along: Point, across: Point): { centre: Point; share: number } | undefined {
   const reach = finderRules.completionReach;
-  let best: { centre: Point; share: number } | undefined;
+  let best: { centre: Point; share: number; distance: number } | undefined;
   for (let v = -reach; v <= reach; v += 0.5) {
     for (let u = -reach; u <= reach; u += 0.5) {
       const centre = { x: place.x + u * along.x + v * across.x, y: place.y + u * along.y + v * across.y };
       const share = finderShare(binary, centre, along, across);
-      if (share !== undefined && (!best || share > best.share)) best = { centre, share };
+      const distance = Math.hypot(u, v);
+      if (share !== undefined && (!best || share > best.share || (share === best.share && distance < best.distance))) best = { centre, share, distance };
     }
   }
-  return best;
+  return best && { centre: best.centre, share: best.share };
 }
 
 /**
@@ -283,8 +294,8 @@ function symbolOf(a: FinderPattern, b: FinderPattern, c: FinderPattern): (Locate
   if (Math.abs(leg1 - leg2) > shapeTolerance * Math.max(leg1, leg2)) return undefined;
   const leg = (leg1 + leg2) / 2;
   if (Math.abs(hypotenuse - Math.SQRT2 * leg) > shapeTolerance * hypotenuse) return undefined;
-  // Finder centres are 3.5 modules in from the symbol's edges; a version 1 symbol has them 14 apart.
-  if (leg < 13 * module || leg > 180 * module) return undefined;
+  // Finder centres are 3.5 modules in from the symbol's edges.
+  if (leg < finderRules.minLegModules * module || leg > finderRules.maxLegModules * module) return undefined;
   // Orient the rectangle along corner → p, with q on the side that keeps the symbol upright.
   const ux = (p.centre.x - corner.centre.x) / leg1;
   const uy = (p.centre.y - corner.centre.y) / leg1;
@@ -295,5 +306,5 @@ function symbolOf(a: FinderPattern, b: FinderPattern, c: FinderPattern): (Locate
   const side = leg + 2 * (3.5 + 4) * module;
   const score = a.hits + b.hits + c.hits - (10 * Math.abs(leg1 - leg2)) / leg;
   const finders = { corner: corner.centre, right: right.centre, down: down.centre, module };
-  return { rect: { centre, angle, width: side, height: side }, module, finders, score };
+  return { rect: { centre, angle, width: side, height: side }, finders, score };
 }

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { composeScene, crumple, keystone, renderBarcode, type RenderedBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
+import {
+  composeScene,
+  crumpledQrLabel,
+  crumpledQrScene,
+  keystone,
+  renderBarcode,
+  type RenderedBarcode,
+} from '../../../../../test/support/engine/barcode-scenes.ts';
 import { type Affine, applyAffine } from '../image/affine.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { loadZxingNode } from '../../runtime/zxing-node.ts';
@@ -13,15 +20,11 @@ beforeAll(async () => {
   zxing = await loadZxingNode();
 });
 
-const text = 'https://idlens.example/crumpled?id=0042';
-const moduleSize = 5;
-const quietZone = 4;
+const { text, moduleSize, quietZone } = crumpledQrLabel;
 
-/** A version 3 QR code (29 modules) of 5 px modules, crumpled by up to `amplitude` px (seeded), in a 400×300 scene turned 20°. */
+/** `crumpledQrScene`, with its local-contrast image and the symbol its finder patterns locate. */
 async function crumpledScene(amplitude: number, seed: number) {
-  const label = await renderBarcode('QRCode', text, { moduleSize, quietZone });
-  const shaped = amplitude > 0 ? crumple(label, { amplitude, wavelength: 70, seed }) : label;
-  const scene = await composeScene(shaped, { width: 400, height: 300, angle: 20, blur: 0.8, noise: 4, seed });
+  const { label, scene } = await crumpledQrScene(amplitude, seed);
   const normalized = localContrast(toGray(scene.frame), 19);
   const [symbol] = locateQrSymbols(binarizeLocalContrast(normalized));
   return { label, scene, normalized, symbol: symbol! };
@@ -101,7 +104,7 @@ describe('resampleQrSymbol', () => {
     expectCornersMappedBack(toSource, 29, scene.corners, 2 * moduleSize);
   });
 
-  it('keeps the finders’ map where no alignment pattern is to be found, rather than bending it to data', async () => {
+  it('reads a symbol whose alignment pattern is blanked out: the finders’ map stands rather than one bent to data', async () => {
     const { label, normalized, symbol } = await crumpledScene(0, 1);
     // Version 3: the alignment pattern's 5×5 modules centred 6.5 modules in from the bottom-right
     // corner, painted over with the local mean (neither dark nor light) in the image the fit reads.

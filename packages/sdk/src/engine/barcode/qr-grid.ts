@@ -1,7 +1,8 @@
-import type { Affine, Point } from '../image/affine.ts';
+import { type Affine, applyAffine, type Point } from '../image/affine.ts';
 import type { GrayImage } from '../image/gray-image.ts';
 import { applyHomography, homographyFromPoints } from '../image/homography.ts';
 import { sampleBilinear } from '../image/sample-bilinear.ts';
+import { localMean } from './local-contrast.ts';
 import type { QrFinders } from './qr-finder-crops.ts';
 
 /** Limits of the grid fit; see `resampleQrSymbol`. */
@@ -18,15 +19,14 @@ export const qrGridRules = {
   stiffness: 20,
   /** How far from where the finder patterns put it the alignment pattern is looked for, in modules … */
   alignmentReach: 5,
-  /** … and the share of its 5×5 modules that must match there (otherwise the finders' affine map stands). */
+  /** … and the share of its 5×5 modules that must match there (otherwise the finders' affine map stands); */
   alignmentMatch: 0.8,
+  /** grey levels a match loses per squared module away from where the finders put it. */
+  alignmentPull: 2,
   /** Pixels per module and quiet-zone modules of the redrawn symbol. */
   drawnModule: 4,
   drawnQuietZone: 4,
 } as const;
-
-/** Mid-grey of a local-contrast image: a pixel's own neighbourhood mean. */
-const localMean = 128;
 
 /**
  * The side lengths (in modules) a symbol with these finder patterns may have: the one their distance
@@ -57,13 +57,13 @@ export function qrSideCandidates({ corner, right, down, module }: QrFinders): nu
 export function resampleQrSymbol(normalized: GrayImage, finders: QrFinders, side: number): { image: GrayImage; toSource: Affine } {
   if (!isQrSide(side)) throw new RangeError(`a QR symbol of ${side} modules a side is not resampled (21 to ${qrGridRules.maxSide}, 17 + 4 × version)`);
   const base = projectiveBase(normalized, finders, side);
-  // The grid the projective map alone lays (no displacement), which the first mesh starts from.
-  let grid = new ModuleGrid(side, base, side);
+  // The first mesh starts from the projective map alone (no displacement), each finer one from the last.
+  let grid: ModuleGrid | undefined;
   for (const step of qrGridRules.meshSteps) {
     grid = new ModuleGrid(side, base, step === 'half' ? Math.ceil(side / 2) : step, grid);
     grid.fit(normalized, finders.module);
   }
-  return drawModules(grid, normalized);
+  return drawModules(grid ?? new ModuleGrid(side, base, side), normalized);
 }
 
 /** The pixels of the redrawn symbol of `side` modules: known before it is fitted, for the pixel budget. */
@@ -91,7 +91,7 @@ function finderAffine({ corner, right, down }: QrFinders, side: number): Affine 
  */
 function projectiveBase(normalized: GrayImage, finders: QrFinders, side: number): (u: number, v: number) => Point {
   const start = finderAffine(finders, side);
-  const affine = (u: number, v: number) => ({ x: start[0] * u + start[1] * v + start[2], y: start[3] * u + start[4] * v + start[5] });
+  const affine = (u: number, v: number) => applyAffine(start, { x: u, y: v });
   if (side < 25) return affine;
   const at = side - 6.5;
   const alignment = findAlignmentPattern(normalized, affine, at);
@@ -113,8 +113,10 @@ function projectiveBase(normalized: GrayImage, finders: QrFinders, side: number)
 
 /**
  * Where the alignment pattern (5×5 modules: a dark ring, a light ring, a dark centre) best matches
- * within `alignmentReach` modules of (at, at), preferring nearer places when matches tie — if at
- * least `alignmentMatch` of its modules are on the right side of mid-grey there.
+ * within `alignmentReach` modules of (at, at) — a match scored by how far its modules lie on the
+ * right side of mid-grey, less `alignmentPull` per squared module from (at, at), so that of
+ * near-equal matches the nearer wins — if at least `alignmentMatch` of its modules are on the right
+ * side of mid-grey there.
  */
 function findAlignmentPattern(normalized: GrayImage, affine: (u: number, v: number) => Point, at: number): Point | undefined {
   const cells: Array<{ du: number; dv: number; sign: number }> = [];
@@ -125,7 +127,7 @@ function findAlignmentPattern(normalized: GrayImage, affine: (u: number, v: numb
   let best = { score: -Infinity, u: 0, v: 0, matching: 0 };
   for (let v = -reach; v <= reach; v += 0.25) {
     for (let u = -reach; u <= reach; u += 0.25) {
-      let score = -2 * (u * u + v * v);
+      let score = -qrGridRules.alignmentPull * (u * u + v * v);
       let matching = 0;
       for (const { du, dv, sign } of cells) {
         const p = affine(at + u + du, at + v + dv);
@@ -172,9 +174,7 @@ class ModuleGrid {
   }
 
   at(u: number, v: number): Point {
-    const last = this.#points - 1 - 1e-9;
-    const gu = Math.min(last, Math.max(0, u / this.step));
-    const gv = Math.min(last, Math.max(0, v / this.step));
+    const [gu, gv] = [this.#meshCoordinate(u), this.#meshCoordinate(v)];
     const [i, j] = [Math.floor(gu), Math.floor(gv)];
     const [fu, fv] = [gu - i, gv - j];
     const k = j * this.#points + i;
@@ -243,7 +243,6 @@ class ModuleGrid {
 
   /** The module centres (cells as in `fit`) that mesh point (i, j) moves, with its weight at each. */
   #governedBy(i: number, j: number): Array<{ cell: number; weight: number; margin: boolean }> {
-    const last = this.#points - 1 - 1e-9;
     const cells = this.side + 2;
     const governed: Array<{ cell: number; weight: number; margin: boolean }> = [];
     const u0 = Math.max(-1, Math.floor((i - 1) * this.step - 0.5));
@@ -252,16 +251,21 @@ class ModuleGrid {
     const v1 = Math.min(this.side, Math.ceil((j + 1) * this.step));
     for (let v = v0; v <= v1; v++) {
       // The same clamping as `at`: cells outside the symbol take the edge's displacement.
-      const wv = 1 - Math.abs(Math.min(last, Math.max(0, (v + 0.5) / this.step)) - j);
+      const wv = 1 - Math.abs(this.#meshCoordinate(v + 0.5) - j);
       if (wv <= 0) continue;
       for (let u = u0; u <= u1; u++) {
-        const wu = 1 - Math.abs(Math.min(last, Math.max(0, (u + 0.5) / this.step)) - i);
+        const wu = 1 - Math.abs(this.#meshCoordinate(u + 0.5) - i);
         if (wu <= 0) continue;
         const margin = u < 0 || v < 0 || u >= this.side || v >= this.side;
         governed.push({ cell: (v + 1) * cells + u + 1, weight: wu * wv, margin });
       }
     }
     return governed;
+  }
+
+  /** A module coordinate in mesh spacings, clamped to the mesh: outside the symbol, the edge's displacement. */
+  #meshCoordinate(modules: number): number {
+    return Math.min(this.#points - 1 - 1e-9, Math.max(0, modules / this.step));
   }
 
   #neighbourMean(i: number, j: number): Point {

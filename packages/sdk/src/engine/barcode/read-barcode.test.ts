@@ -5,7 +5,7 @@ import { loadZxingNode } from '../../runtime/zxing-node.ts';
 import type { Frame } from '../../core/frame.ts';
 import {
   composeScene,
-  crumple,
+  crumpledQrScene,
   emptyScene,
   renderBarcode,
   type Point,
@@ -13,7 +13,7 @@ import {
   type SceneOptions,
   wrapRoundCylinder,
 } from '../../../../../test/support/engine/barcode-scenes.ts';
-import { highlight } from '../../../../../test/support/highlight.ts';
+import { highlight, printedUnderLight } from '../../../../../test/support/highlight.ts';
 import { readBarcode, type PassTrace } from './read-barcode.ts';
 import type { ZxingReader } from './zxing-reader.ts';
 
@@ -115,9 +115,8 @@ describe('readBarcode on generated scenes', () => {
   });
 
   it.each([2, 4, 12])('reads a crumpled QR code (seed %i) that only its fitted grid lays out, with points on the symbol', async (seed) => {
-    const text = 'https://idlens.example/crumpled?id=0042';
-    const label = crumple(await renderBarcode('QRCode', text, { moduleSize: 5, quietZone: 4 }), { amplitude: 4.5, wavelength: 70, seed });
-    const { frame, corners } = await composeScene(label, { width: 400, height: 300, angle: 20, blur: 0.8, noise: 4, seed });
+    const { text, scene } = await crumpledQrScene(4.5, seed);
+    const { frame, corners } = scene;
     const readBy: string[] = [];
     const data = await readBarcode(zxing, frame, { scanQrCode: true }, (trace) => {
       if (trace.reads.some((r) => r.text === text)) readBy.push(trace.pass);
@@ -450,7 +449,7 @@ function withGlare(frame: Frame, levels: number): Frame {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const added = light(x, y);
-      for (let c = 0; c < 3; c++) data[(y * width + x) * 4 + c] = 50 + 0.65 * frame.data[(y * width + x) * 4 + c]! + added;
+      for (let c = 0; c < 3; c++) data[(y * width + x) * 4 + c] = printedUnderLight(frame.data[(y * width + x) * 4 + c]!, added);
     }
   }
   return { width, height, data };
