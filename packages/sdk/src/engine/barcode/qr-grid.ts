@@ -205,11 +205,13 @@ class ModuleGrid {
       }
     }
     const stride = (qrGridRules.reach * module) / 4;
+    // Which cells each mesh point moves does not change from one pass to the next.
+    const governedBy = Array.from({ length: n * n }, (_, k) => this.#governedBy(k % n, Math.floor(k / n)));
     for (let round = 0; round < qrGridRules.rounds; round++) {
       for (let j = 0; j < n; j++) {
         for (let i = 0; i < n; i++) {
-          const governed = this.#governedBy(i, j);
           const k = j * n + i;
+          const governed = governedBy[k]!;
           const held = this.#neighbourMean(i, j);
           const score = (ddx: number, ddy: number) => {
             let sum = 0;

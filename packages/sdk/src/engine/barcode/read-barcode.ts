@@ -93,7 +93,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
       if (!inPlan(pass, resolved)) continue;
       const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
       if (formats.length === 0) continue;
-      for (const view of viewsOf(pass, source, resolved.slowerThoroughScan, budget)) {
+      for (const view of viewsOf(pass, source, resolved.slowerThoroughScan, () => budget)) {
         const pixels = view.image.width * view.image.height;
         if (pixels > budget) continue;
         budget -= pixels;
@@ -178,37 +178,28 @@ function symbologiesOf(pass: PassSpec, enabled: readonly Symbology[], options: R
   });
 }
 
-function viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean, budget: number): DerivedImage[] {
+/**
+ * The views a pass reads, made as the loop reading them asks for the next: `budgetLeft` is what the
+ * views read so far have left, so that a QR grid whose drawing it could not read is not fitted at
+ * all (fitting costs more than reading what it draws).
+ */
+function* viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean, budgetLeft: () => number): Generator<DerivedImage> {
   // Enhancing bars where the localizer saw none only costs time (and invites misreads of texture).
-  if (pass.reads === 'linear' && !variants.hasBarRegions()) return [];
+  if (pass.reads === 'linear' && !variants.hasBarRegions()) return;
+  const present = (view: DerivedImage | undefined) => (view ? [view] : []);
   if ('frame' in pass.image) {
-    const view = variants.frame(pass.image.frame);
-    return view ? [view] : [];
-  }
-  if ('qrCrops' in pass.image) {
-    const views: DerivedImage[] = [];
-    for (let i = 0; i < (thorough ? pass.image.thoroughQrCrops : pass.image.qrCrops); i++) {
-      const view = variants.qrCrop(i);
-      if (view) views.push(view);
-    }
-    return views;
-  }
-  if ('qrGrids' in pass.image) {
-    // Fitting a grid costs more than reading what it draws: a side whose drawing the budget left
-    // could not read is not fitted at all.
-    const views: DerivedImage[] = [];
-    let left = budget;
+    yield* present(variants.frame(pass.image.frame));
+  } else if ('qrCrops' in pass.image) {
+    for (let i = 0; i < (thorough ? pass.image.thoroughQrCrops : pass.image.qrCrops); i++) yield* present(variants.qrCrop(i));
+  } else if ('qrGrids' in pass.image) {
     for (let i = 0; i < (thorough ? pass.image.thoroughQrGrids : pass.image.qrGrids); i++) {
       for (const side of variants.qrGridSides(i)) {
-        if (drawnQrPixels(side) > left) continue;
-        left -= drawnQrPixels(side);
-        const view = variants.qrGrid(i, side);
-        if (view) views.push(view);
+        if (drawnQrPixels(side) <= budgetLeft()) yield* present(variants.qrGrid(i, side));
       }
     }
-    return views;
+  } else {
+    yield* regionViews(variants, pass.image.region, thorough ? pass.image.thoroughRegions : pass.image.regions);
   }
-  return regionViews(variants, pass.image.region, thorough ? pass.image.thoroughRegions : pass.image.regions);
 }
 
 /** The views of the first `count` bar regions the localizer found (fewer when it found fewer). */
