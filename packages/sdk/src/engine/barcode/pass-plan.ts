@@ -51,6 +51,8 @@ export interface PassSpec {
    * answer. A read that such passes alone made certain is not fit-checked (`fit-check.ts`).
    */
   asCaptured?: true;
+  /** Read in the first round only, not on the restored image (`restoredDetail`). */
+  firstRoundOnly?: true;
 }
 
 /**
@@ -82,6 +84,18 @@ export const passPlan: readonly PassSpec[] = [
   { name: 'upscaled-sharpened', tier: 'default', image: { frame: 'upscaledSharpened' }, reads: 'all', rescales: true },
   { name: 'fixed-threshold', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false, reader: { binarizer: 'FixedThreshold' } },
   { name: 'local-contrast', tier: 'default', image: { frame: 'localContrast' }, reads: 'all', rescales: false },
+  // The same image cut at its mid-grey, the mean of its large window: zxing's hybrid binarizer, whose
+  // blocks see only a few modules, loses dense symbols where glare left their modules shallow. Not in
+  // the restored round, whose image is levelled already (there it only took budget from later passes).
+  {
+    name: 'local-contrast-fixed-threshold',
+    tier: 'default',
+    image: { frame: 'localContrast' },
+    reads: 'all',
+    rescales: false,
+    reader: { binarizer: 'FixedThreshold' },
+    firstRoundOnly: true,
+  },
   { name: 'local-contrast-sharpened', tier: 'default', image: { frame: 'localContrastSharpened' }, reads: 'all', rescales: false },
   { name: 'local-contrast-bar-sharpened', tier: 'default', image: { frame: 'localContrastBarSharpened' }, reads: 'linear', rescales: false },
   // Without UPC-E: a faint bar this binarization misses can leave a UPC-A's or EAN-13's other bars

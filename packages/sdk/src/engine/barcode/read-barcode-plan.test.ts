@@ -112,6 +112,16 @@ describe('readBarcode option mapping', () => {
     for (const { options } of others) expect(options.formats).toContain('UPCE');
   });
 
+  it('cuts the local-contrast image at its mid-grey in the first round only (the restored image is levelled already)', async () => {
+    const { calls, names } = await run({ scanQrCode: true, scanEan13: true });
+    const binarizersOf = (pass: string) => calls.filter((_, i) => names[i] === pass).map((c) => c.options.binarizer);
+    expect(binarizersOf('local-contrast-fixed-threshold')).toEqual(['FixedThreshold']);
+    expect(binarizersOf('local-contrast')).toEqual([undefined]);
+    expect(binarizersOf('restored:local-contrast')).toEqual([undefined]);
+    expect(names).not.toContain('restored:local-contrast-fixed-threshold');
+    expect(names.some((name) => name.startsWith('restored:'))).toBe(true);
+  });
+
   it('restores the frame for a second round, but not for Code 128 alone without autoScaleDetection (no pass could read it)', async () => {
     expect((await run({ scanCode128: true })).names.some((name) => name.startsWith('restored:'))).toBe(true);
     expect((await run({ scanCode128: true, autoScaleDetection: false })).names.some((name) => name.startsWith('restored:'))).toBe(false);

@@ -88,9 +88,9 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
   // `source`: the images of this round; `rescaled`: the round's image is itself the frame rescaled,
   // so each of its passes is a rescaled one.
-  const readRound = async (source: FrameVariants, prefix: string, rescaled: boolean) => {
+  const readRound = async (source: FrameVariants, prefix: string, rescaled: boolean, restored: boolean) => {
     for (const pass of passPlan) {
-      if (!inPlan(pass, resolved)) continue;
+      if (!inPlan(pass, resolved) || (restored && pass.firstRoundOnly)) continue;
       const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
       if (formats.length === 0) continue;
       for (const view of viewsOf(pass, source, resolved.slowerThoroughScan, () => budget)) {
@@ -128,7 +128,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     }
   };
 
-  await readRound(variants, '', false);
+  await readRound(variants, '', false, false);
   // The second round (docs/barcode-options.md): only where the first saw something of a symbol, so
   // that a camera frame in which nothing was seen costs no more; only if the budget left reads the
   // restored image once; and not for Code 39/128 alone without autoScaleDetection on an upscaled image
@@ -140,7 +140,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const readable = resolved.autoScaleDetection || !upscaled || enabled.some((s) => !s.autoScaled);
   if (restoration && restoration.pixels <= budget && readable && sawSymbol()) {
     const restored = restoredDetail(variants.gray, restoration);
-    await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', upscaled);
+    await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', upscaled, true);
   }
 
   const certain = settledCertain();
