@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Frame } from '../../packages/sdk/src/core/frame.ts';
-import { generatedBarcodeScenes, generatedCrumpledQrScenes } from '../support/generated-barcode-scenes.ts';
+import { generatedBarcodeScenes, generatedCrumpledQrScenes, generatedGlareScenes } from '../support/generated-barcode-scenes.ts';
 import { noBarcodeImages } from '../support/no-barcode-scenes.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
 import { generalClient, type ManifestEntry, type Scored } from './barcode-scoring.ts';
@@ -99,6 +99,12 @@ export async function generalizationReport(
         key: 'generatedCrumpledQr',
         scenes: () => generatedCrumpledQrScenes(),
         title: 'Generated crumpled QR codes (versions 1–9, folds 10–25 modules apart, 0.3–0.9 module out of place, 800×600, ±30°, blur, noise, JPEG)',
+      },
+      {
+        key: 'generatedGlare',
+        scenes: () => generatedGlareScenes(),
+        title:
+          'Generated scenes under glare (the nine symbologies printed grey, a highlight of 120–220 levels on or next to them, 1000×700, ±10°, blur, noise)',
       },
     ];
     // Made one set at a time: a set's frames take hundreds of megabytes.

@@ -6,6 +6,7 @@
 import type { WriteInputBarcodeFormat } from 'zxing-wasm/writer';
 import type { Frame } from '../../packages/sdk/src/core/frame.ts';
 import { composeScene, crumple, renderBarcode } from './engine/barcode-scenes.ts';
+import { printedUnderHighlight } from './highlight.ts';
 import { seededRandom } from './seeded-random.ts';
 
 export interface GeneratedBarcodeScene {
@@ -126,6 +127,38 @@ export async function generatedCrumpledQrScenes(count = 48, seed = 11): Promise<
       frame: scene.frame,
       expected: { type: 'QR_CODE', text },
     });
+  }
+  return scenes;
+}
+
+/**
+ * `perFormat` scenes of each of the nine symbologies printed grey under a highlight
+ * (`printedUnderHighlight`: 120–220 levels more at its centre, saturating at white) that falls on or
+ * next to the symbol, 1000×700, turned up to ±10°, blurred and noisy, with conditions drawn from
+ * `seed`: glare away from the eval's one transform of the corpus.
+ */
+export async function generatedGlareScenes(perFormat = 6, seed = 13): Promise<GeneratedBarcodeScene[]> {
+  const random = seededRandom(seed);
+  const scenes: GeneratedBarcodeScene[] = [];
+  for (const spec of formats) {
+    for (let i = 0; i < perFormat; i++) {
+      const text = spec.content(random);
+      const moduleSize = spec.linear ? 2 : 3;
+      const rendered = await renderBarcode(spec.format, text, { moduleSize, quietZone: spec.linear ? 10 : 4, barHeight: 50 });
+      const labelScale = 0.9 + random() * 0.5;
+      const angle = Math.round((random() - 0.5) * 20);
+      const blur = 0.4 + random() * 0.8;
+      const noise = 2 + random() * 3;
+      const levels = Math.round(120 + random() * 100);
+      const light = { x: 0.3 + random() * 0.4, y: 0.3 + random() * 0.4 };
+      const scene = await composeScene(rendered, { width: 1000, height: 700, labelScale, angle, blur, noise, seed: seed * 100 + i });
+      const module = (moduleSize * labelScale).toFixed(1);
+      scenes.push({
+        name: `${spec.format} #${i + 1}: module ${module} px, ${angle}°, blur ${blur.toFixed(1)}, highlight ${levels} at (${light.x.toFixed(2)}, ${light.y.toFixed(2)})`,
+        frame: printedUnderHighlight(scene.frame, levels, light),
+        expected: { type: spec.type, text },
+      });
+    }
   }
   return scenes;
 }

@@ -1,3 +1,5 @@
+import type { Frame } from '../../packages/sdk/src/core/frame.ts';
+
 /**
  * The light a soft specular highlight adds at pixel (x, y) of a `width`×`height` image: `levels` at
  * its centre (`centre`, in fractions of the size: by default a third of the way in from the top
@@ -20,4 +22,22 @@ export function highlight(width: number, height: number, levels: number, centre 
  */
 export function printedUnderLight(level: number, light: number): number {
   return 50 + 0.65 * level + light;
+}
+
+/**
+ * `frame` (gray in its colour channels) printed grey under a highlight of `levels` (`highlight`,
+ * centred at `centre` in fractions of the size), saturating at white: the engine tests' and the
+ * generated glare scenes' glare.
+ */
+export function printedUnderHighlight(frame: Frame, levels: number, centre?: { x: number; y: number }): Frame {
+  const { width, height } = frame;
+  const data = new Uint8ClampedArray(frame.data);
+  const light = highlight(width, height, levels, centre);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const added = light(x, y);
+      for (let c = 0; c < 3; c++) data[(y * width + x) * 4 + c] = printedUnderLight(frame.data[(y * width + x) * 4 + c]!, added);
+    }
+  }
+  return { width, height, data };
 }

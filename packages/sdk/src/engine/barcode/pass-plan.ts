@@ -84,9 +84,12 @@ export const passPlan: readonly PassSpec[] = [
   { name: 'upscaled-sharpened', tier: 'default', image: { frame: 'upscaledSharpened' }, reads: 'all', rescales: true },
   { name: 'fixed-threshold', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false, reader: { binarizer: 'FixedThreshold' } },
   { name: 'local-contrast', tier: 'default', image: { frame: 'localContrast' }, reads: 'all', rescales: false },
-  // The same image cut at its mid-grey, the mean of its large window: zxing's hybrid binarizer, whose
-  // blocks see only a few modules, loses dense symbols where glare left their modules shallow. Not in
-  // the restored round, whose image is levelled already (there it only took budget from later passes).
+  // The same image cut at its mid-grey, the mean of its large window: zxing's hybrid binarizer calls a
+  // block flat where its neighbourhood spans under 24 levels, and loses modules glare left that
+  // shallow. Flat paper turns to speckle under this cut (the 104 of `binarizeLocalContrast` would keep
+  // it light, and lose those modules); zxing reads no symbol in speckle: the false-positive set stays
+  // at 0. Not in the restored round, whose image is levelled already (there it only took budget from
+  // later passes: a certain read of the rotation family lost).
   {
     name: 'local-contrast-fixed-threshold',
     tier: 'default',

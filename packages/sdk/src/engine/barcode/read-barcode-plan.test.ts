@@ -117,9 +117,9 @@ describe('readBarcode option mapping', () => {
     const binarizersOf = (pass: string) => calls.filter((_, i) => names[i] === pass).map((c) => c.options.binarizer);
     expect(binarizersOf('local-contrast-fixed-threshold')).toEqual(['FixedThreshold']);
     expect(binarizersOf('local-contrast')).toEqual([undefined]);
+    // The restored round ran, without it.
     expect(binarizersOf('restored:local-contrast')).toEqual([undefined]);
     expect(names).not.toContain('restored:local-contrast-fixed-threshold');
-    expect(names.some((name) => name.startsWith('restored:'))).toBe(true);
   });
 
   it('restores the frame for a second round, but not for Code 128 alone without autoScaleDetection (no pass could read it)', async () => {

@@ -86,11 +86,13 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const conclusive = () => settledCertain() && pool.isConclusive();
 
   const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
-  // `source`: the images of this round; `rescaled`: the round's image is itself the frame rescaled,
-  // so each of its passes is a rescaled one.
-  const readRound = async (source: FrameVariants, prefix: string, rescaled: boolean, restored: boolean) => {
+  // `source`: the images of this round (`round`: the frame's, or the restored one's, whose passes'
+  // names carry a `restored:` prefix); `rescaled`: the round's image is itself the frame rescaled, so
+  // each of its passes is a rescaled one.
+  const readRound = async (source: FrameVariants, round: Round, rescaled: boolean) => {
+    const prefix = round === 'restored' ? 'restored:' : '';
     for (const pass of passPlan) {
-      if (!inPlan(pass, resolved) || (restored && pass.firstRoundOnly)) continue;
+      if (!inPlan(pass, resolved, round)) continue;
       const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
       if (formats.length === 0) continue;
       for (const view of viewsOf(pass, source, resolved.slowerThoroughScan, () => budget)) {
@@ -128,7 +130,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     }
   };
 
-  await readRound(variants, '', false, false);
+  await readRound(variants, 'first', false);
   // The second round (docs/barcode-options.md): only where the first saw something of a symbol, so
   // that a camera frame in which nothing was seen costs no more; only if the budget left reads the
   // restored image once; and not for Code 39/128 alone without autoScaleDetection on an upscaled image
@@ -140,7 +142,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const readable = resolved.autoScaleDetection || !upscaled || enabled.some((s) => !s.autoScaled);
   if (restoration && restoration.pixels <= budget && readable && sawSymbol()) {
     const restored = restoredDetail(variants.gray, restoration);
-    await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored:', upscaled, true);
+    await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored', upscaled);
   }
 
   const certain = settledCertain();
@@ -161,7 +163,11 @@ function barsDirection(read: BarcodeRead): 'vertical' | 'horizontal' {
   return Math.abs(b.x - a.x) >= Math.abs(b.y - a.y) ? 'vertical' : 'horizontal';
 }
 
-function inPlan(pass: PassSpec, options: ResolvedBarcodeOptions): boolean {
+/** The frame's round of the plan, or the second one on the frame with its detail restored (`restoredDetail`). */
+type Round = 'first' | 'restored';
+
+function inPlan(pass: PassSpec, options: ResolvedBarcodeOptions, round: Round): boolean {
+  if (pass.firstRoundOnly && round !== 'first') return false;
   if (pass.tier === 'thorough') return options.slowerThoroughScan;
   if (pass.tier === 'quietZone') return options.nullQuietZoneAllowed;
   return true;
