@@ -5,7 +5,7 @@
  */
 import type { WriteInputBarcodeFormat } from 'zxing-wasm/writer';
 import type { Frame } from '../../packages/sdk/src/core/frame.ts';
-import { composeScene, crumple, renderBarcode } from './engine/barcode-scenes.ts';
+import { composeScene, crumple, type RenderedBarcode, renderBarcode } from './engine/barcode-scenes.ts';
 import { printedUnderHighlight } from './highlight.ts';
 import { seededRandom } from './seeded-random.ts';
 
@@ -69,7 +69,29 @@ function withCheck(body: string): string {
 }
 
 /** `perFormat` scenes of each of the nine symbologies, 1280×960, conditions drawn from `seed`. */
-export async function generatedBarcodeScenes(perFormat = 6, seed = 7): Promise<GeneratedBarcodeScene[]> {
+export function generatedBarcodeScenes(perFormat = 6, seed = 7): Promise<GeneratedBarcodeScene[]> {
+  return nineFormatScenes(perFormat, seed, async (rendered, random, i) => {
+    const labelScale = 0.8 + random() * 1.2;
+    const angle = Math.round((random() - 0.5) * 50);
+    const blur = 0.4 + random() * 0.9;
+    const noise = 2 + random() * 6;
+    const jpegQuality = 55 + Math.floor(random() * 35);
+    const centre = { x: 0.3 + random() * 0.4, y: 0.3 + random() * 0.4 };
+    const scene = await composeScene(rendered, { width: 1280, height: 960, labelScale, angle, blur, noise, jpegQuality, centre, seed: seed * 100 + i });
+    return { frame: scene.frame, labelScale, conditions: `${angle}°, blur ${blur.toFixed(1)}, JPEG ${jpegQuality}` };
+  });
+}
+
+/**
+ * `perFormat` scenes of each of the nine symbologies (in `formats`' order, each symbol's content
+ * drawn from `seed` before `photograph` draws the conditions it is photographed in), named by
+ * symbology, module size and those conditions.
+ */
+async function nineFormatScenes(
+  perFormat: number,
+  seed: number,
+  photograph: (rendered: RenderedBarcode, random: Random, index: number) => Promise<{ frame: Frame; labelScale: number; conditions: string }>,
+): Promise<GeneratedBarcodeScene[]> {
   const random = seededRandom(seed);
   const scenes: GeneratedBarcodeScene[] = [];
   for (const spec of formats) {
@@ -77,17 +99,10 @@ export async function generatedBarcodeScenes(perFormat = 6, seed = 7): Promise<G
       const text = spec.content(random);
       const moduleSize = spec.linear ? 2 : 3;
       const rendered = await renderBarcode(spec.format, text, { moduleSize, quietZone: spec.linear ? 10 : 4, barHeight: 50 });
-      const labelScale = 0.8 + random() * 1.2;
-      const angle = Math.round((random() - 0.5) * 50);
-      const blur = 0.4 + random() * 0.9;
-      const noise = 2 + random() * 6;
-      const jpegQuality = 55 + Math.floor(random() * 35);
-      const centre = { x: 0.3 + random() * 0.4, y: 0.3 + random() * 0.4 };
-      const scene = await composeScene(rendered, { width: 1280, height: 960, labelScale, angle, blur, noise, jpegQuality, centre, seed: seed * 100 + i });
-      const module = (moduleSize * labelScale).toFixed(1);
+      const { frame, labelScale, conditions } = await photograph(rendered, random, i);
       scenes.push({
-        name: `${spec.format} #${i + 1}: module ${module} px, ${angle}°, blur ${blur.toFixed(1)}, JPEG ${jpegQuality}`,
-        frame: scene.frame,
+        name: `${spec.format} #${i + 1}: module ${(moduleSize * labelScale).toFixed(1)} px, ${conditions}`,
+        frame,
         expected: { type: spec.type, text },
       });
     }
@@ -137,28 +152,19 @@ export async function generatedCrumpledQrScenes(count = 48, seed = 11): Promise<
  * next to the symbol, 1000×700, turned up to ±10°, blurred and noisy, with conditions drawn from
  * `seed`: glare away from the eval's one transform of the corpus.
  */
-export async function generatedGlareScenes(perFormat = 6, seed = 13): Promise<GeneratedBarcodeScene[]> {
-  const random = seededRandom(seed);
-  const scenes: GeneratedBarcodeScene[] = [];
-  for (const spec of formats) {
-    for (let i = 0; i < perFormat; i++) {
-      const text = spec.content(random);
-      const moduleSize = spec.linear ? 2 : 3;
-      const rendered = await renderBarcode(spec.format, text, { moduleSize, quietZone: spec.linear ? 10 : 4, barHeight: 50 });
-      const labelScale = 0.9 + random() * 0.5;
-      const angle = Math.round((random() - 0.5) * 20);
-      const blur = 0.4 + random() * 0.8;
-      const noise = 2 + random() * 3;
-      const levels = Math.round(120 + random() * 100);
-      const light = { x: 0.3 + random() * 0.4, y: 0.3 + random() * 0.4 };
-      const scene = await composeScene(rendered, { width: 1000, height: 700, labelScale, angle, blur, noise, seed: seed * 100 + i });
-      const module = (moduleSize * labelScale).toFixed(1);
-      scenes.push({
-        name: `${spec.format} #${i + 1}: module ${module} px, ${angle}°, blur ${blur.toFixed(1)}, highlight ${levels} at (${light.x.toFixed(2)}, ${light.y.toFixed(2)})`,
-        frame: printedUnderHighlight(scene.frame, levels, light),
-        expected: { type: spec.type, text },
-      });
-    }
-  }
-  return scenes;
+export function generatedGlareScenes(perFormat = 6, seed = 13): Promise<GeneratedBarcodeScene[]> {
+  return nineFormatScenes(perFormat, seed, async (rendered, random, i) => {
+    const labelScale = 0.9 + random() * 0.5;
+    const angle = Math.round((random() - 0.5) * 20);
+    const blur = 0.4 + random() * 0.8;
+    const noise = 2 + random() * 3;
+    const levels = Math.round(120 + random() * 100);
+    const light = { x: 0.3 + random() * 0.4, y: 0.3 + random() * 0.4 };
+    const scene = await composeScene(rendered, { width: 1000, height: 700, labelScale, angle, blur, noise, seed: seed * 100 + i });
+    return {
+      frame: printedUnderHighlight(scene.frame, levels, light),
+      labelScale,
+      conditions: `${angle}°, blur ${blur.toFixed(1)}, highlight ${levels} at (${light.x.toFixed(2)}, ${light.y.toFixed(2)})`,
+    };
+  });
 }
