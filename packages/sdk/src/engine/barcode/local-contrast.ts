@@ -8,8 +8,8 @@ export const localMean = 128;
  * window around it, in units of that window's standard deviation (at least `floor` levels, so flat
  * paper's noise stays faint). Mid-grey is the local mean; a symbol's bars and spaces land near
  * 64 and 192 wherever it is — under glare that lifts the bars to the paper's brightness, in a dim
- * corner, across a shadow. zxing's hybrid binarizer calls an 8×8 block flat when its 40×40
- * neighbourhood spans fewer than 24 levels, which is exactly where such symbols fall apart.
+ * corner, across a shadow. zxing's hybrid binarizer calls an 8×8 block flat when its own levels
+ * span 24 or fewer, which is exactly where such symbols fall apart.
  * Summed-area tables: the cost does not depend on the window.
  */
 export function localContrast(image: GrayImage, radius: number, floor = 16): GrayImage {

@@ -22,6 +22,9 @@ export type PassTier =
   /** with `nullQuietZoneAllowed` */
   | 'quietZone';
 
+/** The frame's round of the plan, or the second one on the frame with its detail restored (`restoredDetail`). */
+export type Round = 'first' | 'restored';
+
 /** One reading of one image (or of each located bar region) by zxing. */
 export interface PassSpec {
   name: string;
@@ -51,8 +54,8 @@ export interface PassSpec {
    * answer. A read that such passes alone made certain is not fit-checked (`fit-check.ts`).
    */
   asCaptured?: true;
-  /** Read in the first round only, not on the restored image (`restoredDetail`). */
-  firstRoundOnly?: true;
+  /** Read in this round only (by default in both). */
+  onlyInRound?: Round;
 }
 
 /**
@@ -84,12 +87,11 @@ export const passPlan: readonly PassSpec[] = [
   { name: 'upscaled-sharpened', tier: 'default', image: { frame: 'upscaledSharpened' }, reads: 'all', rescales: true },
   { name: 'fixed-threshold', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false, reader: { binarizer: 'FixedThreshold' } },
   { name: 'local-contrast', tier: 'default', image: { frame: 'localContrast' }, reads: 'all', rescales: false },
-  // The same image cut at its mid-grey, the mean of its large window: zxing's hybrid binarizer calls a
-  // block flat where its neighbourhood spans under 24 levels, and loses modules glare left that
-  // shallow. Flat paper turns to speckle under this cut (the 104 of `binarizeLocalContrast` would keep
-  // it light, and lose those modules); zxing reads no symbol in speckle: the false-positive set stays
-  // at 0. Not in the restored round, whose image is levelled already (there it only took budget from
-  // later passes: a certain read of the rotation family lost).
+  // The same image cut at its mid-grey, the mean of its large window: zxing's hybrid binarizer calls an
+  // 8×8 block flat where its own levels span 24 or fewer, and loses modules glare left that shallow.
+  // Flat paper turns to speckle under this cut (the 104 of `binarizeLocalContrast` would keep it light,
+  // and lose those modules); on the false-positive set zxing read nothing in it. First round only: in
+  // the restored round it took budget from later passes (a certain read of the rotation family lost).
   {
     name: 'local-contrast-fixed-threshold',
     tier: 'default',
@@ -97,7 +99,7 @@ export const passPlan: readonly PassSpec[] = [
     reads: 'all',
     rescales: false,
     reader: { binarizer: 'FixedThreshold' },
-    firstRoundOnly: true,
+    onlyInRound: 'first',
   },
   { name: 'local-contrast-sharpened', tier: 'default', image: { frame: 'localContrastSharpened' }, reads: 'all', rescales: false },
   { name: 'local-contrast-bar-sharpened', tier: 'default', image: { frame: 'localContrastBarSharpened' }, reads: 'linear', rescales: false },

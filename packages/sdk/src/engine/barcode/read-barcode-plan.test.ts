@@ -112,7 +112,7 @@ describe('readBarcode option mapping', () => {
     for (const { options } of others) expect(options.formats).toContain('UPCE');
   });
 
-  it('cuts the local-contrast image at its mid-grey in the first round only (the restored image is levelled already)', async () => {
+  it('cuts the local-contrast image at its mid-grey in the first round only (in the restored round it took budget from later passes)', async () => {
     const { calls, names } = await run({ scanQrCode: true, scanEan13: true });
     const binarizersOf = (pass: string) => calls.filter((_, i) => names[i] === pass).map((c) => c.options.binarizer);
     expect(binarizersOf('local-contrast-fixed-threshold')).toEqual(['FixedThreshold']);

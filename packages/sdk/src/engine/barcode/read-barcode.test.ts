@@ -137,8 +137,9 @@ describe('readBarcode on generated scenes', () => {
 
   it('reads a QR code under a highlight from the local-contrast image cut at its mid-grey, which the hybrid binarizer loses', async () => {
     // Its modules under the highlight are shallow grey on white. Taken out of the plan, the pass
-    // leaves the symbol to one later read, not enough to be certain. (One of 60 random glare scenes
-    // like `generatedGlareScenes`', its conditions to the digits that keep it so: a scene on the edge.)
+    // leaves the symbol to one later read, not enough to be certain. (One of 60 random glare scenes of
+    // a throwaway probe, its conditions to the digits that keep it so: a scene on the edge. Should an
+    // unrelated change of the plan flip it, pick another such scene rather than loosen the test.)
     const text = 'https://idlens.example/glare?id=7';
     const { frame } = await scene(
       'QRCode',

@@ -6,7 +6,7 @@ import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
 import { FrameVariants, restorationOf, restoredDetail, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
-import { passBudget, passPlan, type PassSpec } from './pass-plan.ts';
+import { passBudget, passPlan, type PassSpec, type Round } from './pass-plan.ts';
 import { FitChecks, fitCheckOptions, fitContradicts } from './fit-check.ts';
 import { drawnQrPixels } from './qr-grid.ts';
 import { readEanEdges } from './read-ean-edges.ts';
@@ -163,11 +163,8 @@ function barsDirection(read: BarcodeRead): 'vertical' | 'horizontal' {
   return Math.abs(b.x - a.x) >= Math.abs(b.y - a.y) ? 'vertical' : 'horizontal';
 }
 
-/** The frame's round of the plan, or the second one on the frame with its detail restored (`restoredDetail`). */
-type Round = 'first' | 'restored';
-
 function inPlan(pass: PassSpec, options: ResolvedBarcodeOptions, round: Round): boolean {
-  if (pass.firstRoundOnly && round !== 'first') return false;
+  if (pass.onlyInRound && pass.onlyInRound !== round) return false;
   if (pass.tier === 'thorough') return options.slowerThoroughScan;
   if (pass.tier === 'quietZone') return options.nullQuietZoneAllowed;
   return true;
