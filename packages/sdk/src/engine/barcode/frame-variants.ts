@@ -12,6 +12,7 @@ import { rotate } from '../image/rotate.ts';
 import { sharpen } from '../image/sharpen.ts';
 import { warpRect } from '../image/warp-rect.ts';
 import { levelIllumination } from '../image/level-illumination.ts';
+import { clippedShare, unliftHighlight } from '../image/unlift-highlight.ts';
 import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 import { locateBarRegions, type BarRegion } from './locate-bar-regions.ts';
 import { locateQrSymbols, type LocatedQrSymbol } from './qr-finder-crops.ts';
@@ -302,7 +303,25 @@ const restoration = {
    * modules over a small one.
    */
   levelRadiusDivisor: 8,
+  /**
+   * `unliftedDetail` measures a highlight's light within the shorter side divided by this: a window
+   * that holds a bar's core and a space of most symbols (the ink and the paper it is measured by).
+   */
+  unliftRadiusDivisor: 40,
+  /** … and is made for frames with at least this share of their pixels clipped (a highlight, not a few specks). */
+  leastClippedShare: 0.002,
 } as const;
+
+/**
+ * `restoredDetail` of the frame with a highlight's light taken away first (`unliftHighlight`): thin
+ * bars the highlight left a few levels below white get their depth back. Undefined when too little of
+ * the frame is clipped for a highlight to have lifted anything out of reach of the other rounds.
+ */
+export function unliftedDetail(gray: GrayImage, scale: { factor: number }): DerivedImage | undefined {
+  if (clippedShare(gray) < restoration.leastClippedShare) return undefined;
+  const radius = Math.max(2, Math.round(Math.min(gray.width, gray.height) / restoration.unliftRadiusDivisor));
+  return restoredDetail(unliftHighlight(gray, radius), scale);
+}
 
 /** Upscaling by less than this is not worth a resampling's softening: such a frame is restored at its own size. */
 const leastUpscale = 1.2;

@@ -22,8 +22,12 @@ export type PassTier =
   /** with `nullQuietZoneAllowed` */
   | 'quietZone';
 
-/** The frame's round of the plan, or the second one on the frame with its detail restored (`restoredDetail`). */
-export type Round = 'first' | 'restored';
+/**
+ * The frame's round of the plan; the second one on the frame with its detail restored
+ * (`restoredDetail`); or a third, on a frame a highlight clipped, restored after the highlight's
+ * light is taken away (`unliftedDetail`).
+ */
+export type Round = 'first' | 'restored' | 'unlifted';
 
 /** One reading of one image (or of each located bar region) by zxing. */
 export interface PassSpec {

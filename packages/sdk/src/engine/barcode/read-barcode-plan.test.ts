@@ -6,12 +6,12 @@ import { fakeZxing, type FakeCall, type FakeRead } from '../../../../../test/sup
 import { passBudget, passPlan } from './pass-plan.ts';
 import { readBarcode, type PassTrace } from './read-barcode.ts';
 
-/** A frame with vertical stripes, so the bar localizer finds a region and every pass runs. */
-function stripedFrame(width = 320, height = 200): Frame {
+/** A frame with vertical stripes, so the bar localizer finds a region and every pass runs; white paper (255: clipped) unless said. */
+function stripedFrame(width = 320, height = 200, paper = 255): Frame {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const v = x > 60 && x < 260 && y > 40 && y < 160 && Math.floor(x / 3) % 3 === 0 ? 0 : 255;
+      const v = x > 60 && x < 260 && y > 40 && y < 160 && Math.floor(x / 3) % 3 === 0 ? 0 : paper;
       data.fill(v, (y * width + x) * 4, (y * width + x) * 4 + 3);
       data[(y * width + x) * 4 + 3] = 255;
     }
@@ -19,10 +19,10 @@ function stripedFrame(width = 320, height = 200): Frame {
   return { width, height, data };
 }
 
-async function run(options: Parameters<typeof readBarcode>[2], script?: (call: number, seen: FakeCall) => FakeRead[]) {
+async function run(options: Parameters<typeof readBarcode>[2], script?: (call: number, seen: FakeCall) => FakeRead[], frame = stripedFrame()) {
   const zxing = fakeZxing(script);
   const passes: PassTrace[] = [];
-  const data = await readBarcode(zxing, stripedFrame(), options, (t) => passes.push(t));
+  const data = await readBarcode(zxing, frame, options, (t) => passes.push(t));
   // The names of the passes that called zxing, call by call (the engine's own EAN decoders do not).
   const names = passes.filter((p) => p.method === 'zxing').map((p) => p.pass);
   return { data, calls: zxing.calls, names };
@@ -127,6 +127,19 @@ describe('readBarcode option mapping', () => {
     expect((await run({ scanCode128: true, autoScaleDetection: false })).names.some((name) => name.startsWith('restored:'))).toBe(false);
     // With another symbology asked for, the round runs for that one.
     expect((await run({ scanCode128: true, scanEan13: true, autoScaleDetection: false })).names.some((name) => name.startsWith('restored:'))).toBe(true);
+  });
+
+  it('reads a third round, with the light taken away, only where the frame is clipped and nothing is certain', async () => {
+    const rounds = (names: string[]) => new Set(names.map((name) => /^(\w+):/.exec(name)?.[1] ?? 'first'));
+    // Paper at 255 is clipped paper: after the restored round, the unlifted one.
+    const clipped = await run({ scanEan13: true });
+    expect([...rounds(clipped.names)]).toEqual(['first', 'restored', 'unlifted']);
+    expect(clipped.names.indexOf('unlifted:frame')).toBeGreaterThan(clipped.names.lastIndexOf('restored:local-contrast'));
+    // Paper below the clip: nothing for it to take away.
+    expect([...rounds((await run({ scanEan13: true }, undefined, stripedFrame(320, 200, 240))).names)]).toEqual(['first', 'restored']);
+    // A certain read ends the plan before either later round.
+    const certain = await run({ scanQrCode: true }, () => [{ format: 'QRCode', text: 'https://idlens.example', extra: '{"UEC":0.25,"ECLevel":"M"}' }]);
+    expect(certain.names).toEqual(['frame']);
   });
 
   it('never reads more pixels than the budget, even when nothing is found', async () => {

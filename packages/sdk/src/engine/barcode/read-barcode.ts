@@ -4,7 +4,7 @@ import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
-import { FrameVariants, restorationOf, restoredDetail, type RegionVariant } from './frame-variants.ts';
+import { FrameVariants, restorationOf, restoredDetail, unliftedDetail, type RegionVariant } from './frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec, type Round } from './pass-plan.ts';
 import { FitChecks, fitCheckOptions, fitContradicts } from './fit-check.ts';
@@ -47,7 +47,8 @@ export interface PassTrace {
  * Reads the one barcode the caller asked for from a frame: runs the pass plan (whole-frame
  * variants and views of located bar regions) until the evidence is conclusive or the plan or its
  * pixel budget is exhausted — and, for a small frame it did not settle, a second time on the frame
- * with its detail restored (`restoredDetail`) — then reports the best-supported read of the largest
+ * with its detail restored (`restoredDetail`), and a third after a highlight's light is taken away
+ * where one clipped it (`unliftedDetail`) — then reports the best-supported read of the largest
  * symbol. Deterministic: the same pixels and options always run the same passes (no wall-clock budget),
  * so browser and server agree.
  */
@@ -86,11 +87,11 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const conclusive = () => settledCertain() && pool.isConclusive();
 
   const ean = enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A' || s.type === 'EAN_8' || s.type === 'UPC_E');
-  // `source`: the images of this round (`round`: the frame's, or the restored one's, whose passes'
-  // names carry a `restored:` prefix); `rescaled`: the round's image is itself the frame rescaled, so
-  // each of its passes is a rescaled one.
+  // `source`: the images of this round (`round`: the frame's, or a later one's, whose passes' names
+  // carry the round as a prefix: `restored:`, `unlifted:`); `rescaled`: the round's image is itself
+  // the frame rescaled, so each of its passes is a rescaled one.
   const readRound = async (source: FrameVariants, round: Round, rescaled: boolean) => {
-    const prefix = round === 'restored' ? 'restored:' : '';
+    const prefix = round === 'first' ? '' : `${round}:`;
     for (const pass of passPlan) {
       if (!inPlan(pass, resolved, round)) continue;
       const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
@@ -143,6 +144,10 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   if (restoration && restoration.pixels <= budget && readable && sawSymbol()) {
     const restored = restoredDetail(variants.gray, restoration);
     await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored', upscaled);
+    // A third round where a highlight clipped the frame: levelling cannot give back the depth of bars
+    // the highlight left a few levels below white; taking its light away can (docs/barcode-options.md).
+    const unlifted = settledCertain() ? undefined : unliftedDetail(variants.gray, restoration);
+    if (unlifted) await readRound(new FrameVariants(unlifted.image, unlifted.toOriginal), 'unlifted', upscaled);
   }
 
   const certain = settledCertain();

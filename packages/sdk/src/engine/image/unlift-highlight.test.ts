@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { GrayImage } from './gray-image.ts';
+import { clippedShare, unliftHighlight } from './unlift-highlight.ts';
+
+/**
+ * Paper (220) with a row of bar pairs: a wide dark bar (40) and, beside it, a thin bar blurred to
+ * grey (170) — under a highlight that adds up to `peak` levels round the middle and clips at 255.
+ */
+function barsUnderHighlight(peak: number): { lit: GrayImage; unlit: GrayImage; thinBars: number[] } {
+  const width = 400;
+  const height = 120;
+  const unlit = new Uint8Array(width * height).fill(220);
+  const thinBars: number[] = [];
+  for (let x0 = 40; x0 < 360; x0 += 16) {
+    for (let y = 20; y < 100; y++) {
+      for (let x = x0; x < x0 + 5; x++) unlit[y * width + x] = 40;
+      unlit[y * width + x0 + 9] = 170;
+    }
+    thinBars.push(x0 + 9);
+  }
+  const lit = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const added = peak * Math.exp(-((x - 200) ** 2 + (y - 60) ** 2) / (2 * 70 ** 2));
+      lit[y * width + x] = Math.min(255, Math.round(unlit[y * width + x]! + added));
+    }
+  }
+  return { lit: { width, height, data: lit }, unlit: { width, height, data: unlit }, thinBars };
+}
+
+describe('unliftHighlight', () => {
+  it('gives the thin bars a highlight left just below white their depth back, and keeps clipped paper white', () => {
+    const { lit, thinBars } = barsUnderHighlight(80);
+    const at = (image: GrayImage, x: number) => image.data[60 * image.width + x]!;
+    // Under the highlight's middle the thin bar is a few levels below the clipped paper beside it.
+    const middle = thinBars.filter((x) => Math.abs(x - 200) < 40);
+    expect(middle.length).toBeGreaterThan(2);
+    for (const x of middle) expect(at(lit, x)).toBeGreaterThanOrEqual(235);
+    const unlifted = unliftHighlight(lit, 10);
+    for (const x of middle) {
+      // Back to a bar: well below the paper on either side of it, which stays white.
+      expect(at(unlifted, x)).toBeLessThan(200);
+      expect(at(unlifted, x - 2)).toBe(255);
+      expect(at(unlifted, x + 2)).toBe(255);
+    }
+  });
+
+  it('measures the clipped share', () => {
+    const { lit, unlit } = barsUnderHighlight(80);
+    expect(clippedShare(unlit)).toBe(0);
+    expect(clippedShare(lit)).toBeGreaterThan(0.05);
+    expect(clippedShare({ width: 0, height: 0, data: new Uint8Array(0) })).toBe(0);
+  });
+});

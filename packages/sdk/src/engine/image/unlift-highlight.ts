@@ -1,0 +1,68 @@
+import { boxBlur } from './box-blur.ts';
+import type { GrayImage } from './gray-image.ts';
+import { lowerQuantile } from './histogram-quantile.ts';
+import { extremeFilter } from './level-illumination.ts';
+
+/** A level this bright is taken as clipped: the sensor saturated there, and the true level is lost. */
+export const clippedLevel = 254;
+
+/** The share of a frame's pixels at `clippedLevel` or above. */
+export function clippedShare(image: GrayImage): number {
+  let clipped = 0;
+  for (const v of image.data) if (v >= clippedLevel) clipped++;
+  return image.data.length === 0 ? 0 : clipped / image.data.length;
+}
+
+/**
+ * Takes away the light a highlight added, where it added enough to clip the paper. A highlight adds
+ * light to bars and spaces alike: the spaces clip to white, and a bar that was dark stays a bar but
+ * one that was grey (a thin bar, blurred) is left a few levels below white — the same few levels
+ * whatever the ink was, so no stretch of the levels (`levelIllumination`, `localContrast`) can tell
+ * it from the paper. Subtracting the added light gives the bar its depth back; the clipped pixels
+ * stay white (they are where the paper was).
+ *
+ * The light added is measured twice over, from the ink and from the paper, within ±`radius`
+ * (smoothed over the same window, so that it follows the light rather than the bars):
+ * - where the paper is not clipped, as how much brighter it is than the frame's typical paper (the
+ *   median of the local white where that is not clipped);
+ * - where it is (the local white clipped), as how much brighter the darkest ink nearby is than the
+ *   frame's darkest ink (its 5th percentile): inside a symbol every window holds a bar's core, and
+ *   the ink is the same ink under the highlight as beside it. The larger of the two is taken.
+ * Known flaw: where a clipped window holds no ink (blank paper at the rim of the clipped area), its
+ * darkest level is paper, read as ink: that paper turns dark, a rim round the highlight. It lies
+ * outside symbols, and `pnpm eval barcodes` found no false positive from it; asking for ink (the
+ * window's span, as `levelIllumination` does) would remove it, but has not been measured yet.
+ * The result is the frame's levels with the added light taken away: clipped pixels 255, the rest
+ * their level less the light there.
+ */
+export function unliftHighlight(image: GrayImage, radius: number): GrayImage {
+  const white = extremeFilter(image, radius, 'max');
+  const darkest = extremeFilter(image, radius, 'min');
+  const smoothWhite = boxBlur(white, radius);
+  const smoothDarkest = boxBlur(darkest, radius);
+  const unclippedWhite = new Uint32Array(256);
+  const darkestLevels = new Uint32Array(256);
+  let unclipped = 0;
+  for (let i = 0; i < image.data.length; i++) {
+    darkestLevels[darkest.data[i]!]!++;
+    if (white.data[i]! < clippedLevel) {
+      unclippedWhite[white.data[i]!]!++;
+      unclipped++;
+    }
+  }
+  // A frame clipped everywhere has no paper to go by: its paper is taken as what it would be lit evenly.
+  const typicalPaper = unclipped > 0 ? lowerQuantile(unclippedWhite, Math.floor(unclipped / 2)) : clippedLevel;
+  const typicalInk = lowerQuantile(darkestLevels, Math.floor(image.data.length * 0.05));
+  const data = new Uint8Array(image.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const v = image.data[i]!;
+    if (v >= clippedLevel) {
+      data[i] = 255;
+      continue;
+    }
+    const fromPaper = smoothWhite.data[i]! - typicalPaper;
+    const added = white.data[i]! >= clippedLevel ? Math.max(fromPaper, smoothDarkest.data[i]! - typicalInk) : fromPaper;
+    data[i] = Math.max(0, Math.min(255, v - Math.max(0, added)));
+  }
+  return { width: image.width, height: image.height, data };
+}
