@@ -141,9 +141,12 @@ export const passPlan: readonly PassSpec[] = [
 
 /**
  * Upper bound of the pixels zxing reads per request (a pass that would exceed it is skipped): about
- * six reads of a 1080p frame by default, fifteen thorough.
+ * six reads of a 1080p frame by default, fifteen thorough. The unlifted round, when it runs, adds
+ * `unliftedPixels` to what the first two rounds left: on a small frame the restored round alone may
+ * spend 7 M, and the third would otherwise end before its QR passes.
  */
 export const passBudget = {
   defaultPixels: 12_000_000,
   thoroughPixels: 30_000_000,
+  unliftedPixels: 4_000_000,
 } as const;

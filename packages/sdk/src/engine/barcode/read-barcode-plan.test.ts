@@ -103,11 +103,13 @@ describe('readBarcode option mapping', () => {
   it('leaves UPC-E out of the edge-binarized passes (where a missed faint bar spells one) and nowhere else', async () => {
     const { calls, names } = await run({ scanUpce: true, scanEan13: true });
     const formatsOf = (pass: string) => calls.filter((_, i) => names[i] === pass).map((c) => c.options.formats);
-    // In each round: the frame's, and the one on the frame with its detail restored.
+    // In each round: the frame's, the one on the frame with its detail restored, and (the frame's
+    // paper is clipped) the one with the highlight's light taken away.
     expect(formatsOf('edge-binarized-vertical')).toEqual([['EAN13']]);
     expect(formatsOf('restored:edge-binarized-vertical')).toEqual([['EAN13']]);
+    expect(formatsOf('unlifted:edge-binarized-vertical')).toEqual([['EAN13']]);
     expect(formatsOf('edge-binarized-horizontal')).toEqual([['EAN13']]);
-    const others = calls.filter((_, i) => !names[i]!.replace(/^restored:/, '').startsWith('edge-binarized'));
+    const others = calls.filter((_, i) => !names[i]!.replace(/^\w+:/, '').startsWith('edge-binarized'));
     expect(others.length).toBeGreaterThan(0);
     for (const { options } of others) expect(options.formats).toContain('UPCE');
   });
@@ -143,8 +145,20 @@ describe('readBarcode option mapping', () => {
   });
 
   it('never reads more pixels than the budget, even when nothing is found', async () => {
-    const { calls } = await run({ scanEan13: true, scanQrCode: true, slowerThoroughScan: true, nullQuietZoneAllowed: true });
-    expect(calls.reduce((sum, c) => sum + c.width * c.height, 0)).toBeLessThanOrEqual(passBudget.thoroughPixels);
+    const pixels = (calls: FakeCall[]) => calls.reduce((sum, c) => sum + c.width * c.height, 0);
+    // Paper below the clip: two rounds, within the budget.
+    const unclipped = await run(
+      { scanEan13: true, scanQrCode: true, slowerThoroughScan: true, nullQuietZoneAllowed: true },
+      undefined,
+      stripedFrame(320, 200, 240),
+    );
+    expect(pixels(unclipped.calls)).toBeLessThanOrEqual(passBudget.thoroughPixels);
+    // A clipped frame large enough for the first two rounds to spend most of the budget: the unlifted
+    // round reads beyond it, with its own allowance, and no further.
+    const clipped = await run({ scanEan13: true, scanQrCode: true }, undefined, stripedFrame(630, 630));
+    expect(clipped.names.some((name) => name.startsWith('unlifted:'))).toBe(true);
+    expect(pixels(clipped.calls)).toBeGreaterThan(passBudget.defaultPixels);
+    expect(pixels(clipped.calls)).toBeLessThanOrEqual(passBudget.defaultPixels + passBudget.unliftedPixels);
   });
 });
 

@@ -147,7 +147,10 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     // A third round where a highlight clipped the frame: levelling cannot give back the depth of bars
     // the highlight left a few levels below white; taking its light away can (docs/barcode-options.md).
     const unlifted = settledCertain() ? undefined : unliftedDetail(variants.gray, restoration);
-    if (unlifted) await readRound(new FrameVariants(unlifted.image, unlifted.toOriginal), 'unlifted', upscaled);
+    if (unlifted) {
+      budget += passBudget.unliftedPixels;
+      await readRound(new FrameVariants(unlifted.image, unlifted.toOriginal), 'unlifted', upscaled);
+    }
   }
 
   const certain = settledCertain();

@@ -45,6 +45,19 @@ describe('unliftHighlight', () => {
     }
   });
 
+  it('takes its typical paper from paper next to ink, not from a dark table round the card', () => {
+    // The bars on a card (x 20–380) on a dark table (60) that fills most of a frame 1200 wide.
+    const { lit } = barsUnderHighlight(80);
+    const width = 1200;
+    const data = new Uint8Array(width * lit.height).fill(60);
+    for (let y = 0; y < lit.height; y++) data.set(lit.data.subarray(y * lit.width + 20, y * lit.width + 380), y * width + 20);
+    const unlifted = unliftHighlight({ width, height: lit.height, data }, 10);
+    // The card's paper at the highlight's far edge, lifted by a few levels, keeps about its level
+    // (taken against the table, it would lose the difference between the two, some 160 levels).
+    expect(data[110 * width + 30]).toBeLessThan(230);
+    expect(Math.abs(unlifted.data[110 * width + 30]! - 220)).toBeLessThanOrEqual(8);
+  });
+
   it('measures the clipped share', () => {
     const { lit, unlit } = barsUnderHighlight(80);
     expect(clippedShare(unlit)).toBe(0);

@@ -3,6 +3,12 @@ import type { GrayImage } from './gray-image.ts';
 import { lowerQuantile } from './histogram-quantile.ts';
 import { extremeFilter } from './level-illumination.ts';
 
+/**
+ * A window spanning fewer levels than this holds no ink: it is paper, or a dark table round it (the
+ * floor `levelIllumination` uses for the same question).
+ */
+const leastInkSpan = 40;
+
 /** A level this bright is taken as clipped: the sensor saturated there, and the true level is lost. */
 export const clippedLevel = 254;
 
@@ -23,15 +29,18 @@ export function clippedShare(image: GrayImage): number {
  *
  * The light added is measured twice over, from the ink and from the paper, within ±`radius`
  * (smoothed over the same window, so that it follows the light rather than the bars):
- * - where the paper is not clipped, as how much brighter it is than the frame's typical paper (the
- *   median of the local white where that is not clipped);
+ * - where the paper is not clipped, as how much brighter it is than the frame's typical paper: the
+ *   median of the local white where that is not clipped and the window holds ink (spans at least
+ *   `leastInkSpan` levels) — a frame that is mostly a dark table round a card would otherwise take
+ *   the table for its paper, and darken all the card's unclipped paper by the difference;
  * - where it is (the local white clipped), as how much brighter the darkest ink nearby is than the
  *   frame's darkest ink (its 5th percentile): inside a symbol every window holds a bar's core, and
  *   the ink is the same ink under the highlight as beside it. The larger of the two is taken.
  * Known flaw: where a clipped window holds no ink (blank paper at the rim of the clipped area), its
- * darkest level is paper, read as ink: that paper turns dark, a rim round the highlight. It lies
- * outside symbols, and `pnpm eval barcodes` found no false positive from it; asking for ink (the
- * window's span, as `levelIllumination` does) would remove it, but has not been measured yet.
+ * darkest level is paper, read as ink: that paper turns dark, a rim round the highlight. Asking for
+ * ink there too (white where the window spans fewer than `leastInkSpan` levels) removes the rim but
+ * also the faintest thin bars, whose windows span as few: it lost more symbols than it saved
+ * (docs/barcode-options.md), so the rim stays.
  * The result is the frame's levels with the added light taken away: clipped pixels 255, the rest
  * their level less the light there.
  */
@@ -40,18 +49,18 @@ export function unliftHighlight(image: GrayImage, radius: number): GrayImage {
   const darkest = extremeFilter(image, radius, 'min');
   const smoothWhite = boxBlur(white, radius);
   const smoothDarkest = boxBlur(darkest, radius);
-  const unclippedWhite = new Uint32Array(256);
+  const inkedPaperWhite = new Uint32Array(256);
   const darkestLevels = new Uint32Array(256);
-  let unclipped = 0;
+  let inkedPaper = 0;
   for (let i = 0; i < image.data.length; i++) {
     darkestLevels[darkest.data[i]!]!++;
-    if (white.data[i]! < clippedLevel) {
-      unclippedWhite[white.data[i]!]!++;
-      unclipped++;
+    if (white.data[i]! < clippedLevel && white.data[i]! - darkest.data[i]! >= leastInkSpan) {
+      inkedPaperWhite[white.data[i]!]!++;
+      inkedPaper++;
     }
   }
-  // A frame clipped everywhere has no paper to go by: its paper is taken as what it would be lit evenly.
-  const typicalPaper = unclipped > 0 ? lowerQuantile(unclippedWhite, Math.floor(unclipped / 2)) : clippedLevel;
+  // A frame clipped (or inkless) everywhere has no paper to go by: its paper is taken as what it would be lit evenly.
+  const typicalPaper = inkedPaper > 0 ? lowerQuantile(inkedPaperWhite, Math.floor(inkedPaper / 2)) : clippedLevel;
   const typicalInk = lowerQuantile(darkestLevels, Math.floor(image.data.length * 0.05));
   const data = new Uint8Array(image.data.length);
   for (let i = 0; i < data.length; i++) {
