@@ -47,8 +47,8 @@ export const candidateRules: CandidateRules = {
   /** … and at least this many times the support of any different read of the same symbol. */
   certainDominance: 2,
   /**
-   * Fitted reads (`BarcodeRead.fitted`: the profile fit, on several bar-region views and in both
-   * rounds) count together at most this much: less than `certainSupport`, so that they stay
+   * Fitted reads (`BarcodeRead.fitted`: the profile fit, on several bar-region views and in every
+   * round) count together at most this much: less than `certainSupport`, so that they stay
    * uncertain until a decoded read agrees with them.
    */
   maxFittedSupport: 5,

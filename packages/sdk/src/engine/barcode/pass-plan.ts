@@ -58,7 +58,7 @@ export interface PassSpec {
    * answer. A read that such passes alone made certain is not fit-checked (`fit-check.ts`).
    */
   asCaptured?: true;
-  /** Read in this round only (by default in both). */
+  /** Read in this round only (by default in every round). */
   onlyInRound?: Round;
 }
 
@@ -141,8 +141,8 @@ export const passPlan: readonly PassSpec[] = [
 
 /**
  * Upper bound of the pixels zxing reads per request (a pass that would exceed it is skipped): about
- * six reads of a 1080p frame by default, fifteen thorough. The unlifted round, when it runs, adds
- * `unliftedPixels` to what the first two rounds left: on a small frame the restored round alone may
+ * six reads of a 1080p frame by default, fifteen thorough — and `unliftedPixels` more when the
+ * unlifted round runs, which adds them to what the first two rounds left: on a small frame the restored round alone may
  * spend 7 M, and the third would otherwise end before its QR passes.
  */
 export const passBudget = {

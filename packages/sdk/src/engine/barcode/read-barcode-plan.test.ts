@@ -91,8 +91,11 @@ describe('readBarcode option mapping', () => {
     const off = await run({ scanCode128: true, scanEan13: true, autoScaleDetection: false });
     // The calls of passes that rescale the image (turned frames change size without being rescaled).
     const rescaling = new Set(passPlan.filter((p) => p.rescales).map((p) => p.name));
-    // And every pass of the second round, whose image is the frame upscaled with its detail restored.
-    const rescaled = (r: typeof on) => r.calls.filter((_, i) => rescaling.has(r.names[i]!) || r.names[i]!.startsWith('restored:'));
+    // And every pass of the later rounds, whose images are the frame upscaled with its detail restored
+    // (the paper is clipped, so the unlifted round runs too).
+    const later = (name: string) => name.startsWith('restored:') || name.startsWith('unlifted:');
+    expect(on.names.some((name) => name.startsWith('unlifted:'))).toBe(true);
+    const rescaled = (r: typeof on) => r.calls.filter((_, i) => rescaling.has(r.names[i]!) || later(r.names[i]!));
     expect(rescaled(on).some((c) => c.options.formats!.includes('Code128'))).toBe(true);
     expect(rescaled(off).length).toBeGreaterThan(0);
     expect(rescaled(off).every((c) => !c.options.formats!.includes('Code128'))).toBe(true);
@@ -139,12 +142,17 @@ describe('readBarcode option mapping', () => {
     expect(clipped.names.indexOf('unlifted:frame')).toBeGreaterThan(clipped.names.lastIndexOf('restored:local-contrast'));
     // Paper below the clip: nothing for it to take away.
     expect([...rounds((await run({ scanEan13: true }, undefined, stripedFrame(320, 200, 240))).names)]).toEqual(['first', 'restored']);
-    // A certain read ends the plan before either later round.
-    const certain = await run({ scanQrCode: true }, () => [{ format: 'QRCode', text: 'https://idlens.example', extra: '{"UEC":0.25,"ECLevel":"M"}' }]);
+    // A certain read ends the plan before either later round, or in the restored round before the unlifted one.
+    const certainQr: FakeRead = { format: 'QRCode', text: 'https://idlens.example', extra: '{"UEC":0.25,"ECLevel":"M"}' };
+    const certain = await run({ scanQrCode: true }, () => [certainQr]);
     expect(certain.names).toEqual(['frame']);
+    const firstRoundCalls = (await run({ scanQrCode: true })).names.filter((name) => !name.includes(':')).length;
+    const restoredCertain = await run({ scanQrCode: true }, (call) => (call === firstRoundCalls ? [certainQr] : []));
+    expect(restoredCertain.names.at(-1)).toBe('restored:frame');
+    expect([...rounds(restoredCertain.names)]).toEqual(['first', 'restored']);
   });
 
-  it('never reads more pixels than the budget, even when nothing is found', async () => {
+  it('never reads more pixels than the budget (and the unlifted round its allowance), even when nothing is found', async () => {
     const pixels = (calls: FakeCall[]) => calls.reduce((sum, c) => sum + c.width * c.height, 0);
     // Paper below the clip: two rounds, within the budget.
     const unclipped = await run(

@@ -123,7 +123,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
     // Last, EAN-13 and UPC-A fitted to the bars' grey levels where zxing found nothing certain: the
     // defocused product codes whose thin bars and spaces have merged into grey. Fitted reads stay
     // uncertain on their own (the pool caps what they add up to), so once the leading read has all
-    // the support fits may give it, the restored round's fit would add nothing and is not run.
+    // the support fits may give it, a later round's fit would add nothing and is not run.
     if (!settledCertain() && !pool.fittedSupportFull() && enabled.some((s) => s.type === 'EAN_13' || s.type === 'UPC_A')) {
       for (const view of regionViews(source, 'view', profileRegionCount)) {
         admit(`${prefix}ean-profile`, 'ean-profile', view, readEanProfiles(view, source.root, resolved));

@@ -1,6 +1,9 @@
 import { boxBlur } from './box-blur.ts';
 import type { GrayImage } from './gray-image.ts';
 
+/** A window spanning fewer levels than this holds no ink: it is paper, a saturated patch, or a dark table. */
+export const leastInkSpan = 40;
+
 /**
  * Evens out illumination by each pixel's local white and black: the brightest and darkest levels
  * within ±`radius`, each smoothed over the same window (so the references follow the light, not the
@@ -11,7 +14,7 @@ import type { GrayImage } from './gray-image.ts';
  * its distance below the local white at that scale, so flat areas stay light — paper with sensor
  * noise up to σ ≈ 3 levels entirely; stronger noise spans the floor by itself and turns grey.
  */
-export function levelIllumination(image: GrayImage, radius: number, leastSpan = 40): GrayImage {
+export function levelIllumination(image: GrayImage, radius: number, leastSpan = leastInkSpan): GrayImage {
   const white = boxBlur(extremeFilter(image, radius, 'max'), radius);
   const black = boxBlur(extremeFilter(image, radius, 'min'), radius);
   const floor = Math.max(1, leastSpan);

@@ -1,13 +1,10 @@
 import { boxBlur } from './box-blur.ts';
 import type { GrayImage } from './gray-image.ts';
 import { lowerQuantile } from './histogram-quantile.ts';
-import { extremeFilter } from './level-illumination.ts';
+import { extremeFilter, leastInkSpan } from './level-illumination.ts';
 
-/**
- * A window spanning fewer levels than this holds no ink: it is paper, or a dark table round it (the
- * floor `levelIllumination` uses for the same question).
- */
-const leastInkSpan = 40;
+/** The frame's darkest ink is this quantile of its local darkest levels: a bar's core, not a speck of noise. */
+const inkQuantile = 0.05;
 
 /** A level this bright is taken as clipped: the sensor saturated there, and the true level is lost. */
 export const clippedLevel = 254;
@@ -40,7 +37,9 @@ export function clippedShare(image: GrayImage): number {
  * darkest level is paper, read as ink: that paper turns dark, a rim round the highlight. Asking for
  * ink there too (white where the window spans fewer than `leastInkSpan` levels) removes the rim but
  * also the faintest thin bars, whose windows span as few: it lost more symbols than it saved
- * (docs/barcode-options.md), so the rim stays.
+ * (docs/barcode-options.md), so the rim stays. The darkest ink is taken over the whole frame, so a
+ * table darker than the ink makes the light look larger by the difference: a few levels for black
+ * ink beside a black table, which deepens bars and the rim alike; not measured.
  * The result is the frame's levels with the added light taken away: clipped pixels 255, the rest
  * their level less the light there.
  */
@@ -61,7 +60,7 @@ export function unliftHighlight(image: GrayImage, radius: number): GrayImage {
   }
   // A frame clipped (or inkless) everywhere has no paper to go by: its paper is taken as what it would be lit evenly.
   const typicalPaper = inkedPaper > 0 ? lowerQuantile(inkedPaperWhite, Math.floor(inkedPaper / 2)) : clippedLevel;
-  const typicalInk = lowerQuantile(darkestLevels, Math.floor(image.data.length * 0.05));
+  const typicalInk = lowerQuantile(darkestLevels, Math.floor(image.data.length * inkQuantile));
   const data = new Uint8Array(image.data.length);
   for (let i = 0; i < data.length; i++) {
     const v = image.data[i]!;
@@ -71,7 +70,7 @@ export function unliftHighlight(image: GrayImage, radius: number): GrayImage {
     }
     const fromPaper = smoothWhite.data[i]! - typicalPaper;
     const added = white.data[i]! >= clippedLevel ? Math.max(fromPaper, smoothDarkest.data[i]! - typicalInk) : fromPaper;
-    data[i] = Math.max(0, Math.min(255, v - Math.max(0, added)));
+    data[i] = Math.max(0, v - Math.max(0, added));
   }
   return { width: image.width, height: image.height, data };
 }
