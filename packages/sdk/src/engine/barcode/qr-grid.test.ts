@@ -123,6 +123,24 @@ describe('resampleQrSymbol', () => {
     expect(await decodes(image)).toBe(true);
   });
 
+  it('draws the finder patterns as the standard fixes them, whatever their samples say', async () => {
+    const { label, normalized, symbol } = await crumpledScene(0, 1);
+    // The light ring of the top-right finder (modules 23–27 of rows 1–5 of version 3's 29) painted
+    // dark in the image the fit reads: sampled, it would leave zxing no finder to find there.
+    const darkened = { ...normalized, data: normalized.data.slice() };
+    const { toSource } = resampleQrSymbol(normalized, symbol.finders, 29);
+    const { drawnModule, drawnQuietZone } = qrGridRules;
+    for (let v = 1; v < 6; v += 0.1) {
+      for (let u = 23; u < 28; u += 0.1) {
+        const p = applyAffine(toSource, { x: (u + drawnQuietZone) * drawnModule, y: (v + drawnQuietZone) * drawnModule });
+        darkened.data[Math.floor(p.y) * darkened.width + Math.floor(p.x)] = 0;
+      }
+    }
+    const { image } = resampleQrSymbol(darkened, symbol.finders, 29);
+    expect(wrongModules(image, label, 29)).toBe(0);
+    expect(await decodes(image)).toBe(true);
+  });
+
   it('resamples only the side lengths QR symbols have, up to its largest', async () => {
     const { normalized, symbol } = await crumpledScene(0, 1);
     for (const side of [20, 27, 61, 28.5]) expect(() => resampleQrSymbol(normalized, symbol.finders, side)).toThrow(RangeError);

@@ -4,11 +4,12 @@ import { applyHomography, homographyFromPoints } from '../image/homography.ts';
 import { sampleBilinear } from '../image/sample-bilinear.ts';
 import { localMean } from './local-contrast.ts';
 import type { QrFinders } from './qr-finder-crops.ts';
+import { functionModule, largestPatternedVersion } from './qr-function-patterns.ts';
 
 /** Limits of the grid fit; see `resampleQrSymbol`. */
 export const qrGridRules = {
-  /** The largest symbol resampled: version 10, 57 modules a side (the fit's cost grows with the area). */
-  maxSide: 57,
+  /** The largest symbol resampled: version 10, 57 modules a side (the fit's cost grows with the area; its function patterns are known up to there). */
+  maxSide: 17 + 4 * largestPatternedVersion,
   /** Mesh spacings, coarse to fine, in modules (`half`: half the symbol's side). */
   meshSteps: ['half', 7, 4] as ReadonlyArray<number | 'half'>,
   /** Passes over the mesh points at each spacing. */
@@ -298,7 +299,12 @@ const moduleSamples = [
   [0.65, 0.65],
 ] as const;
 
-/** The grid's modules, dark or light, drawn black on white with a quiet zone, and the map back (`gridAffine`). */
+/**
+ * The grid's modules, dark or light, drawn black on white with a quiet zone, and the map back
+ * (`gridAffine`). The function patterns are drawn as the standard fixes them (`functionModule`), not
+ * as sampled: zxing must find the redrawn symbol by its finders before error correction can mend
+ * anything, and a finder module sampled wrong would hide it.
+ */
 function drawModules(grid: ModuleGrid, normalized: GrayImage): { image: GrayImage; toSource: Affine } {
   const { side } = grid;
   const { drawnModule: px, drawnQuietZone: quiet } = qrGridRules;
@@ -306,12 +312,7 @@ function drawModules(grid: ModuleGrid, normalized: GrayImage): { image: GrayImag
   const data = new Uint8Array(width * width).fill(255);
   for (let v = 0; v < side; v++) {
     for (let u = 0; u < side; u++) {
-      let sum = 0;
-      for (const [du, dv] of moduleSamples) {
-        const p = grid.at(u + du, v + dv);
-        sum += sampleBilinear(normalized, p.x, p.y, localMean);
-      }
-      if (sum / moduleSamples.length >= localMean) continue;
+      if (!(functionModule(side, u, v) ?? isSampledDark(grid, normalized, u, v))) continue;
       for (let y = (v + quiet) * px; y < (v + quiet + 1) * px; y++) data.fill(0, y * width + (u + quiet) * px, y * width + (u + quiet + 1) * px);
     }
   }
@@ -319,6 +320,16 @@ function drawModules(grid: ModuleGrid, normalized: GrayImage): { image: GrayImag
   const [a, b, c, d, e, f] = gridAffine(grid);
   const toSource: Affine = [a / px, b / px, c - quiet * (a + b), d / px, e / px, f - quiet * (d + e)];
   return { image: { width, height: width, data }, toSource };
+}
+
+/** Whether the module's samples (`moduleSamples`) average below the local mean. */
+function isSampledDark(grid: ModuleGrid, normalized: GrayImage, u: number, v: number): boolean {
+  let sum = 0;
+  for (const [du, dv] of moduleSamples) {
+    const p = grid.at(u + du, v + dv);
+    sum += sampleBilinear(normalized, p.x, p.y, localMean);
+  }
+  return sum / moduleSamples.length < localMean;
 }
 
 /**

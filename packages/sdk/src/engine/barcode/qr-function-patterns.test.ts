@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
+import { functionModule, largestPatternedVersion } from './qr-function-patterns.ts';
+
+describe('functionModule', () => {
+  it("agrees with every function module of symbols zxing's writer draws, versions 1 to 10", async () => {
+    const checked = new Set<number>();
+    // Longer texts need larger versions; step the length until every version has been drawn.
+    for (let length = 1; length < 400 && checked.size < largestPatternedVersion; length += 3) {
+      const symbol = await renderBarcode('QRCode', 'idlens-'.repeat(60).slice(0, length), { moduleSize: 1, quietZone: 0 });
+      const side = symbol.width;
+      const version = (side - 17) / 4;
+      if (version > largestPatternedVersion || checked.has(version)) continue;
+      let fixed = 0;
+      for (let v = 0; v < side; v++) {
+        for (let u = 0; u < side; u++) {
+          const known = functionModule(side, u, v);
+          if (known === undefined) continue;
+          fixed++;
+          expect({ version, u, v, dark: symbol.data[v * side + u]! < 128 }).toEqual({ version, u, v, dark: known });
+        }
+      }
+      // Three finders with separators (3 × 64), the timing patterns, the dark module, and more.
+      expect(fixed).toBeGreaterThan(3 * 64 + 2 * (side - 16));
+      checked.add(version);
+    }
+    expect([...checked].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('leaves the format information and the data to the symbol', () => {
+    // Format information: next to the top-left finder and split between the other two.
+    for (const [u, v] of [
+      [8, 0],
+      [0, 8],
+      [8, 8],
+      [24, 8],
+      [8, 24],
+    ] as const) {
+      expect(functionModule(29, u, v)).toBeUndefined();
+    }
+    expect(functionModule(29, 14, 14)).toBeUndefined();
+  });
+
+  it('refuses sizes no version 1–10 has', () => {
+    expect(() => functionModule(20, 0, 0)).toThrow(RangeError);
+    expect(() => functionModule(61, 0, 0)).toThrow(RangeError);
+  });
+});
