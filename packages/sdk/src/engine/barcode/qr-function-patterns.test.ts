@@ -3,7 +3,7 @@ import { renderBarcode } from '../../../../../test/support/engine/barcode-scenes
 import { functionModule, largestPatternedVersion } from './qr-function-patterns.ts';
 
 describe('functionModule', () => {
-  it("agrees with every function module of symbols zxing's writer draws, versions 1 to 10", async () => {
+  it('agrees with every function module of symbols zxing-cpp writes, versions 1 to 10, and fixes all of them', async () => {
     const checked = new Set<number>();
     // Longer texts need larger versions; step the length until every version has been drawn.
     for (let length = 1; length < 400 && checked.size < largestPatternedVersion; length += 3) {
@@ -20,8 +20,12 @@ describe('functionModule', () => {
           expect({ version, u, v, dark: symbol.data[v * side + u]! < 128 }).toEqual({ version, u, v, dark: known });
         }
       }
-      // Three finders with separators (3 × 64), the timing patterns, the dark module, and more.
-      expect(fixed).toBeGreaterThan(3 * 64 + 2 * (side - 16));
+      // Three finders with their separators (8 × 8 each), two timing patterns, the dark module, the
+      // alignment patterns (5 × 5 each; from version 7 two of them cross the timing patterns, 5
+      // modules each) and the version information (2 × 18 from version 7).
+      const alignments = version === 1 ? 0 : version < 7 ? 1 : 6;
+      const fromVersion7 = version >= 7 ? 2 * 18 - 2 * 5 : 0;
+      expect(fixed).toBe(3 * 64 + 2 * (side - 16) + 1 + 25 * alignments + fromVersion7);
       checked.add(version);
     }
     expect([...checked].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);

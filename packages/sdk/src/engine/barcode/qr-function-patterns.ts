@@ -3,8 +3,8 @@
  * whatever its data: the finder patterns with their separators, the timing patterns, the alignment
  * patterns, the dark module, and from version 7 on the version information. A symbol redrawn from a
  * grid fit (`qr-grid.ts`) takes these from here rather than from its samples: zxing finds the redrawn
- * symbol by its finder patterns, and one finder module sampled wrong, which the data's error
- * correction would not even notice, leaves it nothing to find.
+ * symbol by its finder patterns, and a few finder modules sampled wrong, which the data's error
+ * correction would never see, can leave it nothing to find.
  */
 
 /** Alignment pattern centre coordinates by version (the table of ISO/IEC 18004 Annex E), versions 2–10. */
@@ -63,8 +63,8 @@ export function functionModule(side: number, u: number, v: number): boolean | un
 
 /**
  * The version-information bit at (`u`, `v`), if that module holds one: 18 bits, the version's 6 and a
- * BCH(18, 6) remainder, in two 6 × 3 blocks, one above the bottom-left finder and its transpose left of
- * the top-right one (bit i at row ⌊i/3⌋, column side − 11 + i mod 3 of the latter).
+ * BCH(18, 6) remainder, in a block of 3 × 6 modules above the bottom-left finder and its transpose
+ * left of the top-right one (bit i at row ⌊i/3⌋, column side − 11 + i mod 3 of the latter).
  */
 function versionInformationBit(version: number, u: number, v: number, side: number): boolean | undefined {
   let i: number;

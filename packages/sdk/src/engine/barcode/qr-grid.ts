@@ -303,7 +303,7 @@ const moduleSamples = [
  * The grid's modules, dark or light, drawn black on white with a quiet zone, and the map back
  * (`gridAffine`). The function patterns are drawn as the standard fixes them (`functionModule`), not
  * as sampled: zxing must find the redrawn symbol by its finders before error correction can mend
- * anything, and a finder module sampled wrong would hide it.
+ * anything, and a few finder modules sampled wrong can hide it.
  */
 function drawModules(grid: ModuleGrid, normalized: GrayImage): { image: GrayImage; toSource: Affine } {
   const { side } = grid;
