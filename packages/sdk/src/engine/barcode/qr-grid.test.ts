@@ -11,7 +11,7 @@ import { type Affine, applyAffine } from '../image/affine.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { loadZxingNode } from '../../runtime/zxing-node.ts';
 import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
-import { locateQrSymbols } from './qr-finder-crops.ts';
+import { locateQrSymbols, type QrFinders } from './qr-finder-crops.ts';
 import { qrGridRules, qrSideCandidates, resampleQrSymbol } from './qr-grid.ts';
 import type { ZxingReader } from './zxing-reader.ts';
 
@@ -108,15 +108,7 @@ describe('resampleQrSymbol', () => {
     const { label, normalized, symbol } = await crumpledScene(0, 1);
     // Version 3: the alignment pattern's 5×5 modules centred 6.5 modules in from the bottom-right
     // corner, painted over with the local mean (neither dark nor light) in the image the fit reads.
-    const blanked = { ...normalized, data: normalized.data.slice() };
-    const { toSource } = resampleQrSymbol(normalized, symbol.finders, 29);
-    const { drawnModule, drawnQuietZone } = qrGridRules;
-    for (let v = 20; v < 25; v += 0.1) {
-      for (let u = 20; u < 25; u += 0.1) {
-        const p = applyAffine(toSource, { x: (u + drawnQuietZone) * drawnModule, y: (v + drawnQuietZone) * drawnModule });
-        blanked.data[Math.floor(p.y) * blanked.width + Math.floor(p.x)] = 128;
-      }
-    }
+    const blanked = paintModules(normalized, symbol.finders, 20, 20, 128);
     const { image } = resampleQrSymbol(blanked, symbol.finders, 29);
     // The 25 blanked modules may come out either way; the rest are read right.
     expect(wrongModules(image, label, 29)).toBeLessThanOrEqual(25);
@@ -125,17 +117,10 @@ describe('resampleQrSymbol', () => {
 
   it('draws the finder patterns as the standard fixes them, whatever their samples say', async () => {
     const { label, normalized, symbol } = await crumpledScene(0, 1);
-    // The light ring of the top-right finder (modules 23–27 of rows 1–5 of version 3's 29) painted
-    // dark in the image the fit reads: sampled, it would leave zxing no finder to find there.
-    const darkened = { ...normalized, data: normalized.data.slice() };
-    const { toSource } = resampleQrSymbol(normalized, symbol.finders, 29);
-    const { drawnModule, drawnQuietZone } = qrGridRules;
-    for (let v = 1; v < 6; v += 0.1) {
-      for (let u = 23; u < 28; u += 0.1) {
-        const p = applyAffine(toSource, { x: (u + drawnQuietZone) * drawnModule, y: (v + drawnQuietZone) * drawnModule });
-        darkened.data[Math.floor(p.y) * darkened.width + Math.floor(p.x)] = 0;
-      }
-    }
+    // The top-right finder's inner 5×5 modules (its light ring round the dark core: modules 23–27 of
+    // rows 1–5 of version 3's 29) painted dark in the image the fit reads: sampled, it would leave
+    // zxing no finder to find there.
+    const darkened = paintModules(normalized, symbol.finders, 23, 1, 0);
     const { image } = resampleQrSymbol(darkened, symbol.finders, 29);
     expect(wrongModules(image, label, 29)).toBe(0);
     expect(await decodes(image)).toBe(true);
@@ -151,6 +136,23 @@ describe('resampleQrSymbol', () => {
     for (const side of [25, 33]) expect(await decodes(resampleQrSymbol(normalized, symbol.finders, side).image)).toBe(false);
   });
 });
+
+/**
+ * A copy of the version 3 symbol's image with the 5×5 modules from (`u0`, `v0`) painted `level`,
+ * the modules placed where the flat symbol's fit puts them.
+ */
+function paintModules(normalized: GrayImage, finders: QrFinders, u0: number, v0: number, level: number): GrayImage {
+  const painted = { ...normalized, data: normalized.data.slice() };
+  const { toSource } = resampleQrSymbol(normalized, finders, 29);
+  const { drawnModule, drawnQuietZone } = qrGridRules;
+  for (let v = v0; v < v0 + 5; v += 0.1) {
+    for (let u = u0; u < u0 + 5; u += 0.1) {
+      const p = applyAffine(toSource, { x: (u + drawnQuietZone) * drawnModule, y: (v + drawnQuietZone) * drawnModule });
+      painted.data[Math.floor(p.y) * painted.width + Math.floor(p.x)] = level;
+    }
+  }
+  return painted;
+}
 
 /** The redrawn symbol's corners, mapped back by `toSource`, lie within `tolerance` px of the symbol's in the scene. */
 function expectCornersMappedBack(toSource: Affine, side: number, corners: Array<{ x: number; y: number }>, tolerance: number): void {
