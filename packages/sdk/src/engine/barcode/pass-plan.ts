@@ -142,8 +142,8 @@ export const passPlan: readonly PassSpec[] = [
 /**
  * Upper bound of the pixels zxing reads per request (a pass that would exceed it is skipped): about
  * six reads of a 1080p frame by default, fifteen thorough — and `unliftedPixels` more when the
- * unlifted round runs, which adds them to what the first two rounds left: on a small frame the restored round alone may
- * spend 7 M, and the third would otherwise end before its QR passes.
+ * unlifted round runs, which adds them to what the first two rounds left: on a small frame the
+ * restored round alone may spend 7 M, and the third would otherwise end before its QR passes.
  */
 export const passBudget = {
   defaultPixels: 12_000_000,
