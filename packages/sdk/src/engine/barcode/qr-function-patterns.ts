@@ -48,8 +48,9 @@ export function functionModule(side: number, u: number, v: number): boolean | un
     const bit = versionInformationBit(version, u, v, side);
     if (bit !== undefined) return bit;
   }
-  for (const au of alignmentCentres[version] ?? []) {
-    for (const av of alignmentCentres[version] ?? []) {
+  const centres = alignmentCentres[version] ?? [];
+  for (const au of centres) {
+    for (const av of centres) {
       // No alignment pattern where a finder pattern is.
       if ((au === 6 && av === 6) || (au === 6 && av === side - 7) || (au === side - 7 && av === 6)) continue;
       const ring = Math.max(Math.abs(u - au), Math.abs(v - av));

@@ -8,7 +8,10 @@ import { functionModule, largestPatternedVersion } from './qr-function-patterns.
 
 /** Limits of the grid fit; see `resampleQrSymbol`. */
 export const qrGridRules = {
-  /** The largest symbol resampled: version 10, 57 modules a side (the fit's cost grows with the area; its function patterns are known up to there). */
+  /**
+   * The largest symbol resampled: version 10, 57 modules a side (the fit's cost grows with the area;
+   * the function patterns it draws are known up to there).
+   */
   maxSide: 17 + 4 * largestPatternedVersion,
   /** Mesh spacings, coarse to fine, in modules (`half`: half the symbol's side). */
   meshSteps: ['half', 7, 4] as ReadonlyArray<number | 'half'>,
