@@ -27,6 +27,18 @@ describe('resize', () => {
     expect(grown.data[3]!).toBeLessThan(200);
   });
 
+  it('restores the depth of a one-pixel bar that straddles two pixels when growing cubically', () => {
+    // A black bar a pixel wide, half on each of two pixels, sampled by area: two greys of 128.
+    const straddled = grayImage(8, 1, (x) => (x === 3 || x === 4 ? 128 : 255));
+    expect(Math.min(...resize(straddled, 32, 1).image.data)).toBe(128);
+    const grown = resize(straddled, 32, 1, 'cubic').image;
+    // Between the two greys the cubic interpolation dips below both (a straight line stays at 128),
+    // as the bar's true profile does; beside them it returns to the paper.
+    expect(Math.min(...grown.data)).toBeLessThan(120);
+    expect(at(grown, 0, 0)).toBe(255);
+    expect(at(grown, 31, 0)).toBe(255);
+  });
+
   it('maps points of the resized image back to the source', () => {
     const { toSource, image } = scaleBy(
       grayImage(100, 50, () => 0),

@@ -1,19 +1,21 @@
 import type { Affine } from './affine.ts';
 import type { GrayImage } from './gray-image.ts';
-import { axisTaps } from './resample-taps.ts';
+import { axisTaps, type Interpolation } from './resample-taps.ts';
 
 /**
  * Resizes a gray image to `width`×`height`. Each axis is resampled on its own: by area averaging
  * where it shrinks (every source pixel contributes, so thin bars blend into gray instead of
- * vanishing as they would with point sampling) and bilinearly where it grows (smooth edges, which
- * zxing's edge detector handles better than the staircase of nearest-neighbour upscaling).
- * Returns the map from the new image's coordinates to the source's.
+ * vanishing as they would with point sampling) and as `grow` says where it grows: bilinearly by
+ * default (smooth edges, which zxing's edge detector handles better than the staircase of
+ * nearest-neighbour upscaling), or by cubic convolution, which also restores bars of a pixel or so
+ * to their depth where a straight line leaves them shallow grey. Returns the map from the new
+ * image's coordinates to the source's.
  */
-export function resize(source: GrayImage, width: number, height: number): { image: GrayImage; toSource: Affine } {
+export function resize(source: GrayImage, width: number, height: number, grow: Interpolation = 'bilinear'): { image: GrayImage; toSource: Affine } {
   width = Math.max(1, Math.round(width));
   height = Math.max(1, Math.round(height));
-  const xTaps = axisTaps(source.width, width);
-  const yTaps = axisTaps(source.height, height);
+  const xTaps = axisTaps(source.width, width, grow);
+  const yTaps = axisTaps(source.height, height, grow);
 
   // Horizontal pass into floats, then vertical pass into bytes.
   const rows = new Float32Array(width * source.height);
@@ -39,6 +41,6 @@ export function resize(source: GrayImage, width: number, height: number): { imag
 }
 
 /** Resizes by one factor on both axes (< 1 shrinks, > 1 grows). */
-export function scaleBy(source: GrayImage, factor: number): { image: GrayImage; toSource: Affine } {
-  return resize(source, source.width * factor, source.height * factor);
+export function scaleBy(source: GrayImage, factor: number, grow: Interpolation = 'bilinear'): { image: GrayImage; toSource: Affine } {
+  return resize(source, source.width * factor, source.height * factor, grow);
 }
