@@ -13,7 +13,7 @@ import { sharpen } from '../image/sharpen.ts';
 import { warpRect } from '../image/warp-rect.ts';
 import type { Interpolation } from '../image/resample-taps.ts';
 import { levelIllumination } from '../image/level-illumination.ts';
-import { clippedShare, unliftHighlight } from '../image/unlift-highlight.ts';
+import { clippedShare, loweredShare, unliftHighlight } from '../image/unlift-highlight.ts';
 import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 import { locateBarRegions, type BarRegion } from './locate-bar-regions.ts';
 import { locateQrSymbols, type LocatedQrSymbol } from './qr-finder-crops.ts';
@@ -313,19 +313,30 @@ const restoration = {
    * that holds a bar's core and a space of most symbols (the ink and the paper it is measured by).
    */
   unliftRadiusDivisor: 40,
-  /** … and is made for frames with at least this share of their pixels clipped (a highlight, not a few specks). */
+  /** … and is made for frames with at least this share of their pixels clipped (a highlight, not a few specks) … */
   leastClippedShare: 0.002,
+  /**
+   * … and is read only when it took at least `leastLift` levels away from at least this share of the
+   * pixels: a clean print on white paper clips too, but there is no light to take away, and its
+   * unlifted frame would be the restored one read again (83 of the 138 corpus files the clipped
+   * share let through).
+   */
+  leastLoweredShare: 0.01,
+  leastLift: 16,
 } as const;
 
 /**
  * `restoredDetail` of the frame with a highlight's light taken away first (`unliftHighlight`): thin
  * bars the highlight left a few levels below white get their depth back. Undefined when too little of
- * the frame is clipped for a highlight to have lifted anything out of reach of the other rounds.
+ * the frame is clipped for a highlight to have lifted anything out of reach of the other rounds, or
+ * when there was hardly any light to take away.
  */
 export function unliftedDetail(gray: GrayImage, scale: { factor: number }): DerivedImage | undefined {
   if (clippedShare(gray) < restoration.leastClippedShare) return undefined;
   const radius = Math.max(2, Math.round(Math.min(gray.width, gray.height) / restoration.unliftRadiusDivisor));
-  return restoredDetail(unliftHighlight(gray, radius), scale);
+  const unlifted = unliftHighlight(gray, radius);
+  if (loweredShare(gray, unlifted, restoration.leastLift) < restoration.leastLoweredShare) return undefined;
+  return restoredDetail(unlifted, scale);
 }
 
 /** Upscaling by less than this is not worth a resampling's softening: such a frame is restored at its own size. */

@@ -6,12 +6,18 @@ import { fakeZxing, type FakeCall, type FakeRead } from '../../../../../test/sup
 import { passBudget, passPlan } from './pass-plan.ts';
 import { readBarcode, type PassTrace } from './read-barcode.ts';
 
-/** A frame with vertical stripes, so the bar localizer finds a region and every pass runs; white paper (255: clipped) unless said. */
-function stripedFrame(width = 320, height = 200, paper = 255): Frame {
+/**
+ * A frame with vertical stripes, so the bar localizer finds a region and every pass runs; white
+ * paper (255: clipped) unless said; with `highlight`, a highlight adds up to that many levels round
+ * the middle, lifting the bars under it to grey (what the unlifted round takes away).
+ */
+function stripedFrame(width = 320, height = 200, paper = 255, highlight = 0): Frame {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const v = x > 60 && x < 260 && y > 40 && y < 160 && Math.floor(x / 3) % 3 === 0 ? 0 : paper;
+      const light = highlight * Math.exp(-((x - width / 2) ** 2 + (y - height / 2) ** 2) / (2 * (0.2 * width) ** 2));
+      const inStripes = x > 0.19 * width && x < 0.81 * width && y > 0.2 * height && y < 0.8 * height;
+      const v = inStripes && Math.floor(x / 3) % 3 === 0 ? Math.min(255, light) : paper;
       data.fill(v, (y * width + x) * 4, (y * width + x) * 4 + 3);
       data[(y * width + x) * 4 + 3] = 255;
     }
@@ -87,12 +93,13 @@ describe('readBarcode option mapping', () => {
   });
 
   it('keeps Code 39 and Code 128 out of rescaled passes when autoScaleDetection is off', async () => {
-    const on = await run({ scanCode128: true, scanEan13: true });
-    const off = await run({ scanCode128: true, scanEan13: true, autoScaleDetection: false });
+    const lit = stripedFrame(320, 200, 255, 120);
+    const on = await run({ scanCode128: true, scanEan13: true }, undefined, lit);
+    const off = await run({ scanCode128: true, scanEan13: true, autoScaleDetection: false }, undefined, lit);
     // The calls of passes that rescale the image (turned frames change size without being rescaled).
     const rescaling = new Set(passPlan.filter((p) => p.rescales).map((p) => p.name));
     // And every pass of the later rounds, whose images are the frame upscaled with its detail restored
-    // (the paper is clipped, so the unlifted round runs too).
+    // (the paper is clipped and the bars lifted, so the unlifted round runs too).
     const later = (name: string) => name.startsWith('restored:') || name.startsWith('unlifted:');
     expect(on.names.some((name) => name.startsWith('unlifted:'))).toBe(true);
     const rescaled = (r: typeof on) => r.calls.filter((_, i) => rescaling.has(r.names[i]!) || later(r.names[i]!));
@@ -104,10 +111,10 @@ describe('readBarcode option mapping', () => {
   });
 
   it('leaves UPC-E out of the edge-binarized passes (where a missed faint bar spells one) and nowhere else', async () => {
-    const { calls, names } = await run({ scanUpce: true, scanEan13: true });
+    const { calls, names } = await run({ scanUpce: true, scanEan13: true }, undefined, stripedFrame(320, 200, 255, 120));
     const formatsOf = (pass: string) => calls.filter((_, i) => names[i] === pass).map((c) => c.options.formats);
     // In each round: the frame's, the one on the frame with its detail restored, and (the frame's
-    // paper is clipped) the one with the highlight's light taken away.
+    // paper is clipped, its bars lifted) the one with the highlight's light taken away.
     expect(formatsOf('edge-binarized-vertical')).toEqual([['EAN13']]);
     expect(formatsOf('restored:edge-binarized-vertical')).toEqual([['EAN13']]);
     expect(formatsOf('unlifted:edge-binarized-vertical')).toEqual([['EAN13']]);
@@ -134,14 +141,16 @@ describe('readBarcode option mapping', () => {
     expect((await run({ scanCode128: true, scanEan13: true, autoScaleDetection: false })).names.some((name) => name.startsWith('restored:'))).toBe(true);
   });
 
-  it('reads a third round, with the light taken away, only where the frame is clipped and nothing is certain', async () => {
+  it('reads a third round, with the light taken away, only where a highlight clipped the frame and nothing is certain', async () => {
     const rounds = (names: string[]) => new Set(names.map((name) => /^(\w+):/.exec(name)?.[1] ?? 'first'));
-    // Paper at 255 is clipped paper: after the restored round, the unlifted one.
-    const clipped = await run({ scanEan13: true });
+    // Paper clipped at 255 and bars a highlight lifted to grey: after the restored round, the unlifted one.
+    const clipped = await run({ scanEan13: true }, undefined, stripedFrame(320, 200, 255, 120));
     expect([...rounds(clipped.names)]).toEqual(['first', 'restored', 'unlifted']);
     expect(clipped.names.indexOf('unlifted:frame')).toBeGreaterThan(clipped.names.lastIndexOf('restored:local-contrast'));
     // Paper below the clip: nothing for it to take away.
     expect([...rounds((await run({ scanEan13: true }, undefined, stripedFrame(320, 200, 240))).names)]).toEqual(['first', 'restored']);
+    // A clean print on paper at 255: clipped, but its black bars were lifted by nothing.
+    expect([...rounds((await run({ scanEan13: true })).names)]).toEqual(['first', 'restored']);
     // A certain read ends the plan before either later round, or in the restored round before the unlifted one.
     const certainQr: FakeRead = { format: 'QRCode', text: 'https://idlens.example', extra: '{"UEC":0.25,"ECLevel":"M"}' };
     const certain = await run({ scanQrCode: true }, () => [certainQr]);
@@ -163,7 +172,7 @@ describe('readBarcode option mapping', () => {
     expect(pixels(unclipped.calls)).toBeLessThanOrEqual(passBudget.thoroughPixels);
     // A clipped frame large enough for the first two rounds to spend most of the budget: the unlifted
     // round reads beyond it, with its own allowance, and no further.
-    const clipped = await run({ scanEan13: true, scanQrCode: true }, undefined, stripedFrame(630, 630));
+    const clipped = await run({ scanEan13: true, scanQrCode: true }, undefined, stripedFrame(630, 630, 255, 120));
     expect(clipped.names.some((name) => name.startsWith('unlifted:'))).toBe(true);
     expect(pixels(clipped.calls)).toBeGreaterThan(passBudget.defaultPixels);
     expect(pixels(clipped.calls)).toBeLessThanOrEqual(passBudget.defaultPixels + passBudget.unliftedPixels);

@@ -16,6 +16,13 @@ export function clippedShare(image: GrayImage): number {
   return image.data.length === 0 ? 0 : clipped / image.data.length;
 }
 
+/** The share of `before`'s pixels that `after` (the same frame, unlifted) made at least `levels` darker. */
+export function loweredShare(before: GrayImage, after: GrayImage, levels: number): number {
+  let lowered = 0;
+  for (let i = 0; i < before.data.length; i++) if (before.data[i]! - after.data[i]! >= levels) lowered++;
+  return before.data.length === 0 ? 0 : lowered / before.data.length;
+}
+
 /**
  * Takes away the light a highlight added, where it added enough to clip the paper. A highlight adds
  * light to bars and spaces alike: the spaces clip to white, and a bar that was dark stays a bar but
