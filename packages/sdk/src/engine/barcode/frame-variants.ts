@@ -1,6 +1,7 @@
 import { barSharpen } from '../image/bar-sharpen.ts';
 import { boxBlur } from '../image/box-blur.ts';
 import { contrastStretch, levelRange } from '../image/contrast-stretch.ts';
+import { coverageRedraw } from '../image/coverage-redraw.ts';
 import { deconvolve } from '../image/deconvolve.ts';
 import { edgeBinarize } from '../image/edge-binarize.ts';
 import { identity, type Affine } from '../image/affine.ts';
@@ -17,7 +18,7 @@ import { clippedShare, loweredShare, unliftHighlight } from '../image/unlift-hig
 import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 import { locateBarRegions, type BarRegion } from './locate-bar-regions.ts';
 import { locateQrSymbols, type LocatedQrSymbol } from './qr-finder-crops.ts';
-import { qrSideCandidates, resampleQrSymbol } from './qr-grid.ts';
+import { drawQrGrid, fitQrGrid, qrSideCandidates, type FittedQrGrid, type ModuleDecisions } from './qr-grid.ts';
 import { withQuietZone } from './quiet-zone.ts';
 import { regionView } from './region-view.ts';
 
@@ -35,6 +36,8 @@ export const variantSizes = {
   rotationPixels: 1_000_000,
   /** The frame with its detail restored (`restoredDetail`) is made, upscaled up to 2×, at most this large: its cost follows its pixels. */
   restoredPixels: 400_000,
+  /** The coverage redraws (`coverageRedraw`) are at most this large, at 2–4× along the lines: larger frames get none. */
+  coveragePixels: 1_000_000,
   /** Most bar regions looked at. */
   maxRegions: 4,
   /** Most QR symbols (finder-pattern triples) cropped. */
@@ -63,6 +66,15 @@ type Recipe = (sources: VariantSources) => DerivedImage | undefined;
 /** Applies a filter that keeps the geometry (so the map to the frame stays the same). */
 function filtered(source: DerivedImage | undefined, filter: (image: GrayImage) => GrayImage): DerivedImage | undefined {
   return source && { image: filter(source.image), toOriginal: source.toOriginal };
+}
+
+/**
+ * The frame redrawn from its pixels' coverage (`coverageRedraw`) with its local black and white
+ * taken within ±`radius` px, as finely as `coveragePixels` allows (at least 2×); none for larger frames.
+ */
+function coverageRedrawn(root: DerivedImage, bars: 'vertical' | 'horizontal', radius: number): DerivedImage | undefined {
+  const factor = Math.min(4, Math.floor(variantSizes.coveragePixels / (root.image.width * root.image.height)));
+  return factor >= 2 ? derive(root, coverageRedraw(root.image, { bars, factor, radius })) : undefined;
 }
 
 function rotated(degrees: number): Recipe {
@@ -107,6 +119,10 @@ const frameRecipes = {
   // Bars found by their edges, not their levels: glare that lifts some bars above the paper beside others.
   edgeBinarizedVertical: ({ working }) => filtered(working(), (image) => edgeBinarize(image)),
   edgeBinarizedHorizontal: ({ working }) => filtered(working(), (image) => edgeBinarize(image, { bars: 'horizontal' })),
+  coverageRedrawnVertical: ({ root }) => coverageRedrawn(root, 'vertical', 6),
+  coverageRedrawnHorizontal: ({ root }) => coverageRedrawn(root, 'horizontal', 6),
+  coverageRedrawnWideVertical: ({ root }) => coverageRedrawn(root, 'vertical', 10),
+  coverageRedrawnWideHorizontal: ({ root }) => coverageRedrawn(root, 'horizontal', 10),
   barSharpenedVertical: ({ working }) => filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1 })),
   barSharpenedHorizontal: ({ working }) =>
     filtered(working(), (image) => barSharpen(image, { alongRadius: 3, acrossRadius: 3, amount: 1, bars: 'horizontal' })),
@@ -162,6 +178,8 @@ export class FrameVariants {
   readonly #sources: VariantSources;
   #regions: BarRegion[] | undefined;
   #qrSymbols: LocatedQrSymbol[] | undefined;
+  /** The grids fitted to the QR symbols, by symbol and side: each is drawn twice (`qrGrid`). */
+  readonly #qrGrids = new Map<string, FittedQrGrid>();
 
   /** `toFrame`: where `frameGray` is itself derived from the frame (`restoredDetail`), its map to the frame. */
   constructor(frameGray: GrayImage, toFrame: Affine = identity) {
@@ -257,12 +275,22 @@ export class FrameVariants {
     return symbol ? qrSideCandidates(symbol.finders) : [];
   }
 
-  /** That symbol read module by module along a grid fitted to it at `side` modules, and redrawn (`resampleQrSymbol`). */
-  qrGrid(index: number, side: number): DerivedImage | undefined {
+  /**
+   * That symbol read module by module along a grid fitted to it at `side` modules (fitted once), and
+   * redrawn with its modules told as `decisions` says (`resampleQrSymbol`); undefined for the
+   * equalized decisions where they change nothing.
+   */
+  qrGrid(index: number, side: number, decisions: ModuleDecisions = 'sampled'): DerivedImage | undefined {
     const symbol = this.#qrSymbolsFound()[index];
     const normalized = this.frame('localContrast');
     if (!symbol || !normalized) return undefined;
-    return this.#cached(`qrGrid@${index}/${side}`, () => derive(normalized, resampleQrSymbol(normalized.image, symbol.finders, side)));
+    const key = `${index}/${side}`;
+    return this.#cached(`qrGrid@${key}/${decisions}`, () => {
+      const grid = this.#qrGrids.get(key) ?? fitQrGrid(normalized.image, symbol.finders, side);
+      this.#qrGrids.set(key, grid);
+      const drawing = drawQrGrid(grid, decisions);
+      return drawing && derive(normalized, drawing);
+    });
   }
 
   /** The QR symbols the finder-pattern search found, searched once per frame. */

@@ -12,7 +12,8 @@ import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { loadZxingNode } from '../../runtime/zxing-node.ts';
 import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 import { locateQrSymbols, type QrFinders } from './qr-finder-crops.ts';
-import { qrGridRules, qrSideCandidates, resampleQrSymbol } from './qr-grid.ts';
+import { drawQrGrid, equalizedModules, qrGridRules, qrSideCandidates, resampleQrSymbol, type FittedQrGrid } from './qr-grid.ts';
+import { functionModule } from './qr-function-patterns.ts';
 import type { ZxingReader } from './zxing-reader.ts';
 
 let zxing: ZxingReader;
@@ -169,3 +170,52 @@ function expectCornersMappedBack(toSource: Affine, side: number, corners: Array<
     expect(Math.hypot(mapped.x - corners[i]!.x, mapped.y - corners[i]!.y)).toBeLessThan(tolerance);
   });
 }
+
+describe('equalizedModules', () => {
+  /**
+   * A version 2 symbol's module levels as a grid fitted at two pixels a module samples them: a dark
+   * module 150 levels below the paper's 200, and every module darkened 25 levels by each dark
+   * 4-neighbour and 10 by each dark diagonal one (the blur spreading modules into each other). Its
+   * data modules are a seeded random pattern; its function patterns are the standard's.
+   */
+  function bledSymbol(): { grid: FittedQrGrid; dark: Uint8Array } {
+    const side = 25;
+    const dark = new Uint8Array(side * side);
+    let seed = 7;
+    for (let v = 0; v < side; v++) {
+      for (let u = 0; u < side; u++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        dark[v * side + u] = (functionModule(side, u, v) ?? seed >>> 31 === 1) ? 1 : 0;
+      }
+    }
+    const isDark = (u: number, v: number) => u >= 0 && v >= 0 && u < side && v < side && dark[v * side + u] === 1;
+    const levels = new Float64Array(side * side);
+    for (let v = 0; v < side; v++) {
+      for (let u = 0; u < side; u++) {
+        const straight = [isDark(u - 1, v), isDark(u + 1, v), isDark(u, v - 1), isDark(u, v + 1)].filter(Boolean).length;
+        const diagonal = [isDark(u - 1, v - 1), isDark(u + 1, v - 1), isDark(u - 1, v + 1), isDark(u + 1, v + 1)].filter(Boolean).length;
+        levels[v * side + u] = 200 - 150 * dark[v * side + u]! - 25 * straight - 10 * diagonal;
+      }
+    }
+    return { grid: { side, levels, toModules: [1, 0, 0, 0, 1, 0] }, dark };
+  }
+
+  it('tells light modules between dark ones light, where their own levels fall below mid-grey', () => {
+    const { grid, dark } = bledSymbol();
+    const wrongData = (decided: Uint8Array) =>
+      [...decided].filter((d, i) => functionModule(grid.side, i % grid.side, Math.floor(i / grid.side)) === undefined && d !== dark[i]).length;
+    // Thresholded at mid-grey, light modules with three or four dark neighbours read dark.
+    const sampled = Uint8Array.from(grid.levels, (level) => (level < 128 ? 1 : 0));
+    expect(wrongData(sampled)).toBeGreaterThan(5);
+    expect(wrongData(equalizedModules(grid))).toBe(0);
+  });
+
+  it('draws the equalized modules only where they differ from the sampled ones', () => {
+    const { grid, dark } = bledSymbol();
+    expect(drawQrGrid(grid, 'equalized')).toBeDefined();
+    // Levels with no bleeding: the threshold is right everywhere, and the equalized drawing is the same one.
+    const clean = { ...grid, levels: Float64Array.from(dark, (d) => (d ? 50 : 200)) };
+    expect(drawQrGrid(clean, 'sampled')).toBeDefined();
+    expect(drawQrGrid(clean, 'equalized')).toBeUndefined();
+  });
+});

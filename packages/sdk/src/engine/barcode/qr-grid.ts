@@ -58,16 +58,59 @@ export function qrSideCandidates({ corner, right, down, module }: QrFinders): nu
  * `normalized` by the affine map closest to the fitted grid's corners (the points zxing reports are
  * the symbol's corners).
  */
-export function resampleQrSymbol(normalized: GrayImage, finders: QrFinders, side: number): { image: GrayImage; toSource: Affine } {
+export function resampleQrSymbol(
+  normalized: GrayImage,
+  finders: QrFinders,
+  side: number,
+  decisions: ModuleDecisions = 'sampled',
+): { image: GrayImage; toSource: Affine } {
+  const grid = fitQrGrid(normalized, finders, side);
+  return drawQrGrid(grid, decisions) ?? drawQrGrid(grid, 'sampled')!;
+}
+
+/**
+ * The fitted grid's modules drawn (`drawModules`) as `decisions` tells them; undefined for the
+ * equalized decisions where they tell every data module as the sampled ones do (the same drawing).
+ */
+export function drawQrGrid(grid: FittedQrGrid, decisions: ModuleDecisions): { image: GrayImage; toSource: Affine } | undefined {
+  const sampled = sampledModules(grid);
+  if (decisions === 'sampled') return drawModules(grid, sampled);
+  const equalized = equalizedModules(grid);
+  const { side } = grid;
+  const changed = equalized.some((dark, i) => dark !== sampled[i] && functionModule(side, i % side, Math.floor(i / side)) === undefined);
+  return changed ? drawModules(grid, equalized) : undefined;
+}
+
+/**
+ * How the redrawn symbol's data modules are told dark or light: each by its own samples against the
+ * local mean, or equalized against its neighbours (`equalizedModules`).
+ */
+export type ModuleDecisions = 'sampled' | 'equalized';
+
+/** A QR symbol's module levels, read along the grid fitted to it (`resampleQrSymbol`): what its redraws are drawn from. */
+export interface FittedQrGrid {
+  side: number;
+  /** Each module's level (the mean of its samples, `moduleSamples`), row by row. */
+  levels: Float64Array;
+  /** The map from the redrawn symbol back to the image (`gridAffine`). */
+  toModules: Affine;
+}
+
+/** The grid of `resampleQrSymbol`, fitted once for both of its redraws. */
+export function fitQrGrid(normalized: GrayImage, finders: QrFinders, side: number): FittedQrGrid {
   if (!isQrSide(side)) throw new RangeError(`a QR symbol of ${side} modules a side is not resampled (21 to ${qrGridRules.maxSide}, 17 + 4 × version)`);
   const base = projectiveBase(normalized, finders, side);
   // The first mesh starts from the projective map alone (no displacement), each finer one from the last.
-  let grid: ModuleGrid | undefined;
-  for (const step of qrGridRules.meshSteps) {
-    grid = new ModuleGrid(side, base, step === 'half' ? Math.ceil(side / 2) : step, grid);
+  let grid = new ModuleGrid(side, base, side);
+  for (const [k, step] of qrGridRules.meshSteps.entries()) {
+    grid = new ModuleGrid(side, base, step === 'half' ? Math.ceil(side / 2) : step, k === 0 ? undefined : grid);
     grid.fit(normalized, finders.module);
   }
-  return drawModules(grid ?? new ModuleGrid(side, base, side), normalized);
+  const levels = new Float64Array(side * side);
+  for (let v = 0; v < side; v++) {
+    for (let u = 0; u < side; u++) levels[v * side + u] = sampledLevel(grid, normalized, u, v);
+  }
+  return { side, levels, toModules: gridAffine(grid) };
 }
 
 /** The pixels of the redrawn symbol of `side` modules: known before it is fitted, for the pixel budget. */
@@ -303,36 +346,141 @@ const moduleSamples = [
 ] as const;
 
 /**
- * The grid's modules, dark or light, drawn black on white with a quiet zone, and the map back
- * (`gridAffine`). The function patterns are drawn as the standard fixes them (`functionModule`), not
- * as sampled: zxing must find the redrawn symbol by its finders before error correction can mend
- * anything, and a few finder modules sampled wrong can hide it.
+ * The grid's modules, dark (1) or light, drawn black on white with a quiet zone, and the
+ * map back (`gridAffine`). The function patterns are drawn as the standard fixes them
+ * (`functionModule`), not as sampled: zxing must find the redrawn symbol by its finders before error
+ * correction can mend anything, and a few finder modules sampled wrong can hide it.
  */
-function drawModules(grid: ModuleGrid, normalized: GrayImage): { image: GrayImage; toSource: Affine } {
+function drawModules(grid: FittedQrGrid, dark: Uint8Array): { image: GrayImage; toSource: Affine } {
   const { side } = grid;
   const { drawnModule: px, drawnQuietZone: quiet } = qrGridRules;
   const width = (side + 2 * quiet) * px;
   const data = new Uint8Array(width * width).fill(255);
   for (let v = 0; v < side; v++) {
     for (let u = 0; u < side; u++) {
-      if (!(functionModule(side, u, v) ?? isSampledDark(grid, normalized, u, v))) continue;
+      if (!(functionModule(side, u, v) ?? dark[v * side + u] === 1)) continue;
       for (let y = (v + quiet) * px; y < (v + quiet + 1) * px; y++) data.fill(0, y * width + (u + quiet) * px, y * width + (u + quiet + 1) * px);
     }
   }
   // Drawn pixel → module coordinate (x / px − quiet) → image.
-  const [a, b, c, d, e, f] = gridAffine(grid);
+  const [a, b, c, d, e, f] = grid.toModules;
   const toSource: Affine = [a / px, b / px, c - quiet * (a + b), d / px, e / px, f - quiet * (d + e)];
   return { image: { width, height: width, data }, toSource };
 }
 
-/** Whether the module's samples (`moduleSamples`) average below the local mean. */
-function isSampledDark(grid: ModuleGrid, normalized: GrayImage, u: number, v: number): boolean {
+/** The mean level of the module's samples (`moduleSamples`). */
+function sampledLevel(grid: ModuleGrid, normalized: GrayImage, u: number, v: number): number {
   let sum = 0;
   for (const [du, dv] of moduleSamples) {
     const p = grid.at(u + du, v + dv);
     sum += sampleBilinear(normalized, p.x, p.y, localMean);
   }
-  return sum / moduleSamples.length < localMean;
+  return sum / moduleSamples.length;
+}
+
+/** The modules (1 dark, 0 light) whose samples average below the local mean. */
+function sampledModules({ levels }: FittedQrGrid): Uint8Array {
+  return Uint8Array.from(levels, (level) => (level < localMean ? 1 : 0));
+}
+
+/** Sweeps of `equalizedModules` over the data modules. */
+const equalizingSweeps = 3;
+
+/**
+ * The modules (1 dark, 0 light) decided against what their neighbours lend them. At two pixels a
+ * module or so, a light module between dark ones is sampled darker than mid-grey (the blur and the
+ * resampling spread each module into its neighbours), so a threshold calls it dark. The function
+ * patterns are modules whose colours are known: on them a linear model of a module's level is fitted
+ * (least squares) — level = α + β·dark + γ·(dark 4-neighbours) + δ·(dark diagonal neighbours) — and
+ * each data module is then decided as the colour whose predicted level, given its neighbours' current
+ * decisions, is nearer its own; a few sweeps let the decisions settle. Where the model does not fit
+ * (β not clearly negative), the sampled decisions stand.
+ */
+export function equalizedModules(grid: FittedQrGrid): Uint8Array {
+  const { side, levels } = grid;
+  const decided = sampledModules(grid);
+  const known = new Uint8Array(side * side);
+  for (let v = 0; v < side; v++) {
+    for (let u = 0; u < side; u++) {
+      const fixed = functionModule(side, u, v);
+      if (fixed === undefined) continue;
+      known[v * side + u] = 1;
+      decided[v * side + u] = fixed ? 1 : 0;
+    }
+  }
+  const neighbours = (u: number, v: number): [number, number] => {
+    let straight = 0;
+    let diagonal = 0;
+    for (let dv = -1; dv <= 1; dv++) {
+      for (let du = -1; du <= 1; du++) {
+        if (du === 0 && dv === 0) continue;
+        const [nu, nv] = [u + du, v + dv];
+        // Beyond the symbol lies its light quiet zone.
+        if (nu < 0 || nv < 0 || nu >= side || nv >= side || decided[nv * side + nu] === 0) continue;
+        if (du === 0 || dv === 0) straight++;
+        else diagonal++;
+      }
+    }
+    return [straight, diagonal];
+  };
+  for (let sweep = 0; sweep < equalizingSweeps; sweep++) {
+    const model = fitModuleModel(side, levels, known, decided, neighbours);
+    if (!model) break;
+    const [alpha, beta, gamma, delta] = model;
+    for (let v = 0; v < side; v++) {
+      for (let u = 0; u < side; u++) {
+        const i = v * side + u;
+        if (known[i]) continue;
+        const [straight, diagonal] = neighbours(u, v);
+        const lent = alpha + gamma * straight + delta * diagonal;
+        decided[i] = Math.abs(levels[i]! - (lent + beta)) < Math.abs(levels[i]! - lent) ? 1 : 0;
+      }
+    }
+  }
+  return decided;
+}
+
+/** The model of `equalizedModules` fitted on the known modules ([α, β, γ, δ]), or undefined where it does not tell dark from light. */
+function fitModuleModel(
+  side: number,
+  levels: Float64Array,
+  known: Uint8Array,
+  decided: Uint8Array,
+  neighbours: (u: number, v: number) => [number, number],
+): [number, number, number, number] | undefined {
+  // Normal equations of the least squares fit over the four terms (1, dark, straight, diagonal).
+  const normal = Array.from({ length: 4 }, () => new Float64Array(5));
+  for (let v = 0; v < side; v++) {
+    for (let u = 0; u < side; u++) {
+      const i = v * side + u;
+      if (!known[i]) continue;
+      const terms = [1, decided[i]!, ...neighbours(u, v)];
+      for (let r = 0; r < 4; r++) {
+        for (let c = 0; c < 4; c++) normal[r]![c]! += terms[r]! * terms[c]!;
+        normal[r]![4]! += terms[r]! * levels[i]!;
+      }
+    }
+  }
+  const solution = solveLinear(normal);
+  // A dark module must read clearly darker than a light one (levels are 0–255 about `localMean`).
+  return solution && solution[1]! < -16 ? (solution as [number, number, number, number]) : undefined;
+}
+
+/** Solves the augmented system (rows of n coefficients and the right side) by Gaussian elimination with partial pivoting; undefined when singular. */
+function solveLinear(rows: Float64Array[]): number[] | undefined {
+  const n = rows.length;
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(rows[r]![col]!) > Math.abs(rows[pivot]![col]!)) pivot = r;
+    if (Math.abs(rows[pivot]![col]!) < 1e-9) return undefined;
+    [rows[col], rows[pivot]] = [rows[pivot]!, rows[col]!];
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const factor = rows[r]![col]! / rows[col]![col]!;
+      for (let c = col; c <= n; c++) rows[r]![c]! -= factor * rows[col]![c]!;
+    }
+  }
+  return rows.map((row, i) => row[n]! / row[i]!);
 }
 
 /**

@@ -110,7 +110,7 @@ describe('readBarcode option mapping', () => {
     expect(off.calls[0]!.options.formats).toContain('Code128');
   });
 
-  it('leaves UPC-E out of the edge-binarized passes (where a missed faint bar spells one) and nowhere else', async () => {
+  it('leaves UPC-E out of the edge-binarized and coverage-redrawn passes (where a missed faint bar spells one) and nowhere else', async () => {
     const { calls, names } = await run({ scanUpce: true, scanEan13: true }, undefined, stripedFrame(320, 200, 255, 120));
     const formatsOf = (pass: string) => calls.filter((_, i) => names[i] === pass).map((c) => c.options.formats);
     // In each round: the frame's, the one on the frame with its detail restored, and (the frame's
@@ -119,7 +119,11 @@ describe('readBarcode option mapping', () => {
     expect(formatsOf('restored:edge-binarized-vertical')).toEqual([['EAN13']]);
     expect(formatsOf('unlifted:edge-binarized-vertical')).toEqual([['EAN13']]);
     expect(formatsOf('edge-binarized-horizontal')).toEqual([['EAN13']]);
-    const others = calls.filter((_, i) => !names[i]!.replace(/^\w+:/, '').startsWith('edge-binarized'));
+    // The coverage redraws, in the first round only.
+    expect(formatsOf('coverage-redrawn-vertical')).toEqual([['EAN13']]);
+    expect(formatsOf('coverage-redrawn-wide-horizontal')).toEqual([['EAN13']]);
+    expect(names.some((name) => name.endsWith(':coverage-redrawn-vertical'))).toBe(false);
+    const others = calls.filter((_, i) => !/^(edge-binarized|coverage-redrawn)/.test(names[i]!.replace(/^\w+:/, '')));
     expect(others.length).toBeGreaterThan(0);
     for (const { options } of others) expect(options.formats).toContain('UPCE');
   });

@@ -14,6 +14,9 @@ import {
   wrapRoundCylinder,
 } from '../../../../../test/support/engine/barcode-scenes.ts';
 import { printedUnderHighlight } from '../../../../../test/support/highlight.ts';
+import { grayToFrame } from '../image/gray-image.ts';
+import { resize } from '../image/resize.ts';
+import { rotate } from '../image/rotate.ts';
 import { readBarcode, type PassTrace } from './read-barcode.ts';
 import type { ZxingReader } from './zxing-reader.ts';
 
@@ -211,6 +214,26 @@ describe('readBarcode options', () => {
     expect(data).toMatchObject({ barcodeType: 'CODE_128', stringData: 'AUTOSCALE-128' });
     expectPointsOnSymbol(data, corners);
     expect((await read(frame, { scanCode128: true, autoScaleDetection: false })).recognitionStatus).toBe('EMPTY');
+  });
+
+  it('reads a Code 128 of 1.1 px modules, shrunk by area as a sensor samples, from its edges placed by coverage', async () => {
+    // Written at 5 px a module and shrunk by area averaging: a one-module space grey over two pixels,
+    // which no pass binarizing whole pixels counts right. Bars vertical, and the same turned a quarter.
+    const written = await renderBarcode('Code128', 'IDLENS-2026-11-28', { moduleSize: 5, quietZone: 12, barHeight: 30 });
+    const shrunk = resize({ width: written.width, height: written.height, data: written.data }, (written.width * 1.1) / 5, (written.height * 1.1) / 5).image;
+    const turned = rotate(shrunk, 90).image;
+    for (const [bars, image] of [
+      ['vertical', shrunk],
+      ['horizontal', turned],
+    ] as const) {
+      const traces: PassTrace[] = [];
+      const data = await read(grayToFrame(image), { scanCode128: true }, traces);
+      expect(data, bars).toMatchObject({ barcodeType: 'CODE_128', stringData: 'IDLENS-2026-11-28' });
+      expect(
+        traces.filter((t) => t.reads.length > 0).map((t) => t.pass),
+        bars,
+      ).toEqual([`coverage-redrawn-${bars}`]);
+    }
   });
 
   it('reads a finer PDF417 (two-pixel modules, soft) from its sharpened 2× enlargement', async () => {

@@ -8,7 +8,7 @@ import { FrameVariants, restorationOf, restoredDetail, unliftedDetail, type Regi
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec, type Round } from './pass-plan.ts';
 import { FitChecks, fitCheckOptions, fitContradicts } from './fit-check.ts';
-import { drawnQrPixels } from './qr-grid.ts';
+import { drawnQrPixels, type ModuleDecisions } from './qr-grid.ts';
 import { readEanEdges } from './read-ean-edges.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
@@ -205,7 +205,9 @@ function* viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean, bu
   } else if ('qrGrids' in pass.image) {
     for (let i = 0; i < (thorough ? pass.image.thoroughQrGrids : pass.image.qrGrids); i++) {
       for (const side of variants.qrGridSides(i)) {
-        if (drawnQrPixels(side) <= budgetLeft()) yield* present(variants.qrGrid(i, side));
+        for (const decisions of qrModuleDecisions) {
+          if (drawnQrPixels(side) <= budgetLeft()) yield* present(variants.qrGrid(i, side, decisions));
+        }
       }
     }
   } else {
@@ -222,6 +224,9 @@ function regionViews(variants: FrameVariants, variant: RegionVariant, count: num
   }
   return views;
 }
+
+/** How the QR grid passes tell a redrawn symbol's modules, in turn: as sampled, then equalized against their neighbours (where that changes any). */
+const qrModuleDecisions: readonly ModuleDecisions[] = ['sampled', 'equalized'];
 
 function readerOptions(pass: PassSpec, formats: ReaderOptions['formats'], options: ResolvedBarcodeOptions): ReaderOptions {
   return {
