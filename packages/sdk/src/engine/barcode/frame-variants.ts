@@ -36,7 +36,10 @@ export const variantSizes = {
   rotationPixels: 1_000_000,
   /** The frame with its detail restored (`restoredDetail`) is made, upscaled up to 2×, at most this large: its cost follows its pixels. */
   restoredPixels: 400_000,
-  /** The coverage redraws (`coverageRedraw`) are at most this large, at 2–4× along the lines: larger frames get none. */
+  /**
+   * The coverage redraws (`coverageRedraw`), 2–4× finer along the lines, are at most this large: frames
+   * above half of it (0.5 Mpx) get none. Not the pass budget: that decides whether they are read.
+   */
   coveragePixels: 1_000_000,
   /** Most bar regions looked at. */
   maxRegions: 4,
@@ -178,7 +181,7 @@ export class FrameVariants {
   readonly #sources: VariantSources;
   #regions: BarRegion[] | undefined;
   #qrSymbols: LocatedQrSymbol[] | undefined;
-  /** The grids fitted to the QR symbols, by symbol and side: each is drawn twice (`qrGrid`). */
+  /** The grids fitted to the QR symbols, by symbol and side: each is drawn at most twice (`qrGrid`). */
   readonly #qrGrids = new Map<string, FittedQrGrid>();
 
   /** `toFrame`: where `frameGray` is itself derived from the frame (`restoredDetail`), its map to the frame. */
@@ -276,9 +279,9 @@ export class FrameVariants {
   }
 
   /**
-   * That symbol read module by module along a grid fitted to it at `side` modules (fitted once), and
-   * redrawn with its modules told as `decisions` says (`resampleQrSymbol`); undefined for the
-   * equalized decisions where they change nothing.
+   * That symbol read module by module along a grid fitted to it at `side` modules (`fitQrGrid`, once
+   * for both drawings), and redrawn with its modules told as `decisions` says (`drawQrGrid`);
+   * undefined for the equalized decisions where they change nothing.
    */
   qrGrid(index: number, side: number, decisions: ModuleDecisions = 'sampled'): DerivedImage | undefined {
     const symbol = this.#qrSymbolsFound()[index];

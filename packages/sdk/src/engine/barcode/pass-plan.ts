@@ -138,7 +138,7 @@ export const passPlan: readonly PassSpec[] = [
   { name: 'rotated-45', tier: 'thorough', image: { frame: 'rotated-45' }, reads: 'linear', rescales: false },
   { name: 'upscaled-3x', tier: 'default', image: { frame: 'upscaled3' }, reads: 'all', rescales: true },
   // Edges placed inside their pixels by coverage, drawn 2–4× finer along the lines: bars of a pixel or
-  // so, which zxing counts in whole pixels. Without UPC-E, as the edge-binarized passes.
+  // so, which zxing counts in whole pixels. Without UPC-E, by analogy with the edge-binarized passes.
   {
     name: 'coverage-redrawn-vertical',
     tier: 'default',

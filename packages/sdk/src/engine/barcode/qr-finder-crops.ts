@@ -60,7 +60,7 @@ export interface LocatedQrSymbol {
  * (`completedPairs`). Returns for each symbol (best first, at most `max`) the oriented
  * rectangle of the symbol with a four-module quiet zone, upright as the symbol reads, and its module
  * size — a crop zxing can read at a resolution of its own choosing, away from the clutter that can
- * mislead its detector — and the three patterns, which `resampleQrSymbol` starts its grid from.
+ * mislead its detector — and the three patterns, which `fitQrGrid` starts its grid from.
  */
 export function locateQrSymbols(binary: GrayImage, max = 2): LocatedQrSymbol[] {
   const patterns = findFinderPatterns(binary);

@@ -197,7 +197,7 @@ describe('equalizedModules', () => {
         levels[v * side + u] = 200 - 150 * dark[v * side + u]! - 25 * straight - 10 * diagonal;
       }
     }
-    return { grid: { side, levels, toModules: [1, 0, 0, 0, 1, 0] }, dark };
+    return { grid: { side, levels, moduleToImage: [1, 0, 0, 0, 1, 0] }, dark };
   }
 
   it('tells light modules between dark ones light, where their own levels fall below mid-grey', () => {

@@ -6,7 +6,7 @@ import { localMean } from './local-contrast.ts';
 import type { QrFinders } from './qr-finder-crops.ts';
 import { functionModule, largestPatternedVersion } from './qr-function-patterns.ts';
 
-/** Limits of the grid fit; see `resampleQrSymbol`. */
+/** Limits of the grid fit; see `fitQrGrid`. */
 export const qrGridRules = {
   /**
    * The largest symbol resampled: version 10, 57 modules a side (the fit's cost grows with the area;
@@ -45,32 +45,18 @@ export function qrSideCandidates({ corner, right, down, module }: QrFinders): nu
 }
 
 /**
- * Reads a QR symbol module by module along a grid fitted to it, and redraws it clean and upright —
- * for a symbol whose surface is not flat (crumpled paper, cloth, a curved pack), which no single
- * projective map lays onto its grid, so zxing's sampling drifts off its modules part-way across.
- *
- * The grid starts from a projective map through the three finder patterns and the alignment pattern
- * (found near where the finders put it); a mesh of displacements on top is then fitted coarse to
- * fine, each mesh point moved to where the module centres around it are most decisively dark or
- * light in the local-contrast image `normalized` (a grid off by half a module samples edges, mid-grey),
- * held to its neighbours so that flat areas follow them. zxing then reads the redrawn symbol and its
- * error correction mends the modules the fit got wrong. `toSource` maps the redrawn symbol back into
- * `normalized` by the affine map closest to the fitted grid's corners (the points zxing reports are
- * the symbol's corners).
+ * Reads a QR symbol module by module along a grid fitted to it (`fitQrGrid`), and redraws it clean
+ * and upright with its modules as sampled (`drawQrGrid`).
  */
-export function resampleQrSymbol(
-  normalized: GrayImage,
-  finders: QrFinders,
-  side: number,
-  decisions: ModuleDecisions = 'sampled',
-): { image: GrayImage; toSource: Affine } {
-  const grid = fitQrGrid(normalized, finders, side);
-  return drawQrGrid(grid, decisions) ?? drawQrGrid(grid, 'sampled')!;
+export function resampleQrSymbol(normalized: GrayImage, finders: QrFinders, side: number): { image: GrayImage; toSource: Affine } {
+  return drawQrGrid(fitQrGrid(normalized, finders, side), 'sampled')!;
 }
 
 /**
  * The fitted grid's modules drawn (`drawModules`) as `decisions` tells them; undefined for the
  * equalized decisions where they tell every data module as the sampled ones do (the same drawing).
+ * `toSource` maps the drawing back into the image the grid was fitted in by the affine map closest
+ * to the grid's corners (the points zxing reports are the symbol's corners).
  */
 export function drawQrGrid(grid: FittedQrGrid, decisions: ModuleDecisions): { image: GrayImage; toSource: Affine } | undefined {
   const sampled = sampledModules(grid);
@@ -87,30 +73,43 @@ export function drawQrGrid(grid: FittedQrGrid, decisions: ModuleDecisions): { im
  */
 export type ModuleDecisions = 'sampled' | 'equalized';
 
-/** A QR symbol's module levels, read along the grid fitted to it (`resampleQrSymbol`): what its redraws are drawn from. */
+/** A QR symbol's module levels, read along the grid fitted to it (`fitQrGrid`): what its drawings are drawn from. */
 export interface FittedQrGrid {
   side: number;
   /** Each module's level (the mean of its samples, `moduleSamples`), row by row. */
   levels: Float64Array;
-  /** The map from the redrawn symbol back to the image (`gridAffine`). */
-  toModules: Affine;
+  /** Module coordinates → the image: the affine map closest to the fitted grid's corners (`gridAffine`). */
+  moduleToImage: Affine;
 }
 
-/** The grid of `resampleQrSymbol`, fitted once for both of its redraws. */
+/**
+ * Reads a QR symbol module by module along a grid fitted to it — for a symbol whose surface is not
+ * flat (crumpled paper, cloth, a curved pack), which no single projective map lays onto its grid, so
+ * zxing's sampling drifts off its modules part-way across. Fitted once, drawn up to twice
+ * (`drawQrGrid`).
+ *
+ * The grid starts from a projective map through the three finder patterns and the alignment pattern
+ * (found near where the finders put it); a mesh of displacements on top is then fitted coarse to
+ * fine, each mesh point moved to where the module centres around it are most decisively dark or
+ * light in the local-contrast image `normalized` (a grid off by half a module samples edges, mid-grey),
+ * held to its neighbours so that flat areas follow them. zxing then reads the redrawn symbol and its
+ * error correction mends the modules the fit got wrong.
+ */
 export function fitQrGrid(normalized: GrayImage, finders: QrFinders, side: number): FittedQrGrid {
   if (!isQrSide(side)) throw new RangeError(`a QR symbol of ${side} modules a side is not resampled (21 to ${qrGridRules.maxSide}, 17 + 4 × version)`);
   const base = projectiveBase(normalized, finders, side);
   // The first mesh starts from the projective map alone (no displacement), each finer one from the last.
-  let grid = new ModuleGrid(side, base, side);
-  for (const [k, step] of qrGridRules.meshSteps.entries()) {
-    grid = new ModuleGrid(side, base, step === 'half' ? Math.ceil(side / 2) : step, k === 0 ? undefined : grid);
+  let grid: ModuleGrid | undefined;
+  for (const step of qrGridRules.meshSteps) {
+    grid = new ModuleGrid(side, base, step === 'half' ? Math.ceil(side / 2) : step, grid);
     grid.fit(normalized, finders.module);
   }
+  grid ??= new ModuleGrid(side, base, side);
   const levels = new Float64Array(side * side);
   for (let v = 0; v < side; v++) {
     for (let u = 0; u < side; u++) levels[v * side + u] = sampledLevel(grid, normalized, u, v);
   }
-  return { side, levels, toModules: gridAffine(grid) };
+  return { side, levels, moduleToImage: gridAffine(grid) };
 }
 
 /** The pixels of the redrawn symbol of `side` modules: known before it is fitted, for the pixel budget. */
@@ -233,7 +232,7 @@ class ModuleGrid {
 
   /**
    * Moves each mesh point, `rounds` times over, to where the module centres it governs are most
-   * decisive (see `resampleQrSymbol`): far from mid-grey inside the symbol, and for the ring of quiet
+   * decisive (see `fitQrGrid`): far from mid-grey inside the symbol, and for the ring of quiet
    * zone just outside it lighter than mid-grey — otherwise a grid slipped a whole module outwards at
    * an edge would look as decisive, with the margin as its last modules.
    */
@@ -363,7 +362,7 @@ function drawModules(grid: FittedQrGrid, dark: Uint8Array): { image: GrayImage; 
     }
   }
   // Drawn pixel → module coordinate (x / px − quiet) → image.
-  const [a, b, c, d, e, f] = grid.toModules;
+  const [a, b, c, d, e, f] = grid.moduleToImage;
   const toSource: Affine = [a / px, b / px, c - quiet * (a + b), d / px, e / px, f - quiet * (d + e)];
   return { image: { width, height: width, data }, toSource };
 }
@@ -385,6 +384,8 @@ function sampledModules({ levels }: FittedQrGrid): Uint8Array {
 
 /** Sweeps of `equalizedModules` over the data modules. */
 const equalizingSweeps = 3;
+/** How much darker (levels, about `localMean`) the model must find a dark module than a light one for its decisions to be used. */
+const leastDarkening = 16;
 
 /**
  * The modules (1 dark, 0 light) decided against what their neighbours lend them. At two pixels a
@@ -462,8 +463,7 @@ function fitModuleModel(
     }
   }
   const solution = solveLinear(normal);
-  // A dark module must read clearly darker than a light one (levels are 0–255 about `localMean`).
-  return solution && solution[1]! < -16 ? (solution as [number, number, number, number]) : undefined;
+  return solution && solution[1]! < -leastDarkening ? (solution as [number, number, number, number]) : undefined;
 }
 
 /** Solves the augmented system (rows of n coefficients and the right side) by Gaussian elimination with partial pivoting; undefined when singular. */
@@ -472,7 +472,8 @@ function solveLinear(rows: Float64Array[]): number[] | undefined {
   for (let col = 0; col < n; col++) {
     let pivot = col;
     for (let r = col + 1; r < n; r++) if (Math.abs(rows[r]![col]!) > Math.abs(rows[pivot]![col]!)) pivot = r;
-    if (Math.abs(rows[pivot]![col]!) < 1e-9) return undefined;
+    // Singular (relative to the system's scale): no unique model, say when the known modules have no dark neighbours at all.
+    if (Math.abs(rows[pivot]![col]!) < 1e-9 * Math.max(1, Math.abs(rows[0]![0]!))) return undefined;
     [rows[col], rows[pivot]] = [rows[pivot]!, rows[col]!];
     for (let r = 0; r < n; r++) {
       if (r === col) continue;

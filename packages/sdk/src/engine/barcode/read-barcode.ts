@@ -189,6 +189,9 @@ function symbologiesOf(pass: PassSpec, enabled: readonly Symbology[], options: R
   });
 }
 
+/** How the QR grid passes tell a redrawn symbol's modules, in turn: as sampled, then equalized against their neighbours (where that changes any). */
+const qrModuleDecisions: readonly ModuleDecisions[] = ['sampled', 'equalized'];
+
 /**
  * The views a pass reads, made as the loop reading them asks for the next: `budgetLeft` is what the
  * views read so far have left, so that a QR grid whose drawing it could not read is not fitted at
@@ -224,9 +227,6 @@ function regionViews(variants: FrameVariants, variant: RegionVariant, count: num
   }
   return views;
 }
-
-/** How the QR grid passes tell a redrawn symbol's modules, in turn: as sampled, then equalized against their neighbours (where that changes any). */
-const qrModuleDecisions: readonly ModuleDecisions[] = ['sampled', 'equalized'];
 
 function readerOptions(pass: PassSpec, formats: ReaderOptions['formats'], options: ResolvedBarcodeOptions): ReaderOptions {
   return {

@@ -66,22 +66,17 @@ export function coverageRedraw(source: GrayImage, options: CoverageRedrawOptions
 /** The edges of one line (positions along it, pixel i spanning [i, i + 1)), alternating from light to dark, into `edges`. */
 function placeEdges(line: Float32Array, radius: number, edges: number[]): void {
   edges.length = 0;
-  const length = line.length;
+  const black = slidingExtreme(line, radius, 'min');
+  const white = slidingExtreme(line, radius, 'max');
   let dark = false;
-  for (let i = 0; i < length; i++) {
-    let black = 255;
-    let white = 0;
-    for (let k = Math.max(0, i - radius); k <= Math.min(length - 1, i + radius); k++) {
-      black = Math.min(black, line[k]!);
-      white = Math.max(white, line[k]!);
-    }
-    if (white - black < leastSpan) {
+  for (let i = 0; i < line.length; i++) {
+    if (white[i]! - black[i]! < leastSpan) {
       // No element here: a dark stretch ends where the contrast does.
       if (dark) edges.push(i);
       dark = false;
       continue;
     }
-    const coverage = Math.min(1, Math.max(0, (line[i]! - black) / (white - black)));
+    const coverage = Math.min(1, Math.max(0, (line[i]! - black[i]!) / (white[i]! - black[i]!)));
     if (dark && coverage > edgeCoverage.least) {
       edges.push(i + 1 - coverage);
       dark = false;
@@ -90,4 +85,24 @@ function placeEdges(line: Float32Array, radius: number, edges: number[]): void {
       dark = true;
     }
   }
+}
+
+/** The least (or greatest) value within ± `radius` of each sample, in one pass (a monotonic queue of indices). */
+function slidingExtreme(line: Float32Array, radius: number, kind: 'min' | 'max'): Float32Array {
+  const out = new Float32Array(line.length);
+  const queue = new Int32Array(line.length);
+  let head = 0;
+  let tail = 0;
+  const beats = kind === 'min' ? (a: number, b: number) => a <= b : (a: number, b: number) => a >= b;
+  for (let j = 0; j < line.length + radius; j++) {
+    if (j < line.length) {
+      while (tail > head && beats(line[j]!, line[queue[tail - 1]!]!)) tail--;
+      queue[tail++] = j;
+    }
+    const i = j - radius;
+    if (i < 0) continue;
+    while (queue[head]! < i - radius) head++;
+    out[i] = line[queue[head]!]!;
+  }
+  return out;
 }

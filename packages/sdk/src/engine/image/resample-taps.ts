@@ -68,7 +68,7 @@ function cubicTap(i: number, step: number, sourceLength: number): Tap {
 }
 
 /** The cubic convolution's (Keys, a = −½) weights of the four samples at −1, 0, 1, 2 for a point `t` ∈ [0, 1) past sample 0. */
-export function cubicWeights(t: number): [number, number, number, number] {
+function cubicWeights(t: number): [number, number, number, number] {
   const t2 = t * t;
   const t3 = t2 * t;
   return [(-t3 + 2 * t2 - t) / 2, (3 * t3 - 5 * t2 + 2) / 2, (-3 * t3 + 4 * t2 + t) / 2, (t3 - t2) / 2];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GrayImage } from './gray-image.ts';
-import { clippedShare, unliftHighlight } from './unlift-highlight.ts';
+import { clippedShare, loweredShare, unliftHighlight } from './unlift-highlight.ts';
 
 /**
  * Paper (220) with a row of bar pairs: a wide dark bar (40) and, beside it, a thin bar blurred to
@@ -56,6 +56,15 @@ describe('unliftHighlight', () => {
     // (taken against the table, it would lose the difference between the two, some 160 levels).
     expect(data[110 * width + 30]).toBeLessThan(230);
     expect(Math.abs(unlifted.data[110 * width + 30]! - 220)).toBeLessThanOrEqual(8);
+  });
+
+  it('measures the share of pixels the light taken away darkened: much under a highlight, none on a clean print', () => {
+    const { lit, unlit } = barsUnderHighlight(80);
+    expect(loweredShare(lit, unliftHighlight(lit, 10), 16)).toBeGreaterThan(0.05);
+    // The same bars on paper at 255 (clipped) without a highlight: nothing lifted, nothing to take away.
+    const clean = { ...unlit, data: unlit.data.map((v) => (v === 220 ? 255 : v)) };
+    expect(clippedShare(clean)).toBeGreaterThan(0.5);
+    expect(loweredShare(clean, unliftHighlight(clean, 10), 16)).toBeLessThan(0.01);
   });
 
   it('measures the clipped share', () => {
