@@ -60,6 +60,11 @@ export interface PassSpec {
   asCaptured?: true;
   /** Read in this round only (by default in every round). */
   onlyInRound?: Round;
+  /**
+   * Read within an allowance of its own (`passBudget`), not the shared budget: a pass last in the
+   * first round that would otherwise leave the restored round too little to run.
+   */
+  allowance?: 'coveragePixels';
 }
 
 /**
@@ -147,6 +152,7 @@ export const passPlan: readonly PassSpec[] = [
     skips: ['UPC_E'],
     rescales: true,
     onlyInRound: 'first',
+    allowance: 'coveragePixels',
   },
   {
     name: 'coverage-redrawn-horizontal',
@@ -156,6 +162,7 @@ export const passPlan: readonly PassSpec[] = [
     skips: ['UPC_E'],
     rescales: true,
     onlyInRound: 'first',
+    allowance: 'coveragePixels',
   },
   {
     name: 'coverage-redrawn-wide-vertical',
@@ -165,6 +172,7 @@ export const passPlan: readonly PassSpec[] = [
     skips: ['UPC_E'],
     rescales: true,
     onlyInRound: 'first',
+    allowance: 'coveragePixels',
   },
   {
     name: 'coverage-redrawn-wide-horizontal',
@@ -174,6 +182,7 @@ export const passPlan: readonly PassSpec[] = [
     skips: ['UPC_E'],
     rescales: true,
     onlyInRound: 'first',
+    allowance: 'coveragePixels',
   },
 ];
 
@@ -187,4 +196,6 @@ export const passBudget = {
   defaultPixels: 12_000_000,
   thoroughPixels: 30_000_000,
   unliftedPixels: 4_000_000,
+  /** The coverage redraws' own allowance (passes 25, 25b): four drawings of up to 1 M pixels. */
+  coveragePixels: 4_000_000,
 } as const;

@@ -165,7 +165,7 @@ describe('readBarcode option mapping', () => {
     expect([...rounds(restoredCertain.names)]).toEqual(['first', 'restored']);
   });
 
-  it('never reads more pixels than the budget (and the unlifted round its allowance), even when nothing is found', async () => {
+  it('never reads more pixels than the budget (and the unlifted round and the coverage redraws their allowances), even when nothing is found', async () => {
     const pixels = (calls: FakeCall[]) => calls.reduce((sum, c) => sum + c.width * c.height, 0);
     // Paper below the clip: two rounds, within the budget.
     const unclipped = await run(
@@ -179,7 +179,12 @@ describe('readBarcode option mapping', () => {
     const clipped = await run({ scanEan13: true, scanQrCode: true }, undefined, stripedFrame(630, 630, 255, 120));
     expect(clipped.names.some((name) => name.startsWith('unlifted:'))).toBe(true);
     expect(pixels(clipped.calls)).toBeGreaterThan(passBudget.defaultPixels);
-    expect(pixels(clipped.calls)).toBeLessThanOrEqual(passBudget.defaultPixels + passBudget.unliftedPixels);
+    expect(pixels(clipped.calls)).toBeLessThanOrEqual(passBudget.defaultPixels + passBudget.unliftedPixels + passBudget.coveragePixels);
+    // The coverage redraws read within their own allowance, apart from the shared budget.
+    const coverage = clipped.calls.filter((_, i) => clipped.names[i]!.startsWith('coverage-redrawn-'));
+    expect(coverage.length).toBeGreaterThan(0);
+    expect(pixels(coverage)).toBeLessThanOrEqual(passBudget.coveragePixels);
+    expect(pixels(clipped.calls) - pixels(coverage)).toBeLessThanOrEqual(passBudget.defaultPixels + passBudget.unliftedPixels);
   });
 });
 

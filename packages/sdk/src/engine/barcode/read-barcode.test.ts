@@ -316,22 +316,28 @@ describe('readBarcode options', () => {
   });
 
   it('reads an EAN-13 photographed from afar (modules under a pixel) by fitting the profile its pixels project', async () => {
-    // 0.8–0.9 px modules: no pass of zxing resolves them. Askew by 5–7°, every row of pixels meets the
-    // bars at another phase and the projected profile resolves them (the view's rows resampled as
-    // finely read nothing at label scale 0.4 there).
-    for (const [angle, labelScale] of [
-      [2, 0.45],
-      [5, 0.4],
-      [7, 0.4],
+    // 0.8–0.9 px modules: no pass of zxing on the frame's pixels resolves them. Askew by 5–7°, every
+    // row of pixels meets the bars at another phase and the projected profile resolves them (the
+    // view's rows resampled as finely read nothing at label scale 0.4 there). At 2°, label scale 0.45
+    // (0.9 px), the lines redrawn by coverage (passes 25) read it too, certain.
+    for (const [angle, labelScale, byFitOnly] of [
+      [2, 0.45, false],
+      [5, 0.4, true],
+      [7, 0.4, true],
     ] as const) {
       const { frame, corners } = await distantEan13(angle, labelScale, 0.5);
       const traces: PassTrace[] = [];
       const data = await read(frame, allSymbologies, traces);
       const label = `${angle}°, label scale ${labelScale}`;
-      expect(data, label).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: true });
+      expect(data, label).toMatchObject({ barcodeType: 'EAN_13', stringData: '9780804816632', uncertain: byFitOnly });
       const reading = traces.filter((t) => t.reads.length > 0);
-      expect(reading[0]?.pass, label).toBe('ean-profile');
-      expect(reading.every((t) => t.method === 'ean-profile')).toBe(true);
+      if (byFitOnly) expect(reading[0]?.pass, label).toBe('ean-profile');
+      // (The profile fit's second opinion on a zxing read reads too, but only as an opinion.)
+      const readers = reading.filter((t) => t.method !== 'fit-check').map((t) => (t.method === 'ean-profile' ? 'fit' : t.pass));
+      expect(
+        readers.every((r) => r === 'fit' || r.startsWith('coverage-redrawn-')),
+        `${label}: ${readers.join(', ')}`,
+      ).toBe(true);
       expectPointsOnSymbol(data, corners, 6);
     }
   });
@@ -355,7 +361,10 @@ describe('readBarcode options', () => {
       const traces: PassTrace[] = [];
       const data = await read(frame, allSymbologies, traces);
       expect(data, `seed ${seed}`).toMatchObject({ barcodeType: 'UPC_A', stringData: '036000291452' });
-      expect(new Set(traces.filter((t) => t.reads.length > 0).map((t) => t.method))).toEqual(new Set(['ean-profile']));
+      // Read by the curved fit, or (a pixel a module at its middle) by the lines redrawn by coverage; by no other pass.
+      const readers = traces.filter((t) => t.reads.length > 0);
+      expect(readers.length).toBeGreaterThan(0);
+      expect(readers.every((t) => t.method === 'ean-profile' || t.pass.startsWith('coverage-redrawn-'))).toBe(true);
       expectPointsOnSymbol(data, corners, 6);
     }
   });

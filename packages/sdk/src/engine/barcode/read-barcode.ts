@@ -60,6 +60,8 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const variants = new FrameVariants(toGray(frame));
   const pool = new CandidatePool();
   let budget = resolved.slowerThoroughScan ? passBudget.thoroughPixels : passBudget.defaultPixels;
+  // Passes that read within allowances of their own (`PassSpec.allowance`), apart from `budget`.
+  const allowances: Record<NonNullable<PassSpec['allowance']>, number> = { coveragePixels: passBudget.coveragePixels };
   // A pass's reads join the pool; without `nullQuietZoneAllowed` an EAN/UPC read must have its margins
   // in the frame — as photographed, once its illumination is evened out (glare or a shadow falling
   // across the symbol lights its margin unlike the bars next to it), or, where even that leaves the
@@ -96,10 +98,16 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
       if (!inPlan(pass, resolved, round)) continue;
       const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
       if (formats.length === 0) continue;
-      for (const view of viewsOf(pass, source, resolved.slowerThoroughScan, () => budget)) {
+      const allowance = pass.allowance;
+      for (const view of viewsOf(pass, source, resolved.slowerThoroughScan, () => (allowance ? allowances[allowance] : budget))) {
         const pixels = view.image.width * view.image.height;
-        if (pixels > budget) continue;
-        budget -= pixels;
+        if (allowance) {
+          if (pixels > allowances[allowance]) continue;
+          allowances[allowance] -= pixels;
+        } else {
+          if (pixels > budget) continue;
+          budget -= pixels;
+        }
         const results = await zxing.readBarcodes(grayToFrame(view.image), readerOptions(pass, formats, resolved));
         const valid = results
           .filter((r) => r.isValid)
