@@ -59,9 +59,11 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
 
   const variants = new FrameVariants(toGray(frame));
   const pool = new CandidatePool();
-  let budget = resolved.slowerThoroughScan ? passBudget.thoroughPixels : passBudget.defaultPixels;
-  // Passes that read within allowances of their own (`PassSpec.allowance`), apart from `budget`.
-  const allowances: Record<NonNullable<PassSpec['allowance']>, number> = { coveragePixels: passBudget.coveragePixels };
+  // The pixels zxing may still read: the shared budget, and the allowances of the passes that read apart from it (`PassSpec.allowance`).
+  const budgets: Record<'shared' | NonNullable<PassSpec['allowance']>, number> = {
+    shared: resolved.slowerThoroughScan ? passBudget.thoroughPixels : passBudget.defaultPixels,
+    coveragePixels: passBudget.coveragePixels,
+  };
   // A pass's reads join the pool; without `nullQuietZoneAllowed` an EAN/UPC read must have its margins
   // in the frame — as photographed, once its illumination is evened out (glare or a shadow falling
   // across the symbol lights its margin unlike the bars next to it), or, where even that leaves the
@@ -98,16 +100,11 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
       if (!inPlan(pass, resolved, round)) continue;
       const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
       if (formats.length === 0) continue;
-      const allowance = pass.allowance;
-      for (const view of viewsOf(pass, source, resolved.slowerThoroughScan, () => (allowance ? allowances[allowance] : budget))) {
+      const spends = pass.allowance ?? 'shared';
+      for (const view of viewsOf(pass, source, resolved.slowerThoroughScan, () => budgets[spends])) {
         const pixels = view.image.width * view.image.height;
-        if (allowance) {
-          if (pixels > allowances[allowance]) continue;
-          allowances[allowance] -= pixels;
-        } else {
-          if (pixels > budget) continue;
-          budget -= pixels;
-        }
+        if (pixels > budgets[spends]) continue;
+        budgets[spends] -= pixels;
         const results = await zxing.readBarcodes(grayToFrame(view.image), readerOptions(pass, formats, resolved));
         const valid = results
           .filter((r) => r.isValid)
@@ -149,14 +146,14 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const restoration = settledCertain() ? undefined : restorationOf(variants.gray);
   const upscaled = (restoration?.factor ?? 1) > 1;
   const readable = resolved.autoScaleDetection || !upscaled || enabled.some((s) => !s.autoScaled);
-  if (restoration && restoration.pixels <= budget && readable && sawSymbol()) {
+  if (restoration && restoration.pixels <= budgets.shared && readable && sawSymbol()) {
     const restored = restoredDetail(variants.gray, restoration);
     await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored', upscaled);
     // A third round where a highlight clipped the frame: levelling cannot give back the depth of bars
     // the highlight left a few levels below white; taking its light away can (docs/barcode-options.md).
     const unlifted = settledCertain() ? undefined : unliftedDetail(variants.gray, restoration);
     if (unlifted) {
-      budget += passBudget.unliftedPixels;
+      budgets.shared += passBudget.unliftedPixels;
       await readRound(new FrameVariants(unlifted.image, unlifted.toOriginal), 'unlifted', upscaled);
     }
   }

@@ -1,5 +1,6 @@
 import type { Affine } from './affine.ts';
 import type { GrayImage } from './gray-image.ts';
+import { slidingExtreme } from './sliding-extreme.ts';
 
 export interface CoverageRedrawOptions {
   /** Which way the bars run: each line across them (rows for vertical bars) is redrawn on its own. */
@@ -38,13 +39,15 @@ export function coverageRedraw(source: GrayImage, options: CoverageRedrawOptions
   const height = vertical ? source.height : length * factor;
   const data = new Uint8Array(width * height);
   const line = new Float32Array(length);
+  // Buffers reused from line to line: the local black and white, and the sliding window's queue.
+  const levels = { black: new Float32Array(length), white: new Float32Array(length), queue: new Int32Array(length) };
   const edges: number[] = [];
   for (let l = 0; l < lines; l++) {
     const prev = Math.max(0, l - 1) * between;
     const here = l * between;
     const next = Math.min(lines - 1, l + 1) * between;
     for (let i = 0; i < length; i++) line[i] = (source.data[prev + i * along]! + 2 * source.data[here + i * along]! + source.data[next + i * along]!) / 4;
-    placeEdges(line, radius, edges);
+    placeEdges(line, radius, levels, edges);
     // Drawn light until the first edge, then alternating at each edge.
     const outAlong = vertical ? 1 : width;
     const outStart = vertical ? l * width : l;
@@ -64,10 +67,15 @@ export function coverageRedraw(source: GrayImage, options: CoverageRedrawOptions
 }
 
 /** The edges of one line (positions along it, pixel i spanning [i, i + 1)), alternating from light to dark, into `edges`. */
-function placeEdges(line: Float32Array, radius: number, edges: number[]): void {
+function placeEdges(
+  line: Float32Array,
+  radius: number,
+  { black, white, queue }: { black: Float32Array; white: Float32Array; queue: Int32Array },
+  edges: number[],
+): void {
   edges.length = 0;
-  const black = slidingExtreme(line, radius, 'min');
-  const white = slidingExtreme(line, radius, 'max');
+  slidingExtreme(line, black, 0, 1, line.length, radius, -1, queue);
+  slidingExtreme(line, white, 0, 1, line.length, radius, 1, queue);
   let dark = false;
   for (let i = 0; i < line.length; i++) {
     if (white[i]! - black[i]! < leastSpan) {
@@ -85,24 +93,4 @@ function placeEdges(line: Float32Array, radius: number, edges: number[]): void {
       dark = true;
     }
   }
-}
-
-/** The least (or greatest) value within ± `radius` of each sample, in one pass (a monotonic queue of indices). */
-function slidingExtreme(line: Float32Array, radius: number, kind: 'min' | 'max'): Float32Array {
-  const out = new Float32Array(line.length);
-  const queue = new Int32Array(line.length);
-  let head = 0;
-  let tail = 0;
-  const beats = kind === 'min' ? (a: number, b: number) => a <= b : (a: number, b: number) => a >= b;
-  for (let j = 0; j < line.length + radius; j++) {
-    if (j < line.length) {
-      while (tail > head && beats(line[j]!, line[queue[tail - 1]!]!)) tail--;
-      queue[tail++] = j;
-    }
-    const i = j - radius;
-    if (i < 0) continue;
-    while (queue[head]! < i - radius) head++;
-    out[i] = line[queue[head]!]!;
-  }
-  return out;
 }

@@ -1,5 +1,6 @@
 import { boxBlur } from './box-blur.ts';
 import type { GrayImage } from './gray-image.ts';
+import { slidingExtreme } from './sliding-extreme.ts';
 
 /** A window spanning fewer levels than this holds no ink: it is paper, a saturated patch, or a dark table. */
 export const leastInkSpan = 40;
@@ -38,32 +39,4 @@ export function extremeFilter(image: GrayImage, radius: number, kind: 'max' | 'm
   const data = new Uint8Array(width * height);
   for (let x = 0; x < width; x++) slidingExtreme(rows, data, x, width, height, radius, sign, queue);
   return { width, height, data };
-}
-
-/**
- * The extreme over ±`radius` samples of one row or column (samples `stride` apart from `offset`),
- * with a monotonic queue of candidate positions: each sample enters and leaves it once.
- */
-function slidingExtreme(
-  input: Uint8Array,
-  output: Uint8Array,
-  offset: number,
-  stride: number,
-  length: number,
-  radius: number,
-  sign: 1 | -1,
-  queue: Int32Array,
-): void {
-  let head = 0;
-  let tail = 0;
-  let next = 0;
-  for (let i = 0; i < length; i++) {
-    for (; next < Math.min(length, i + radius + 1); next++) {
-      const v = sign * input[offset + next * stride]!;
-      while (tail > head && v >= sign * input[offset + queue[tail - 1]! * stride]!) tail--;
-      queue[tail++] = next;
-    }
-    while (queue[head]! < i - radius) head++;
-    output[offset + i * stride] = input[offset + queue[head]! * stride]!;
-  }
 }
