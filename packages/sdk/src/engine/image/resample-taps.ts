@@ -10,22 +10,23 @@ export type Interpolation = 'bilinear' | 'cubic';
 /**
  * The taps of resampling an axis of `sourceLength` samples to `targetLength`: area averaging where
  * it shrinks (every source pixel contributes, so thin bars blend into gray instead of vanishing as
- * with point sampling), `grow` (bilinear by default) where it grows. Shared by the gray and the RGBA
- * resizers.
+ * with point sampling), `grow` (bilinear by default) where it grows. Every sample is taken `offset`
+ * source pixels further along (0 by default: the two axes' ends aligned), its ends clamped to the
+ * source's. Shared by the gray and the RGBA resizers.
  */
-export function axisTaps(sourceLength: number, targetLength: number, grow: Interpolation = 'bilinear'): Tap[] {
+export function axisTaps(sourceLength: number, targetLength: number, grow: Interpolation = 'bilinear', offset = 0): Tap[] {
   const step = sourceLength / targetLength;
   const taps: Tap[] = [];
   for (let i = 0; i < targetLength; i++) {
-    if (step > 1) taps.push(areaTap(i, step, sourceLength));
-    else taps.push(grow === 'cubic' ? cubicTap(i, step, sourceLength) : bilinearTap(i, step, sourceLength));
+    if (step > 1) taps.push(areaTap(i, step, sourceLength, offset));
+    else taps.push(grow === 'cubic' ? cubicTap(i, step, sourceLength, offset) : bilinearTap(i, step, sourceLength, offset));
   }
   return taps;
 }
 
-/** Output sample `i` averages the source interval [i·step, (i+1)·step), partial pixels weighted by overlap. */
-function areaTap(i: number, step: number, sourceLength: number): Tap {
-  const from = i * step;
+/** Output sample `i` averages the source interval [i·step, (i+1)·step) + `offset` (within the source), partial pixels weighted by overlap. */
+function areaTap(i: number, step: number, sourceLength: number, offset: number): Tap {
+  const from = Math.min(Math.max(0, i * step + offset), sourceLength - step);
   const to = Math.min(sourceLength, from + step);
   const start = Math.floor(from);
   const end = Math.ceil(to);
@@ -37,8 +38,8 @@ function areaTap(i: number, step: number, sourceLength: number): Tap {
 }
 
 /** Output sample `i` interpolates the two source pixels around its centre. */
-function bilinearTap(i: number, step: number, sourceLength: number): Tap {
-  const centre = Math.min(sourceLength - 1, Math.max(0, (i + 0.5) * step - 0.5));
+function bilinearTap(i: number, step: number, sourceLength: number, offset: number): Tap {
+  const centre = Math.min(sourceLength - 1, Math.max(0, (i + 0.5) * step - 0.5 + offset));
   const start = Math.min(Math.floor(centre), Math.max(0, sourceLength - 2));
   if (sourceLength === 1) return { start: 0, weights: Float32Array.of(1) };
   const t = centre - start;
@@ -52,9 +53,9 @@ function bilinearTap(i: number, step: number, sourceLength: number): Tap {
  * zxing's binarizers lose, while the cubic one dips to its true depth (with a slight overshoot at
  * the edges). Pixels beyond the ends repeat the end pixel, their weights folded onto it.
  */
-function cubicTap(i: number, step: number, sourceLength: number): Tap {
+function cubicTap(i: number, step: number, sourceLength: number, offset: number): Tap {
   if (sourceLength === 1) return { start: 0, weights: Float32Array.of(1) };
-  const centre = Math.min(sourceLength - 1, Math.max(0, (i + 0.5) * step - 0.5));
+  const centre = Math.min(sourceLength - 1, Math.max(0, (i + 0.5) * step - 0.5 + offset));
   const base = Math.floor(centre);
   const kernel = cubicWeights(centre - base);
   const start = Math.max(0, base - 1);

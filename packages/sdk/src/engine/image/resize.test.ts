@@ -47,4 +47,23 @@ describe('resize', () => {
     expect(image.width).toBe(200);
     expect(applyAffine(toSource, { x: 50, y: 20 })).toEqual({ x: 25, y: 10 });
   });
+
+  it('samples half a pixel on when asked, and maps its points back there', () => {
+    // A dark pixel at x = 4: grown 3× from the pixels' centres, its darkest sample is its own centre
+    // (x = 13.5 of the grown image); half a pixel on, the samples straddle that centre instead.
+    const dot = grayImage(9, 9, (x) => (x === 4 ? 0 : 240));
+    const aligned = scaleBy(dot, 3, 'cubic');
+    const shifted = scaleBy(dot, 3, 'cubic', 0.5);
+    const row = (image: typeof dot) => [...image.data.subarray(13 * image.width, 14 * image.width)];
+    const darkest = (values: number[]) => values.indexOf(Math.min(...values));
+    expect(darkest(row(aligned.image))).toBe(13);
+    expect(row(aligned.image)[13]).toBe(0);
+    // Samples at 4 − 1/6 and 4 + 1/6 of the source: two equal greys, neither at the dot's depth.
+    const shiftedRow = row(shifted.image);
+    expect(shiftedRow[11]).toBe(shiftedRow[12]);
+    expect(shiftedRow[11]).toBeGreaterThan(0);
+    expect(darkest(shiftedRow)).toBe(11);
+    // The grown image's point 12 (between those samples) is the source's 4.5, the dot's centre.
+    expect(applyAffine(shifted.toSource, { x: 12, y: 12 })).toEqual({ x: 4.5, y: 4.5 });
+  });
 });

@@ -8,14 +8,21 @@ import { axisTaps, type Interpolation } from './resample-taps.ts';
  * vanishing as they would with point sampling) and as `grow` says where it grows: bilinearly by
  * default (smooth edges, which zxing's edge detector handles better than the staircase of
  * nearest-neighbour upscaling), or by cubic convolution, which also restores bars of a pixel or so
- * to their depth where a straight line leaves them shallow grey. Returns the map from the new
- * image's coordinates to the source's.
+ * to their depth where a straight line leaves them shallow grey. `offset` moves every sample that
+ * many source pixels right and down (`axisTaps`): the same image sampled at another phase. Returns
+ * the map from the new image's coordinates to the source's.
  */
-export function resize(source: GrayImage, width: number, height: number, grow: Interpolation = 'bilinear'): { image: GrayImage; toSource: Affine } {
+export function resize(
+  source: GrayImage,
+  width: number,
+  height: number,
+  grow: Interpolation = 'bilinear',
+  offset = 0,
+): { image: GrayImage; toSource: Affine } {
   width = Math.max(1, Math.round(width));
   height = Math.max(1, Math.round(height));
-  const xTaps = axisTaps(source.width, width, grow);
-  const yTaps = axisTaps(source.height, height, grow);
+  const xTaps = axisTaps(source.width, width, grow, offset);
+  const yTaps = axisTaps(source.height, height, grow, offset);
 
   // Horizontal pass into floats, then vertical pass into bytes.
   const rows = new Float32Array(width * source.height);
@@ -37,10 +44,10 @@ export function resize(source: GrayImage, width: number, height: number, grow: I
       data[y * width + x] = sum < 0 ? 0 : sum > 255 ? 255 : Math.round(sum);
     }
   }
-  return { image: { width, height, data }, toSource: [source.width / width, 0, 0, 0, source.height / height, 0] };
+  return { image: { width, height, data }, toSource: [source.width / width, 0, offset, 0, source.height / height, offset] };
 }
 
-/** Resizes by one factor on both axes (< 1 shrinks, > 1 grows). */
-export function scaleBy(source: GrayImage, factor: number, grow: Interpolation = 'bilinear'): { image: GrayImage; toSource: Affine } {
-  return resize(source, source.width * factor, source.height * factor, grow);
+/** Resizes by one factor on both axes (< 1 shrinks, > 1 grows), sampled `offset` source pixels on (see `resize`). */
+export function scaleBy(source: GrayImage, factor: number, grow: Interpolation = 'bilinear', offset = 0): { image: GrayImage; toSource: Affine } {
+  return resize(source, source.width * factor, source.height * factor, grow, offset);
 }
