@@ -240,13 +240,24 @@ describe('readBarcode options', () => {
   it('reads a Code 39 of 1.1 px modules, a scene shrunk to 60 %, from its 3× enlargement sampled half a pixel on', async () => {
     // Photographed at 1.8 px a module, then shrunk by Lanczos as the eval's scale family is: grown 3×
     // from the pixels' centres zxing reads nothing, half a pixel on it reads the symbol.
-    const { frame } = await scene('Code39', 'PN22512', { moduleSize: 2, quietZone: 10 }, { width: 480, height: 360, labelScale: 0.909, angle: -3, blur: 0.612, noise: 2.83, seed: 545 });
-    const shrunk = await sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.length), { raw: { width: frame.width, height: frame.height, channels: 4 } })
+    const { frame } = await scene(
+      'Code39',
+      'PN22512',
+      { moduleSize: 2, quietZone: 10 },
+      { width: 480, height: 360, labelScale: 0.909, angle: -3, blur: 0.612, noise: 2.83, seed: 545 },
+    );
+    const shrunk = await sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.length), {
+      raw: { width: frame.width, height: frame.height, channels: 4 },
+    })
       .resize(288, 216, { kernel: 'lanczos3' })
       .raw()
       .toBuffer();
     const traces: PassTrace[] = [];
-    const data = await read({ width: 288, height: 216, data: new Uint8ClampedArray(shrunk.buffer, shrunk.byteOffset, shrunk.length) }, { scanCode39: true }, traces);
+    const data = await read(
+      { width: 288, height: 216, data: new Uint8ClampedArray(shrunk.buffer, shrunk.byteOffset, shrunk.length) },
+      { scanCode39: true },
+      traces,
+    );
     expect(data).toMatchObject({ barcodeType: 'CODE_39', stringData: 'PN22512' });
     expect(traces.find((t) => t.reads.length > 0)?.pass).toBe('upscaled-3x-shifted');
   });

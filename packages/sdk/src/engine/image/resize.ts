@@ -12,13 +12,7 @@ import { axisTaps, type Interpolation } from './resample-taps.ts';
  * many source pixels right and down (`axisTaps`): the same image sampled at another phase. Returns
  * the map from the new image's coordinates to the source's.
  */
-export function resize(
-  source: GrayImage,
-  width: number,
-  height: number,
-  grow: Interpolation = 'bilinear',
-  offset = 0,
-): { image: GrayImage; toSource: Affine } {
+export function resize(source: GrayImage, width: number, height: number, grow: Interpolation = 'bilinear', offset = 0): { image: GrayImage; toSource: Affine } {
   width = Math.max(1, Math.round(width));
   height = Math.max(1, Math.round(height));
   const xTaps = axisTaps(source.width, width, grow, offset);
