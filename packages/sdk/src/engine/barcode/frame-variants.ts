@@ -82,9 +82,11 @@ function coverageRedrawn(root: DerivedImage, bars: 'vertical' | 'horizontal', ra
 
 /**
  * A small crop grown 3× cubically, its samples taken `offset` of its pixels on. Where modules are a
- * pixel or so, whether zxing reads the grown image depends on where its samples fall against the
- * bars' edges, and one phase reads what the other loses (the 60 %-scaled corpus: docs/barcode-options.md):
- * the same frame is read at two phases, the frame's pixels' centres and half-way between them.
+ * pixel or so, whether zxing reads the grown image depends on how it lies against zxing's own grid
+ * (the hybrid binarizer's 8-pixel blocks, the rows it scans) and on where its samples fall against
+ * the bars: half a pixel on, the image is 1.5 of its pixels further and sampled a sixth of a frame
+ * pixel apart from the first, and it reads what the first loses (the 60 %-scaled corpus:
+ * docs/barcode-options.md).
  */
 function tripled(offset: number): Recipe {
   return ({ root, maxSide }) => (maxSide <= variantSizes.tinyMaxSide ? derive(root, scaleBy(root.image, 3, 'cubic', offset)) : undefined);

@@ -142,7 +142,7 @@ export const passPlan: readonly PassSpec[] = [
   { name: 'rotated+45', tier: 'thorough', image: { frame: 'rotated45' }, reads: 'linear', rescales: false },
   { name: 'rotated-45', tier: 'thorough', image: { frame: 'rotated-45' }, reads: 'linear', rescales: false },
   { name: 'upscaled-3x', tier: 'default', image: { frame: 'upscaled3' }, reads: 'all', rescales: true },
-  // The same, sampled half a pixel on: modules of a pixel or so read at one phase and not the other.
+  // The same, sampled half a pixel on: modules of a pixel or so that zxing reads in one and not the other.
   { name: 'upscaled-3x-shifted', tier: 'default', image: { frame: 'upscaled3Shifted' }, reads: 'all', rescales: true },
   // Edges placed inside their pixels by coverage, drawn 2–4× finer along the lines: bars of a pixel or
   // so, which zxing counts in whole pixels. Without UPC-E, by analogy with the edge-binarized passes.

@@ -26,7 +26,8 @@ export function axisTaps(sourceLength: number, targetLength: number, grow: Inter
 
 /** Output sample `i` averages the source interval [i·step, (i+1)·step) + `offset` (within the source), partial pixels weighted by overlap. */
 function areaTap(i: number, step: number, sourceLength: number, offset: number): Tap {
-  const from = Math.min(Math.max(0, i * step + offset), sourceLength - step);
+  // Unmoved, exactly as before (the clamp may move the last tap by a rounding error).
+  const from = offset === 0 ? i * step : Math.min(Math.max(0, i * step + offset), sourceLength - step);
   const to = Math.min(sourceLength, from + step);
   const start = Math.floor(from);
   const end = Math.ceil(to);
