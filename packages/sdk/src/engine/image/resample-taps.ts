@@ -11,8 +11,8 @@ export type Interpolation = 'bilinear' | 'cubic';
  * The taps of resampling an axis of `sourceLength` samples to `targetLength`: area averaging where
  * it shrinks (every source pixel contributes, so thin bars blend into gray instead of vanishing as
  * with point sampling), `grow` (bilinear by default) where it grows. Every sample is taken `offset`
- * source pixels further along (0 by default: the two axes' ends aligned), its ends clamped to the
- * source's. Shared by the gray and the RGBA resizers.
+ * (a fraction of a source pixel) further along — 0 by default: the two axes' ends aligned — the end
+ * samples cut or clamped to the source. Shared by the gray and the RGBA resizers.
  */
 export function axisTaps(sourceLength: number, targetLength: number, grow: Interpolation = 'bilinear', offset = 0): Tap[] {
   const step = sourceLength / targetLength;
@@ -24,11 +24,10 @@ export function axisTaps(sourceLength: number, targetLength: number, grow: Inter
   return taps;
 }
 
-/** Output sample `i` averages the source interval [i·step, (i+1)·step) + `offset` (within the source), partial pixels weighted by overlap. */
+/** Output sample `i` averages the source interval [i·step, (i+1)·step) + `offset`, cut to the source, partial pixels weighted by overlap. */
 function areaTap(i: number, step: number, sourceLength: number, offset: number): Tap {
-  // Unmoved, exactly as before (the clamp may move the last tap by a rounding error).
-  const from = offset === 0 ? i * step : Math.min(Math.max(0, i * step + offset), sourceLength - step);
-  const to = Math.min(sourceLength, from + step);
+  const from = Math.max(0, i * step + offset);
+  const to = Math.min(sourceLength, i * step + offset + step);
   const start = Math.floor(from);
   const end = Math.ceil(to);
   const weights = new Float32Array(end - start);
