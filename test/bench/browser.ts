@@ -171,6 +171,9 @@ const pauseBeforeRevisitMs = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The bench takes minutes: each step says on stderr that it starts, so a stall shows where it is. */
+const step = (what: string) => console.error(`bench browser: ${what}`);
+
 /**
  * A revisit of a page on an origin of its own (its own cache entries), whose first visit read the
  * document and stayed open `stayMs` before closing.
@@ -183,8 +186,10 @@ async function revisitAfterFirstVisit(
 ): Promise<{ firstVisit: ColdDocument; revisit: ColdDocument }> {
   const server = await serve();
   try {
+    step(`first visit of ${server.url} (stays ${stayMs} ms)`);
     const firstVisit = await coldDocument(context, server.url, name, { warmRuns: 0, stayMs });
     await sleep(pauseBeforeRevisitMs);
+    step(`revisit of ${server.url}`);
     const revisit = await coldDocument(context, server.url, name);
     return { firstVisit, revisit };
   } finally {
@@ -205,11 +210,14 @@ const mb = (n: number) => `${(n / 2 ** 20).toFixed(2)} MiB`;
  * warm time per frame (Blob in → result out, decode included on both sides).
  */
 export const browserBench: BenchSuite = async (ctx) => {
+  step('building the bundle and the images');
   const [bundle, images] = await Promise.all([buildBrowserBundle(), benchImages()]);
   const fixtures = new Map(images.map((i) => [i.name, i.png] as const));
   const pageServer = await startPageServer({ bundleDir: bundle.dir, fixtures });
+  step('launching Chromium');
   const browser = await launchChromium();
   try {
+    step('cold start and warm reads on a fresh profile');
     const page = await openPage(browser.context, pageServer.url);
     const run = (names: string[]) =>
       page.evaluate(
@@ -267,6 +275,7 @@ export const browserBench: BenchSuite = async (ctx) => {
     const cached = afterStay.revisit;
     const isolated = afterStayIsolated.revisit;
     let framed: ColdDocument;
+    step('a first document after framing');
     const framingServer = await isolatedPage();
     try {
       await coldDocument(browser.context, framingServer.url, documentName, { warmRuns: 0, stayMs: cacheFillingStayMs });
@@ -276,6 +285,7 @@ export const browserBench: BenchSuite = async (ctx) => {
       await framingServer.close();
     }
 
+    step('the same images through the server');
     const server: Record<string, number[]> = {};
     for (const image of images) {
       server[image.name] = [];

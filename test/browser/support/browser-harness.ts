@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,7 +94,16 @@ export async function startPageServer({
     const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const address = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    // close() alone waits for the open connections to end, and Chromium may hold one open after its
+    // pages closed: the browser bench waited there for good (2026-11-28). They are cut instead.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as Server).closeAllConnections();
+      }),
+  };
 }
 
 /** A real idlens server (worker threads, SQLite in a temp dir, demo workflows and client seeded). */
