@@ -351,7 +351,7 @@ export const browserBench: BenchSuite = async (ctx) => {
         `a warm read of that document there ${isolated.warmMs.toFixed(0)} ms (${cached.threads} thread${cached.threads === 1 ? '' : 's'}, not isolated: ${cached.warmMs.toFixed(0)} ms). ` +
         `After a first visit closed as soon as its document was read (V8 may not have kept its compiled code yet): ` +
         `${closedAtOnce.revisit.ms.toFixed(0)} ms (ready ${closedAtOnce.revisit.readyMs.toFixed(0)} ms), isolated ${closedAtOnceIsolated.revisit.ms.toFixed(0)} ms (ready ${closedAtOnceIsolated.revisit.readyMs.toFixed(0)} ms). ` +
-        `The first visits themselves (a fresh origin; ~1.9 s unless a live module was shared): ` +
+        `The first visits themselves (each on a fresh origin: far below the fresh profile's document means a live module was shared): ` +
         `${[afterStay, afterStayIsolated, closedAtOnce, closedAtOnceIsolated].map((r) => r.firstVisit.ms.toFixed(0)).join(', ')} ms. ` +
         `An app that preloads while the user frames the document (${framingPauseMs / 1000} s after ready, isolated page, revisited after a ${cacheFillingStayMs / 1000} s first visit): ` +
         `ready ${framed.readyMs.toFixed(0)} ms, then the first document **${framed.firstReadMs.toFixed(0)} ms** after the shot.`,
