@@ -23,7 +23,7 @@ export const installedHeldOutFonts = heldOutFonts.filter((f) => existsSync(f.fil
 process.env.IDLENS_EVAL_FONT_DIRS = [...new Set(installedHeldOutFonts.map((f) => path.dirname(f.file)))].join(':');
 
 // The figures on unseen styles come out 0 / 0 without them: say so where the run is watched.
-const missingFontPackages = heldOutFonts.filter((f) => !installedHeldOutFonts.some((i) => i.file === f.file)).map((f) => f.debianPackage);
+const missingFontPackages = heldOutFonts.filter((f) => !installedHeldOutFonts.includes(f)).map((f) => f.debianPackage);
 if (missingFontPackages.length > 0) {
   console.error(`eval: held-out typefaces missing, left out of the card figures (apt-get install -y ${missingFontPackages.join(' ')})`);
 }
