@@ -1,5 +1,5 @@
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
-import type { Frame, OrtRuntime } from '@idlens/sdk/engine';
+import type { Frame, OrtRuntime, TextDetectorChoice } from '@idlens/sdk/engine';
 import { loadOrtWebNode } from '@idlens/sdk/runtime/ort-web-node';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
@@ -46,16 +46,21 @@ async function timeEach(frames: Frame[], repeats: number, run: (f: Frame) => Pro
 
 /**
  * OCR speed in-process on 1920×1080 inputs — MRZ only (detection + MRZ lines) and a full page (every
- * text line) — under onnxruntime-node and onnxruntime-web (wasm, one thread) in Node; model load
+ * text line) — under onnxruntime-node and onnxruntime-web (wasm, one thread) in Node, each with the
+ * default text detector (PP-OCRv4's) and with the distilled one (`text-det`); model load
  * (read + sha256 + session creation) and peak memory; and MRZ-only through the HTTP API.
  */
 export const ocrBench: BenchSuite = async (ctx) => {
   const list = await scenes();
   const frames = list.map((s) => s.frame);
-  const runtimes: Array<{ name: string; load: () => Promise<OrtRuntime> }> = [
-    { name: 'onnxruntime-node', load: async () => (await import('onnxruntime-node')) as unknown as OrtRuntime },
-    { name: 'onnxruntime-web (wasm, Node)', load: loadOrtWebNode },
+  // Each runtime with the engine's default text detector (PP-OCRv4's) and with the distilled one (`text-det`, opt-in).
+  const runtimes: Array<{ name: string; load: () => Promise<OrtRuntime>; textDetector: TextDetectorChoice }> = [
+    { name: 'onnxruntime-node', load: async () => (await import('onnxruntime-node')) as unknown as OrtRuntime, textDetector: 'general' },
+    { name: 'onnxruntime-node, distilled text-det', load: async () => (await import('onnxruntime-node')) as unknown as OrtRuntime, textDetector: 'distilled' },
+    { name: 'onnxruntime-web (wasm, Node)', load: loadOrtWebNode, textDetector: 'general' },
+    { name: 'onnxruntime-web (wasm, Node), distilled text-det', load: loadOrtWebNode, textDetector: 'distilled' },
   ];
+
   const rows: Array<Array<string | number>> = [];
   const metrics: Record<string, unknown> = {};
   for (const rt of runtimes) {
@@ -63,7 +68,8 @@ export const ocrBench: BenchSuite = async (ctx) => {
       const t0 = performance.now();
       const ort = await rt.load();
       const models = await loadModelsFromDisk();
-      const engine = createOcrEngine(ort, models, rt.name === 'onnxruntime-node' ? { sessionOptions: { intraOpNumThreads: 1 } } : {});
+      const sessionOptions = rt.name.startsWith('onnxruntime-node') ? { intraOpNumThreads: 1 } : {};
+      const engine = createOcrEngine(ort, models, { sessionOptions, textDetector: rt.textDetector });
       await engine.warm();
       const loadMs = performance.now() - t0;
       await readMrz(frames[0]!, engine); // first run outside the timing (allocations)
@@ -96,6 +102,7 @@ export const ocrBench: BenchSuite = async (ctx) => {
   const markdown = [
     `Inputs: ${list.map((s) => s.name).join(', ')} — rendered 1920×1080 (OCR-B). ` +
       'One intra-op thread for both runtimes (the server runs one engine per worker thread). ' +
+      'Each runtime with the engine’s default text detector (PP-OCRv4’s) and with the distilled `text-det` (opt-in, `RECOGNITION_TEXT_DETECTOR=distilled`). ' +
       `Medians; MRZ-only over ${frames.length}×2 runs, full page over 2 runs.`,
     '',
     ...table(['runtime', 'model load ms', 'MRZ only, median ms', 'full page OCR, median ms', 'peak RSS MiB (cumulative)'], rows),

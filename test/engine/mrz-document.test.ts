@@ -323,6 +323,23 @@ describe('document reading through the MRZ (rendered pages)', () => {
   });
 });
 
+describe('document reading with the distilled text detector (RECOGNITION_TEXT_DETECTOR=distilled, opt-in)', () => {
+  let distilled: Engine;
+  beforeAll(async () => {
+    distilled = createEngine({ ...(await loadEngineRuntimes({ threads: 2, textDetector: 'distilled' })), now });
+  });
+
+  it('reads a TD3 passport page, a TD1 card turned by 12° and a TD2 zone in perspective', async () => {
+    const passport = await distilled.document({ first: await renderMrzPage(specimens.TD3) });
+    expect(passport.recognitionStatus).toBe('VALID');
+    expect(passport.mrzData).toMatchObject({ mrzType: 'TD3', documentNumber: 'L898902C3', primaryId: 'ERIKSSON', secondaryId: 'ANNA MARIA' });
+    const card = await distilled.document({ first: await renderMrzPage(specimens.TD1, { rotate: 12, width: 800 }) });
+    expect(card.mrzData).toMatchObject({ mrzType: 'TD1', documentNumber: 'D23145890', verified: true });
+    const visa = await distilled.document({ first: await renderMrzPage(specimens.TD2, { perspective: 0.1 }) });
+    expect(visa.mrzData).toMatchObject({ mrzType: 'TD2', documentNumber: 'D23145890', verified: true });
+  });
+});
+
 /** An OCR engine whose detector notes the size of every image it is given (`width×height`). */
 async function ocrCountingDetections() {
   const runtimes = await loadEngineRuntimes({ threads: 2 });

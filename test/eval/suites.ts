@@ -11,6 +11,7 @@ import { modelWeightsEval } from './model-weights.ts';
 import { mrzEval } from './mrz.ts';
 import { portraitsEval } from './portraits.ts';
 import { printedFieldsEval } from './printed-fields.ts';
+import { textDetectorEval } from './text-detector.ts';
 import { textRecognizerEval } from './text-recognizer.ts';
 
 /** Every evaluation `pnpm eval` runs, by name (`pnpm eval barcodes` runs one). */
@@ -27,5 +28,6 @@ export const evalSuites: Record<string, EvalSuite> = {
   'line-reader': lineReaderEval,
   portraits: portraitsEval,
   printed: printedFieldsEval,
+  'text-detector': textDetectorEval,
   'text-recognizer': textRecognizerEval,
 };

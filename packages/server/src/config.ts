@@ -43,6 +43,8 @@ export interface Config {
     mrzModel: 'auto' | 'dedicated' | 'general';
     /** Which model reads printed lines: the project's Latin recognizer when installed (auto), or forced. */
     lineReader: 'auto' | 'latin' | 'general';
+    /** Which model finds text: the project's distilled detector when installed (auto), or forced. */
+    textDetector: 'auto' | 'distilled' | 'general';
     /**
      * The float model files (default: a server has no download to keep small, and they read marginally
      * better, see `pnpm eval model-weights`) or the int8-weight files browsers download (to read exactly as the browser SDK).
@@ -112,6 +114,7 @@ const envSchema = z.object({
   RECOGNITION_ORT_THREADS: int(1, 64).optional(),
   RECOGNITION_MRZ_MODEL: z.enum(['auto', 'dedicated', 'general']).default('auto'),
   RECOGNITION_LINE_READER: z.enum(['auto', 'latin', 'general']).default('auto'),
+  RECOGNITION_TEXT_DETECTOR: z.enum(['auto', 'distilled', 'general']).default('auto'),
   RECOGNITION_MODEL_WEIGHTS: z.enum(['int8', 'float']).default('float'),
   RECOGNITION_MAX_PIXELS_IN_FLIGHT: int(10_000, 2_000_000_000).optional(),
   CORS_ORIGINS: list.default([]),
@@ -190,6 +193,7 @@ function recognitionConfig(e: z.infer<typeof envSchema>): Config['recognition'] 
     ortThreads: e.RECOGNITION_ORT_THREADS ?? Math.max(1, Math.floor(cores / workers)),
     mrzModel: e.RECOGNITION_MRZ_MODEL,
     lineReader: e.RECOGNITION_LINE_READER,
+    textDetector: e.RECOGNITION_TEXT_DETECTOR,
     modelWeights: e.RECOGNITION_MODEL_WEIGHTS,
     // Two images of the largest size by default; never less than one (it must fit the budget).
     maxPixelsInFlight: Math.max(e.IMAGE_MAX_PIXELS, e.RECOGNITION_MAX_PIXELS_IN_FLIGHT ?? 2 * e.IMAGE_MAX_PIXELS),

@@ -7,7 +7,7 @@ import { readCard } from './card/read-card.ts';
 import { assertValidFrame, type Frame } from '../core/frame.ts';
 import { readIdBarcode } from './aamva/read-id-barcode.ts';
 import type { ModelSet } from '@idlens/models';
-import { createOcrEngine, type LineReaderChoice, type OcrEngine, type WarmOptions } from './ocr/create-ocr-engine.ts';
+import { createOcrEngine, type LineReaderChoice, type OcrEngine, type TextDetectorChoice, type WarmOptions } from './ocr/create-ocr-engine.ts';
 import type { OrtRuntime } from './ocr/ort-runtime.ts';
 import { readDocument } from './document/read-document.ts';
 import { createFaceDetector, faceModelName, type FaceDetector } from './face/create-face-detector.ts';
@@ -19,7 +19,7 @@ export * from '../core/frame.ts';
 export type { ZxingReader } from './barcode/zxing-reader.ts';
 export type { OrtRuntime, OrtSession, OrtTensor } from './ocr/ort-runtime.ts';
 export type { MrzModelChoice } from './mrz/read-mrz.ts';
-export type { LineReaderChoice, WarmOptions } from './ocr/create-ocr-engine.ts';
+export type { LineReaderChoice, TextDetectorChoice, WarmOptions } from './ocr/create-ocr-engine.ts';
 export type { DeferredModel } from './ocr/model-session.ts';
 export { faceModelName } from './face/create-face-detector.ts';
 // MRZ parsing is pure text work: the server re-checks stored readings with the same code.
@@ -47,6 +47,8 @@ export interface EngineRuntimes {
     mrzModel?: MrzModelChoice;
     /** Which model reads printed lines: the Latin one when present (`auto`), or forced (eval comparisons). */
     lineReader?: LineReaderChoice;
+    /** Which model finds text: the distilled one when present (`auto`), or forced (eval comparisons). */
+    textDetector?: TextDetectorChoice;
   };
   /** Clock for two-digit years and ages; tests inject a fixed one. */
   now?: () => Date;
@@ -63,7 +65,9 @@ export interface Engine extends RecognitionMethods<Frame> {
 
 export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocrOptions = {}, now = () => new Date() }: EngineRuntimes): Engine {
   const ocr: OcrEngine | null =
-    ort && models ? createOcrEngine(ort, models, { sessionOptions: ocrOptions.sessionOptions, lineReader: ocrOptions.lineReader }) : null;
+    ort && models
+      ? createOcrEngine(ort, models, { sessionOptions: ocrOptions.sessionOptions, lineReader: ocrOptions.lineReader, textDetector: ocrOptions.textDetector })
+      : null;
   const faceModel = ort && (models?.[faceModelName] ?? deferredModels[faceModelName]);
   const faces: FaceDetector | null = faceModel ? createFaceDetector(createModelSession(ort, faceModel, ocrOptions.sessionOptions), faceModel.entry) : null;
   const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', now };

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { WeightPrecision } from '@idlens/models';
-import type { EngineRuntimes, LineReaderChoice, MrzModelChoice, OrtRuntime } from '@idlens/sdk/engine';
+import type { EngineRuntimes, LineReaderChoice, MrzModelChoice, OrtRuntime, TextDetectorChoice } from '@idlens/sdk/engine';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
 
 export interface EngineRuntimeOptions {
@@ -9,6 +9,8 @@ export interface EngineRuntimeOptions {
   mrzModel?: MrzModelChoice;
   /** Force the printed-line model (eval comparisons); default: the Latin model when present. */
   lineReader?: LineReaderChoice;
+  /** Force the text detector (eval comparisons); default: the distilled model when present. */
+  textDetector?: TextDetectorChoice;
   /** ONNX Runtime threads per engine; default: one per spare core, at most 4. */
   threads?: number;
   /** The int8-weight model files (the SDK's default, what browsers download) or their float originals (the server's default). */
@@ -35,6 +37,7 @@ export async function loadEngineRuntimes(options: EngineRuntimeOptions = {}): Pr
       sessionOptions: { intraOpNumThreads: threads, interOpNumThreads: 1, executionProviders: ['cpu'] },
       mrzModel: options.mrzModel,
       lineReader: options.lineReader,
+      textDetector: options.textDetector,
     },
   };
 }

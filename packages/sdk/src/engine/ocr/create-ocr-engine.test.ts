@@ -1,6 +1,6 @@
 import { findModel, type ModelSet } from '@idlens/models';
 import { describe, expect, it } from 'vitest';
-import { createOcrEngine, lineReaderModel } from './create-ocr-engine.ts';
+import { createOcrEngine, lineReaderModel, textDetectorModel } from './create-ocr-engine.ts';
 import type { OrtRuntime, OrtTensor } from './ort-runtime.ts';
 
 /** A model set holding these names (the choice looks only at which are there, and which are opt-in). */
@@ -19,6 +19,16 @@ describe('lineReaderModel', () => {
   it('leaves an opt-in Latin recognizer to those who ask for it by name', () => {
     expect(lineReaderModel(set('ppocr-rec', 'latin-rec?'), 'auto')).toBe('ppocr-rec');
     expect(lineReaderModel(set('ppocr-rec', 'latin-rec?'), 'latin')).toBe('latin-rec');
+  });
+});
+
+describe('textDetectorModel', () => {
+  it('finds text with the distilled detector when it was given and not opt-in, else with PP-OCR’s; a forced choice wins', () => {
+    expect(textDetectorModel(set('ppocr-det', 'text-det'), 'auto')).toBe('text-det');
+    expect(textDetectorModel(set('ppocr-det'), 'auto')).toBe('ppocr-det');
+    expect(textDetectorModel(set('ppocr-det', 'text-det?'), 'auto')).toBe('ppocr-det');
+    expect(textDetectorModel(set('ppocr-det', 'text-det'), 'general')).toBe('ppocr-det');
+    expect(textDetectorModel(set('ppocr-det', 'text-det?'), 'distilled')).toBe('text-det');
   });
 });
 
