@@ -6,7 +6,7 @@
 //   pnpm exec tsx test/support/dump-text-det-data.ts OUT_DIR COUNT FIRST_ID
 //
 // The shipped detector's data: `… 406 0`, `… 600 406` (ids 0–1005: fixed card, licence, MRZ and
-// scene kinds, one generator per part), then `… 500 1006` (ids 1006 on: varied pages, each seeded
+// scene kinds, one generator per part), then `… 600 1006` (ids 1006–1605: varied pages, each seeded
 // by its id — cards in every repository font, colour, relief, turn and side, vertical cards, sides
 // in phone-like scenes of every family with blur, glare and low light).
 // Per page: <id>.rgb (H×W×3 uint8), <id>.map (teacher probability ×255, H×W uint8), <id>.json {W, H}.
@@ -27,6 +27,7 @@ const out = process.argv[2];
 if (!out) throw new Error('usage: dump-text-det-data.ts OUT_DIR [COUNT] [FIRST_ID]');
 const count = Number(process.argv[3] ?? 406);
 const firstId = Number(process.argv[4] ?? 0);
+if (!Number.isInteger(count) || count < 1 || !Number.isInteger(firstId) || firstId < 0) throw new Error('COUNT and FIRST_ID are whole numbers');
 /** Ids from here on are varied pages (`variedPage`). */
 const firstVariedId = 1006;
 const pageWidth = 1024;

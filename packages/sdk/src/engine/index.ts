@@ -47,7 +47,7 @@ export interface EngineRuntimes {
     mrzModel?: MrzModelChoice;
     /** Which model reads printed lines: the Latin one when present (`auto`), or forced (eval comparisons). */
     lineReader?: LineReaderChoice;
-    /** Which model finds text: the distilled one when present (`auto`), or forced (eval comparisons). */
+    /** Which model finds text: the distilled one when present and not opt-in (`auto`), or forced (eval comparisons). */
     textDetector?: TextDetectorChoice;
   };
   /** Clock for two-digit years and ages; tests inject a fixed one. */

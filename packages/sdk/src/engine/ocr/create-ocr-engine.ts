@@ -18,8 +18,9 @@ export const ocrModelNames = {
 } as const;
 
 /**
- * Which model finds text: the project's distilled detector when it was given (`auto`), or forced —
- * `distilled`, or `general` (PP-OCRv4's, its teacher, three times slower) for comparisons.
+ * Which model finds text: the project's distilled detector when it was given and is not opt-in
+ * (`auto`; it ships opt-in until it reads photographed cards as well), or forced — `distilled`, or
+ * `general` (PP-OCRv4's, its teacher, about three times slower a run) for comparisons.
  */
 export type TextDetectorChoice = 'auto' | 'distilled' | 'general';
 
