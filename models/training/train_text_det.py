@@ -178,7 +178,7 @@ def export(model, path):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--data', required=True, help='folder written by dump_text_det_data.mts')
+    ap.add_argument('--data', required=True, help='folder written by test/support/dump-text-det-data.ts')
     ap.add_argument('--out', required=True, help='output prefix: PREFIX.pt and PREFIX.onnx')
     ap.add_argument('--steps', type=int, default=5000)
     ap.add_argument('--lr', type=float, default=2e-3, help='Adam, cosine decay to 1%% of it over --steps')

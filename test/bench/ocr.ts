@@ -53,23 +53,24 @@ async function timeEach(frames: Frame[], repeats: number, run: (f: Frame) => Pro
 export const ocrBench: BenchSuite = async (ctx) => {
   const list = await scenes();
   const frames = list.map((s) => s.frame);
-  // Each runtime with the engine's default text detector (PP-OCRv4's) and with the distilled one (`text-det`, opt-in).
-  const runtimes: Array<{ name: string; load: () => Promise<OrtRuntime>; textDetector: TextDetectorChoice }> = [
-    { name: 'onnxruntime-node', load: async () => (await import('onnxruntime-node')) as unknown as OrtRuntime, textDetector: 'general' },
-    { name: 'onnxruntime-node, distilled text-det', load: async () => (await import('onnxruntime-node')) as unknown as OrtRuntime, textDetector: 'distilled' },
-    { name: 'onnxruntime-web (wasm, Node)', load: loadOrtWebNode, textDetector: 'general' },
-    { name: 'onnxruntime-web (wasm, Node), distilled text-det', load: loadOrtWebNode, textDetector: 'distilled' },
+  const runtimes: Array<{ name: string; load: () => Promise<OrtRuntime>; sessionOptions: Record<string, unknown> }> = [
+    { name: 'onnxruntime-node', load: async () => (await import('onnxruntime-node')) as unknown as OrtRuntime, sessionOptions: { intraOpNumThreads: 1 } },
+    { name: 'onnxruntime-web (wasm, Node)', load: loadOrtWebNode, sessionOptions: {} },
   ];
-
+  // Each runtime with the engine's default text detector (PP-OCRv4's) and with the distilled one (`text-det`, opt-in).
+  const detectors: Array<{ suffix: string; textDetector: TextDetectorChoice }> = [
+    { suffix: '', textDetector: 'general' },
+    { suffix: ', distilled text-det', textDetector: 'distilled' },
+  ];
+  const configurations = runtimes.flatMap((rt) => detectors.map((d) => ({ ...rt, name: `${rt.name}${d.suffix}`, textDetector: d.textDetector })));
   const rows: Array<Array<string | number>> = [];
   const metrics: Record<string, unknown> = {};
-  for (const rt of runtimes) {
+  for (const rt of configurations) {
     const { result, peakMiB } = await withPeakRss(async () => {
       const t0 = performance.now();
       const ort = await rt.load();
       const models = await loadModelsFromDisk();
-      const sessionOptions = rt.name.startsWith('onnxruntime-node') ? { intraOpNumThreads: 1 } : {};
-      const engine = createOcrEngine(ort, models, { sessionOptions, textDetector: rt.textDetector });
+      const engine = createOcrEngine(ort, models, { sessionOptions: rt.sessionOptions, textDetector: rt.textDetector });
       await engine.warm();
       const loadMs = performance.now() - t0;
       await readMrz(frames[0]!, engine); // first run outside the timing (allocations)

@@ -8,10 +8,10 @@ import { readZones, summarise, type MrzEntry } from './mrz.ts';
 import { photoTransformFamilies, type PhotoVariant } from './photo-variants.ts';
 import { printedFieldsEval } from './printed-fields.ts';
 
-/** One of the two servers compared: its column label and the environment that makes it differ. */
-export interface ComparedServer {
-  label: string;
-  env: Record<string, string>;
+/** One value of the compared setting: it labels its column; `about` says what it selects. */
+export interface ComparedValue {
+  value: string;
+  about: string;
 }
 
 /** The parts measured: MRZ documents per photo family, payment cards, printed fields. */
@@ -63,29 +63,32 @@ const sumTally = (tallies: Record<string, Tally>) =>
   );
 
 /**
- * The same requests to two servers that differ only in their environment (one model swapped for
- * another), one after the other in one run: MRZ documents on the corpus and every photo-transform
- * family, payment cards (corpus, its variants, generated cards, cards in held-out typefaces),
- * printed fields (licence fronts, the corpus's templates).
+ * The same requests to two servers that differ only in one setting (one model swapped for another),
+ * one after the other in one run, both with the int8-stored weights browsers download: MRZ documents
+ * on the corpus and every photo-transform family, payment cards (corpus, its variants, generated
+ * cards, cards in held-out typefaces), printed fields (licence fronts, the corpus's templates).
  */
 export async function compareServers(
   shared: EvalContext,
-  options: { suite: string; intro: string; servers: readonly [ComparedServer, ComparedServer]; parts: Set<ComparisonPart> },
+  options: { suite: string; setting: string; values: readonly [ComparedValue, ComparedValue]; parts: Set<ComparisonPart> },
 ): Promise<SuiteReport> {
-  const { servers, parts } = options;
+  const { setting, values, parts } = options;
   const entries = JSON.parse(await readFile(path.join(shared.corpusDir, 'mrz', 'manifest.json'), 'utf8')) as MrzEntry[];
   const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  for (const { label, env } of servers) {
-    const { server, ctx } = await startLoopbackServer(env);
+  for (const { value } of values) {
+    const { server, ctx } = await startLoopbackServer({ [setting]: value, RECOGNITION_MODEL_WEIGHTS: 'int8' });
     try {
-      results[label] = await measure(ctx, entries, parts);
+      results[value] = await measure(ctx, entries, parts);
     } finally {
       await server.close();
     }
   }
-  const [a, b] = servers.map((s) => results[s.label]!) as [Awaited<ReturnType<typeof measure>>, Awaited<ReturnType<typeof measure>>];
-  const [la, lb] = servers.map((s) => s.label);
-  const markdown: string[] = [options.intro, '', `Wall time of the measured parts: ${la} ${a.seconds} s, ${lb} ${b.seconds} s.`];
+  const [a, b] = values.map((v) => results[v.value]!) as [Awaited<ReturnType<typeof measure>>, Awaited<ReturnType<typeof measure>>];
+  const [la, lb] = values.map((v) => v.value);
+  const intro =
+    `Two servers, the same requests: \`${setting}=${la}\` (${values[0].about}) and \`${lb}\` (${values[1].about}), ` +
+    'both with the int8-stored weights browsers download.';
+  const markdown: string[] = [intro, '', `Wall time of the measured parts: ${la} ${a.seconds} s, ${lb} ${b.seconds} s.`];
   if (parts.has('mrz')) {
     markdown.push(
       '',

@@ -22,6 +22,7 @@ import { renderLicenceFront, renderTd1Back, td1Lines, type LicenceHolder } from 
 import { renderMrzPage } from './mrz-render.ts';
 import { specimens } from './engine/mrz-specimens.ts';
 import { portraitPng } from './portraits.ts';
+import { writeFrameTensor } from '../../packages/sdk/src/engine/ocr/frame-tensor.ts';
 
 const out = process.argv[2];
 if (!out) throw new Error('usage: dump-text-det-data.ts OUT_DIR [COUNT] [FIRST_ID]');
@@ -31,13 +32,12 @@ if (!Number.isInteger(count) || count < 1 || !Number.isInteger(firstId) || first
 /** Ids from here on are varied pages (`variedPage`). */
 const firstVariedId = 1006;
 const pageWidth = 1024;
-const mean = [0.485, 0.456, 0.406];
-const std = [0.229, 0.224, 0.225];
 
 const teacherAsset = (await loadModelsFromDisk({ names: ['ppocr-det'], weights: 'float' }))['ppocr-det']!;
 const teacher = await ort.InferenceSession.create(teacherAsset.bytes, { intraOpNumThreads: 2 });
 
-// One generator for a whole part (as the shipped data was dumped: ids 0–405, then 406–1005).
+// One generator for a whole part (as the shipped data was dumped: ids 0–405, then 406–1005); an LCG
+// rather than seededRandom because those pages were drawn with it.
 let seed = 1 + firstId * 7919;
 const random = () => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -164,14 +164,10 @@ async function variedPage(id: number): Promise<Frame> {
   return scene.frame;
 }
 
-/** The engine's detector input: BGR, ImageNet mean/std, CHW. */
-function detectorInput(rgb: Buffer, width: number, height: number): Float32Array {
-  const x = new Float32Array(3 * width * height);
-  const plane = width * height;
-  for (let c = 0; c < 3; c++) {
-    const source = 2 - c;
-    for (let p = 0; p < plane; p++) x[c * plane + p] = (rgb[p * 3 + source]! / 255 - mean[c]!) / std[c]!;
-  }
+/** The teacher's input, made as the engine makes it (its manifest entry's channels and normalisation). */
+function detectorInput(frame: Frame): Float32Array {
+  const x = new Float32Array(3 * frame.width * frame.height);
+  writeFrameTensor(frame, teacherAsset.entry.input!.channels, teacherAsset.entry.normalisation!, x, 0, frame.width, frame.height);
   return x;
 }
 
@@ -179,15 +175,16 @@ mkdirSync(out, { recursive: true });
 for (let id = firstId; id < firstId + count; id++) {
   const frame = id >= firstVariedId ? await variedPage(id) : await page(id);
   const height = Math.min(1024, Math.round((frame.height * pageWidth) / frame.width / 32) * 32);
-  const rgb = await sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), {
+  const rgba = await sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), {
     raw: { width: frame.width, height: frame.height, channels: 4 },
   })
     .resize(pageWidth, height, { fit: 'fill' })
-    .removeAlpha()
     .raw()
     .toBuffer();
-  const input = new ort.Tensor('float32', detectorInput(rgb, pageWidth, height), [1, 3, height, pageWidth]);
+  const resized: Frame = { width: pageWidth, height, data: new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength) };
+  const input = new ort.Tensor('float32', detectorInput(resized), [1, 3, height, pageWidth]);
   const probability = (await teacher.run({ x: input }))[teacher.outputNames[0]!]!.data as Float32Array;
+  const rgb = Uint8Array.from({ length: pageWidth * height * 3 }, (_, i) => rgba[Math.floor(i / 3) * 4 + (i % 3)]!);
   writeFileSync(`${out}/${id}.rgb`, rgb);
   writeFileSync(
     `${out}/${id}.map`,

@@ -43,7 +43,7 @@ export interface Config {
     mrzModel: 'auto' | 'dedicated' | 'general';
     /** Which model reads printed lines: the project's Latin recognizer when installed (auto), or forced. */
     lineReader: 'auto' | 'latin' | 'general';
-    /** Which model finds text: the project's distilled detector when installed (auto), or forced. */
+    /** Which model finds text: the project's distilled detector when installed and not opt-in (auto), or forced. */
     textDetector: 'auto' | 'distilled' | 'general';
     /**
      * The float model files (default: a server has no download to keep small, and they read marginally

@@ -9,7 +9,7 @@ export interface EngineRuntimeOptions {
   mrzModel?: MrzModelChoice;
   /** Force the printed-line model (eval comparisons); default: the Latin model when present. */
   lineReader?: LineReaderChoice;
-  /** Force the text detector (eval comparisons); default: the distilled model when present. */
+  /** Force the text detector (eval comparisons); default: the distilled model when present and not opt-in. */
   textDetector?: TextDetectorChoice;
   /** ONNX Runtime threads per engine; default: one per spare core, at most 4. */
   threads?: number;
