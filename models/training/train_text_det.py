@@ -123,18 +123,24 @@ def degrade(x, rng):
     return x.clamp(0, 1)
 
 
-def batch(pages, rng, n, crop, weights=None):
+def batch(pages, rng, n, crop, weights=None, zoom_out=1.4, turns=0.0):
+    """`n` crops of `crop` px cut at 0.7 to `zoom_out` times that size (smaller or larger text than
+    on the page) and, with probability `turns`, turned by a quarter, half or three-quarter turn
+    (image and target alike: cards photographed sideways have vertical text)."""
     xs, ms = [], []
     for _ in range(n):
         rgb, teacher = pages.load(rng.choices(pages.train, weights)[0] if weights is not None else rng.choice(pages.train))
         h, w = teacher.shape
-        side = min(int(crop * rng.uniform(0.7, 1.4)), h, w)
+        side = min(int(crop * rng.uniform(0.7, zoom_out)), h, w)
         y0, x0 = rng.randint(0, h - side), rng.randint(0, w - side)
         x = torch.from_numpy(rgb[y0:y0 + side, x0:x0 + side].astype(np.float32) / 255).permute(2, 0, 1)[None]
         m = torch.from_numpy(teacher[y0:y0 + side, x0:x0 + side].astype(np.float32) / 255)[None, None]
         if side != crop:
             x = F.interpolate(x, size=(crop, crop), mode='bilinear', align_corners=False)
             m = F.interpolate(m, size=(crop, crop), mode='bilinear', align_corners=False)
+        if rng.random() < turns:
+            k = rng.randint(1, 3)
+            x, m = torch.rot90(x, k, (2, 3)), torch.rot90(m, k, (2, 3))
         if rng.random() < 0.5:
             x = degrade(x, rng)
         xs.append(normalise(x))
@@ -185,6 +191,8 @@ def main():
     ap.add_argument('--batch', type=int, default=8)
     ap.add_argument('--crop', type=int, default=384)
     ap.add_argument('--text-weight', type=float, default=3.0)
+    ap.add_argument('--zoom-out', type=float, default=1.4, help='crops cut at 0.7 to this many times --crop, then resized to it')
+    ap.add_argument('--turns', type=float, default=0.0, help='share of crops turned by a multiple of 90 degrees')
     ap.add_argument('--init', help='a .pt state dict to continue from')
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--hard-pages', type=float, default=0,
@@ -209,7 +217,7 @@ def main():
     schedule = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 0.01 + 0.99 * 0.5 * (1 + math.cos(math.pi * min(s, args.steps) / args.steps)))
     t0 = time.time()
     for step in range(1, args.steps + 1):
-        x, m = batch(pages, rng, args.batch, args.crop, weights)
+        x, m = batch(pages, rng, args.batch, args.crop, weights, args.zoom_out, args.turns)
         loss = loss_of(model(x), m, args.text_weight)
         opt.zero_grad()
         loss.backward()

@@ -56,6 +56,10 @@ export interface RenderCardOptions {
   blur?: number;
   /** Canvas (photo) size and background colour; the card is centred. */
   canvas?: { width: number; height: number; background?: string };
+  /** Card art under the text: a picture (PNG bytes) over the face at this opacity. */
+  art?: { image: Buffer; opacity: number };
+  /** Only the card, transparent outside its rounded corners (to be placed in a scene); ignores `canvas`. */
+  bare?: boolean;
 }
 
 /**
@@ -132,6 +136,7 @@ export async function renderCard(options: RenderCardOptions): Promise<Frame> {
     </defs>
     <rect width="${width}" height="${height}" rx="${u * 3.5}" fill="url(#g)"/>
     <rect width="${width}" height="${height}" rx="${u * 3.5}" fill="url(#p)"/>
+    ${options.art ? artSvg(options.art, width, height, u * 3.5) : ''}
     ${parts.join('\n    ')}
   </svg>`;
   let card = sharp(Buffer.from(svg)).png();
@@ -146,13 +151,22 @@ export async function renderCard(options: RenderCardOptions): Promise<Frame> {
       .png();
   const cardPng = await card.toBuffer();
   const meta = await sharp(cardPng).metadata();
-  const canvas = options.canvas ?? { width: Math.round(meta.width! * 1.3), height: Math.round(meta.height! * 1.4) };
-  let photo = sharp({ create: { width: canvas.width, height: canvas.height, channels: 4, background } })
+  const canvas = options.bare
+    ? { width: meta.width!, height: meta.height! }
+    : (options.canvas ?? { width: Math.round(meta.width! * 1.3), height: Math.round(meta.height! * 1.4) });
+  const fill = options.bare ? { r: 0, g: 0, b: 0, alpha: 0 } : background;
+  let photo = sharp({ create: { width: canvas.width, height: canvas.height, channels: 4, background: fill } })
     .composite([{ input: cardPng, left: Math.round((canvas.width - meta.width!) / 2), top: Math.round((canvas.height - meta.height!) / 2) }])
     .png();
   if (options.blur) photo = sharp(await photo.toBuffer()).blur(options.blur);
   const { data, info } = await photo.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+/** The card art: a picture filling the face (cropped to it, rounded corners), under the text. */
+function artSvg(art: NonNullable<RenderCardOptions['art']>, width: number, height: number, radius: number): string {
+  return `<clipPath id="face"><rect width="${width}" height="${height}" rx="${radius}"/></clipPath>
+    <image href="data:image/png;base64,${art.image.toString('base64')}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice" opacity="${art.opacity.toFixed(2)}" clip-path="url(#face)"/>`;
 }
 
 /** A Luhn-valid number of `length` digits after a test-range `prefix` (synthetic, for rendering only). */

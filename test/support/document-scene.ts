@@ -26,6 +26,8 @@ export interface SceneOptions {
   glare?: number;
   /** Exposure multiplier (1 = as is; 0.2 = a dark room). */
   exposure?: number;
+  /** What the document lies on, `width`×`height` (default: a generated table top for the family). */
+  background?: Frame;
 }
 
 export interface DocumentScene {
@@ -58,7 +60,8 @@ export async function documentScene(doc: Frame, options: SceneOptions): Promise<
   const height = options.height ?? 1080;
   const random = seededRandom(options.seed);
   const corners = placeCorners(doc, options.family, width, height, random);
-  const background = await backgroundFor(options.family, width, height, random);
+  const background = options.background ?? (await backgroundFor(options.family, width, height, random));
+  if (background.width !== width || background.height !== height) throw new Error(`the background is not ${width}×${height}`);
   const frame = composite(background, doc, corners);
   let image = sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), { raw: { width, height, channels: 4 } });
   const overlays: string[] = [];

@@ -8,7 +8,8 @@
 // The shipped detector's data: `… 406 0`, `… 600 406` (ids 0–1005: fixed card, licence, MRZ and
 // scene kinds, one generator per part), then `… 600 1006` (ids 1006–1605: varied pages, each seeded
 // by its id — cards in every repository font, colour, relief, turn and side, vertical cards, sides
-// in phone-like scenes of every family with blur, glare and low light).
+// in phone-like scenes of every family with blur, glare and low light), then `… 800 1606` (ids
+// 1606–2405: pages on photographs from Debian's wallpaper packages, see ./debian-photos.ts).
 // Per page: <id>.rgb (H×W×3 uint8), <id>.map (teacher probability ×255, H×W uint8), <id>.json {W, H}.
 // No corpus photo or corpus template is used; `pnpm eval` judges the detector on those.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,8 @@ import * as ort from 'onnxruntime-node';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { Frame } from '@idlens/sdk';
 import { groupNumber, renderCard, seededRandom, syntheticCardNumber, type RenderCardOptions } from './card-render.ts';
-import { documentScene, transformFamilies, type TransformFamily } from './document-scene.ts';
+import { decodeFrame, documentScene, transformFamilies, type TransformFamily } from './document-scene.ts';
+import { listDebianPhotos, photoCrop } from './debian-photos.ts';
 import { renderLicenceFront, renderTd1Back, td1Lines, type LicenceHolder } from './licence-render.ts';
 import { renderMrzPage } from './mrz-render.ts';
 import { specimens } from './engine/mrz-specimens.ts';
@@ -31,6 +33,8 @@ const firstId = Number(process.argv[4] ?? 0);
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(firstId) || firstId < 0) throw new Error('COUNT and FIRST_ID are whole numbers');
 /** Ids from here on are varied pages (`variedPage`). */
 const firstVariedId = 1006;
+/** Ids from here on are pages on photographs (`photoPage`). */
+const firstPhotoId = 1606;
 const pageWidth = 1024;
 
 const teacherAsset = (await loadModelsFromDisk({ names: ['ppocr-det'], weights: 'float' }))['ppocr-det']!;
@@ -164,6 +168,67 @@ async function variedPage(id: number): Promise<Frame> {
   return scene.frame;
 }
 
+/**
+ * A page on a photograph (ids from `firstPhotoId`, seeded by its id): a quarter are the photograph
+ * alone, the rest a card with card art from another photograph, or a licence or MRZ page, placed on
+ * it; a quarter of all are taken at a low resolution and enlarged (small phone photos). Real photos
+ * are full of edges, grain and shapes where there is no text: what the generated pages lack.
+ */
+async function photoPage(id: number): Promise<Frame> {
+  const r = seededRandom(id);
+  seed = 1 + id * 7919;
+  const choose = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)]!;
+  debianPhotos ??= listDebianPhotos();
+  const photos = debianPhotos;
+  const [width, height] = choose([
+    [1440, 1080],
+    [1920, 1080],
+    [1280, 960],
+    [1080, 1440],
+  ] as const);
+  const background = await decodeFrame(await photoCrop(photos, r, width, height));
+  const kind = id % 4;
+  let frame = background;
+  if (kind !== 0) {
+    const side =
+      kind === 3
+        ? await choose([
+            () => renderLicenceFront(holder(), { portrait: (w, h) => portraitPng(1 + (id % 5), w, h), width: 700 + Math.floor(r() * 500) }),
+            () => renderTd1Back(td1Lines(holder())),
+            () => renderMrzPage(choose([specimens.TD1, specimens.TD2, specimens.TD3]), { width: 800 + Math.floor(r() * 600) }),
+          ])()
+        : await renderCard({
+            ...variedCard(r),
+            rotate: 0,
+            blur: undefined,
+            bare: true,
+            art: r() < 0.75 ? { image: await photoCrop(photos, r, 640, 404), opacity: 0.35 + r() * 0.65 } : undefined,
+          });
+    frame = (
+      await documentScene(side, {
+        family: choose(transformFamilies),
+        seed: id,
+        width,
+        height,
+        background,
+        blur: r() < 0.3 ? 1 + r() * 2 : undefined,
+        glare: r() < 0.2 ? 0.2 + r() * 0.3 : 0,
+        exposure: r() < 0.2 ? 0.35 + r() * 0.5 : 1,
+      })
+    ).frame;
+  }
+  if (r() < 0.25) {
+    const small = Math.round(width / (2 + r() * 2));
+    const png = await sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), { raw: { width, height, channels: 4 } })
+      .resize(small)
+      .jpeg({ quality: 70 + Math.floor(r() * 20) })
+      .toBuffer();
+    frame = await decodeFrame(await sharp(png).resize(width, height, { fit: 'fill' }).png().toBuffer());
+  }
+  return frame;
+}
+let debianPhotos: string[] | undefined;
+
 /** The teacher's input, made as the engine makes it (its manifest entry's channels and normalisation). */
 function detectorInput(frame: Frame): Float32Array {
   const x = new Float32Array(3 * frame.width * frame.height);
@@ -173,7 +238,7 @@ function detectorInput(frame: Frame): Float32Array {
 
 mkdirSync(out, { recursive: true });
 for (let id = firstId; id < firstId + count; id++) {
-  const frame = id >= firstVariedId ? await variedPage(id) : await page(id);
+  const frame = id >= firstPhotoId ? await photoPage(id) : id >= firstVariedId ? await variedPage(id) : await page(id);
   const height = Math.min(1024, Math.round((frame.height * pageWidth) / frame.width / 32) * 32);
   const rgba = await sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), {
     raw: { width: frame.width, height: frame.height, channels: 4 },
