@@ -168,6 +168,9 @@ async function variedPage(id: number): Promise<Frame> {
   return scene.frame;
 }
 
+/** Listed on the first page on a photograph: the other parts need no Debian pictures installed. */
+let debianPhotos: string[] | undefined;
+
 /**
  * A page on a photograph (ids from `firstPhotoId`, seeded by its id): a quarter are the photograph
  * alone, the rest a card with card art from another photograph, or a licence or MRZ page, placed on
@@ -227,7 +230,6 @@ async function photoPage(id: number): Promise<Frame> {
   }
   return frame;
 }
-let debianPhotos: string[] | undefined;
 
 /** The teacher's input, made as the engine makes it (its manifest entry's channels and normalisation). */
 function detectorInput(frame: Frame): Float32Array {
