@@ -1,5 +1,5 @@
 import './fonts.ts';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Frame } from '@idlens/sdk/engine';
 import type { Point } from '../../packages/sdk/src/engine/image/affine.ts';
 import { applyHomography, homographyFromPoints, rectangleCorners } from '../../packages/sdk/src/engine/image/homography.ts';
@@ -63,7 +63,7 @@ export async function documentScene(doc: Frame, options: SceneOptions): Promise<
   const background = options.background ?? (await backgroundFor(options.family, width, height, random));
   if (background.width !== width || background.height !== height) throw new Error(`the background is not ${width}×${height}`);
   const frame = composite(background, doc, corners);
-  let image = sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), { raw: { width, height, channels: 4 } });
+  let image = frameImage(frame);
   const overlays: string[] = [];
   if (options.hand || options.family === 'occlusion') overlays.push(handSvg(corners, random));
   if (options.glare) overlays.push(glareSvg(corners, options.glare, random));
@@ -87,8 +87,20 @@ export async function documentScene(doc: Frame, options: SceneOptions): Promise<
 }
 
 export async function decodeFrame(bytes: Buffer): Promise<Frame> {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return frameFrom(sharp(bytes));
+}
+
+/** The pixels of a sharp image as an RGBA frame. */
+export async function frameFrom(image: Sharp): Promise<Frame> {
+  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+/** A frame as a sharp image, to resize, compose or encode. */
+export function frameImage(frame: Frame): Sharp {
+  return sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), {
+    raw: { width: frame.width, height: frame.height, channels: 4 },
+  });
 }
 
 /** Where the document's corners land: centre, size, turn and perspective per family. */

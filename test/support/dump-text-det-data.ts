@@ -18,7 +18,7 @@ import * as ort from 'onnxruntime-node';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { Frame } from '@idlens/sdk';
 import { groupNumber, renderCard, seededRandom, syntheticCardNumber, type RenderCardOptions } from './card-render.ts';
-import { decodeFrame, documentScene, transformFamilies, type TransformFamily } from './document-scene.ts';
+import { decodeFrame, documentScene, frameFrom, frameImage, transformFamilies, type TransformFamily } from './document-scene.ts';
 import { listDebianPhotos, photoCrop } from './debian-photos.ts';
 import { renderLicenceFront, renderTd1Back, td1Lines, type LicenceHolder } from './licence-render.ts';
 import { renderMrzPage } from './mrz-render.ts';
@@ -222,11 +222,11 @@ async function photoPage(id: number): Promise<Frame> {
   }
   if (r() < 0.25) {
     const small = Math.round(width / (2 + r() * 2));
-    const png = await sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), { raw: { width, height, channels: 4 } })
+    const jpeg = await frameImage(frame)
       .resize(small)
       .jpeg({ quality: 70 + Math.floor(r() * 20) })
       .toBuffer();
-    frame = await decodeFrame(await sharp(png).resize(width, height, { fit: 'fill' }).png().toBuffer());
+    frame = await frameFrom(sharp(jpeg).resize(width, height, { fit: 'fill' }));
   }
   return frame;
 }
@@ -242,12 +242,7 @@ mkdirSync(out, { recursive: true });
 for (let id = firstId; id < firstId + count; id++) {
   const frame = id >= firstPhotoId ? await photoPage(id) : id >= firstVariedId ? await variedPage(id) : await page(id);
   const height = Math.min(1024, Math.round((frame.height * pageWidth) / frame.width / 32) * 32);
-  const rgba = await sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), {
-    raw: { width: frame.width, height: frame.height, channels: 4 },
-  })
-    .resize(pageWidth, height, { fit: 'fill' })
-    .raw()
-    .toBuffer();
+  const rgba = await frameImage(frame).resize(pageWidth, height, { fit: 'fill' }).raw().toBuffer();
   const resized: Frame = { width: pageWidth, height, data: new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength) };
   const input = new ort.Tensor('float32', detectorInput(resized), [1, 3, height, pageWidth]);
   const probability = (await teacher.run({ x: input }))[teacher.outputNames[0]!]!.data as Float32Array;
