@@ -80,8 +80,20 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       const face = (await recognizer.document({ first: portraitBlob }, { returnFaceImage: true })).faceImage;
       const cardBlob = await (await fetch('/fixtures/card')).blob();
       const card = await recognizer.card({ cardNumberSide: cardBlob }, { extractExpiryDate: true, extractCardholderName: true });
+      const beforeFallback = [...assets];
+      // A card is no document: no MRZ checks out, so the read is done again with PP-OCRv4's detector.
+      const notADocument = await recognizer.document({ first: cardBlob });
       recognizer.terminate();
-      return { data, face, card, beforePortrait, assets: [...assets].sort(), violations: (window as any).cspViolations };
+      return {
+        data,
+        face,
+        card,
+        notADocument: notADocument.recognitionStatus,
+        beforePortrait,
+        beforeFallback,
+        assets: [...assets].sort(),
+        violations: (window as any).cspViolations,
+      };
     });
     const res = await fetch(`${h.server.url}/document-single-side`, {
       method: 'POST',
@@ -107,6 +119,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       expect.arrayContaining([
         'zxing_reader.wasm',
         'ort-wasm-simd-threaded.wasm',
+        'text-det-int8.onnx',
         'ch_PP-OCRv4_det_int8.onnx',
         'latin-rec-int8.onnx',
         'mrz-rec-int8.onnx',
@@ -115,6 +128,9 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     );
     // The face detector is fetched with the first request that asks for a portrait, not before.
     expect(result.beforePortrait).not.toContain('blazeface-back.onnx');
+    // PP-OCRv4's detector, with the first read the distilled detector's result did not check out.
+    expect(result.beforeFallback).not.toContain('ch_PP-OCRv4_det_int8.onnx');
+    expect(result.notADocument).not.toBe('VALID');
     // Reading accuracy is the engine's business (test/engine); here the zone must be found and read.
     expect((result.data as { mrzData: { mrzType: string } | null }).mrzData?.mrzType).toBe('TD3');
     // The server reads with the float detector, the browser with its int8 copy: they find the MRZ's

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardOptions } from '@idlens/sdk/api';
 import { createEngine, type Engine, type Frame } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
+import { readCardCascading } from '../../packages/sdk/src/engine/card/read-card.ts';
+import { ocrCountingDetections } from '../support/engine/counting-detections.ts';
 import { groupNumber as grouped, renderCard, testCards, type RenderCardOptions } from '../support/card-render.ts';
 
 // Rendered card photos (networks' published test numbers only) read end to end with onnxruntime-node.
@@ -180,6 +182,20 @@ describe('card reading: statuses', () => {
     expect(seen.secondSideBlurDetectionStatus).toBe('NOT_DETECTED');
     const skipped = await engine.card({ cardNumberSide: blurred }, { skipImagesWithBlur: true });
     expect(skipped).toMatchObject({ processingStatus: 'FRAME_NOT_FOCUSED', cardNumber: null, firstSideBlurDetectionStatus: 'DETECTED' });
+  });
+});
+
+describe('card reading: the text detector cascade (the default)', () => {
+  it('keeps a read that checks out with the distilled detector, and reads a card again with PP-OCRv4’s when it does not', async () => {
+    const { ocr, detected, fallbackDetected } = await ocrCountingDetections();
+    const checked = await readCardCascading(ocr, { cardNumberSide: await front() }, { extractExpiryDate: true });
+    expect(checked).toMatchObject({ cardNumber: testCards.visa, cardNumberValid: true, expiryDate: { month: 8, year: 2029 } });
+    expect(detected.length).toBeGreaterThan(0);
+    expect(fallbackDetected).toEqual([]);
+    // A back sent as the number side: no number, so both detectors search it.
+    const wrongSide = await readCardCascading(ocr, { cardNumberSide: await back() }, {});
+    expect(wrongSide).toMatchObject({ processingStatus: 'SCANNING_WRONG_SIDE', cardNumber: null });
+    expect(fallbackDetected.length).toBeGreaterThan(0);
   });
 });
 

@@ -7,6 +7,7 @@ import { frenchIdSpecimen, specimens } from '../support/engine/mrz-specimens.ts'
 import { profileBlocks } from '../../packages/sdk/src/engine/mrz/profile-block.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
+import { ocrCountingDetections } from '../support/engine/counting-detections.ts';
 import { readDocument } from '../../packages/sdk/src/engine/document/read-document.ts';
 import type { LineReader } from '../../packages/sdk/src/engine/ocr/create-line-reader.ts';
 import { renderLicenceBack, renderLicenceFront } from '../support/licence-render.ts';
@@ -290,7 +291,7 @@ describe('document reading through the MRZ (rendered pages)', () => {
   });
 
   it("does not straighten and detect the second image's page for the MRZ alone: a licence's back, whose print the barcode covers", async () => {
-    const { runtimes, ocr, detected } = await ocrCountingDetections();
+    const { runtimes, ocr, detected, fallbackDetected } = await ocrCountingDetections();
     const holder = {
       documentNumber: 'T64235789',
       lastName: 'MORGAN',
@@ -308,12 +309,15 @@ describe('document reading through the MRZ (rendered pages)', () => {
     expect(data.recognitionStatus).toBe('VALID');
     expect(data.barcodeData?.parsed).toBe(true);
     // The front's page only (a straightened ID-1 card, 85.60 × 53.98 mm; not a photo or an MRZ
-    // region): searched for an MRZ, then read for its print.
-    const cardPages = detected.filter((size) => {
-      const [width, height] = size.split('×').map(Number) as [number, number];
-      return Math.abs(height / width - 53.98 / 85.6) < 0.003;
-    });
-    expect(cardPages).toHaveLength(1);
+    // region): searched for an MRZ, then read for its print. Once per detector: without an MRZ
+    // that checks out, the cascade reads the document again with PP-OCRv4's.
+    const cardPages = (sizes: string[]) =>
+      sizes.filter((size) => {
+        const [width, height] = size.split('×').map(Number) as [number, number];
+        return Math.abs(height / width - 53.98 / 85.6) < 0.003;
+      });
+    expect(cardPages(detected)).toHaveLength(1);
+    expect(cardPages(fallbackDetected)).toHaveLength(1);
   });
 
   it('answers EMPTY for a page without an MRZ', async () => {
@@ -323,34 +327,19 @@ describe('document reading through the MRZ (rendered pages)', () => {
   });
 });
 
-describe('document reading with the distilled text detector (RECOGNITION_TEXT_DETECTOR=distilled, opt-in)', () => {
-  let distilled: Engine;
-  beforeAll(async () => {
-    distilled = createEngine({ ...(await loadEngineRuntimes({ threads: 2, textDetector: 'distilled' })), now });
-  });
-
-  it('reads a TD3 passport page, a TD1 card turned by 12° and a TD2 zone in perspective', async () => {
-    const passport = await distilled.document({ first: await renderMrzPage(specimens.TD3) });
+describe('the text detector cascade (the default): the distilled detector, then PP-OCRv4’s when no MRZ checks out', () => {
+  it('reads a TD3 passport page, a TD1 card turned by 12° and a TD2 zone in perspective with the distilled detector alone', async () => {
+    const { runtimes, ocr, detected, fallbackDetected } = await ocrCountingDetections();
+    const read = (first: Awaited<ReturnType<typeof renderMrzPage>>) =>
+      readDocument({ ocr, zxing: runtimes.zxing, faces: null }, { first }, {}, { mrzModel: 'auto', now }, false);
+    const passport = await read(await renderMrzPage(specimens.TD3));
     expect(passport.recognitionStatus).toBe('VALID');
     expect(passport.mrzData).toMatchObject({ mrzType: 'TD3', documentNumber: 'L898902C3', primaryId: 'ERIKSSON', secondaryId: 'ANNA MARIA' });
-    const card = await distilled.document({ first: await renderMrzPage(specimens.TD1, { rotate: 12, width: 800 }) });
+    const card = await read(await renderMrzPage(specimens.TD1, { rotate: 12, width: 800 }));
     expect(card.mrzData).toMatchObject({ mrzType: 'TD1', documentNumber: 'D23145890', verified: true });
-    const visa = await distilled.document({ first: await renderMrzPage(specimens.TD2, { perspective: 0.1 }) });
+    const visa = await read(await renderMrzPage(specimens.TD2, { perspective: 0.1 }));
     expect(visa.mrzData).toMatchObject({ mrzType: 'TD2', documentNumber: 'D23145890', verified: true });
+    expect(detected.length).toBeGreaterThanOrEqual(3);
+    expect(fallbackDetected).toEqual([]);
   });
 });
-
-/** An OCR engine whose detector notes the size of every image it is given (`width×height`). */
-async function ocrCountingDetections() {
-  const runtimes = await loadEngineRuntimes({ threads: 2 });
-  const ocr = createOcrEngine(runtimes.ort!, runtimes.models!, runtimes.ocr);
-  const detect = ocr.detector.detect;
-  const detected: string[] = [];
-  ocr.detector = {
-    detect(frame, options) {
-      detected.push(`${frame.width}×${frame.height}`);
-      return detect(frame, options);
-    },
-  };
-  return { runtimes, ocr, detected };
-}

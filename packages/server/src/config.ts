@@ -43,8 +43,8 @@ export interface Config {
     mrzModel: 'auto' | 'dedicated' | 'general';
     /** Which model reads printed lines: the project's Latin recognizer when installed (auto), or forced. */
     lineReader: 'auto' | 'latin' | 'general';
-    /** Which model finds text: the project's distilled detector when installed and not opt-in (auto), or forced. */
-    textDetector: 'auto' | 'distilled' | 'general';
+    /** Which model finds text: the project's distilled detector, falling back on PP-OCRv4's when a read does not check out (auto, cascade), or one forced. */
+    textDetector: 'auto' | 'cascade' | 'distilled' | 'general';
     /**
      * The float model files (default: a server has no download to keep small, and they read marginally
      * better, see `pnpm eval model-weights`) or the int8-weight files browsers download (to read exactly as the browser SDK).
@@ -114,7 +114,7 @@ const envSchema = z.object({
   RECOGNITION_ORT_THREADS: int(1, 64).optional(),
   RECOGNITION_MRZ_MODEL: z.enum(['auto', 'dedicated', 'general']).default('auto'),
   RECOGNITION_LINE_READER: z.enum(['auto', 'latin', 'general']).default('auto'),
-  RECOGNITION_TEXT_DETECTOR: z.enum(['auto', 'distilled', 'general']).default('auto'),
+  RECOGNITION_TEXT_DETECTOR: z.enum(['auto', 'cascade', 'distilled', 'general']).default('auto'),
   RECOGNITION_MODEL_WEIGHTS: z.enum(['int8', 'float']).default('float'),
   RECOGNITION_MAX_PIXELS_IN_FLIGHT: int(10_000, 2_000_000_000).optional(),
   CORS_ORIGINS: list.default([]),

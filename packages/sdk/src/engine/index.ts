@@ -3,7 +3,7 @@ import type { CardSidesOf, DocumentSidesOf, RecognitionMethods } from '../api/re
 import { readBarcode } from './barcode/read-barcode.ts';
 import type { ZxingReader } from './barcode/zxing-reader.ts';
 import { emptyCardData } from './card/empty-card-data.ts';
-import { readCard } from './card/read-card.ts';
+import { readCardCascading } from './card/read-card.ts';
 import { assertValidFrame, type Frame } from '../core/frame.ts';
 import { readIdBarcode } from './aamva/read-id-barcode.ts';
 import type { ModelSet } from '@idlens/models';
@@ -22,6 +22,7 @@ export type { MrzModelChoice } from './mrz/read-mrz.ts';
 export type { LineReaderChoice, TextDetectorChoice, WarmOptions } from './ocr/create-ocr-engine.ts';
 export type { DeferredModel } from './ocr/model-session.ts';
 export { faceModelName } from './face/create-face-detector.ts';
+export { ocrModelNames } from './ocr/create-ocr-engine.ts';
 // MRZ parsing is pure text work: the server re-checks stored readings with the same code.
 export { parseMrz, type ParsedMrz, type MrzCheck } from './mrz/parse-mrz.ts';
 
@@ -37,7 +38,8 @@ export interface EngineRuntimes {
   models?: ModelSet;
   /**
    * Models fetched on first use instead of with `models` (by manifest name): the browser worker
-   * defers the face detector to the first request that asks for a portrait.
+   * defers the face detector to the first request that asks for a portrait, and the cascade's
+   * fallback text detector to the first read that does not check out.
    */
   deferredModels?: Readonly<Record<string, DeferredModel>>;
   ocr?: {
@@ -47,7 +49,7 @@ export interface EngineRuntimes {
     mrzModel?: MrzModelChoice;
     /** Which model reads printed lines: the Latin one when present (`auto`), or forced (eval comparisons). */
     lineReader?: LineReaderChoice;
-    /** Which model finds text: the distilled one when present and not opt-in (`auto`), or forced (eval comparisons). */
+    /** Which model finds text: the cascade of the distilled one and PP-OCRv4's when both are present (`auto`), or forced (see `TextDetectorChoice`). */
     textDetector?: TextDetectorChoice;
   };
   /** Clock for two-digit years and ages; tests inject a fixed one. */
@@ -66,7 +68,12 @@ export interface Engine extends RecognitionMethods<Frame> {
 export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocrOptions = {}, now = () => new Date() }: EngineRuntimes): Engine {
   const ocr: OcrEngine | null =
     ort && models
-      ? createOcrEngine(ort, models, { sessionOptions: ocrOptions.sessionOptions, lineReader: ocrOptions.lineReader, textDetector: ocrOptions.textDetector })
+      ? createOcrEngine(ort, models, {
+          sessionOptions: ocrOptions.sessionOptions,
+          lineReader: ocrOptions.lineReader,
+          textDetector: ocrOptions.textDetector,
+          deferred: deferredModels,
+        })
       : null;
   const faceModel = ort && (models?.[faceModelName] ?? deferredModels[faceModelName]);
   const faces: FaceDetector | null = faceModel ? createFaceDetector(createModelSession(ort, faceModel, ocrOptions.sessionOptions), faceModel.entry) : null;
@@ -85,7 +92,7 @@ export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocr
       if (sides.cardNumberSide) assertValidFrame(sides.cardNumberSide, 'cardNumberSide');
       if (sides.otherSide) assertValidFrame(sides.otherSide, 'otherSide');
       if (!ocr || (!sides.cardNumberSide && !sides.otherSide)) return emptyCardData();
-      return readCard(ocr, sides, options);
+      return readCardCascading(ocr, sides, options);
     },
     async document(sides, options = {}) {
       assertValidFrame(sides.first, 'first');

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
 import { browserModels, findModel } from '@idlens/models';
-import { createEngine, faceModelName, type Engine } from '../engine/index.ts';
+import { createEngine, faceModelName, ocrModelNames, type DeferredModel, type Engine } from '../engine/index.ts';
 import { IdlensError } from '../core/errors.ts';
 import { fetchAsset, fetchAssetWithHeaders, openCache, versionedAssetUrl, type AssetProgress } from '../runtime/fetch-asset.ts';
 import { keptByHttpCache } from '../runtime/kept-by-http-cache.ts';
@@ -121,9 +121,16 @@ function engineForBarcodes(): Promise<Engine> {
   return barcodeEngine;
 }
 
-/** Models fetched when the OCR part starts: those browsers load, but the deferred face detector. */
+/**
+ * Models fetched with the first request that needs them, not when the OCR part starts: the face
+ * detector (a portrait asked for) and the text detector a read falls back on when the faster one's
+ * result did not check out (`TextDetectorChoice` cascade).
+ */
+const deferredModelNames = [faceModelName, ocrModelNames.detector];
+
+/** Models fetched when the OCR part starts: those browsers load, but the deferred ones. */
 const upFrontModels = browserModels()
-  .filter((entry) => entry.name !== faceModelName)
+  .filter((entry) => !deferredModelNames.includes(entry.name))
   .map((entry) => entry.name);
 
 function modelSource(init: WorkerInit) {
@@ -141,15 +148,20 @@ function engineForOcr(): Promise<Engine> {
       loadModelsFromUrl({ ...modelSource(init), names: upFrontModels }),
     ]);
     threads = (ort as unknown as { env: { wasm: { numThreads: number } } }).env.wasm.numThreads;
-    // The face detector is fetched with the first request that asks for a portrait.
-    const face = findModel(faceModelName)!;
-    const load = () =>
-      loadModelsFromUrl({ ...modelSource(init), names: [faceModelName] }).then((set) => {
-        const asset = set[faceModelName];
-        if (!asset) throw new IdlensError('ASSET_NOT_FOUND', `model ${faceModelName}: ${face.file} is not served under ${init.modelsBaseUrl}`);
-        return asset;
-      });
-    const engine = createEngine({ zxing, ort, models, deferredModels: { [faceModelName]: { entry: face, load } } });
+    const deferred = (name: string): DeferredModel => {
+      const entry = findModel(name)!;
+      const load = () =>
+        loadModelsFromUrl({ ...modelSource(init), names: [name] }).then((set) => {
+          const asset = set[name];
+          if (!asset) throw new IdlensError('ASSET_NOT_FOUND', `model ${name}: ${entry.file} is not served under ${init.modelsBaseUrl}`);
+          return asset;
+        });
+      return { entry, load };
+    };
+    const deferredModels = Object.fromEntries(
+      deferredModelNames.filter((name) => browserModels().some((entry) => entry.name === name)).map((name) => [name, deferred(name)]),
+    );
+    const engine = createEngine({ zxing, ort, models, deferredModels });
     await engine.warm?.();
     return engine;
   })();

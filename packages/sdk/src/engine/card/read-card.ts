@@ -43,6 +43,21 @@ const notAvailable: CardLivenessResult = {
 };
 
 /**
+ * `readCard` with the OCR engine's detector cascade (`TextDetectorChoice`): a card read with the
+ * faster detector is kept when it checks out — a Luhn-valid number, and the expiry when asked for
+ * — else it is read again with the surer one, and the fuller of the two readings is returned.
+ */
+export async function readCardCascading(ocr: OcrEngine, sides: CardSides, options: CardOptions): Promise<CardData> {
+  const fast = await readCard(ocr, sides, options);
+  if (!ocr.fallback || (fast.cardNumberValid && (!options.extractExpiryDate || fast.expiryDate))) return fast;
+  const sure = await readCard(ocr.fallback, sides, options);
+  const fullness = (data: CardData) => (data.cardNumberValid ? 4 : 0) + (data.cardNumber ? 2 : 0) + (data.expiryDate ? 1 : 0);
+  return fullness(sure) >= fullness(fast) ? sure : fast;
+}
+
+type CardSides = { cardNumberSide?: Frame | null; otherSide?: Frame | null };
+
+/**
  * Reads a payment card from its number side and/or other side: every side's text rows, then the
  * number (Luhn-checked), expiry, name, IBAN and CVV from the rows, the network from the IIN table,
  * statuses from the status table, optional rectified card images, and anonymization last — masked
@@ -50,7 +65,7 @@ const notAvailable: CardLivenessResult = {
  */
 export async function readCard(
   ocr: OcrEngine,
-  sides: { cardNumberSide?: Frame | null; otherSide?: Frame | null },
+  sides: CardSides,
   options: CardOptions,
   settings: ReadCardSettings = defaultReadCardSettings,
 ): Promise<CardData> {

@@ -101,36 +101,55 @@ export async function readDocument(
   }
 
   // Each side's document, straightened as it lies (landscape, its top-left nearest the photo's) and
-  // its text lines detected once: the first side's MRZ is searched among them before the photo is
-  // detected on its own, and the print is read from them unless the MRZ makes it another cut
-  // (upside down).
-  const pages = new Map<Side, Promise<DetectedPage | null>>();
-  const pageOf = (side: Side): Promise<DetectedPage | null> => {
-    const outline = outlines.get(side);
-    if (!readPrint || !outline) return Promise.resolve(null);
-    if (!pages.has(side)) {
-      const guess = documentView({ side, frame: frameOf(side), outline, mrz: null })!;
-      pages.set(side, detectPage(ocr, frameOf(side), guess.corners, guess.format));
-    }
-    return pages.get(side)!;
+  // its text lines detected once per detector: the first side's MRZ is searched among them before
+  // the photo is detected on its own, and the print is read from them unless the MRZ makes it
+  // another cut (upside down).
+  const detectedPages = (engine: OcrEngine | null) => {
+    const pages = new Map<Side, Promise<DetectedPage | null>>();
+    return (side: Side): Promise<DetectedPage | null> => {
+      const outline = outlines.get(side);
+      if (!engine || !readPrint || !outline) return Promise.resolve(null);
+      if (!pages.has(side)) {
+        const guess = documentView({ side, frame: frameOf(side), outline, mrz: null })!;
+        pages.set(side, detectPage(engine, frameOf(side), guess.corners, guess.format));
+      }
+      return pages.get(side)!;
+    };
   };
 
   // 1. The MRZ (skipped when the caller asked for the barcode only).
-  let first: MrzReading | null = null;
-  let second: MrzReading | null = null;
-  if (ocr && !barcodeOnly) {
+  const readMrzSides = async (engine: OcrEngine, pageOf: (side: Side) => Promise<DetectedPage | null>) => {
     // The second of two images is usually a licence's back, whose print is not read (the barcode
     // covers it): its page would be detected for the MRZ alone, so it is searched as a photo.
     const read = async (side: Side) => {
       const page = side === 'FIRST' ? await pageOf(side) : null;
-      return readMrz(frameOf(side), ocr, {
+      return readMrz(frameOf(side), engine, {
         model: settings.mrzModel,
         correction: { maxChangesPerField: maxMismatches },
         lines: page ? linesOnPhoto(page) : [],
       });
     };
-    first = skipped.has('FIRST') ? null : await read('FIRST');
-    second = sides.second && !skipped.has('SECOND') && !(first && isValid(first) && !multiSide) ? await read('SECOND') : null;
+    const first = skipped.has('FIRST') ? null : await read('FIRST');
+    const second = sides.second && !skipped.has('SECOND') && !(first && isValid(first) && !multiSide) ? await read('SECOND') : null;
+    return { first, second };
+  };
+  // With a detector cascade, a document without an MRZ that checks out is read again, from the
+  // start, with the surer detector: nothing but the MRZ's check digits tells that the faster one
+  // found every line (a licence front's print has none).
+  let engine = ocr;
+  let pageOf = detectedPages(engine);
+  let first: MrzReading | null = null;
+  let second: MrzReading | null = null;
+  if (engine && !barcodeOnly) {
+    ({ first, second } = await readMrzSides(engine, pageOf));
+    const firstPick = choose(first, second);
+    if (engine.fallback && !(firstPick && isValid(firstPick.reading))) {
+      engine = engine.fallback;
+      pageOf = detectedPages(engine);
+      const again = await readMrzSides(engine, pageOf);
+      // An unchecked MRZ the surer detector does not find at all is still kept (the print is read anew).
+      if (choose(again.first, again.second) || !firstPick) ({ first, second } = again);
+    }
   }
   const pick = choose(first, second);
 
@@ -161,7 +180,7 @@ export async function readDocument(
       const frame = frameOf(side);
       const view = documentView({ side, frame, outline: outlines.get(side) ?? null, mrz: mrzOn(side) }) ?? wholeFrameView(frame);
       visual.push(
-        await readVisualZone(ocr, frame, view.corners, view.format, side, {
+        await readVisualZone(engine!, frame, view.corners, view.format, side, {
           now: settings.now(),
           numberingHint,
           orientationKnown: view.orientationKnown,

@@ -1,6 +1,6 @@
 import { findModel, type ModelSet } from '@idlens/models';
 import { describe, expect, it } from 'vitest';
-import { createOcrEngine, lineReaderModel, textDetectorModel } from './create-ocr-engine.ts';
+import { createOcrEngine, lineReaderModel, textDetectorModels } from './create-ocr-engine.ts';
 import type { OrtRuntime, OrtTensor } from './ort-runtime.ts';
 
 /** A model set holding these names (the choice looks only at which are there, and which are opt-in). */
@@ -22,13 +22,19 @@ describe('lineReaderModel', () => {
   });
 });
 
-describe('textDetectorModel', () => {
-  it('finds text with the distilled detector when it was given and not opt-in, else with PP-OCR’s; a forced choice wins', () => {
-    expect(textDetectorModel(set('ppocr-det', 'text-det'), 'auto')).toBe('text-det');
-    expect(textDetectorModel(set('ppocr-det'), 'auto')).toBe('ppocr-det');
-    expect(textDetectorModel(set('ppocr-det', 'text-det?'), 'auto')).toBe('ppocr-det');
-    expect(textDetectorModel(set('ppocr-det', 'text-det'), 'general')).toBe('ppocr-det');
-    expect(textDetectorModel(set('ppocr-det', 'text-det?'), 'distilled')).toBe('text-det');
+describe('textDetectorModels', () => {
+  const alone = (first: string) => ({ first, fallback: null });
+  it('cascades from the distilled detector to PP-OCR’s when both were given and the distilled one is not opt-in', () => {
+    expect(textDetectorModels(set('ppocr-det', 'text-det'), 'auto')).toEqual({ first: 'text-det', fallback: 'ppocr-det' });
+    expect(textDetectorModels(set('ppocr-det', 'text-det?'), 'cascade')).toEqual({ first: 'text-det', fallback: 'ppocr-det' });
+  });
+
+  it('uses the one detector given, an opt-in distilled one only when asked for; a forced choice wins', () => {
+    expect(textDetectorModels(set('ppocr-det'), 'auto')).toEqual(alone('ppocr-det'));
+    expect(textDetectorModels(set('text-det'), 'auto')).toEqual(alone('text-det'));
+    expect(textDetectorModels(set('ppocr-det', 'text-det?'), 'auto')).toEqual(alone('ppocr-det'));
+    expect(textDetectorModels(set('ppocr-det', 'text-det'), 'general')).toEqual(alone('ppocr-det'));
+    expect(textDetectorModels(set('ppocr-det', 'text-det?'), 'distilled')).toEqual(alone('text-det'));
   });
 });
 
@@ -58,7 +64,7 @@ describe('OcrEngine.warm', () => {
               log.runs.push(`${name} ${dims.join('x')}`);
               onRun();
               // The detector answers a probability map; a line reader one step per 4 columns of logits.
-              const out = name === 'ppocr-det' ? [1, 1, dims[2]!, dims[3]!] : [dims[0]!, Math.ceil(dims[3]! / 4), 300];
+              const out = name.endsWith('-det') ? [1, 1, dims[2]!, dims[3]!] : [dims[0]!, Math.ceil(dims[3]! / 4), 300];
               return { y: { type: 'float32', dims: out, data: new Float32Array(out.reduce((a, b) => a * b, 1)) } };
             },
           };
@@ -92,5 +98,27 @@ describe('OcrEngine.warm', () => {
     const stopped = countingRuntime(() => request.abort()); // it comes during the first run
     await createOcrEngine(stopped.ort, models).warm({ runModels: true, signal: request.signal });
     expect(stopped.log.runs).toEqual(['ppocr-det 1x3x736x1024']);
+  });
+
+  it('leaves a deferred fallback detector unfetched until a read falls back on it, and runs the first detector only', async () => {
+    const cascade = countingRuntime();
+    const given = Object.fromEntries(
+      ['text-det', 'latin-rec', 'mrz-rec'].map((name) => [name, { entry: findModel(name)!, bytes: new TextEncoder().encode(name) }]),
+    ) as ModelSet;
+    let fetched = 0;
+    const ppocrDet = findModel('ppocr-det')!;
+    const load = async () => {
+      fetched++;
+      return { entry: ppocrDet, bytes: new TextEncoder().encode('ppocr-det') };
+    };
+    const ocr = createOcrEngine(cascade.ort, given, { deferred: { 'ppocr-det': { entry: ppocrDet, load } } });
+    await ocr.warm({ runModels: true });
+    expect({ sessions: cascade.log.sessions, fetched }).toEqual({ sessions: 3, fetched: 0 });
+    expect(cascade.log.runs.filter((run) => run.includes('-det'))).toEqual(['text-det 1x3x736x1024', 'text-det 1x3x544x960']);
+
+    const blank = { width: 64, height: 32, data: new Uint8ClampedArray(64 * 32 * 4).fill(255) };
+    await ocr.fallback!.detector.detect(blank);
+    expect({ sessions: cascade.log.sessions, fetched }).toEqual({ sessions: 4, fetched: 1 });
+    expect(cascade.log.runs.at(-1)).toMatch(/^ppocr-det /);
   });
 });

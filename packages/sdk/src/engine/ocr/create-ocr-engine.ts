@@ -5,6 +5,7 @@ import { createOcr, type Ocr } from './create-ocr.ts';
 import { createTextDetector, documentPageDetection, type TextDetector } from './create-text-detector.ts';
 import { createLineReader, type LineReader } from './create-line-reader.ts';
 import { createModelSession, type ModelSession } from './model-session.ts';
+import type { DeferredModel } from './model-session.ts';
 import type { OrtRuntime } from './ort-runtime.ts';
 import type { Frame } from '../../core/frame.ts';
 
@@ -18,11 +19,16 @@ export const ocrModelNames = {
 } as const;
 
 /**
- * Which model finds text: the project's distilled detector when it was given and is not opt-in
- * (`auto`; it ships opt-in until it reads photographed cards as well), or forced — `distilled`, or
- * `general` (PP-OCRv4's, its teacher, about three times slower a run) for comparisons.
+ * Which model finds text:
+ * - `cascade`: the project's distilled detector first, about four times faster a run than PP-OCRv4's
+ *   in onnxruntime-web, and PP-OCRv4's (its teacher) when a read found with it does not check out
+ *   (no MRZ whose check digits pass, no Luhn-valid card number): the student misses sideways and
+ *   small text on photographed cards and printed fields the teacher finds (models/training/README.md);
+ * - `auto`: the cascade when both detectors were given and the distilled one is not opt-in, else
+ *   the one given;
+ * - forced, for comparisons: `distilled` alone, or `general` (PP-OCRv4's) alone.
  */
-export type TextDetectorChoice = 'auto' | 'distilled' | 'general';
+export type TextDetectorChoice = 'auto' | 'cascade' | 'distilled' | 'general';
 
 /**
  * Which model reads printed lines (cards, printed fields, the MRZ's second opinion): the project's
@@ -39,6 +45,11 @@ export interface OcrEngine {
   /** The dedicated MRZ line reader, when its model is present. */
   mrzLineReader: LineReader | null;
   ocr: Ocr;
+  /**
+   * The same engine with the slower, surer detector, for a read whose result did not check out
+   * (`TextDetectorChoice` cascade); null when this engine's detector is the only one.
+   */
+  fallback: OcrEngine | null;
   /** Creates every session now (server start-up) instead of on the first request; see `WarmOptions`. */
   warm(options?: WarmOptions): Promise<void>;
 }
@@ -62,37 +73,49 @@ export interface OcrEngineOptions {
   sessionOptions?: Record<string, unknown>;
   lineReader?: LineReaderChoice;
   textDetector?: TextDetectorChoice;
+  /**
+   * Models fetched when first needed instead of given in `models` (by manifest name): the browser
+   * worker defers the cascade's fallback detector, which only reads that did not check out need.
+   */
+  deferred?: Readonly<Record<string, DeferredModel>>;
 }
 
 export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrEngineOptions = {}): OcrEngine {
+  const deferred = options.deferred ?? {};
   const need = (name: string) => {
-    const asset = models[name];
+    const asset = models[name] ?? deferred[name];
     if (!asset) throw new IdlensError('MODEL_LOAD_FAILED', `model ${name} was not given to the engine`);
     return asset;
   };
+  // Sessions of deferred models are created on first use, not by `warm` (their bytes are not here).
   const sessions: ModelSession[] = [];
   const session = (name: string) => {
     const s = createModelSession(ort, need(name), options.sessionOptions);
-    sessions.push(s);
+    if (models[name]) sessions.push(s);
     return s;
   };
-  const detectorName = textDetectorModel(models, options.textDetector ?? 'auto');
-  const detector = createTextDetector(session(detectorName), need(detectorName).entry);
+  const detectorFor = (name: string) => createTextDetector(session(name), need(name).entry);
+  const detectors = textDetectorModels({ ...deferred, ...models }, options.textDetector ?? 'auto');
+  const detector = detectorFor(detectors.first);
   const reader = (name: string, entry: ModelEntry) => createLineReader(session(name), entry, loadCharset(models, name));
   const lineReaderName = lineReaderModel(models, options.lineReader ?? 'auto');
   const lineReader = reader(lineReaderName, need(lineReaderName).entry);
   const mrzAsset = models[ocrModelNames.mrzLineReader];
   const mrzLineReader = mrzAsset ? reader(ocrModelNames.mrzLineReader, mrzAsset.entry) : null;
-  return {
-    detector,
+  const withDetector = (found: TextDetector, fallback: OcrEngine | null): OcrEngine => ({
+    detector: found,
     lineReader,
     mrzLineReader,
-    ocr: createOcr(detector, lineReader),
+    ocr: createOcr(found, lineReader),
+    fallback,
     async warm({ runModels = false, signal } = {}) {
       await Promise.all(sessions.map((s) => s.warm()));
+      // The fallback detector runs only after a read that did not check out: its first run is not
+      // worth making while the user frames the document.
       if (runModels) await runOnBlanks(detector, [lineReader, mrzLineReader], signal);
     },
-  };
+  });
+  return withDetector(detector, detectors.fallback ? withDetector(detectorFor(detectors.fallback), null) : null);
 }
 
 /**
@@ -114,21 +137,31 @@ async function runOnBlanks(detector: TextDetector, readers: ReadonlyArray<LineRe
   }
 }
 
+/** The models an engine was given or may fetch, by manifest name: all a choice looks at is which are there and which are opt-in. */
+type OfferedModels = Readonly<Record<string, { entry: Pick<ModelEntry, 'optIn'> } | undefined>>;
+
 /** The manifest name of the line reader to use (see `ownOrGeneral`). */
 export function lineReaderModel(models: ModelSet, choice: LineReaderChoice): string {
   return ownOrGeneral(models, { own: ocrModelNames.latinLineReader, general: ocrModelNames.lineReader }, choice === 'latin' ? 'own' : choice);
 }
 
-/** The manifest name of the text detector to use (see `ownOrGeneral`). */
-export function textDetectorModel(models: ModelSet, choice: TextDetectorChoice): string {
-  return ownOrGeneral(models, { own: ocrModelNames.distilledDetector, general: ocrModelNames.detector }, choice === 'distilled' ? 'own' : choice);
+/**
+ * The manifest names of the text detectors to use (see `TextDetectorChoice`): the one that finds text
+ * first, and the one a read that did not check out is done again with (the cascade), or null.
+ */
+export function textDetectorModels(models: OfferedModels, choice: TextDetectorChoice): { first: string; fallback: string | null } {
+  const names = { own: ocrModelNames.distilledDetector, general: ocrModelNames.detector };
+  const cascade = choice === 'cascade' || (choice === 'auto' && !!models[names.general] && !!models[names.own] && !models[names.own]!.entry.optIn);
+  if (cascade) return { first: names.own, fallback: names.general };
+  const alone = choice === 'distilled' ? 'own' : choice === 'general' ? 'general' : 'auto';
+  return { first: ownOrGeneral(models, names, alone), fallback: null };
 }
 
 /**
  * The project's own model when asked for, or when given and not opt-in (`ModelEntry.optIn`: kept
  * for comparison only), else PP-OCR's general one it replaces.
  */
-function ownOrGeneral(models: ModelSet, names: { own: string; general: string }, choice: 'auto' | 'own' | 'general'): string {
+function ownOrGeneral(models: OfferedModels, names: { own: string; general: string }, choice: 'auto' | 'own' | 'general'): string {
   if (choice === 'general') return names.general;
   const own = models[names.own];
   if (choice === 'own' || (own && !own.entry.optIn)) return names.own;
