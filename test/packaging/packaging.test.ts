@@ -42,10 +42,12 @@ const barcodeFiles = ['idlens-worker.js', 'zxing_reader.wasm'];
 const ocrFiles = [
   'idlens-worker-ocr.js',
   'ort-wasm-simd-threaded.wasm',
-  'models/ch_PP-OCRv4_det_int8.onnx',
+  'models/text-det-int8.onnx',
   'models/mrz-rec-int8.onnx',
   'models/latin-rec-int8.onnx',
 ];
+/** Fetched with the first card or document read that does not check out with the distilled text detector. */
+const fallbackFiles = ['models/ch_PP-OCRv4_det_int8.onnx'];
 /** Fetched on the first request that asks for a portrait (`returnFaceImage`). */
 const portraitFiles = ['models/blazeface-back.onnx'];
 
@@ -281,7 +283,7 @@ describe('packaging', () => {
       await sh('npx', ['tsc', '-p', 'tsconfig.node.json'], app);
       await sh('npx', ['vite', 'build'], app);
       const built = await files(path.join(app, 'dist'));
-      expect(built.filter((f) => f.startsWith('idlens/'))).toEqual([...barcodeFiles, ...ocrFiles, ...portraitFiles].map((f) => `idlens/${f}`).sort());
+      expect(built.filter((f) => f.startsWith('idlens/'))).toEqual([...barcodeFiles, ...ocrFiles, ...fallbackFiles, ...portraitFiles].map((f) => `idlens/${f}`).sort());
       // Nothing else: no hashed copies of the wasm or the models anywhere in the build.
       expect(built.filter((f) => !f.startsWith('idlens/') && /\.(wasm|onnx|txt)$/.test(f))).toEqual([]);
     }, 180_000);
@@ -303,7 +305,7 @@ describe('packaging', () => {
       const plain = path.join(app, 'plain');
       const listing = await sh('npx', ['idlens-sdk', 'assets', 'copy', path.join(plain, 'idlens'), '--client'], app);
       expect(listing).toContain('idlens-worker.js');
-      expect(await files(path.join(plain, 'idlens'))).toEqual([...barcodeFiles, ...ocrFiles, ...portraitFiles, 'idlens.js'].sort());
+      expect(await files(path.join(plain, 'idlens'))).toEqual([...barcodeFiles, ...ocrFiles, ...fallbackFiles, ...portraitFiles, 'idlens.js'].sort());
       const importMap = JSON.stringify({
         imports: {
           '@idlens/sdk/client': '/idlens/idlens.js',
