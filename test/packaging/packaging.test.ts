@@ -39,13 +39,7 @@ const packages = {
 
 /** What an app serves, by the SDK's asset list (paths under its assets folder). */
 const barcodeFiles = ['idlens-worker.js', 'zxing_reader.wasm'];
-const ocrFiles = [
-  'idlens-worker-ocr.js',
-  'ort-wasm-simd-threaded.wasm',
-  'models/text-det-int8.onnx',
-  'models/mrz-rec-int8.onnx',
-  'models/latin-rec-int8.onnx',
-];
+const ocrFiles = ['idlens-worker-ocr.js', 'ort-wasm-simd-threaded.wasm', 'models/text-det-int8.onnx', 'models/mrz-rec-int8.onnx', 'models/latin-rec-int8.onnx'];
 /** Fetched with the first card or document read that does not check out with the distilled text detector. */
 const fallbackFiles = ['models/ch_PP-OCRv4_det_int8.onnx'];
 /** Fetched on the first request that asks for a portrait (`returnFaceImage`). */
@@ -283,7 +277,9 @@ describe('packaging', () => {
       await sh('npx', ['tsc', '-p', 'tsconfig.node.json'], app);
       await sh('npx', ['vite', 'build'], app);
       const built = await files(path.join(app, 'dist'));
-      expect(built.filter((f) => f.startsWith('idlens/'))).toEqual([...barcodeFiles, ...ocrFiles, ...fallbackFiles, ...portraitFiles].map((f) => `idlens/${f}`).sort());
+      expect(built.filter((f) => f.startsWith('idlens/'))).toEqual(
+        [...barcodeFiles, ...ocrFiles, ...fallbackFiles, ...portraitFiles].map((f) => `idlens/${f}`).sort(),
+      );
       // Nothing else: no hashed copies of the wasm or the models anywhere in the build.
       expect(built.filter((f) => !f.startsWith('idlens/') && /\.(wasm|onnx|txt)$/.test(f))).toEqual([]);
     }, 180_000);

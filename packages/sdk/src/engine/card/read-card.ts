@@ -42,6 +42,8 @@ const notAvailable: CardLivenessResult = {
   cardHeldInHandCheckResult: 'NOT_AVAILABLE',
 };
 
+type CardSides = { cardNumberSide?: Frame | null; otherSide?: Frame | null };
+
 /**
  * `readCard` with the OCR engine's detector cascade (`TextDetectorChoice`): a card read with the
  * faster detector is kept when it checks out — a Luhn-valid number, and the expiry when asked for
@@ -54,8 +56,6 @@ export async function readCardCascading(ocr: OcrEngine, sides: CardSides, option
   const fullness = (data: CardData) => (data.cardNumberValid ? 4 : 0) + (data.cardNumber ? 2 : 0) + (data.expiryDate ? 1 : 0);
   return fullness(sure) >= fullness(fast) ? sure : fast;
 }
-
-type CardSides = { cardNumberSide?: Frame | null; otherSide?: Frame | null };
 
 /**
  * Reads a payment card from its number side and/or other side: every side's text rows, then the

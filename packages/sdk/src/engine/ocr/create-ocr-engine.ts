@@ -4,8 +4,7 @@ import { loadCharset } from './charset.ts';
 import { createOcr, type Ocr } from './create-ocr.ts';
 import { createTextDetector, documentPageDetection, type TextDetector } from './create-text-detector.ts';
 import { createLineReader, type LineReader } from './create-line-reader.ts';
-import { createModelSession, type ModelSession } from './model-session.ts';
-import type { DeferredModel } from './model-session.ts';
+import { createModelSession, type DeferredModel, type ModelSession } from './model-session.ts';
 import type { OrtRuntime } from './ort-runtime.ts';
 import type { Frame } from '../../core/frame.ts';
 
@@ -20,7 +19,7 @@ export const ocrModelNames = {
 
 /**
  * Which model finds text:
- * - `cascade`: the project's distilled detector first, about four times faster a run than PP-OCRv4's
+ * - `cascade`: the project's distilled detector first, about three times faster a run than PP-OCRv4's
  *   in onnxruntime-web, and PP-OCRv4's (its teacher) when a read found with it does not check out
  *   (no MRZ whose check digits pass, no Luhn-valid card number): the student misses sideways and
  *   small text on photographed cards and printed fields the teacher finds (models/training/README.md);
@@ -102,11 +101,11 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
   const lineReader = reader(lineReaderName, need(lineReaderName).entry);
   const mrzAsset = models[ocrModelNames.mrzLineReader];
   const mrzLineReader = mrzAsset ? reader(ocrModelNames.mrzLineReader, mrzAsset.entry) : null;
-  const withDetector = (found: TextDetector, fallback: OcrEngine | null): OcrEngine => ({
-    detector: found,
+  const withDetector = (textDetector: TextDetector, fallback: OcrEngine | null): OcrEngine => ({
+    detector: textDetector,
     lineReader,
     mrzLineReader,
-    ocr: createOcr(found, lineReader),
+    ocr: createOcr(textDetector, lineReader),
     fallback,
     async warm({ runModels = false, signal } = {}) {
       await Promise.all(sessions.map((s) => s.warm()));
