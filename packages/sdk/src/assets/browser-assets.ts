@@ -4,8 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserModels } from '@idlens/models';
 import { resolveModelPath } from '@idlens/models/node';
-import { faceModelName } from '../engine/face/create-face-detector.ts';
-import { ocrModelNames } from '../engine/ocr/create-ocr-engine.ts';
+import { deferredModelUses } from '../runtime/deferred-models.ts';
 import { ortWasm, zxingWasm } from '../runtime/runtime-files.ts';
 
 /** One file an app serves for the browser SDK, from its assets folder (`/idlens/` by default). */
@@ -49,9 +48,6 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Models the worker fetches with the first request that needs them (see `BrowserAsset.for`). */
-const deferredUse: Readonly<Record<string, BrowserAsset['for']>> = { [faceModelName]: 'portrait', [ocrModelNames.detector]: 'ocr-fallback' };
-
 /**
  * Exactly the files the browser SDK loads at run time, in the layout it expects under its assets
  * folder: the worker and `zxing_reader.wasm` for barcodes; with `ocr`, the worker's OCR part,
@@ -69,7 +65,7 @@ export function listBrowserAssets({ ocr = true, client = false, bundleDir = preb
     list.push(fromBundle(bundleFiles.workerOcr, 'ocr'), fromBundle(ortWasm.file, 'ocr'));
     for (const entry of browserModels()) {
       const source = resolveModelPath(entry);
-      if (source) list.push(asset(`models/${entry.file}`, source, deferredUse[entry.name] ?? 'ocr'));
+      if (source) list.push(asset(`models/${entry.file}`, source, deferredModelUses[entry.name] ?? 'ocr'));
       else if (!entry.optional) throw new Error(`model ${entry.name} (${entry.file}) not found: is ${entry.from?.package ?? '@idlens/models'} installed?`);
     }
   }

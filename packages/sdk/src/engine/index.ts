@@ -22,7 +22,6 @@ export type { MrzModelChoice } from './mrz/read-mrz.ts';
 export type { LineReaderChoice, TextDetectorChoice, WarmOptions } from './ocr/create-ocr-engine.ts';
 export type { DeferredModel } from './ocr/model-session.ts';
 export { faceModelName } from './face/create-face-detector.ts';
-export { ocrModelNames } from './ocr/create-ocr-engine.ts';
 // MRZ parsing is pure text work: the server re-checks stored readings with the same code.
 export { parseMrz, type ParsedMrz, type MrzCheck } from './mrz/parse-mrz.ts';
 

@@ -1,11 +1,12 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
-import { browserModels, findModel } from '@idlens/models';
-import { createEngine, faceModelName, ocrModelNames, type DeferredModel, type Engine } from '../engine/index.ts';
+import { browserModels, type ModelEntry } from '@idlens/models';
+import { createEngine, type DeferredModel, type Engine } from '../engine/index.ts';
 import { IdlensError } from '../core/errors.ts';
 import { fetchAsset, fetchAssetWithHeaders, openCache, versionedAssetUrl, type AssetProgress } from '../runtime/fetch-asset.ts';
 import { keptByHttpCache } from '../runtime/kept-by-http-cache.ts';
 import type { OrtWasmSource } from '../runtime/ort-web-browser.ts';
+import { deferredModelUses } from '../runtime/deferred-models.ts';
 import { loadModelsFromUrl } from '../runtime/load-models.ts';
 import { ortWasm, zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
 import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
@@ -121,16 +122,12 @@ function engineForBarcodes(): Promise<Engine> {
   return barcodeEngine;
 }
 
-/**
- * Models fetched with the first request that needs them, not when the OCR part starts: the face
- * detector (a portrait asked for) and the text detector a read falls back on when the faster one's
- * result did not check out (`TextDetectorChoice` cascade).
- */
-const deferredModelNames = [faceModelName, ocrModelNames.detector];
+/** Fetched with the first request that needs it, not when the OCR part starts (see `deferredModelUses`). */
+const isDeferred = (entry: ModelEntry) => entry.name in deferredModelUses;
 
 /** Models fetched when the OCR part starts: those browsers load, but the deferred ones. */
 const upFrontModels = browserModels()
-  .filter((entry) => !deferredModelNames.includes(entry.name))
+  .filter((entry) => !isDeferred(entry))
   .map((entry) => entry.name);
 
 function modelSource(init: WorkerInit) {
@@ -148,18 +145,19 @@ function engineForOcr(): Promise<Engine> {
       loadModelsFromUrl({ ...modelSource(init), names: upFrontModels }),
     ]);
     threads = (ort as unknown as { env: { wasm: { numThreads: number } } }).env.wasm.numThreads;
-    const deferred = (name: string): DeferredModel => {
-      const entry = findModel(name)!;
+    const deferred = (entry: ModelEntry): DeferredModel => {
       const load = () =>
-        loadModelsFromUrl({ ...modelSource(init), names: [name] }).then((set) => {
-          const asset = set[name];
-          if (!asset) throw new IdlensError('ASSET_NOT_FOUND', `model ${name}: ${entry.file} is not served under ${init.modelsBaseUrl}`);
+        loadModelsFromUrl({ ...modelSource(init), names: [entry.name] }).then((set) => {
+          const asset = set[entry.name];
+          if (!asset) throw new IdlensError('ASSET_NOT_FOUND', `model ${entry.name}: ${entry.file} is not served under ${init.modelsBaseUrl}`);
           return asset;
         });
       return { entry, load };
     };
     const deferredModels = Object.fromEntries(
-      deferredModelNames.filter((name) => browserModels().some((entry) => entry.name === name)).map((name) => [name, deferred(name)]),
+      browserModels()
+        .filter(isDeferred)
+        .map((entry) => [entry.name, deferred(entry)]),
     );
     const engine = createEngine({ zxing, ort, models, deferredModels });
     await engine.warm?.();
