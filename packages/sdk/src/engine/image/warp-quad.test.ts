@@ -80,4 +80,3 @@ describe('homography and warpQuad', () => {
     expect(edgePixels).toBeGreaterThan(0);
   });
 });
-
