@@ -181,7 +181,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     });
     const worker = page.workers().find((w) => w.url().includes('idlens-worker'));
     if (!worker) throw new Error('no idlens worker on the page');
-    // ready resolves once the runtime is loaded: both fetches of the wasm have completed.
+    // ready resolves once the runtime is loaded: every fetch of the wasm has completed.
     const fetches = await worker.evaluate(() =>
       performance
         .getEntriesByType('resource')
@@ -192,33 +192,25 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     return fetches;
   }
 
-  it('has onnxruntime stream its wasm (asked for by its sha256) from the HTTP cache: one download, and none for the next page', async () => {
+  it('has onnxruntime start from its wasm (asked for by its sha256) compiled as the checked fetch streamed it in: one download, and none for the next page', async () => {
     const requests: string[] = [];
     const first = await pageWith(strictCsp, {}, requests);
     const wasm = (r: string) => r.includes('ort-wasm-simd-threaded.wasm');
-    // The SDK's checking fetch downloads it, a probe finds it in the HTTP cache, and the runtime's
-    // own fetch (instantiateStreaming) reads it from there.
+    // Only the SDK's checking fetch: the runtime fetches nothing of its own.
     const url = expect.stringMatching(/\/ort-wasm-simd-threaded\.wasm\?sha256=[0-9a-f]{16}$/);
-    expect(await ortWasmFetches(first)).toEqual([
-      { url, network: true },
-      { url, network: false },
-      { url, network: false },
-    ]);
+    expect(await ortWasmFetches(first)).toEqual([{ url, network: true }]);
     expect(requests.filter(wasm)).toHaveLength(1);
     const before = requests.length;
     const second = await openPage(h.browser.context, first.url());
     await first.close();
-    // Next time the checking fetch itself is answered by the HTTP cache: no probe.
-    expect(await ortWasmFetches(second)).toEqual([
-      { url, network: false },
-      { url, network: false },
-    ]);
+    // Next time the checking fetch is answered by the HTTP cache.
+    expect(await ortWasmFetches(second)).toEqual([{ url, network: false }]);
     await second.close();
     expect(requests.slice(before).filter(wasm)).toEqual([]);
     expect(requests.slice(before).length).toBeGreaterThan(0); // the page itself did reach the server
   }, 60_000);
 
-  it('never has onnxruntime stream a copy in the HTTP cache that fails its sha256: the wasm is fetched again and checked', async () => {
+  it('never has onnxruntime start from a copy in the HTTP cache that fails its sha256: the wasm is fetched again and checked', async () => {
     const requests: string[] = [];
     // A host that lets the browser keep whatever it sends (the idlens server would not: a file whose
     // sha256 is not its URL's is sent uncacheable).
@@ -257,10 +249,10 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     expect(await cachedSha256()).toBe(ortWasm.sha256);
   }, 120_000);
 
-  it('gives onnxruntime the checked bytes instead when the host has the wasm revalidated (no-cache), kept in Cache Storage', async () => {
+  it('keeps the wasm in Cache Storage when the host has it revalidated (no-cache), and starts onnxruntime from those bytes next time', async () => {
     const requests: string[] = [];
     const first = await pageWith(strictCsp, { 'cache-control': 'no-cache' }, requests);
-    // Only the SDK's fetch: the runtime compiles the bytes it was handed.
+    // Only the SDK's fetch.
     expect(await ortWasmFetches(first)).toEqual([{ url: expect.stringMatching(/\?sha256=[0-9a-f]{16}$/), network: true }]);
     const before = requests.length;
     const second = await openPage(h.browser.context, first.url());

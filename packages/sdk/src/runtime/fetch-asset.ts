@@ -23,13 +23,19 @@ export interface FetchAssetOptions {
   /** Whether a fetched copy goes into Cache Storage, by its response headers (default: always). */
   keep?: (headers: Headers) => boolean;
   onProgress?: (progress: AssetProgress) => void;
+  /**
+   * Given a copy of each response fetched (not one from Cache Storage) before it is read: a wasm can
+   * be compiled as it streams in (`WebAssembly.compileStreaming`), from the very bytes then checked.
+   * Which copy's bytes passed the check is the last one given when the fetch resolves.
+   */
+  tee?: (copy: Response) => void;
   fetch?: typeof fetch;
 }
 
-/** Verified bytes, and the headers they came with (null when they came from Cache Storage). */
-export interface FetchedAsset {
+/** Verified bytes, and the headers they came with. */
+interface FetchedAsset {
   bytes: Uint8Array;
-  headers: Headers | null;
+  headers: Headers;
 }
 
 /**
@@ -47,28 +53,23 @@ export interface FetchedAsset {
  * HTML page instead of the file — what a single-page app's fallback route serves for a missing
  * file), `ASSET_INTEGRITY` (sha256 mismatch), `NETWORK_ERROR` (unreachable, other HTTP errors).
  */
-export async function fetchAsset(url: string, asset: string, expected: ExpectedAsset, options: FetchAssetOptions = {}): Promise<Uint8Array> {
-  return (await fetchAssetWithHeaders(url, asset, expected, options)).bytes;
-}
-
-/** `fetchAsset`, also telling the response headers (to decide how the runtime may load the file). */
-export async function fetchAssetWithHeaders(
+export async function fetchAsset(
   url: string,
   asset: string,
   expected: ExpectedAsset,
-  { cacheName = null, keep = () => true, onProgress, fetch: doFetch = globalThis.fetch }: FetchAssetOptions = {},
-): Promise<FetchedAsset> {
+  { cacheName = null, keep = () => true, onProgress, tee, fetch: doFetch = globalThis.fetch }: FetchAssetOptions = {},
+): Promise<Uint8Array> {
   const cache = cacheName ? await openCache(cacheName) : null;
   const hit = cache ? await cache.match(url).catch(() => undefined) : undefined;
   if (hit && cache) {
     const bytes = new Uint8Array(await hit.arrayBuffer());
     if ((await sha256Hex(bytes)) === expected.sha256) {
       onProgress?.({ asset, loaded: bytes.byteLength, total: expected.bytes, cached: true });
-      return { bytes, headers: null };
+      return bytes;
     }
     await cache.delete(url).catch(() => false);
   }
-  const fetched = (mode: RequestCache) => fetchVerified({ url, asset, expected, mode, doFetch, onProgress });
+  const fetched = (mode: RequestCache) => fetchVerified({ url, asset, expected, mode, doFetch, onProgress, tee });
   let result: FetchedAsset;
   try {
     result = await fetched('default');
@@ -76,12 +77,12 @@ export async function fetchAssetWithHeaders(
     if (!(error instanceof IdlensError && error.code === 'ASSET_INTEGRITY')) throw error;
     result = await fetched('reload');
   }
-  if (cache && result.headers && keep(result.headers)) {
+  if (cache && keep(result.headers)) {
     const contentType = result.headers.get('content-type') || 'application/octet-stream';
     // Best effort: a full quota or a private window must not fail the load.
     await cache.put(url, new Response(result.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } })).catch(() => {});
   }
-  return result;
+  return result.bytes;
 }
 
 /** The URL of a file named by its content: `?sha256=` and the first 16 hex digits, the browser's cache key. */
@@ -97,9 +98,10 @@ interface VerifiedFetch {
   mode: RequestCache;
   doFetch: typeof fetch;
   onProgress?: (progress: AssetProgress) => void;
+  tee?: (copy: Response) => void;
 }
 
-async function fetchVerified({ url, asset, expected, mode, doFetch, onProgress }: VerifiedFetch): Promise<FetchedAsset> {
+async function fetchVerified({ url, asset, expected, mode, doFetch, onProgress, tee }: VerifiedFetch): Promise<FetchedAsset> {
   let res: Response;
   try {
     res = await doFetch(url, { credentials: 'same-origin', ...(mode === 'default' ? {} : { cache: mode }) });
@@ -120,6 +122,7 @@ async function fetchVerified({ url, asset, expected, mode, doFetch, onProgress }
       `${asset}: ${url} answered an HTML page (content-type ${contentType}), not the file — usually the app's fallback page for a file that is not there`,
     );
   }
+  tee?.(res.clone());
   const bytes = await readWithProgress(res, asset, expected.bytes, onProgress);
   const actual = await sha256Hex(bytes);
   if (actual !== expected.sha256) {

@@ -3,7 +3,7 @@ import { expose } from 'comlink';
 import { browserModels, type ModelEntry } from '@idlens/models';
 import { createEngine, type DeferredModel, type Engine } from '../engine/index.ts';
 import { IdlensError } from '../core/errors.ts';
-import { fetchAsset, fetchAssetWithHeaders, openCache, versionedAssetUrl, type AssetProgress } from '../runtime/fetch-asset.ts';
+import { fetchAsset, openCache, versionedAssetUrl, type AssetProgress } from '../runtime/fetch-asset.ts';
 import { keptByHttpCache } from '../runtime/kept-by-http-cache.ts';
 import type { OrtWasmSource } from '../runtime/ort-web-browser.ts';
 import { deferredModelUses } from '../runtime/deferred-models.ts';
@@ -41,49 +41,33 @@ function wasmFile(file: RuntimeFile): Promise<Uint8Array> {
 }
 
 /**
- * onnxruntime-web's wasm, checked (sha256, progress). When the host lets the browser keep it without
- * asking again and the HTTP cache does hold it now, the runtime gets only its URL and streams it
- * from there — normally the very bytes checked here — and Chromium then keeps the compiled code too
- * (see loadOrtWebBrowser); the file is not put in Cache Storage. Otherwise (a dev server or a
- * `no-cache` host, an HTTP cache that would not store 14 MB) the runtime compiles the checked bytes,
- * kept in Cache Storage for the next visit.
+ * onnxruntime-web's wasm, checked (sha256, progress), and compiled as it streams in when it came
+ * from the network or the HTTP cache: from a response of the HTTP cache, Chromium keeps the compiled
+ * code (see loadOrtWebBrowser), so the file is not put in Cache Storage when the host lets the
+ * browser keep it without asking again. Otherwise (a dev server or a `no-cache` host, an HTTP cache
+ * that would not store 14 MB) it is kept in Cache Storage for the next visit, whose runtime then
+ * compiles the bytes. A wasm that cannot be compiled this way (served without the
+ * `application/wasm` type, say) goes to the runtime as bytes only.
  */
 async function ortWasmSource(): Promise<OrtWasmSource> {
   const init = requireInit();
   const url = versionedAssetUrl(ortWasm.file, ortWasm.sha256, init.assetsBaseUrl);
   forgetOtherOrtWasms(init, url);
-  // A copy the HTTP cache keeps is not stored in Cache Storage as well.
-  const options = { cacheName: init.cacheName, onProgress: progress, keep: (headers: Headers) => !keptByHttpCache(headers) };
-  const checkedFrom = performance.now();
-  const { bytes, headers } = await fetchAssetWithHeaders(url, ortWasm.file, ortWasm, options);
-  const streamable = headers !== null && !options.keep(headers) && (answeredByHttpCache(url, checkedFrom) || (await inHttpCache(url)));
-  return streamable ? { url } : { url, bytes };
-}
-
-/**
- * Whether the HTTP cache answered the fetch of the URL that began at `since` or later (the one just
- * checked): Resource Timing reports no bytes transferred for a body that has some. Then the cache
- * holds the checked copy and needs no probe (a second read of 13.6 MB before the runtime streams
- * it). Same-origin only, like the probe: an asset host on another origin never has its copy
- * streamed. False where the browser cannot tell (no entry yet, a full timing buffer).
- */
-function answeredByHttpCache(url: string, since: number): boolean {
-  if (new URL(url).origin !== globalThis.location?.origin) return false;
-  const entries = performance.getEntriesByName(url, 'resource') as PerformanceResourceTiming[];
-  const checked = entries.filter((e) => e.startTime >= since).at(-1);
-  return !!checked && checked.transferSize === 0 && checked.encodedBodySize > 0;
-}
-
-/** Whether the browser's HTTP cache would answer a request for the URL without the network. */
-async function inHttpCache(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin', credentials: 'same-origin' });
-    // Read to the end rather than cancelled: an aborted request reads as a failed load in dev tools.
-    await res.arrayBuffer();
-    return res.ok;
-  } catch {
-    return false;
-  }
+  let compiled: Promise<WebAssembly.Module | undefined> = Promise.resolve(undefined);
+  const bytes = await fetchAsset(url, ortWasm.file, ortWasm, {
+    cacheName: init.cacheName,
+    onProgress: progress,
+    // A copy the HTTP cache keeps is not stored in Cache Storage as well.
+    keep: (headers) => !keptByHttpCache(headers),
+    // The last copy is the one whose bytes were checked (an earlier one may have failed the check).
+    tee:
+      typeof WebAssembly.compileStreaming === 'function'
+        ? (copy) => {
+            compiled = WebAssembly.compileStreaming(copy).catch(() => undefined);
+          }
+        : undefined,
+  });
+  return { url, bytes, module: await compiled };
 }
 
 /**
