@@ -175,27 +175,40 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const step = (what: string) => console.error(`bench browser: ${what}`);
 
 /**
- * A revisit of a page on an origin of its own (its own cache entries), whose first visit read the
- * document and stayed open `stayMs` before closing.
+ * Revisits of a page on an origin of its own (its own cache entries), whose first visit read the
+ * document and stayed open `stayMs` before closing: `revisit` is the median of `revisits` of them
+ * by their cold start (the first with warm reads), `revisits` all of them in order.
  */
 async function revisitAfterFirstVisit(
   context: BrowserContext,
   serve: () => Promise<{ url: string; close(): Promise<void> }>,
   name: string,
   stayMs: number,
-): Promise<{ firstVisit: ColdDocument; revisit: ColdDocument }> {
+  revisits = 1,
+): Promise<{ firstVisit: ColdDocument; revisit: ColdDocument; revisits: ColdDocument[] }> {
   const server = await serve();
   try {
     step(`first visit of ${server.url} (stays ${stayMs} ms)`);
     const firstVisit = await coldDocument(context, server.url, name, { warmRuns: 0, stayMs });
-    await sleep(pauseBeforeRevisitMs);
-    step(`revisit of ${server.url}`);
-    const revisit = await coldDocument(context, server.url, name);
-    return { firstVisit, revisit };
+    const all: ColdDocument[] = [];
+    for (let i = 0; i < revisits; i++) {
+      await sleep(pauseBeforeRevisitMs);
+      step(`revisit ${i + 1} of ${revisits} of ${server.url}`);
+      all.push(await coldDocument(context, server.url, name, { warmRuns: i === 0 ? 3 : 0 }));
+    }
+    const byStart = [...all].sort((a, b) => a.ms - b.ms);
+    const revisit = { ...byStart[byStart.length >> 1]!, warmMs: all[0]!.warmMs };
+    return { firstVisit, revisit, revisits: all };
   } finally {
     await server.close();
   }
 }
+
+/**
+ * Revisits measured for the headline cold start: on this 2-core machine one revisit's figure moves
+ * by half a second from run to run (docs/sdk.md), so it is the median of several, with their range.
+ */
+const headlineRevisits = 5;
 
 /** How long after `ready` the bench's preloading app takes its first shot (the user framing the document). */
 const framingPauseMs = 3000;
@@ -267,7 +280,7 @@ export const browserBench: BenchSuite = async (ctx) => {
     const plain = () => startPageServer({ bundleDir: bundle.dir, fixtures });
     // The same page served cross-origin isolated (COOP/COEP): onnxruntime-web may then use every core.
     const isolatedPage = () => startPageServer({ bundleDir: bundle.dir, fixtures, headers: isolationHeaders });
-    const afterStay = await revisitAfterFirstVisit(browser.context, plain, documentName, cacheFillingStayMs);
+    const afterStay = await revisitAfterFirstVisit(browser.context, plain, documentName, cacheFillingStayMs, headlineRevisits);
     const afterStayIsolated = await revisitAfterFirstVisit(browser.context, isolatedPage, documentName, cacheFillingStayMs);
     // A first visit closed as soon as its document was read: V8 may not have kept its compiled code yet.
     const closedAtOnce = await revisitAfterFirstVisit(browser.context, plain, documentName, 0);
@@ -345,7 +358,8 @@ export const browserBench: BenchSuite = async (ctx) => {
       `Cold start (fresh profile, createRecognizer → first result): barcode **${first.coldBarcodeMs.toFixed(0)} ms**, ` +
         `document (onnxruntime-web + models) **${first.coldDocumentMs.toFixed(0)} ms**; ` +
         `document on a revisit (models in Cache Storage, onnxruntime's wasm in the HTTP cache and its compiled code in Chromium's code cache; the first visit read one document and stayed open ${cacheFillingStayMs / 1000} s), OCR preloaded ` +
-        `**${cached.ms.toFixed(0)} ms** (ready ${cached.readyMs.toFixed(0)} ms, then the first document **${cached.firstReadMs.toFixed(0)} ms**); ` +
+        `**${cached.ms.toFixed(0)} ms** (ready ${cached.readyMs.toFixed(0)} ms, then the first document **${cached.firstReadMs.toFixed(0)} ms**; ` +
+        `the median of ${afterStay.revisits.length} revisits: ${afterStay.revisits.map((r) => r.ms.toFixed(0)).join(', ')} ms); ` +
         `the same on a cross-origin-isolated page (COOP/COEP, crossOriginIsolated=${isolated.isolated}, ${isolated.threads} ONNX threads) ` +
         `**${isolated.ms.toFixed(0)} ms** (ready ${isolated.readyMs.toFixed(0)} ms, then **${isolated.firstReadMs.toFixed(0)} ms**), ` +
         `a warm read of that document there ${isolated.warmMs.toFixed(0)} ms (${cached.threads} thread${cached.threads === 1 ? '' : 's'}, not isolated: ${cached.warmMs.toFixed(0)} ms). ` +
