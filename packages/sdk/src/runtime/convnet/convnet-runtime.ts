@@ -1,0 +1,174 @@
+import type { OrtRuntime, OrtSession, OrtTensor } from '../../engine/ocr/ort-runtime.ts';
+import { operators } from './elementwise-ops.ts';
+import { packConv, packConvTranspose, runConv, runConvTranspose, type ConvGeometry, type PackedConv, type PackedConvTranspose } from './convolution.ts';
+import { createKernels, type Kernels } from './kernels.ts';
+import { onnxDataType, readOnnxModel, type OnnxAttribute, type OnnxModel, type OnnxNode, type OnnxTensor } from './onnx-model.ts';
+import { isFloat, type FloatTensor, type Value } from './tensor.ts';
+
+/**
+ * idlens's own runtime for the small convolutional networks the browser runs (the text detector,
+ * the MRZ and Latin line readers): the subset of ONNX they use, executed in JavaScript around two
+ * wasm SIMD kernels (`im2col`, `gemm`: kernels.c, 2.6 KB) — instead of onnxruntime-web's 13.6 MB
+ * wasm, which a browser must read, check and have compiled before the first document (docs/sdk.md).
+ * It has the shape of onnxruntime's JS API (`OrtRuntime`), so the engine runs on either.
+ *
+ * Session creation reads the file, computes every node whose inputs are all constants (the int8
+ * weights' Cast and Mul, shape constants), packs each convolution's weights for `gemm` and fuses a
+ * Relu that only follows a convolution into it. A model with an operator outside that subset is
+ * refused at creation (`unsupportedOperators` says which, so a caller can choose onnxruntime).
+ */
+export async function createConvnetRuntime(): Promise<OrtRuntime> {
+  const kernels = createKernels();
+  return {
+    InferenceSession: {
+      async create(bytes: Uint8Array) {
+        return createSession(await kernels, readOnnxModel(bytes));
+      },
+    },
+    Tensor: ConvnetTensor,
+  };
+}
+
+class ConvnetTensor implements OrtTensor {
+  readonly type = 'float32';
+  readonly data: Float32Array;
+  readonly dims: readonly number[];
+  constructor(_type: 'float32', data: Float32Array, dims: readonly number[]) {
+    this.data = data;
+    this.dims = dims;
+  }
+}
+
+/** Operators the runtime executes: the convolutions, and those of `operators`. */
+const convolutions = new Set(['Conv', 'ConvTranspose']);
+const graphOnly = new Set(['Constant']);
+
+/** The operators of a model this runtime cannot execute (empty: it can run it). */
+export function unsupportedOperators(model: OnnxModel): string[] {
+  const ops = new Set(model.nodes.map((n) => n.opType));
+  return [...ops].filter((op) => !convolutions.has(op) && !graphOnly.has(op) && !(op in operators)).sort();
+}
+
+function tensorValue(t: OnnxTensor): Value {
+  if (t.dataType === onnxDataType.float) return { dims: t.dims, data: t.data as Float32Array };
+  // int8 weights become floats of the same values (their Cast to float is then exact).
+  if (t.dataType === onnxDataType.int8) return { dims: t.dims, data: Float32Array.from(t.data as Int8Array) };
+  return { dims: t.dims, ints: t.data as number[] };
+}
+
+type Step =
+  | { kind: 'conv'; input: string; output: string; conv: PackedConv }
+  | { kind: 'convTranspose'; input: string; output: string; conv: PackedConvTranspose }
+  | { kind: 'op'; node: OnnxNode };
+
+function geometryOf(node: OnnxNode, weightDims: number[]): { geometry: ConvGeometry; oneDimensional: boolean } {
+  const ints = (name: string): number[] | undefined => node.attributes[name] as number[] | undefined;
+  if ((node.attributes.auto_pad ?? 'NOTSET') !== 'NOTSET') throw new Error(`${node.name}: auto_pad is not supported`);
+  const kernel = ints('kernel_shape') ?? weightDims.slice(2);
+  const oneDimensional = kernel.length === 1;
+  const two = (v: number[] | undefined, fallback: number): [number, number] =>
+    oneDimensional ? [1, v?.[0] ?? fallback] : [v?.[0] ?? fallback, v?.[1] ?? fallback];
+  const pads = ints('pads') ?? [];
+  const geometry: ConvGeometry = {
+    group: (node.attributes.group as number | undefined) ?? 1,
+    kernel: two(kernel, 1),
+    stride: two(ints('strides'), 1),
+    dilation: two(ints('dilations'), 1),
+    pads: oneDimensional ? [0, pads[0] ?? 0, 0, pads[1] ?? 0] : [pads[0] ?? 0, pads[1] ?? 0, pads[2] ?? 0, pads[3] ?? 0],
+  };
+  return { geometry, oneDimensional };
+}
+
+function createSession(kernels: Kernels, model: OnnxModel): OrtSession {
+  const unsupported = unsupportedOperators(model);
+  if (unsupported.length > 0) throw new Error(`the convnet runtime does not support ${unsupported.join(', ')}`);
+  const constants = new Map<string, Value>(model.initializers.map((t) => [t.name, tensorValue(t)]));
+  const consumers = new Map<string, number>();
+  for (const node of model.nodes) for (const input of node.inputs) consumers.set(input, (consumers.get(input) ?? 0) + 1);
+  for (const output of model.outputs) consumers.set(output, (consumers.get(output) ?? 0) + 1);
+
+  const steps: Step[] = [];
+  const nodes = model.nodes;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    if (node.opType === 'Constant') {
+      constants.set(node.outputs[0]!, tensorValue(node.attributes.value as OnnxTensor));
+      continue;
+    }
+    const inputs = node.inputs.map((name) => (name === '' ? undefined : constants.get(name)));
+    if (!convolutions.has(node.opType) && node.inputs.every((name, k) => name === '' || inputs[k])) {
+      constants.set(node.outputs[0]!, operators[node.opType]!(inputs, node.attributes));
+      continue;
+    }
+    if (convolutions.has(node.opType)) {
+      const weight = inputs[1];
+      const bias = inputs[2];
+      if (!weight || !isFloat(weight) || (node.inputs[2] && (!bias || !isFloat(bias)))) throw new Error(`${node.name}: weights must be constants`);
+      const biasData = bias && isFloat(bias) ? bias.data : null;
+      const next = nodes[i + 1];
+      const fuseRelu = next?.opType === 'Relu' && next.inputs[0] === node.outputs[0] && consumers.get(node.outputs[0]!) === 1;
+      const output = fuseRelu ? next!.outputs[0]! : node.outputs[0]!;
+      if (node.opType === 'Conv') {
+        const { geometry, oneDimensional: is1d } = geometryOf(node, weight.dims);
+        const weight4d = is1d ? { dims: [weight.dims[0]!, weight.dims[1]!, 1, weight.dims[2]!], data: weight.data } : weight;
+        steps.push({ kind: 'conv', input: node.inputs[0]!, output, conv: packConv(kernels, weight4d, biasData, geometry, fuseRelu) });
+      } else {
+        const { geometry } = geometryOf(node, weight.dims);
+        const square = geometry.kernel[0] === geometry.stride[0] && geometry.kernel[1] === geometry.stride[1];
+        if (!square || geometry.group !== 1 || geometry.pads.some((p) => p !== 0) || node.attributes.output_padding) {
+          throw new Error(`${node.name}: only ConvTranspose with kernel = stride, no padding and one group is supported`);
+        }
+        steps.push({ kind: 'convTranspose', input: node.inputs[0]!, output, conv: packConvTranspose(kernels, weight, biasData, fuseRelu) });
+      }
+      if (fuseRelu) i++;
+      continue;
+    }
+    steps.push({ kind: 'op', node });
+  }
+
+  const run = (feeds: Record<string, OrtTensor>): Record<string, OrtTensor> => {
+    const values = new Map<string, Value>(constants);
+    for (const name of model.inputs) {
+      const feed = feeds[name];
+      if (!feed || !(feed.data instanceof Float32Array)) throw new Error(`input ${name}: a float32 tensor is required`);
+      values.set(name, { dims: [...feed.dims], data: feed.data });
+    }
+    const get = (name: string): FloatTensor => {
+      const v = values.get(name);
+      if (!v || !isFloat(v)) throw new Error(`value ${name} is missing`);
+      return v;
+    };
+    for (const step of steps) {
+      if (step.kind === 'op') {
+        const { node } = step;
+        values.set(
+          node.outputs[0]!,
+          operators[node.opType]!(
+            node.inputs.map((n) => (n === '' ? undefined : values.get(n))),
+            node.attributes as Record<string, OnnxAttribute>,
+          ),
+        );
+      } else if (step.kind === 'conv') {
+        const x = get(step.input);
+        const is1d = x.dims.length === 3;
+        const y = runConv(kernels, step.conv, is1d ? { dims: [x.dims[0]!, x.dims[1]!, 1, x.dims[2]!], data: x.data } : x);
+        values.set(step.output, is1d ? { dims: [y.dims[0]!, y.dims[1]!, y.dims[3]!], data: y.data } : y);
+      } else {
+        values.set(step.output, runConvTranspose(kernels, step.conv, get(step.input)));
+      }
+    }
+    return Object.fromEntries(
+      model.outputs.map((name) => {
+        const v = get(name);
+        return [name, new ConvnetTensor('float32', v.data, v.dims)];
+      }),
+    );
+  };
+  return {
+    inputNames: model.inputs,
+    outputNames: model.outputs,
+    async run(feeds) {
+      return run(feeds);
+    },
+  };
+}

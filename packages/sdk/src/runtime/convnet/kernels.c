@@ -1,0 +1,85 @@
+// The arithmetic of idlens's convnet runtime (convnet-runtime.ts), compiled to wasm with SIMD:
+//   clang --target=wasm32 -O3 -msimd128 -mbulk-memory -nostdlib (build-kernels.sh).
+// No libc and no allocation: the caller lays out every buffer in the module's (imported) memory.
+#include <wasm_simd128.h>
+
+// Columns of a convolution's input, packed for `gemm`: panel p holds, for every k (input channel,
+// kernel row, kernel column), the 8 output pixels p*8 .. p*8+7 (zeros past `n` and in the padding).
+// Written panel by panel, so that the writes are sequential.
+__attribute__((export_name("im2col")))
+void im2col(const float *src, int channels, int height, int width, int kh, int kw, int sh, int sw,
+            int ph, int pw, int dh, int dw, int out_h, int out_w, float *dst) {
+  const int n = out_h * out_w, panels = (n + 7) / 8;
+  float *out = dst;
+  for (int p = 0; p < panels; p++) {
+    int top[8], left[8];
+    for (int j = 0; j < 8; j++) {
+      const int i = p * 8 + j;
+      // A pixel past the end reads nothing: its row is put out of range.
+      top[j] = i < n ? (i / out_w) * sh - ph : -1 - (kh - 1) * dh - height;
+      left[j] = i < n ? (i % out_w) * sw - pw : 0;
+    }
+    for (int c = 0; c < channels; c++) {
+      const float *plane = src + (long)c * height * width;
+      for (int ky = 0; ky < kh; ky++) {
+        for (int kx = 0; kx < kw; kx++) {
+          for (int j = 0; j < 8; j++) {
+            const int y = top[j] + ky * dh, x = left[j] + kx * dw;
+            out[j] = (unsigned)y < (unsigned)height && (unsigned)x < (unsigned)width ? plane[(long)y * width + x] : 0.0f;
+          }
+          out += 8;
+        }
+      }
+    }
+  }
+}
+
+// out[m][j] = bias[m] + sum_k a[m][k] * col[k][j] for m < m_count, j < n (row stride `ldc`),
+// then max(0, ·) when `relu`. `a` is packed 4 rows at a time (a[block][k][4], zero rows past
+// m_count), `col` as `im2col` packs it.
+__attribute__((export_name("gemm")))
+void gemm(const float *a, const float *col, const float *bias, float *out, int m_count, int n, int k_total,
+          int ldc, int relu) {
+  const int panels = (n + 7) / 8, blocks = (m_count + 3) / 4;
+  const v128_t zero = wasm_f32x4_splat(0.0f);
+  for (int p = 0; p < panels; p++) {
+    const float *panel = col + (long)p * k_total * 8;
+    for (int b = 0; b < blocks; b++) {
+      const float *ap = a + (long)b * k_total * 4;
+      const int m0 = b * 4;
+      v128_t acc[4][2];
+      for (int r = 0; r < 4; r++) {
+        const float bv = m0 + r < m_count && bias ? bias[m0 + r] : 0.0f;
+        acc[r][0] = acc[r][1] = wasm_f32x4_splat(bv);
+      }
+      const float *bp = panel;
+      for (int k = 0; k < k_total; k++) {
+        const v128_t b0 = wasm_v128_load(bp), b1 = wasm_v128_load(bp + 4);
+        for (int r = 0; r < 4; r++) {
+          const v128_t av = wasm_v128_load32_splat(ap + r);
+          acc[r][0] = wasm_f32x4_add(acc[r][0], wasm_f32x4_mul(av, b0));
+          acc[r][1] = wasm_f32x4_add(acc[r][1], wasm_f32x4_mul(av, b1));
+        }
+        bp += 8;
+        ap += 4;
+      }
+      for (int r = 0; r < 4 && m0 + r < m_count; r++) {
+        v128_t lo = acc[r][0], hi = acc[r][1];
+        if (relu) {
+          lo = wasm_f32x4_max(lo, zero);
+          hi = wasm_f32x4_max(hi, zero);
+        }
+        float *row = out + (long)(m0 + r) * ldc + p * 8;
+        if (p * 8 + 8 <= n) {
+          wasm_v128_store(row, lo);
+          wasm_v128_store(row + 4, hi);
+        } else {
+          float tail[8];
+          wasm_v128_store(tail, lo);
+          wasm_v128_store(tail + 4, hi);
+          for (int j = 0; p * 8 + j < n; j++) row[j] = tail[j];
+        }
+      }
+    }
+  }
+}
