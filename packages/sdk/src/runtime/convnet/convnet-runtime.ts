@@ -1,9 +1,19 @@
 import type { OrtRuntime, OrtSession, OrtTensor } from '../../engine/ocr/ort-runtime.ts';
-import { operators } from './elementwise-ops.ts';
-import { packConv, packConvTranspose, runConv, runConvTranspose, type ConvGeometry, type PackedConv, type PackedConvTranspose } from './convolution.ts';
+import { computeConstant, operators } from './elementwise-ops.ts';
+import {
+  convOutputDims,
+  convTransposeOutputDims,
+  packConv,
+  packConvTranspose,
+  runConv,
+  runConvTranspose,
+  type ConvGeometry,
+  type PackedConv,
+  type PackedConvTranspose,
+} from './convolution.ts';
 import { createKernels, type Kernels } from './kernels.ts';
 import { onnxDataType, readOnnxModel, type OnnxAttribute, type OnnxModel, type OnnxNode, type OnnxTensor } from './onnx-model.ts';
-import { isFloat, type FloatTensor, type Value } from './tensor.ts';
+import { elementCount, isFloat, type FloatTensor, type MemoryTensor, type Value } from './tensor.ts';
 
 /**
  * idlens's own runtime for the small convolutional networks the browser runs (the text detector,
@@ -18,11 +28,12 @@ import { isFloat, type FloatTensor, type Value } from './tensor.ts';
  * refused at creation (`unsupportedOperators` says which, so a caller can choose onnxruntime).
  */
 export async function createConvnetRuntime(): Promise<OrtRuntime> {
-  const kernels = createKernels();
   return {
     InferenceSession: {
+      // Each session has a memory of its own (see `Kernels`).
       async create(bytes: Uint8Array) {
-        return createSession(await kernels, readOnnxModel(bytes));
+        const model = readOnnxModel(bytes);
+        return createSession(await createKernels(), model);
       },
     },
     Tensor: ConvnetTensor,
@@ -97,72 +108,96 @@ function createSession(kernels: Kernels, model: OnnxModel): OrtSession {
     }
     const inputs = node.inputs.map((name) => (name === '' ? undefined : constants.get(name)));
     if (!convolutions.has(node.opType) && node.inputs.every((name, k) => name === '' || inputs[k])) {
-      constants.set(node.outputs[0]!, operators[node.opType]!(inputs, node.attributes));
+      constants.set(node.outputs[0]!, computeConstant(operators[node.opType]!, inputs, node.attributes));
       continue;
     }
-    if (convolutions.has(node.opType)) {
-      const weight = inputs[1];
-      const bias = inputs[2];
-      if (!weight || !isFloat(weight) || (node.inputs[2] && (!bias || !isFloat(bias)))) throw new Error(`${node.name}: weights must be constants`);
-      const biasData = bias && isFloat(bias) ? bias.data : null;
-      const next = nodes[i + 1];
-      const fuseRelu = next?.opType === 'Relu' && next.inputs[0] === node.outputs[0] && consumers.get(node.outputs[0]!) === 1;
-      const output = fuseRelu ? next!.outputs[0]! : node.outputs[0]!;
-      if (node.opType === 'Conv') {
-        const { geometry, oneDimensional: is1d } = geometryOf(node, weight.dims);
-        const weight4d = is1d ? { dims: [weight.dims[0]!, weight.dims[1]!, 1, weight.dims[2]!], data: weight.data } : weight;
-        steps.push({ kind: 'conv', input: node.inputs[0]!, output, conv: packConv(kernels, weight4d, biasData, geometry, fuseRelu) });
-      } else {
-        const { geometry } = geometryOf(node, weight.dims);
-        const square = geometry.kernel[0] === geometry.stride[0] && geometry.kernel[1] === geometry.stride[1];
-        if (!square || geometry.group !== 1 || geometry.pads.some((p) => p !== 0) || node.attributes.output_padding) {
-          throw new Error(`${node.name}: only ConvTranspose with kernel = stride, no padding and one group is supported`);
-        }
-        steps.push({ kind: 'convTranspose', input: node.inputs[0]!, output, conv: packConvTranspose(kernels, weight, biasData, fuseRelu) });
+    if (!convolutions.has(node.opType)) {
+      steps.push({ kind: 'op', node });
+      continue;
+    }
+    const weight = inputs[1];
+    const bias = inputs[2];
+    if (!weight || !isFloat(weight) || (node.inputs[2] && (!bias || !isFloat(bias)))) throw new Error(`${node.name}: weights must be constants`);
+    const biasData = bias && isFloat(bias) ? bias.data : null;
+    const next = nodes[i + 1];
+    const fuseRelu = next?.opType === 'Relu' && next.inputs[0] === node.outputs[0] && consumers.get(node.outputs[0]!) === 1;
+    const output = fuseRelu ? next!.outputs[0]! : node.outputs[0]!;
+    const { geometry, oneDimensional } = geometryOf(node, weight.dims);
+    if (node.opType === 'Conv') {
+      const weight4d = oneDimensional ? { dims: [weight.dims[0]!, weight.dims[1]!, 1, weight.dims[2]!], data: weight.data } : weight;
+      steps.push({ kind: 'conv', input: node.inputs[0]!, output, conv: packConv(kernels, weight4d, biasData, geometry, fuseRelu) });
+    } else {
+      const square = geometry.kernel[0] === geometry.stride[0] && geometry.kernel[1] === geometry.stride[1];
+      if (!square || geometry.group !== 1 || geometry.pads.some((p) => p !== 0) || node.attributes.output_padding) {
+        throw new Error(`${node.name}: only ConvTranspose with kernel = stride, no padding and one group is supported`);
       }
-      if (fuseRelu) i++;
-      continue;
+      steps.push({ kind: 'convTranspose', input: node.inputs[0]!, output, conv: packConvTranspose(kernels, weight, biasData, fuseRelu) });
     }
-    steps.push({ kind: 'op', node });
+    if (fuseRelu) i++;
   }
+  // The step after which each value computed in a run is no longer needed (outputs: never).
+  const lastUse = new Map<string, number>();
+  steps.forEach((step, index) => {
+    for (const name of step.kind === 'op' ? step.node.inputs : [step.input]) lastUse.set(name, index);
+  });
+  for (const name of model.outputs) lastUse.set(name, Number.POSITIVE_INFINITY);
 
   const run = (feeds: Record<string, OrtTensor>): Record<string, OrtTensor> => {
-    const values = new Map<string, Value>(constants);
+    kernels.reset();
+    const values = new Map<string, MemoryTensor>();
+    const put = (name: string, dims: number[]) => {
+      const tensor = { dims, offset: kernels.allocate(elementCount(dims)) };
+      values.set(name, tensor);
+      return tensor;
+    };
+    const memory = (name: string): MemoryTensor => {
+      const v = values.get(name);
+      if (!v) throw new Error(`value ${name} is missing`);
+      return v;
+    };
+    const view = (t: MemoryTensor): FloatTensor => ({ dims: t.dims, data: kernels.view(t.offset, elementCount(t.dims)) });
+    const input = (name: string): Value | undefined => (name === '' ? undefined : (constants.get(name) ?? view(memory(name))));
     for (const name of model.inputs) {
       const feed = feeds[name];
       if (!feed || !(feed.data instanceof Float32Array)) throw new Error(`input ${name}: a float32 tensor is required`);
-      values.set(name, { dims: [...feed.dims], data: feed.data });
+      const tensor = put(name, [...feed.dims]);
+      kernels.view(tensor.offset, feed.data.length).set(feed.data);
     }
-    const get = (name: string): FloatTensor => {
-      const v = values.get(name);
-      if (!v || !isFloat(v)) throw new Error(`value ${name} is missing`);
-      return v;
-    };
-    for (const step of steps) {
+    steps.forEach((step, index) => {
       if (step.kind === 'op') {
         const { node } = step;
-        values.set(
-          node.outputs[0]!,
-          operators[node.opType]!(
-            node.inputs.map((n) => (n === '' ? undefined : values.get(n))),
-            node.attributes as Record<string, OnnxAttribute>,
-          ),
-        );
-      } else if (step.kind === 'conv') {
-        const x = get(step.input);
-        const is1d = x.dims.length === 3;
-        const y = runConv(kernels, step.conv, is1d ? { dims: [x.dims[0]!, x.dims[1]!, 1, x.dims[2]!], data: x.data } : x);
-        values.set(step.output, is1d ? { dims: [y.dims[0]!, y.dims[1]!, y.dims[3]!], data: y.data } : y);
+        const op = operators[node.opType]!;
+        const out = put(node.outputs[0]!, op.dims(node.inputs.map(input), node.attributes));
+        // Views are taken after the output's allocation, which may have grown the memory.
+        op.compute(node.inputs.map(input), view(out).data, node.attributes);
       } else {
-        values.set(step.output, runConvTranspose(kernels, step.conv, get(step.input)));
+        const x = memory(step.input);
+        const is1d = x.dims.length === 3;
+        const x4d = is1d ? { dims: [x.dims[0]!, x.dims[1]!, 1, x.dims[2]!], offset: x.offset } : x;
+        if (step.kind === 'conv') {
+          const out = put(step.output, convOutputDims(step.conv, x4d.dims));
+          runConv(kernels, step.conv, x4d, out);
+          if (is1d) out.dims = [out.dims[0]!, out.dims[1]!, out.dims[3]!];
+        } else {
+          runConvTranspose(kernels, step.conv, x4d, put(step.output, convTransposeOutputDims(step.conv, x4d.dims)));
+        }
       }
-    }
-    return Object.fromEntries(
+      for (const name of step.kind === 'op' ? step.node.inputs : [step.input]) {
+        const tensor = values.get(name);
+        if (tensor && lastUse.get(name) === index) {
+          kernels.release(tensor.offset);
+          values.delete(name);
+        }
+      }
+    });
+    const outputs = Object.fromEntries(
       model.outputs.map((name) => {
-        const v = get(name);
-        return [name, new ConvnetTensor('float32', v.data, v.dims)];
+        const v = view(memory(name));
+        return [name, new ConvnetTensor('float32', v.data.slice(), v.dims)];
       }),
     );
+    kernels.reset();
+    return outputs;
   };
   return {
     inputNames: model.inputs,

@@ -1,5 +1,5 @@
 import type { Kernels } from './kernels.ts';
-import type { FloatTensor } from './tensor.ts';
+import type { FloatTensor, MemoryTensor } from './tensor.ts';
 
 /** A Conv node's geometry (1-D convolutions are 2-D ones of height 1). */
 export interface ConvGeometry {
@@ -17,8 +17,10 @@ export interface PackedConv {
   outChannels: number;
   /** Input channels per group. */
   groupChannels: number;
-  /** Byte offsets of each group's packed weights, and of the bias (or 0). */
+  /** Byte offsets of each group's packed weights (one offset of the plain weights when `depthwise`), and of the bias (or 0). */
   groupWeights: number[];
+  /** One input channel per output channel: run by the `depthwise` kernel, not im2col + gemm per group. */
+  depthwise: boolean;
   bias: number;
   relu: boolean;
 }
@@ -28,6 +30,10 @@ export function packConv(kernels: Kernels, weight: FloatTensor, bias: Float32Arr
   const [outChannels, groupChannels] = weight.dims as [number, number];
   const kTotal = groupChannels * geometry.kernel[0] * geometry.kernel[1];
   const perGroup = outChannels / geometry.group;
+  const biasOffset = bias ? kernels.keep(bias) : 0;
+  if (groupChannels === 1 && perGroup === 1) {
+    return { geometry, outChannels, groupChannels, groupWeights: [kernels.keep(weight.data)], depthwise: true, bias: biasOffset, relu };
+  }
   const groupWeights: number[] = [];
   for (let g = 0; g < geometry.group; g++) {
     const blocks = Math.ceil(perGroup / 4);
@@ -39,34 +45,43 @@ export function packConv(kernels: Kernels, weight: FloatTensor, bias: Float32Arr
     }
     groupWeights.push(kernels.keep(packed));
   }
-  return { geometry, outChannels, groupChannels, groupWeights, bias: bias ? kernels.keep(bias) : 0, relu };
+  return { geometry, outChannels, groupChannels, groupWeights, depthwise: false, bias: biasOffset, relu };
 }
 
 export function convOutputSize(size: number, kernel: number, stride: number, padBefore: number, padAfter: number, dilation: number): number {
   return Math.floor((size + padBefore + padAfter - dilation * (kernel - 1) - 1) / stride) + 1;
 }
 
-/** Runs a packed convolution on x [N, C, H, W]. */
-export function runConv(kernels: Kernels, conv: PackedConv, x: FloatTensor): FloatTensor {
-  const [batch, channels, height, width] = x.dims as [number, number, number, number];
+/** [N, M, outH, outW] for x [N, C, H, W]. */
+export function convOutputDims(conv: PackedConv, dims: readonly number[]): number[] {
+  const [batch, channels, height, width] = dims as [number, number, number, number];
   const { kernel, stride, pads, dilation, group } = conv.geometry;
   if (channels !== conv.groupChannels * group) throw new Error(`Conv: input has ${channels} channels, the weights expect ${conv.groupChannels * group}`);
   const outH = convOutputSize(height, kernel[0], stride[0], pads[0], pads[2], dilation[0]);
   const outW = convOutputSize(width, kernel[1], stride[1], pads[1], pads[3], dilation[1]);
+  return [batch, conv.outChannels, outH, outW];
+}
+
+/** Packed columns of at most this many floats at a time (4 MiB): im2col of a whole layer would take ~100 MB. */
+const columnFloats = 1 << 20;
+
+/** Runs a packed convolution of x [N, C, H, W] into `out` (its dims from `convOutputDims`). */
+export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out: MemoryTensor): void {
+  const [batch, channels, height, width] = x.dims as [number, number, number, number];
+  const [, , outH, outW] = out.dims as [number, number, number, number];
+  const { kernel, stride, pads, dilation, group } = conv.geometry;
   const n = outH * outW;
-  const kTotal = conv.groupChannels * kernel[0] * kernel[1];
-  const perGroup = conv.outChannels / group;
-  const groupInput = conv.groupChannels * height * width;
-  const out = new Float32Array(batch * conv.outChannels * n);
-  const [input, columns, output] = kernels.scratch(groupInput, Math.ceil(n / 8) * 8 * kTotal, perGroup * n);
-  for (let b = 0; b < batch; b++) {
-    for (let g = 0; g < group; g++) {
-      const memory = kernels.floats();
-      const from = (b * channels + g * conv.groupChannels) * height * width;
-      memory.set(x.data.subarray(from, from + groupInput), input! / 4);
-      kernels.im2col(
-        input!,
-        conv.groupChannels,
+  const relu = conv.relu ? 1 : 0;
+  if (conv.depthwise) {
+    for (let b = 0; b < batch; b++) {
+      const input = x.offset + b * channels * height * width * 4;
+      const output = out.offset + b * channels * n * 4;
+      kernels.depthwise(
+        input,
+        conv.groupWeights[0]!,
+        conv.bias,
+        output,
+        channels,
         height,
         width,
         kernel[0],
@@ -79,14 +94,48 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: FloatTensor): Flo
         dilation[1],
         outH,
         outW,
-        columns!,
+        relu,
       );
+    }
+    return;
+  }
+  const kTotal = conv.groupChannels * kernel[0] * kernel[1];
+  const perGroup = conv.outChannels / group;
+  const panels = Math.ceil(n / 8);
+  const panelsAtOnce = Math.max(1, Math.min(panels, Math.floor(columnFloats / (8 * kTotal))));
+  const columns = kernels.allocate(panelsAtOnce * 8 * kTotal);
+  for (let b = 0; b < batch; b++) {
+    for (let g = 0; g < group; g++) {
+      const input = x.offset + (b * channels + g * conv.groupChannels) * height * width * 4;
+      const output = out.offset + (b * conv.outChannels + g * perGroup) * n * 4;
       const bias = conv.bias ? conv.bias + g * perGroup * 4 : 0;
-      kernels.gemm(conv.groupWeights[g]!, columns!, bias, output!, perGroup, n, kTotal, n, conv.relu ? 1 : 0);
-      out.set(memory.subarray(output! / 4, output! / 4 + perGroup * n), (b * conv.outChannels + g * perGroup) * n);
+      for (let first = 0; first < panels; first += panelsAtOnce) {
+        const count = Math.min(panelsAtOnce, panels - first);
+        kernels.im2col(
+          input,
+          conv.groupChannels,
+          height,
+          width,
+          kernel[0],
+          kernel[1],
+          stride[0],
+          stride[1],
+          pads[0],
+          pads[1],
+          dilation[0],
+          dilation[1],
+          outH,
+          outW,
+          first,
+          count,
+          columns,
+        );
+        const columnsHere = Math.min(count * 8, n - first * 8);
+        kernels.gemm(conv.groupWeights[g]!, columns, bias, output + first * 8 * 4, perGroup, columnsHere, kTotal, n, relu);
+      }
     }
   }
-  return { dims: [batch, conv.outChannels, outH, outW], data: out };
+  kernels.release(columns);
 }
 
 /**
@@ -119,33 +168,39 @@ export function packConvTranspose(kernels: Kernels, weight: FloatTensor, bias: F
   return { kernel: [kh, kw], outChannels, inChannels, taps, bias: bias ? kernels.keep(bias) : 0, relu };
 }
 
-export function runConvTranspose(kernels: Kernels, conv: PackedConvTranspose, x: FloatTensor): FloatTensor {
-  const [batch, channels, height, width] = x.dims as [number, number, number, number];
+export function convTransposeOutputDims(conv: PackedConvTranspose, dims: readonly number[]): number[] {
+  const [batch, channels, height, width] = dims as [number, number, number, number];
   if (channels !== conv.inChannels) throw new Error(`ConvTranspose: input has ${channels} channels, the weights expect ${conv.inChannels}`);
+  return [batch, conv.outChannels, height * conv.kernel[0], width * conv.kernel[1]];
+}
+
+export function runConvTranspose(kernels: Kernels, conv: PackedConvTranspose, x: MemoryTensor, out: MemoryTensor): void {
+  const [batch, channels, height, width] = x.dims as [number, number, number, number];
   const [kh, kw] = conv.kernel;
   const n = height * width;
   const outH = height * kh;
   const outW = width * kw;
-  const out = new Float32Array(batch * conv.outChannels * outH * outW);
-  const [input, columns, output] = kernels.scratch(channels * n, Math.ceil(n / 8) * 8 * channels, conv.outChannels * n);
+  const panels = Math.ceil(n / 8);
+  const columns = kernels.allocate(panels * 8 * channels);
+  const tap = kernels.allocate(conv.outChannels * n);
   for (let b = 0; b < batch; b++) {
-    const memory = kernels.floats();
-    memory.set(x.data.subarray(b * channels * n, (b + 1) * channels * n), input! / 4);
-    kernels.im2col(input!, channels, height, width, 1, 1, 1, 1, 0, 0, 1, 1, height, width, columns!);
+    kernels.im2col(x.offset + b * channels * n * 4, channels, height, width, 1, 1, 1, 1, 0, 0, 1, 1, height, width, 0, panels, columns);
     for (let dy = 0; dy < kh; dy++) {
       for (let dx = 0; dx < kw; dx++) {
-        kernels.gemm(conv.taps[dy * kw + dx]!, columns!, conv.bias, output!, conv.outChannels, n, channels, n, conv.relu ? 1 : 0);
-        const result = memory.subarray(output! / 4, output! / 4 + conv.outChannels * n);
+        kernels.gemm(conv.taps[dy * kw + dx]!, columns, conv.bias, tap, conv.outChannels, n, channels, n, conv.relu ? 1 : 0);
+        const result = kernels.view(tap, conv.outChannels * n);
+        const target = kernels.view(out.offset + b * conv.outChannels * outH * outW * 4, conv.outChannels * outH * outW);
         for (let co = 0; co < conv.outChannels; co++) {
-          const plane = (b * conv.outChannels + co) * outH * outW;
+          const plane = co * outH * outW;
           for (let y = 0; y < height; y++) {
             const row = plane + (y * kh + dy) * outW + dx;
             const from = co * n + y * width;
-            for (let xx = 0; xx < width; xx++) out[row + xx * kw] = result[from + xx]!;
+            for (let xx = 0; xx < width; xx++) target[row + xx * kw] = result[from + xx]!;
           }
         }
       }
     }
   }
-  return { dims: [batch, conv.outChannels, outH, outW], data: out };
+  kernels.release(tap);
+  kernels.release(columns);
 }

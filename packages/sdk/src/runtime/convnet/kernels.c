@@ -5,13 +5,14 @@
 
 // Columns of a convolution's input, packed for `gemm`: panel p holds, for every k (input channel,
 // kernel row, kernel column), the 8 output pixels p*8 .. p*8+7 (zeros past `n` and in the padding).
-// Written panel by panel, so that the writes are sequential.
+// Panels first_panel .. first_panel + panel_count - 1 only (a slice of the output at a time keeps the
+// columns small), written panel by panel so that the writes are sequential.
 __attribute__((export_name("im2col")))
 void im2col(const float *src, int channels, int height, int width, int kh, int kw, int sh, int sw,
-            int ph, int pw, int dh, int dw, int out_h, int out_w, float *dst) {
-  const int n = out_h * out_w, panels = (n + 7) / 8;
+            int ph, int pw, int dh, int dw, int out_h, int out_w, int first_panel, int panel_count, float *dst) {
+  const int n = out_h * out_w;
   float *out = dst;
-  for (int p = 0; p < panels; p++) {
+  for (int p = first_panel; p < first_panel + panel_count; p++) {
     int top[8], left[8];
     for (int j = 0; j < 8; j++) {
       const int i = p * 8 + j;
@@ -79,6 +80,47 @@ void gemm(const float *a, const float *col, const float *bias, float *out, int m
           wasm_v128_store(tail + 4, hi);
           for (int j = 0; p * 8 + j < n; j++) row[j] = tail[j];
         }
+      }
+    }
+  }
+}
+
+// A depthwise convolution (one input channel per output channel), straight from the input planes:
+// out[c] = bias[c] + sum over the kernel of w[c][ky][kx] * in[c][y][x], then max(0, ·) when `relu`.
+__attribute__((export_name("depthwise")))
+void depthwise(const float *src, const float *weights, const float *bias, float *out, int channels, int height,
+               int width, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw, int out_h, int out_w,
+               int relu) {
+  for (int c = 0; c < channels; c++) {
+    const float *plane = src + (long)c * height * width;
+    const float *w = weights + (long)c * kh * kw;
+    float *o = out + (long)c * out_h * out_w;
+    const float b = bias ? bias[c] : 0.0f;
+    for (int oy = 0; oy < out_h; oy++) {
+      for (int ox = 0; ox < out_w; ox++) o[(long)oy * out_w + ox] = b;
+      for (int ky = 0; ky < kh; ky++) {
+        const int y = oy * sh - ph + ky * dh;
+        if (y < 0 || y >= height) continue;
+        const float *row = plane + (long)y * width;
+        for (int kx = 0; kx < kw; kx++) {
+          const float wv = w[ky * kw + kx];
+          const int shift = kx * dw - pw;
+          // Output columns whose input column is inside the row.
+          int first = shift < 0 ? (-shift + sw - 1) / sw : 0;
+          int last = (width - 1 - shift) / sw;  // inclusive
+          if (width - 1 - shift < 0) continue;
+          if (last > out_w - 1) last = out_w - 1;
+          float *orow = o + (long)oy * out_w;
+          if (sw == 1) {
+            for (int ox = first; ox <= last; ox++) orow[ox] += wv * row[ox + shift];
+          } else {
+            for (int ox = first; ox <= last; ox++) orow[ox] += wv * row[ox * sw + shift];
+          }
+        }
+      }
+      if (relu) {
+        float *orow = o + (long)oy * out_w;
+        for (int ox = 0; ox < out_w; ox++) orow[ox] = orow[ox] > 0.0f ? orow[ox] : 0.0f;
       }
     }
   }

@@ -1,17 +1,22 @@
 import { kernelsWasmBase64 } from './kernels-wasm.ts';
 
 /**
- * The wasm kernels of kernels.c with the memory they work in. Weights packed for `gemm` stay for the
- * runtime's life at the bottom of the memory (`keep`); everything else is scratch above them, laid
- * out afresh by each operation (`scratch`), which runs to its end without yielding.
+ * The wasm kernels of kernels.c with the memory they work in: one per session. A session's weights
+ * stay for its life at the bottom of the memory (`keep`); a run's tensors live above them, in blocks
+ * handed out and taken back as the run goes (`allocate`, `release`) and all taken back by `reset`.
+ * The same pages serve every run: fresh memory is slow to touch the first time (page faults), so
+ * tensors are never allocated as new JS arrays.
  */
 export interface Kernels {
   /** Copies `data` into the kept region; returns its byte offset. */
   keep(data: Float32Array): number;
-  /** Byte offsets of scratch buffers of these float counts (valid until the next call). */
-  scratch(...floats: number[]): number[];
-  /** A float view of the memory (taken again after any `keep` or `scratch`: the memory may grow). */
-  floats(): Float32Array;
+  /** A block of `floats` floats for a run; returns its byte offset. */
+  allocate(floats: number): number;
+  release(offset: number): void;
+  /** Takes back every block (the end of a run). */
+  reset(): void;
+  /** A view of `floats` floats at a byte offset (taken again after any `allocate`: the memory may grow). */
+  view(offset: number, floats: number): Float32Array;
   im2col(
     src: number,
     channels: number,
@@ -27,13 +32,37 @@ export interface Kernels {
     dw: number,
     outH: number,
     outW: number,
+    firstPanel: number,
+    panelCount: number,
     dst: number,
   ): void;
   gemm(a: number, col: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldc: number, relu: number): void;
+  depthwise(
+    src: number,
+    weights: number,
+    bias: number,
+    out: number,
+    channels: number,
+    height: number,
+    width: number,
+    kh: number,
+    kw: number,
+    sh: number,
+    sw: number,
+    ph: number,
+    pw: number,
+    dh: number,
+    dw: number,
+    outH: number,
+    outW: number,
+    relu: number,
+  ): void;
 }
 
 const pageBytes = 65536;
+/** Blocks start on 64-byte boundaries (cache lines; `gemm`'s vector loads). */
 const align = 64;
+const roundUp = (n: number) => Math.ceil(n / align) * align;
 
 function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64);
@@ -49,34 +78,90 @@ export async function createKernels(): Promise<Kernels> {
   compiled ??= WebAssembly.compile(decodeBase64(kernelsWasmBase64));
   const memory = new WebAssembly.Memory({ initial: 16 });
   const instance = await WebAssembly.instantiate(await compiled, { env: { memory } });
-  const exports = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm'>;
-  // The module's own stack and data sit below 64 KiB (wasm-ld's default layout).
-  let keptTop = pageBytes;
+  const { __heap_base: heapBase, ...exports } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise'> & {
+    __heap_base: WebAssembly.Global;
+  };
+  // The module's stack (64 KiB, first) and data end at its heap base: the memory above is ours.
+  let keptTop = roundUp(heapBase.value as number);
+  const blocks = new BlockAllocator();
   const ensure = (end: number) => {
     const have = memory.buffer.byteLength;
     if (end > have) memory.grow(Math.ceil((end - have) / pageBytes));
   };
-  const roundUp = (n: number) => Math.ceil(n / align) * align;
   return {
     keep(data) {
+      if (blocks.inUse) throw new Error('weights are kept before a run, not during one');
       const offset = keptTop;
       keptTop = roundUp(offset + data.byteLength);
       ensure(keptTop);
       new Float32Array(memory.buffer, offset, data.length).set(data);
       return offset;
     },
-    scratch(...floats) {
-      let top = keptTop;
-      const offsets = floats.map((count) => {
-        const offset = top;
-        top = roundUp(offset + count * 4);
-        return offset;
-      });
-      ensure(top);
-      return offsets;
+    allocate(floats) {
+      const offset = keptTop + blocks.allocate(roundUp(Math.max(1, floats) * 4));
+      ensure(keptTop + blocks.top);
+      return offset;
     },
-    floats: () => new Float32Array(memory.buffer),
-    im2col: exports.im2col,
-    gemm: exports.gemm,
+    release: (offset) => blocks.release(offset - keptTop),
+    reset: () => blocks.reset(),
+    view: (offset, floats) => new Float32Array(memory.buffer, offset, floats),
+    ...exports,
   };
+}
+
+/** First-fit blocks in a region that grows at its top; neighbouring free blocks merge. */
+class BlockAllocator {
+  #free: Array<{ start: number; size: number }> = [];
+  #used = new Map<number, number>();
+  top = 0;
+
+  get inUse(): boolean {
+    return this.#used.size > 0;
+  }
+
+  allocate(size: number): number {
+    const i = this.#free.findIndex((b) => b.size >= size);
+    let start: number;
+    if (i >= 0) {
+      const block = this.#free[i]!;
+      start = block.start;
+      if (block.size === size) this.#free.splice(i, 1);
+      else this.#free[i] = { start: start + size, size: block.size - size };
+    } else {
+      // Grow from the last free block when it ends at the top.
+      const last = this.#free.at(-1);
+      start = last && last.start + last.size === this.top ? last.start : this.top;
+      if (start !== this.top) this.#free.pop();
+      this.top = start + size;
+    }
+    this.#used.set(start, size);
+    return start;
+  }
+
+  release(start: number): void {
+    const size = this.#used.get(start);
+    if (size === undefined) throw new Error('released a block that is not in use');
+    this.#used.delete(start);
+    let i = this.#free.findIndex((b) => b.start > start);
+    if (i < 0) i = this.#free.length;
+    this.#free.splice(i, 0, { start, size });
+    // Merge with the next, then with the previous.
+    const next = this.#free[i + 1];
+    if (next && start + size === next.start) {
+      this.#free[i] = { start, size: size + next.size };
+      this.#free.splice(i + 1, 1);
+    }
+    const prev = this.#free[i - 1];
+    const cur = this.#free[i]!;
+    if (prev && prev.start + prev.size === cur.start) {
+      this.#free[i - 1] = { start: prev.start, size: prev.size + cur.size };
+      this.#free.splice(i, 1);
+    }
+  }
+
+  /** Every block back; the region keeps its size (its pages stay touched for the next run). */
+  reset(): void {
+    this.#used.clear();
+    this.#free = this.top > 0 ? [{ start: 0, size: this.top }] : [];
+  }
 }
