@@ -12,7 +12,7 @@ import {
   type PackedConvTranspose,
 } from './convolution.ts';
 import { createKernels, type Kernels } from './kernels.ts';
-import { onnxDataType, readOnnxModel, type OnnxAttribute, type OnnxModel, type OnnxNode, type OnnxTensor } from './onnx-model.ts';
+import { onnxDataType, readOnnxModel, type OnnxModel, type OnnxNode, type OnnxTensor } from './onnx-model.ts';
 import { elementCount, isFloat, type FloatTensor, type MemoryTensor, type Value } from './tensor.ts';
 
 /**
