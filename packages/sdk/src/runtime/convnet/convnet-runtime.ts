@@ -63,7 +63,7 @@ export function unsupportedOperators(model: OnnxModel): string[] {
 function tensorValue(t: OnnxTensor): Value {
   if (t.dataType === onnxDataType.float) return { dims: t.dims, data: t.data as Float32Array };
   // int8 weights become floats of the same values (their Cast to float is then exact).
-  if (t.dataType === onnxDataType.int8) return { dims: t.dims, data: Float32Array.from(t.data as Int8Array) };
+  if (t.dataType === onnxDataType.int8) return { dims: t.dims, data: new Float32Array(t.data as Int8Array) };
   return { dims: t.dims, ints: t.data as number[] };
 }
 
@@ -108,7 +108,9 @@ function createSession(kernels: Kernels, model: OnnxModel): OrtSession {
     }
     const inputs = node.inputs.map((name) => (name === '' ? undefined : constants.get(name)));
     if (!convolutions.has(node.opType) && node.inputs.every((name, k) => name === '' || inputs[k])) {
-      constants.set(node.outputs[0]!, computeConstant(operators[node.opType]!, inputs, node.attributes));
+      // A Cast to float of floats (the int8 weights are read as floats) is the same tensor: not copied.
+      const same = node.opType === 'Cast' && node.attributes.to === onnxDataType.float && isFloat(inputs[0]!);
+      constants.set(node.outputs[0]!, same ? inputs[0]! : computeConstant(operators[node.opType]!, inputs, node.attributes));
       continue;
     }
     if (!convolutions.has(node.opType)) {

@@ -37,13 +37,17 @@ export function packConv(kernels: Kernels, weight: FloatTensor, bias: Float32Arr
   const groupWeights: number[] = [];
   for (let g = 0; g < geometry.group; g++) {
     const blocks = Math.ceil(perGroup / 4);
-    const packed = new Float32Array(blocks * kTotal * 4);
-    for (let m = 0; m < perGroup; m++) {
-      const row = weight.data.subarray((g * perGroup + m) * kTotal, (g * perGroup + m + 1) * kTotal);
-      const block = (m >> 2) * kTotal * 4;
-      for (let k = 0; k < kTotal; k++) packed[block + k * 4 + (m & 3)] = row[k]!;
-    }
-    groupWeights.push(kernels.keep(packed));
+    const data = weight.data;
+    groupWeights.push(
+      kernels.keepFilled(blocks * kTotal * 4, (packed) => {
+        packed.fill(0);
+        for (let m = 0; m < perGroup; m++) {
+          const from = (g * perGroup + m) * kTotal;
+          const block = (m >> 2) * kTotal * 4 + (m & 3);
+          for (let k = 0; k < kTotal; k++) packed[block + k * 4] = data[from + k]!;
+        }
+      }),
+    );
   }
   return { geometry, outChannels, groupChannels, groupWeights, depthwise: false, bias: biasOffset, relu };
 }

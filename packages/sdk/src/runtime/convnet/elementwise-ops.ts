@@ -54,6 +54,21 @@ function broadcastDims(op: string, a: readonly number[], b: readonly number[]): 
 }
 
 /**
+ * When b, broadcast to `dims`, is constant over runs of `inner` elements and cycles through its
+ * `count` values (b's dims are 1 but for one span of axes, where they are `dims`' — [C, 1, 1] against
+ * [N, C, H, W]), those two numbers; else null.
+ */
+function blockRun(dims: readonly number[], bDims: readonly number[]): { inner: number; count: number } | null {
+  const padded = [...Array(dims.length - bDims.length).fill(1), ...bDims];
+  const spanned = padded.flatMap((d, i) => (d === 1 && dims[i] !== 1 ? [] : [i])).filter((i) => padded[i] !== 1);
+  if (spanned.length === 0) return { inner: elementCount(dims), count: 1 };
+  const first = spanned[0]!;
+  const last = spanned.at(-1)!;
+  for (let i = first; i <= last; i++) if (padded[i] !== dims[i]) return null;
+  return { inner: elementCount(dims.slice(last + 1)), count: elementCount(dims.slice(first, last + 1)) };
+}
+
+/**
  * NumPy-style broadcasting of two tensors; `same` is the loop for two tensors of one shape (the
  * detectors' feature-pyramid sums, where a shared loop calling `f` per element is several times slower).
  */
@@ -69,6 +84,16 @@ function broadcast(op: string, f: (a: number, b: number) => number, same?: (a: F
         return;
       }
       const dims = broadcastDims(op, a.dims, b.dims);
+      const run = a.data.length === out.length ? blockRun(dims, b.dims) : null;
+      if (run) {
+        // b repeats each of its values over `inner` elements (a per-channel scale or bias).
+        const { inner, count } = run;
+        for (let i = 0, block = 0; i < out.length; i += inner, block = (block + 1) % count) {
+          const v = b.data[block]!;
+          for (let j = i; j < i + inner; j++) out[j] = f(a.data[j]!, v);
+        }
+        return;
+      }
       const rank = dims.length;
       const strides = (d: readonly number[]) => {
         const padded = [...Array(rank - d.length).fill(1), ...d];

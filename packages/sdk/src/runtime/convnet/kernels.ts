@@ -10,6 +10,8 @@ import { kernelsWasmBase64 } from './kernels-wasm.ts';
 export interface Kernels {
   /** Copies `data` into the kept region; returns its byte offset. */
   keep(data: Float32Array): number;
+  /** `floats` floats of the kept region, written by `fill` in place (no copy made first); returns the byte offset. */
+  keepFilled(floats: number, fill: (view: Float32Array) => void): number;
   /** A block of `floats` floats for a run; returns its byte offset. */
   allocate(floats: number): number;
   release(offset: number): void;
@@ -90,11 +92,14 @@ export async function createKernels(): Promise<Kernels> {
   };
   return {
     keep(data) {
+      return this.keepFilled(data.length, (view) => view.set(data));
+    },
+    keepFilled(floats, fill) {
       if (blocks.inUse) throw new Error('weights are kept before a run, not during one');
       const offset = keptTop;
-      keptTop = roundUp(offset + data.byteLength);
+      keptTop = roundUp(offset + floats * 4);
       ensure(keptTop);
-      new Float32Array(memory.buffer, offset, data.length).set(data);
+      fill(new Float32Array(memory.buffer, offset, floats));
       return offset;
     },
     allocate(floats) {
