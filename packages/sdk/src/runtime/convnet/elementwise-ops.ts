@@ -68,29 +68,51 @@ function blockRun(dims: readonly number[], bDims: readonly number[]): { inner: n
   return { inner: elementCount(dims.slice(last + 1)), count: elementCount(dims.slice(first, last + 1)) };
 }
 
+type Arithmetic = 'Add' | 'Mul' | 'Div';
+
+const arithmetic: Record<Arithmetic, (a: number, b: number) => number> = {
+  Add: (a, b) => a + b,
+  Mul: (a, b) => a * b,
+  Div: (a, b) => a / b,
+};
+
 /**
- * NumPy-style broadcasting of two tensors; `same` is the loop for two tensors of one shape (the
- * detectors' feature-pyramid sums, where a shared loop calling `f` per element is several times slower).
+ * out[j] = a[j] ∘ b[j], or with one side the same value `v` over j in [from, to) (`vFirst`: v ∘ b[j]).
+ * One loop per operation: a shared loop calling a function per element is several times slower.
  */
-function broadcast(op: string, f: (a: number, b: number) => number, same?: (a: Float32Array, b: Float32Array, out: Float32Array) => void): Operator {
+function arithmeticRun(op: Arithmetic, full: Float32Array, v: number, vFirst: boolean, out: Float32Array, from: number, to: number): void {
+  if (op === 'Add') for (let j = from; j < to; j++) out[j] = full[j]! + v;
+  else if (op === 'Mul') for (let j = from; j < to; j++) out[j] = full[j]! * v;
+  else if (vFirst) for (let j = from; j < to; j++) out[j] = v / full[j]!;
+  else for (let j = from; j < to; j++) out[j] = full[j]! / v;
+}
+
+function arithmeticSame(op: Arithmetic, a: Float32Array, b: Float32Array, out: Float32Array): void {
+  if (op === 'Add') for (let i = 0; i < out.length; i++) out[i] = a[i]! + b[i]!;
+  else if (op === 'Mul') for (let i = 0; i < out.length; i++) out[i] = a[i]! * b[i]!;
+  else for (let i = 0; i < out.length; i++) out[i] = a[i]! / b[i]!;
+}
+
+/** NumPy-style broadcasting of two tensors, with fast loops for equal shapes and per-channel or scalar operands. */
+function broadcast(op: Arithmetic): Operator {
+  const f = arithmetic[op];
   return {
     dims: ([x, y]) => broadcastDims(op, float(x, op).dims, float(y, op).dims),
     compute([x, y], out) {
       const a = float(x, op);
       const b = float(y, op);
       if (a.data.length === out.length && b.data.length === out.length) {
-        if (same) same(a.data, b.data, out);
-        else for (let i = 0; i < out.length; i++) out[i] = f(a.data[i]!, b.data[i]!);
+        arithmeticSame(op, a.data, b.data, out);
         return;
       }
       const dims = broadcastDims(op, a.dims, b.dims);
-      const run = a.data.length === out.length ? blockRun(dims, b.dims) : null;
+      // One side repeats each of its values over `inner` elements of the other (a per-channel scale, a constant).
+      const aFull = a.data.length === out.length;
+      const run = aFull ? blockRun(dims, b.dims) : b.data.length === out.length ? blockRun(dims, a.dims) : null;
       if (run) {
-        // b repeats each of its values over `inner` elements (a per-channel scale or bias).
-        const { inner, count } = run;
-        for (let i = 0, block = 0; i < out.length; i += inner, block = (block + 1) % count) {
-          const v = b.data[block]!;
-          for (let j = i; j < i + inner; j++) out[j] = f(a.data[j]!, v);
+        const [full, small] = aFull ? [a.data, b.data] : [b.data, a.data];
+        for (let i = 0, block = 0; i < out.length; i += run.inner, block = (block + 1) % run.count) {
+          arithmeticRun(op, full, small[block]!, !aFull, out, i, i + run.inner);
         }
         return;
       }
@@ -324,21 +346,9 @@ export const operators: Record<string, Operator> = {
   Identity: reshaping(sameDims),
   Relu: map('Relu', (v) => Math.max(v, 0)),
   Sigmoid: map('Sigmoid', (v) => 1 / (1 + Math.exp(-v))),
-  Add: broadcast(
-    'Add',
-    (a, b) => a + b,
-    (a, b, out) => {
-      for (let i = 0; i < out.length; i++) out[i] = a[i]! + b[i]!;
-    },
-  ),
-  Mul: broadcast(
-    'Mul',
-    (a, b) => a * b,
-    (a, b, out) => {
-      for (let i = 0; i < out.length; i++) out[i] = a[i]! * b[i]!;
-    },
-  ),
-  Div: broadcast('Div', (a, b) => a / b),
+  Add: broadcast('Add'),
+  Mul: broadcast('Mul'),
+  Div: broadcast('Div'),
   HardSigmoid: {
     dims: sameDims,
     compute([x], out, attributes) {
@@ -395,9 +405,11 @@ export const operators: Record<string, Operator> = {
       ];
       const channels = t.dims[1]!;
       const area = elementCount(t.dims.slice(2));
-      for (let i = 0; i < out.length; i++) {
-        const c = Math.floor(i / area) % channels;
-        out[i] = ((t.data[i]! - m[c]!) / Math.sqrt(v[c]! + epsilon)) * s[c]! + b[c]!;
+      for (let plane = 0; plane * area < out.length; plane++) {
+        const c = plane % channels;
+        const scaleHere = s[c]! / Math.sqrt(v[c]! + epsilon);
+        const shift = b[c]! - m[c]! * scaleHere;
+        for (let i = plane * area; i < (plane + 1) * area; i++) out[i] = t.data[i]! * scaleHere + shift;
       }
     },
   },

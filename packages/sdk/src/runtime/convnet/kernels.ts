@@ -90,18 +90,17 @@ export async function createKernels(): Promise<Kernels> {
     const have = memory.buffer.byteLength;
     if (end > have) memory.grow(Math.ceil((end - have) / pageBytes));
   };
+  const keepFilled = (floats: number, fill: (view: Float32Array) => void) => {
+    if (blocks.inUse) throw new Error('weights are kept before a run, not during one');
+    const offset = keptTop;
+    keptTop = roundUp(offset + floats * 4);
+    ensure(keptTop);
+    fill(new Float32Array(memory.buffer, offset, floats));
+    return offset;
+  };
   return {
-    keep(data) {
-      return this.keepFilled(data.length, (view) => view.set(data));
-    },
-    keepFilled(floats, fill) {
-      if (blocks.inUse) throw new Error('weights are kept before a run, not during one');
-      const offset = keptTop;
-      keptTop = roundUp(offset + floats * 4);
-      ensure(keptTop);
-      fill(new Float32Array(memory.buffer, offset, floats));
-      return offset;
-    },
+    keep: (data) => keepFilled(data.length, (view) => view.set(data)),
+    keepFilled,
     allocate(floats) {
       const offset = keptTop + blocks.allocate(roundUp(Math.max(1, floats) * 4));
       ensure(keptTop + blocks.top);
