@@ -19,8 +19,8 @@ export interface BrowserBundleOptions {
 }
 
 /**
- * Vite copies whatever a `new URL(…, import.meta.url)` pattern can match (onnxruntime-web's default
- * wasm). The worker never uses those URLs — it is given explicit base URLs — so the hashed
+ * Vite copies whatever a `new URL(…, import.meta.url)` pattern of a dependency can match (a
+ * default wasm location). The worker never uses those URLs — it is given explicit base URLs — so the hashed
  * duplicates are dropped.
  */
 const dropPatternAssets: Plugin = {
@@ -40,7 +40,7 @@ const common = (outDir: string) =>
 
 /**
  * The worker: `idlens-worker.js` (zxing-wasm's glue, the engine, comlink) and
- * `idlens-worker-ocr.js`, onnxruntime-web's glue, imported only on the first card/document call, so
+ * `idlens-worker-ocr.js`, the OCR runtime (`createConvnetRuntime`), imported only on the first card/document call, so
  * a barcode-only page never loads it. Fixed names: apps copy exactly these files.
  */
 function workerConfig(outDir: string): InlineConfig {
@@ -60,7 +60,7 @@ function workerConfig(outDir: string): InlineConfig {
   };
 }
 
-/** After the page module: the worker, the two wasm files (the versions whose glue the worker embeds) and optionally the models. */
+/** After the page module: the worker, zxing-wasm's wasm (the version whose glue the worker embeds) and optionally the models. */
 function workerAndRuntimeFiles(outDir: string, { models = true }: BrowserBundleOptions): Plugin {
   let dir = outDir;
   return {
@@ -91,7 +91,7 @@ function workerAndRuntimeFiles(outDir: string, { models = true }: BrowserBundleO
 
 /**
  * The prebuilt browser SDK: `idlens.js`, the page's API as one ES module (for pages without a
- * bundler), then the worker (`idlens-worker.js` + `idlens-worker-ocr.js`) and the wasm files beside
+ * bundler), then the worker (`idlens-worker.js` + `idlens-worker-ocr.js`) and the wasm file beside
  * it. App-style builds, not library mode: library mode would inline the worker and the wasm as
  * `data:` URLs, which a strict CSP refuses.
  */

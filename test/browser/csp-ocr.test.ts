@@ -1,13 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { buildBrowserBundle, launchChromium, openPage, startIdlensServer, startPageServer, strictCsp } from './support/browser-harness.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { renderCard } from '../support/card-render.ts';
 import { passportPng } from './support/passport.ts';
-import { ortWasm } from '../../packages/sdk/src/runtime/runtime-files.ts';
-import { versionedAssetUrl } from '../../packages/sdk/src/runtime/fetch-asset.ts';
+import { zxingWasm } from '../../packages/sdk/src/runtime/runtime-files.ts';
 
 type Face = { side: string; location: { topLeftCorner: { x: number; y: number }; dimensions: { width: number; height: number } } };
 
@@ -65,7 +63,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     return openPage(h.browser.context, pageServer.url);
   }
 
-  it('loads the worker, zxing-wasm, onnxruntime-web and the models with no violation, and reads a passport and a card like the server', async () => {
+  it('loads the worker, zxing-wasm, the OCR runtime and the models with no violation, and reads a passport and a card like the server', async () => {
     const page = await pageWith(strictCsp);
     const consoleBefore = h.browser.console.length;
     const result = await page.evaluate(async () => {
@@ -118,7 +116,6 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     expect(result.assets).toEqual(
       expect.arrayContaining([
         'zxing_reader.wasm',
-        'ort-wasm-simd-threaded.wasm',
         'text-det-int8.onnx',
         'ch_PP-OCRv4_det_int8.onnx',
         'latin-rec-int8.onnx',
@@ -126,6 +123,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
         'blazeface-back.onnx',
       ]),
     );
+    expect(result.assets).not.toContain('ort-wasm-simd-threaded.wasm');
     // The face detector is fetched with the first request that asks for a portrait, not before.
     expect(result.beforePortrait).not.toContain('blazeface-back.onnx');
     // PP-OCRv4's detector, with the first read the distilled detector's result did not check out.
@@ -149,74 +147,44 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     expect((result.card as { recognitionStatus: string }).recognitionStatus).not.toBe('EMPTY');
   }, 180_000); // OCR in single-threaded wasm plus the server's run; generous for a loaded CI machine
 
-  it('runs onnxruntime-web multi-threaded when the page is cross-origin isolated (COOP/COEP), with the same result', async () => {
+  it('reads the same on a cross-origin-isolated page (COOP/COEP), where the OCR runtime still runs on one thread', async () => {
     const page = await pageWith(strictCsp, { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
     const result = await page.evaluate(async () => {
       const { createRecognizer } = (window as any).idlens;
-      const recognizer = createRecognizer({ preload: ['ocr'], threads: 2 });
+      const recognizer = createRecognizer({ preload: ['ocr'] });
       await recognizer.ready;
       const blob = await (await fetch('/fixtures/passport')).blob();
       const data = await recognizer.document({ first: blob });
       const runtime = recognizer.runtime;
       recognizer.terminate();
-      return {
-        runtime,
-        expectedThreads: Math.min(2, navigator.hardwareConcurrency),
-        mrzType: data.mrzData?.mrzType,
-        violations: (window as any).cspViolations,
-      };
+      return { runtime, mrzType: data.mrzData?.mrzType, violations: (window as any).cspViolations };
     });
-    expect(result).toMatchObject({ runtime: { crossOriginIsolated: true, threads: result.expectedThreads }, mrzType: 'TD3', violations: [] });
+    expect(result).toMatchObject({ runtime: { crossOriginIsolated: true, threads: 1 }, mrzType: 'TD3', violations: [] });
   }, 120_000);
 
-  /**
-   * Preloads OCR on a page and tells, from the worker's Resource Timing, each fetch of onnxruntime's
-   * wasm: whether bytes came over the network (transferSize > 0) or from the HTTP cache.
-   */
-  async function ortWasmFetches(page: Page): Promise<Array<{ url: string; network: boolean }>> {
-    await page.evaluate(async () => {
-      const { createRecognizer } = (window as any).idlens;
-      (window as any).ocrRecognizer = createRecognizer({ preload: ['ocr'] });
-      await (window as any).ocrRecognizer.ready;
-    });
-    const worker = page.workers().find((w) => w.url().includes('idlens-worker'));
-    if (!worker) throw new Error('no idlens worker on the page');
-    // ready resolves once the runtime is loaded: every fetch of the wasm has completed.
-    const fetches = await worker.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => e.name.includes('ort-wasm-simd-threaded.wasm'))
-        .map((e) => ({ url: e.name, network: (e as PerformanceResourceTiming).transferSize > 0 })),
-    );
-    await page.evaluate(() => (window as any).ocrRecognizer.terminate());
-    return fetches;
-  }
-
-  it('has onnxruntime start from its wasm (asked for by its sha256) compiled as the checked fetch streamed it in: one download, and none for the next page', async () => {
+  it('loads no wasm for OCR but its own chunk: zxing_reader.wasm is the only wasm a document read fetches', async () => {
     const requests: string[] = [];
-    const first = await pageWith(strictCsp, {}, requests);
-    const wasm = (r: string) => r.includes('ort-wasm-simd-threaded.wasm');
-    // Only the SDK's checking fetch: the runtime fetches nothing of its own.
-    const url = expect.stringMatching(/\/ort-wasm-simd-threaded\.wasm\?sha256=[0-9a-f]{16}$/);
-    expect(await ortWasmFetches(first)).toEqual([{ url, network: true }]);
-    expect(requests.filter(wasm)).toHaveLength(1);
-    const before = requests.length;
-    const second = await openPage(h.browser.context, first.url());
-    await first.close();
-    // Next time the checking fetch is answered by the HTTP cache.
-    expect(await ortWasmFetches(second)).toEqual([{ url, network: false }]);
-    await second.close();
-    expect(requests.slice(before).filter(wasm)).toEqual([]);
-    expect(requests.slice(before).length).toBeGreaterThan(0); // the page itself did reach the server
-  }, 60_000);
+    const page = await pageWith(strictCsp, {}, requests);
+    const mrzType = await page.evaluate(async () => {
+      const { createRecognizer } = (window as any).idlens;
+      const recognizer = createRecognizer({ preload: ['ocr'] });
+      await recognizer.ready;
+      const data = await recognizer.document({ first: await (await fetch('/fixtures/passport')).blob() });
+      recognizer.terminate();
+      return data.mrzData?.mrzType;
+    });
+    expect(mrzType).toBe('TD3');
+    expect(requests.filter((r) => r.includes('.wasm')).map((r) => r.replace(/\?.*$/, ''))).toEqual(['/sdk/zxing_reader.wasm']);
+    expect(requests.some((r) => r.includes('idlens-worker-ocr.js'))).toBe(true);
+  }, 120_000);
 
-  it('never has onnxruntime start from a copy in the HTTP cache that fails its sha256: the wasm is fetched again and checked', async () => {
+  it('never starts a runtime from a copy in the HTTP cache that fails its sha256: the wasm is fetched again and checked', async () => {
     const requests: string[] = [];
     // A host that lets the browser keep whatever it sends (the idlens server would not: a file whose
     // sha256 is not its URL's is sent uncacheable).
     const page = await pageWith(strictCsp, { 'cache-control': 'public, max-age=31536000, immutable' }, requests);
-    const url = versionedAssetUrl(ortWasm.file, ortWasm.sha256, new URL('/sdk/', page.url()));
-    const file = path.join(h.bundle.dir, ortWasm.file);
+    const url = new URL(`/sdk/${zxingWasm.file}`, page.url()).href;
+    const file = path.join(h.bundle.dir, zxingWasm.file);
     const original = await readFile(file);
     const tampered = Buffer.from(original);
     tampered[tampered.length >> 1]! ^= 0xff;
@@ -232,8 +200,8 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     } finally {
       await writeFile(file, original);
     }
-    expect(await cachedSha256()).not.toBe(ortWasm.sha256);
-    const before = requests.filter((r) => r.includes(ortWasm.file)).length;
+    expect(await cachedSha256()).not.toBe(zxingWasm.sha256);
+    const before = requests.filter((r) => r.includes(zxingWasm.file)).length;
     const mrzType = await page.evaluate(async () => {
       const { createRecognizer } = (window as any).idlens;
       const recognizer = createRecognizer({ preload: ['ocr'] });
@@ -245,22 +213,9 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     });
     expect(mrzType).toBe('TD3');
     // Fetched from the host again, past the HTTP cache, whose copy is now the right one.
-    expect(requests.filter((r) => r.includes(ortWasm.file)).length).toBe(before + 1);
-    expect(await cachedSha256()).toBe(ortWasm.sha256);
+    expect(requests.filter((r) => r.includes(zxingWasm.file)).length).toBe(before + 1);
+    expect(await cachedSha256()).toBe(zxingWasm.sha256);
   }, 120_000);
-
-  it('keeps the wasm in Cache Storage when the host has it revalidated (no-cache), and starts onnxruntime from those bytes next time', async () => {
-    const requests: string[] = [];
-    const first = await pageWith(strictCsp, { 'cache-control': 'no-cache' }, requests);
-    // Only the SDK's fetch.
-    expect(await ortWasmFetches(first)).toEqual([{ url: expect.stringMatching(/\?sha256=[0-9a-f]{16}$/), network: true }]);
-    const before = requests.length;
-    const second = await openPage(h.browser.context, first.url());
-    await first.close();
-    expect(await ortWasmFetches(second)).toEqual([]); // from Cache Storage
-    await second.close();
-    expect(requests.slice(before).filter((r) => r.includes('ort-wasm'))).toEqual([]);
-  }, 60_000);
 
   it('detects a violation when the policy forbids WebAssembly (the check is not vacuous)', async () => {
     const page = await pageWith("script-src 'self'; worker-src 'self'");

@@ -10,8 +10,8 @@ import { buildBrowserBundle, closeHarness, launchChromium, openPage, startIdlens
 // What documents gained beyond the MRZ — the AAMVA barcode on the back, printed fields read by their
 // labels, a number printed without a label, the issuing state, the signature, the straightened
 // images — read in the browser worker and on the server from the same pixels: the same data.
-// Two allowances, each for a reason outside the engine: onnxruntime-web and -node round floats
-// differently, so a text box found by the detector may move by a pixel or two (locations within 2 px or
+// Two allowances, each for a reason outside the engine: the browser's OCR runtime (the SDK's own)
+// and onnxruntime-node sum floats in different orders, so a text box found by the detector may move by a pixel or two (locations within 2 px or
 // 5 %, a signature cut out along such a box within 2 px of size); and the platforms' CompressionStream
 // compress the same PNG rows to different bytes (images are compared by their pixels).
 

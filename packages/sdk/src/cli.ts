@@ -16,7 +16,7 @@ const usage = `usage: idlens-sdk assets copy <dir> [--no-ocr] [--client] [--comp
 Copies exactly the files the browser SDK loads at run time into <dir>, e.g. public/idlens
 (createRecognizer() looks in /idlens/ unless told otherwise with assetsBaseUrl):
   idlens-worker.js, zxing_reader.wasm                          barcodes
-  idlens-worker-ocr.js, ort-wasm-simd-threaded.wasm, models/*  cards and documents (leave out with --no-ocr)
+  idlens-worker-ocr.js, models/*  cards and documents (leave out with --no-ocr)
   idlens.js                                                    with --client: the SDK as one ES module, for pages without a bundler
 --compress (or \`assets compress <dir>\` on any folder) writes file.br and file.gz beside each
 script, wasm, model and text file where that saves 5 % or more, for servers that send

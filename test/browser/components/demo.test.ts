@@ -62,8 +62,7 @@ async function runTransaction(page: Page, workflow: string) {
 describe.each(['localhost', '127.0.0.1'])('demo page at %s', (host) => {
   it('loads without a 404 or console error, reads an uploaded barcode and shows fields, time and JSON', async () => {
     const { page, failures } = await open(host, '#barcode');
-    // Cross-origin isolated (COOP + COEP), what lets the SDK's onnxruntime use more than one core
-    // (csp-ocr.test.ts checks the threads it then takes).
+    // Cross-origin isolated (COOP + COEP), as the demo server sends it (response-headers.ts).
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     await upload(page, 'idlens-barcode-scanner [part~=upload]', { name: 'qr.png', buffer: await qrPng() });
     await expect.poll(() => page.locator('#fields').textContent(), { timeout: 30_000 }).toContain(qrText);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { browserModels } from '@idlens/models';
 import { resolveModelPath } from '@idlens/models/node';
 import { deferredModelUses } from '../runtime/deferred-models.ts';
-import { ortWasm, zxingWasm } from '../runtime/runtime-files.ts';
+import { zxingWasm } from '../runtime/runtime-files.ts';
 
 /** One file an app serves for the browser SDK, from its assets folder (`/idlens/` by default). */
 export interface BrowserAsset {
@@ -25,7 +25,7 @@ export interface BrowserAsset {
 }
 
 export interface BrowserAssetOptions {
-  /** Include what cards and documents need: the OCR worker chunk, onnxruntime-web's wasm and the models (default true). */
+  /** Include what cards and documents need: the OCR worker chunk (the OCR runtime) and the models (default true). */
   ocr?: boolean;
   /** Include `idlens.js`, the SDK as one ES module, for pages that import it without a bundler (default false). */
   client?: boolean;
@@ -50,8 +50,8 @@ const contentTypes: Record<string, string> = {
 
 /**
  * Exactly the files the browser SDK loads at run time, in the layout it expects under its assets
- * folder: the worker and `zxing_reader.wasm` for barcodes; with `ocr`, the worker's OCR part,
- * `ort-wasm-simd-threaded.wasm` and `models/*` (every model of `@idlens/models`' manifest that browsers
+ * folder: the worker and `zxing_reader.wasm` for barcodes; with `ocr`, the worker's OCR part
+ * and `models/*` (every model of `@idlens/models`' manifest that browsers
  * load: none a listed model supersedes).
  */
 export function listBrowserAssets({ ocr = true, client = false, bundleDir = prebuiltBundleDir }: BrowserAssetOptions = {}): BrowserAsset[] {
@@ -62,7 +62,7 @@ export function listBrowserAssets({ ocr = true, client = false, bundleDir = preb
   };
   const list = [fromBundle(bundleFiles.worker, 'barcode'), fromBundle(zxingWasm.file, 'barcode')];
   if (ocr) {
-    list.push(fromBundle(bundleFiles.workerOcr, 'ocr'), fromBundle(ortWasm.file, 'ocr'));
+    list.push(fromBundle(bundleFiles.workerOcr, 'ocr'));
     for (const entry of browserModels()) {
       const source = resolveModelPath(entry);
       if (source) list.push(asset(`models/${entry.file}`, source, deferredModelUses[entry.name] ?? 'ocr'));

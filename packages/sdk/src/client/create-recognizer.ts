@@ -43,7 +43,10 @@ export interface RecognizerOptions {
    * to the HTTP cache, which then also keeps its compiled code (docs/sdk.md, "Loading").
    */
   cacheModels?: boolean;
-  /** ONNX Runtime threads when the page is cross-origin isolated (default: up to 4). */
+  /**
+   * @deprecated Ignored since 2026-11-29: the OCR runtime is the SDK's own and runs on the worker's
+   * one thread, isolated page or not (docs/sdk.md, "OCR runtime").
+   */
   threads?: number;
   /** `worker` (default), `server` (always call the server) or `auto` (worker, server when the worker/WASM cannot run). */
   mode?: 'worker' | 'server' | 'auto';
@@ -80,7 +83,7 @@ export interface Recognizer extends RecognitionMethods<ImageInput>, EventTarget 
   readonly ready: Promise<void>;
   /** Where recognition runs now (`auto` switches to `server` when the worker cannot start). */
   readonly mode: 'worker' | 'server';
-  /** After `ready` in worker mode: whether the page is cross-origin isolated and ONNX Runtime's threads (1 until OCR loaded). */
+  /** After `ready` in worker mode: whether the page is cross-origin isolated, and the OCR runtime's threads (always 1). */
   readonly runtime: { crossOriginIsolated: boolean; threads: number } | null;
   /** Blur/glare/brightness of a frame (worker only), for live-scanning feedback. */
   frameQuality(image: ImageInput): Promise<FrameQuality>;
@@ -180,7 +183,6 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
             modelsBaseUrl: modelsBaseUrl.href,
             cacheName: options.cacheModels === false ? null : 'idlens-assets-v1',
             preload: options.preload ?? ['barcode'],
-            threads: options.threads,
           },
           onProgress,
         ),

@@ -20,15 +20,7 @@ export interface ExpectedAsset {
 export interface FetchAssetOptions {
   /** Cache Storage bucket; null = no caching (the browser's HTTP cache still applies). */
   cacheName?: string | null;
-  /** Whether a fetched copy goes into Cache Storage, by its response headers (default: always). */
-  keep?: (headers: Headers) => boolean;
   onProgress?: (progress: AssetProgress) => void;
-  /**
-   * Given a copy of each response fetched (not one from Cache Storage) before it is read: a wasm can
-   * be compiled as it streams in (`WebAssembly.compileStreaming`), from the very bytes then checked.
-   * Which copy's bytes passed the check is the last one given when the fetch resolves.
-   */
-  tee?: (copy: Response) => void;
   fetch?: typeof fetch;
 }
 
@@ -57,7 +49,7 @@ export async function fetchAsset(
   url: string,
   asset: string,
   expected: ExpectedAsset,
-  { cacheName = null, keep = () => true, onProgress, tee, fetch: doFetch = globalThis.fetch }: FetchAssetOptions = {},
+  { cacheName = null, onProgress, fetch: doFetch = globalThis.fetch }: FetchAssetOptions = {},
 ): Promise<Uint8Array> {
   const cache = cacheName ? await openCache(cacheName) : null;
   const hit = cache ? await cache.match(url).catch(() => undefined) : undefined;
@@ -69,7 +61,7 @@ export async function fetchAsset(
     }
     await cache.delete(url).catch(() => false);
   }
-  const fetched = (mode: RequestCache) => fetchVerified({ url, asset, expected, mode, doFetch, onProgress, tee });
+  const fetched = (mode: RequestCache) => fetchVerified({ url, asset, expected, mode, doFetch, onProgress });
   let result: FetchedAsset;
   try {
     result = await fetched('default');
@@ -77,7 +69,7 @@ export async function fetchAsset(
     if (!(error instanceof IdlensError && error.code === 'ASSET_INTEGRITY')) throw error;
     result = await fetched('reload');
   }
-  if (cache && keep(result.headers)) {
+  if (cache) {
     const contentType = result.headers.get('content-type') || 'application/octet-stream';
     // Best effort: a full quota or a private window must not fail the load.
     await cache.put(url, new Response(result.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } })).catch(() => {});
@@ -98,10 +90,9 @@ interface VerifiedFetch {
   mode: RequestCache;
   doFetch: typeof fetch;
   onProgress?: (progress: AssetProgress) => void;
-  tee?: (copy: Response) => void;
 }
 
-async function fetchVerified({ url, asset, expected, mode, doFetch, onProgress, tee }: VerifiedFetch): Promise<FetchedAsset> {
+async function fetchVerified({ url, asset, expected, mode, doFetch, onProgress }: VerifiedFetch): Promise<FetchedAsset> {
   let res: Response;
   try {
     res = await doFetch(url, { credentials: 'same-origin', ...(mode === 'default' ? {} : { cache: mode }) });
@@ -122,7 +113,6 @@ async function fetchVerified({ url, asset, expected, mode, doFetch, onProgress, 
       `${asset}: ${url} answered an HTML page (content-type ${contentType}), not the file — usually the app's fallback page for a file that is not there`,
     );
   }
-  tee?.(res.clone());
   const bytes = await readWithProgress(res, asset, expected.bytes, onProgress);
   const actual = await sha256Hex(bytes);
   if (actual !== expected.sha256) {

@@ -5,7 +5,7 @@ import { listBrowserAssets, type BrowserAsset } from '../assets/browser-assets.t
 import { compressBytes } from '../assets/compress-assets.ts';
 
 export interface IdlensViteOptions {
-  /** Serve and emit what cards and documents need (OCR worker part, onnxruntime-web wasm, models); default true. `false` for barcode-only apps. */
+  /** Serve and emit what cards and documents need (the OCR worker part and the models); default true. `false` for barcode-only apps. */
   ocr?: boolean;
   /** Folder under the app's `base` (default `idlens`, which is where `createRecognizer()` looks by default: `/idlens/`). */
   dir?: string;

@@ -3,12 +3,10 @@ import { expose } from 'comlink';
 import { browserModels, type ModelEntry } from '@idlens/models';
 import { createEngine, type DeferredModel, type Engine } from '../engine/index.ts';
 import { IdlensError } from '../core/errors.ts';
-import { fetchAsset, openCache, versionedAssetUrl, type AssetProgress } from '../runtime/fetch-asset.ts';
-import { keptByHttpCache } from '../runtime/kept-by-http-cache.ts';
-import type { OrtWasmSource } from '../runtime/ort-web-browser.ts';
+import { fetchAsset, openCache, type AssetProgress } from '../runtime/fetch-asset.ts';
 import { deferredModelUses } from '../runtime/deferred-models.ts';
 import { loadModelsFromUrl } from '../runtime/load-models.ts';
-import { ortWasm, zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
+import { zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
 import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
 import { registerIdlensErrorTransfer } from './comlink-errors.ts';
 import { decodeFrame } from './decode-frame.ts';
@@ -17,9 +15,10 @@ import type { EngineWorkerApi, WorkerInit } from './worker-api.ts';
 
 /**
  * The browser's engine worker (a module Worker): the same `createEngine` as the server, with
- * zxing-wasm and onnxruntime-web loaded from the host's origin. OCR runtimes (onnxruntime-web and
- * the models) load only when a card or document is first asked for, unless preloaded, so a
- * barcode-only page never downloads them; the face detector only when a portrait is first asked for.
+ * zxing-wasm loaded from the host's origin and the SDK's own OCR runtime (`createConvnetRuntime`:
+ * its wasm kernels are inside the OCR chunk). The OCR part and the models load only when a card or
+ * document is first asked for, unless preloaded, so a barcode-only page never downloads them; the
+ * face detector only when a portrait is first asked for.
  */
 registerIdlensErrorTransfer();
 
@@ -27,7 +26,6 @@ let settings: WorkerInit | null = null;
 let progress: ((p: AssetProgress) => void) | undefined;
 let barcodeEngine: Promise<Engine> | null = null;
 let ocrEngine: Promise<Engine> | null = null;
-let threads = 1;
 
 function requireInit(): WorkerInit {
   if (!settings) throw new IdlensError('RUNTIME_UNAVAILABLE', 'the worker was not initialised');
@@ -41,47 +39,16 @@ function wasmFile(file: RuntimeFile): Promise<Uint8Array> {
 }
 
 /**
- * onnxruntime-web's wasm, checked (sha256, progress), and compiled as it streams in when it came
- * from the network or the HTTP cache: from a response of the HTTP cache, Chromium keeps the compiled
- * code (see loadOrtWebBrowser), so the file is not put in Cache Storage when the host lets the
- * browser keep it without asking again. Otherwise (a dev server or a `no-cache` host, an HTTP cache
- * that would not store 14 MB) it is kept in Cache Storage for the next visit, whose runtime then
- * compiles the bytes. A wasm that cannot be compiled this way (served without the
- * `application/wasm` type, say) goes to the runtime as bytes only.
+ * Copies of onnxruntime-web's 13.6 MB wasm that SDK versions before 2026-11-29 kept in Cache Storage
+ * (the OCR runtime is now the SDK's own, `createConvnetRuntime`): nothing reads them any more.
  */
-async function ortWasmSource(): Promise<OrtWasmSource> {
-  const init = requireInit();
-  const url = versionedAssetUrl(ortWasm.file, ortWasm.sha256, init.assetsBaseUrl);
-  forgetOtherOrtWasms(init, url);
-  let compiled: Promise<WebAssembly.Module | undefined> = Promise.resolve(undefined);
-  const bytes = await fetchAsset(url, ortWasm.file, ortWasm, {
-    cacheName: init.cacheName,
-    onProgress: progress,
-    // A copy the HTTP cache keeps is not stored in Cache Storage as well.
-    keep: (headers) => !keptByHttpCache(headers),
-    // The last copy is the one whose bytes were checked (an earlier one may have failed the check).
-    tee:
-      typeof WebAssembly.compileStreaming === 'function'
-        ? (copy) => {
-            compiled = WebAssembly.compileStreaming(copy).catch(() => undefined);
-          }
-        : undefined,
-  });
-  return { url, bytes, module: await compiled };
-}
-
-/**
- * Cache Storage copies of onnxruntime's wasm under any other URL: SDK versions before 2026-11-26
- * kept it unversioned, and each upgrade of onnxruntime leaves a `?sha256=` of the previous one
- * (14 MB each that nothing reads any more).
- */
-function forgetOtherOrtWasms(init: WorkerInit, current: string): void {
+function forgetOrtWasms(init: WorkerInit): void {
   if (!init.cacheName) return;
   openCache(init.cacheName)
     .then(async (cache) => {
       if (!cache) return;
       for (const request of await cache.keys()) {
-        if (request.url !== current && new URL(request.url).pathname.endsWith(`/${ortWasm.file}`)) await cache.delete(request);
+        if (new URL(request.url).pathname.endsWith('/ort-wasm-simd-threaded.wasm')) await cache.delete(request);
       }
     })
     .catch(() => false);
@@ -121,14 +88,12 @@ function modelSource(init: WorkerInit) {
 function engineForOcr(): Promise<Engine> {
   ocrEngine ??= (async () => {
     const init = requireInit();
+    forgetOrtWasms(init);
     const [zxing, ort, models] = await Promise.all([
       loadZxing(),
-      Promise.all([ortWasmSource(), import('./ocr.ts')]).then(([wasm, { loadOrtWebBrowser }]) =>
-        loadOrtWebBrowser({ wasm, threads: init.threads }).catch(unavailable('onnxruntime-web')),
-      ),
+      import('./ocr.ts').then(({ createConvnetRuntime }) => createConvnetRuntime()).catch(unavailable('the OCR runtime')),
       loadModelsFromUrl({ ...modelSource(init), names: upFrontModels }),
     ]);
-    threads = (ort as unknown as { env: { wasm: { numThreads: number } } }).env.wasm.numThreads;
     const deferred = (entry: ModelEntry): DeferredModel => {
       const load = () =>
         loadModelsFromUrl({ ...modelSource(init), names: [entry.name] }).then((set) => {
@@ -175,7 +140,7 @@ const api: EngineWorkerApi = {
     if (init.preload.includes('barcode')) loads.push(engineForBarcodes());
     if (init.preload.includes('ocr')) loads.push(engineForOcr().then(runModelsOnce));
     await Promise.all(loads);
-    return { crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true, threads };
+    return { crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true, threads: 1 };
   },
   async barcode(image, options) {
     const [engine, frame] = await Promise.all([engineForBarcodes(), decodeFrame(image)]);

@@ -12,15 +12,13 @@ export type WorkerImage = Frame | ImageBitmap | Blob;
 export type Preload = 'barcode' | 'ocr';
 
 export interface WorkerInit {
-  /** Absolute URL of the folder holding `zxing_reader.wasm` and `ort-wasm-simd-threaded.wasm`. */
+  /** Absolute URL of the folder holding `zxing_reader.wasm`. */
   assetsBaseUrl: string;
   /** Absolute URL of the folder holding the model files named in `@idlens/models`' manifest. */
   modelsBaseUrl: string;
-  /** Cache Storage bucket for the models and wasm (see `ortWasmSource` for onnxruntime's); null = no Cache Storage. */
+  /** Cache Storage bucket for the models and wasm; null = no Cache Storage. */
   cacheName: string | null;
   preload: Preload[];
-  /** ONNX Runtime threads when cross-origin isolated. */
-  threads?: number;
 }
 
 /** The comlink-exposed surface of the engine worker. */
