@@ -91,7 +91,6 @@ async function bundleSizes(dir: string) {
     jsGzipBytes: sum((f) => f.file.endsWith('.js'), 'gzip'),
     wasmBytes: sum((f) => f.file.endsWith('.wasm')),
     zxingWasmBytes: sum((f) => f.file === 'zxing_reader.wasm'),
-    ortWasmBytes: sum((f) => f.file === 'ort-wasm-simd-threaded.wasm'),
     modelBytes: sum((f) => f.file.startsWith('models')),
   };
 }
@@ -101,9 +100,8 @@ const isolationHeaders = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-O
 
 /**
  * A visit of a new page: createRecognizer (OCR preloaded, as a document flow does, so that
- * `runtime.threads` is ONNX Runtime's) → first document result, split at `ready` — from the caches
- * (the models in Cache Storage, onnxruntime's wasm in the HTTP cache and its compiled code in
- * Chromium's code cache) when an earlier visit of the origin left them there; with
+ * the OCR runtime is loaded) → first document result, split at `ready` — from the caches (the models
+ * and zxing's wasm in Cache Storage) when an earlier visit of the origin left them there; with
  * `framingMs`, the document comes that long after `ready` (the user framing it while the models
  * run once), and `firstReadMs` is what the user then waits for. Then the median of `warmRuns` warm
  * reads of the same document on that recognizer; the page stays open `stayMs` more (the user
@@ -151,10 +149,10 @@ async function coldDocument(
 
 /**
  * How long a first visit stays open after reading its document before the revisit is measured.
- * V8 hands a wasm module's compiled code to Chromium's code cache once it has new optimised code and
- * then compiles none for 2 s, or at once after 1 MB of it (`--wasm-caching-timeout-ms`,
- * `--wasm-caching-hard-threshold`): a visit closed sooner may leave the next one to compile
- * onnxruntime again (seen as a `ready` ~0.2 s longer and a first document ~0.4 s longer, docs/sdk.md).
+ * Until 2026-11-29 this let V8 hand onnxruntime-web's compiled code to Chromium's code cache (it does
+ * so after 2 s without new optimised code; a visit closed sooner left the next one to compile it
+ * again, docs/sdk.md). The SDK's own OCR runtime has no such cache to fill; the stay is kept so that
+ * the figures stay comparable with the earlier ones.
  */
 const cacheFillingStayMs = 3000;
 
@@ -164,8 +162,8 @@ type ColdDocument = Awaited<ReturnType<typeof coldDocument>>;
  * Chromium may keep every 127.0.0.1 port in one renderer process, and V8 shares a compiled module
  * still alive in that process with a new page by its bytes, whatever the origin: the revisit waits
  * this long after the first visit closed, and the first visit's own figure shows whether it found
- * onnxruntime compiled already (a fresh origin's first visit took 1.87–2.16 s in the bench, a
- * revisit about 1.2 s).
+ * a module compiled already (with onnxruntime-web, until 2026-11-29: a fresh origin's first visit
+ * took 1.87–2.16 s in the bench, a revisit about 1.2 s).
  */
 const pauseBeforeRevisitMs = 1000;
 
@@ -213,10 +211,13 @@ const headlineRevisits = 5;
 /** How long after `ready` the bench's preloading app takes its first shot (the user framing the document). */
 const framingPauseMs = 3000;
 
+/** The browser's version from its user agent (`HeadlessChrome/150.0.7871.100`): figures move with it (docs/sdk.md). */
+const navigatorVersion = ({ userAgent }: { userAgent: string }) => userAgent.match(/(?:Headless)?Chrom(?:e|ium)\/[\d.]+/)?.[0] ?? userAgent;
+
 const mb = (n: number) => `${(n / 2 ** 20).toFixed(2)} MiB`;
 
 /**
- * The browser SDK in Debian's Chromium (headless, 1 ONNX thread: the test page is not
+ * The browser SDK in Debian's Chromium (headless; the OCR runtime runs on one thread; the test page is not
  * cross-origin isolated) against the Node server on the same PNGs: cold start (a fresh profile,
  * createRecognizer → first result, wasm/models downloaded from loopback), the same on revisits of
  * origins of their own whose first visit stayed open `cacheFillingStayMs` or closed at once, and
@@ -268,17 +269,25 @@ export const browserBench: BenchSuite = async (ctx) => {
           barcodeRecognizer.terminate();
           ocrRecognizer.terminate();
           const { recognitionStatus } = firstBarcode;
-          return { coldBarcodeMs, coldDocumentMs, warm, firstBarcode: recognitionStatus, isolated: crossOriginIsolated, cores: navigator.hardwareConcurrency };
+          return {
+            coldBarcodeMs,
+            coldDocumentMs,
+            warm,
+            firstBarcode: recognitionStatus,
+            isolated: crossOriginIsolated,
+            cores: navigator.hardwareConcurrency,
+            userAgent: navigator.userAgent,
+          };
         },
         { names, kinds: Object.fromEntries(images.map((i) => [i.name, i.kind])), options: allSymbologies, warmRuns },
       );
     const names = images.map((i) => i.name);
     const first = await run(names);
-    // Closed, so that no page of the bench keeps a compiled onnxruntime alive for the visits below.
+    // Closed, so that no page of the bench keeps a compiled module alive for the visits below.
     await page.close();
     const documentName = images.find((i) => i.kind === 'document')!.name;
     const plain = () => startPageServer({ bundleDir: bundle.dir, fixtures });
-    // The same page served cross-origin isolated (COOP/COEP): onnxruntime-web may then use every core.
+    // The same page served cross-origin isolated (COOP/COEP), as apps are advised to (until 2026-11-29 it let onnxruntime-web use every core).
     const isolatedPage = () => startPageServer({ bundleDir: bundle.dir, fixtures, headers: isolationHeaders });
     const afterStay = await revisitAfterFirstVisit(browser.context, plain, documentName, cacheFillingStayMs, headlineRevisits);
     const afterStayIsolated = await revisitAfterFirstVisit(browser.context, isolatedPage, documentName, cacheFillingStayMs);
@@ -349,18 +358,19 @@ export const browserBench: BenchSuite = async (ctx) => {
       ),
       crossOriginIsolated: first.isolated,
       browserCores: first.cores,
+      browserVersion: navigatorVersion(first),
       sizes: { ...sizes, files: undefined },
     };
     const markdown = [
-      `Chromium (Debian, headless, --disable-gpu), ${first.cores} cores, crossOriginIsolated=${first.isolated} (so onnxruntime-web runs 1 thread); ` +
+      `Chromium (Debian, headless, --disable-gpu), ${first.cores} cores, crossOriginIsolated=${first.isolated}, ${navigatorVersion(first)}; the OCR runtime (the SDK's own) runs on one thread; ` +
         `server: the loopback idlens server over HTTP. Warm: ${warmRuns} runs per image, Blob/PNG in → data out, decode included on both sides.`,
       '',
       `Cold start (fresh profile, createRecognizer → first result): barcode **${first.coldBarcodeMs.toFixed(0)} ms**, ` +
-        `document (onnxruntime-web + models) **${first.coldDocumentMs.toFixed(0)} ms**; ` +
-        `document on a revisit (models in Cache Storage, onnxruntime's wasm in the HTTP cache and its compiled code in Chromium's code cache; the first visit read one document and stayed open ${cacheFillingStayMs / 1000} s), OCR preloaded ` +
+        `document (the OCR runtime + models) **${first.coldDocumentMs.toFixed(0)} ms**; ` +
+        `document on a revisit (models and zxing's wasm in Cache Storage; the first visit read one document and stayed open ${cacheFillingStayMs / 1000} s), OCR preloaded ` +
         `**${cached.ms.toFixed(0)} ms** (ready ${cached.readyMs.toFixed(0)} ms, then the first document **${cached.firstReadMs.toFixed(0)} ms**; ` +
         `the median of ${afterStay.revisits.length} revisits: ${afterStay.revisits.map((r) => r.ms.toFixed(0)).join(', ')} ms); ` +
-        `the same on a cross-origin-isolated page (COOP/COEP, crossOriginIsolated=${isolated.isolated}, ${isolated.threads} ONNX threads) ` +
+        `the same on a cross-origin-isolated page (COOP/COEP, crossOriginIsolated=${isolated.isolated}, ${isolated.threads} thread) ` +
         `**${isolated.ms.toFixed(0)} ms** (ready ${isolated.readyMs.toFixed(0)} ms, then **${isolated.firstReadMs.toFixed(0)} ms**), ` +
         `a warm read of that document there ${isolated.warmMs.toFixed(0)} ms (${cached.threads} thread${cached.threads === 1 ? '' : 's'}, not isolated: ${cached.warmMs.toFixed(0)} ms). ` +
         `After a first visit closed as soon as its document was read (V8 may not have kept its compiled code yet): ` +
@@ -373,7 +383,7 @@ export const browserBench: BenchSuite = async (ctx) => {
       ...table(['image', 'status', 'browser median ms', 'browser p90 ms', 'server HTTP median ms', 'browser / server'], rows),
       '',
       `Bundle: JS ${mb(sizes.jsBytes)} (gzip **${(sizes.jsGzipBytes / 1024).toFixed(0)} KiB**), ` +
-        `wasm ${mb(sizes.wasmBytes)} (zxing ${mb(sizes.zxingWasmBytes)}, onnxruntime ${mb(sizes.ortWasmBytes)}), models ${mb(sizes.modelBytes)}.`,
+        `wasm ${mb(sizes.wasmBytes)} (zxing's), models ${mb(sizes.modelBytes)}.`,
     ];
     return { suite: 'browser', metrics, markdown } satisfies SuiteReport;
   } finally {

@@ -1,6 +1,7 @@
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { Frame, OrtRuntime, TextDetectorChoice } from '@idlens/sdk/engine';
 import { loadOrtWebNode } from '@idlens/sdk/runtime/ort-web-node';
+import { createConvnetRuntime } from '@idlens/sdk/runtime/convnet';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
 import { specimens } from '../support/engine/mrz-specimens.ts';
@@ -46,7 +47,8 @@ async function timeEach(frames: Frame[], repeats: number, run: (f: Frame) => Pro
 
 /**
  * OCR speed in-process on 1920×1080 inputs — MRZ only (detection + MRZ lines) and a full page (every
- * text line) — under onnxruntime-node and onnxruntime-web (wasm, one thread) in Node, each with the
+ * text line) — under onnxruntime-node, onnxruntime-web (wasm, one thread) and the SDK's convnet runtime
+ * (wasm, what browsers run) in Node, each with the
  * text detector of PP-OCRv4 and with the distilled one (`text-det`); model load
  * (read + sha256 + session creation) and peak memory; and MRZ-only through the HTTP API.
  */
@@ -56,6 +58,8 @@ export const ocrBench: BenchSuite = async (ctx) => {
   const runtimes: Array<{ name: string; load: () => Promise<OrtRuntime>; sessionOptions: Record<string, unknown> }> = [
     { name: 'onnxruntime-node', load: async () => (await import('onnxruntime-node')) as unknown as OrtRuntime, sessionOptions: { intraOpNumThreads: 1 } },
     { name: 'onnxruntime-web (wasm, Node)', load: loadOrtWebNode, sessionOptions: {} },
+    // What browsers run since 2026-11-29 (docs/sdk.md, "OCR runtime").
+    { name: "convnet runtime (the SDK's, wasm, Node)", load: createConvnetRuntime, sessionOptions: {} },
   ];
   // Each runtime with PP-OCRv4's text detector and with the distilled one (`text-det`): the default
   // cascade's first detector, and its only one on a page whose MRZ checks out.
@@ -103,7 +107,7 @@ export const ocrBench: BenchSuite = async (ctx) => {
   metrics.httpMrzMedianMs = median(http);
   const markdown = [
     `Inputs: ${list.map((s) => s.name).join(', ')} — rendered 1920×1080 (OCR-B). ` +
-      'One intra-op thread for both runtimes (the server runs one engine per worker thread). ' +
+      'One thread for every runtime (the server runs one engine per worker thread). ' +
       'Each runtime with PP-OCRv4’s text detector and with the distilled `text-det`: the default cascade’s first detector, and its only one on a page whose MRZ checks out ' +
       '(PP-OCRv4’s runs after it only when no MRZ or card number checks out). ' +
       `Medians; MRZ-only over ${frames.length}×2 runs, full page over 2 runs.`,

@@ -7,7 +7,7 @@ import type { EvalContext, EvalSuite } from './eval-context.ts';
 import { readZones, summarise, type MrzEntry } from './mrz.ts';
 import { photoTransformFamilies, type PhotoVariant } from './photo-variants.ts';
 
-interface CardFigures {
+export interface CardFigures {
   numberExact: number;
   wrongButLuhnValid: number;
   expiryRight: number;
@@ -16,10 +16,10 @@ interface CardFigures {
   rendered: Array<{ style: string; exact: number; wrongButValid: number; total: number }>;
 }
 
-const sum = <T>(items: T[], pick: (item: T) => number) => items.reduce((n, item) => n + pick(item), 0);
+export const sum = <T>(items: T[], pick: (item: T) => number) => items.reduce((n, item) => n + pick(item), 0);
 
 /** MRZ exact / wrong-but-VALID on the corpus and on each transform family, and the card figures, through one server. */
-async function measure(ctx: EvalContext, entries: MrzEntry[]) {
+export async function measureMrzAndCards(ctx: EvalContext, entries: MrzEntry[]) {
   const variants: Array<{ name: string; variant?: PhotoVariant }> = [
     { name: 'corpus as is' },
     ...photoTransformFamilies.flatMap((f) => f.variants.map((variant) => ({ name: `${f.family}: ${variant.name}`, variant }))),
@@ -43,11 +43,11 @@ async function measure(ctx: EvalContext, entries: MrzEntry[]) {
 export const modelWeightsEval: EvalSuite = async (ctx): Promise<SuiteReport> => {
   const entries = JSON.parse(await readFile(path.join(ctx.corpusDir, 'mrz', 'manifest.json'), 'utf8')) as MrzEntry[];
   // The shared server runs the server's default (float); the browser's int8 files get a server of their own.
-  const float = await measure(ctx, entries);
+  const float = await measureMrzAndCards(ctx, entries);
   const { server, ctx: int8Ctx } = await startLoopbackServer({ RECOGNITION_MODEL_WEIGHTS: 'int8' });
-  let int8: Awaited<ReturnType<typeof measure>>;
+  let int8: Awaited<ReturnType<typeof measureMrzAndCards>>;
   try {
-    int8 = await measure(int8Ctx, entries);
+    int8 = await measureMrzAndCards(int8Ctx, entries);
   } finally {
     await server.close();
   }

@@ -9,6 +9,7 @@ import { lineReaderEval } from './line-reader.ts';
 import type { EvalSuite } from './eval-context.ts';
 import { modelWeightsEval } from './model-weights.ts';
 import { mrzEval } from './mrz.ts';
+import { ocrRuntimeEval } from './ocr-runtime.ts';
 import { portraitsEval } from './portraits.ts';
 import { printedFieldsEval } from './printed-fields.ts';
 import { textDetectorEval } from './text-detector.ts';
@@ -22,6 +23,7 @@ export const evalSuites: Record<string, EvalSuite> = {
   cards: cardEval,
   'documents-barcode': documentsBarcodeEval,
   'model-weights': modelWeightsEval,
+  'ocr-runtime': ocrRuntimeEval,
   documents: documentsEval,
   'false-positives': falsePositivesEval,
   'id-specimens': idSpecimensEval,

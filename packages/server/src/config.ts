@@ -50,6 +50,12 @@ export interface Config {
      * better, see `pnpm eval model-weights`) or the int8-weight files browsers download (to read exactly as the browser SDK).
      */
     modelWeights: 'int8' | 'float';
+    /**
+     * What runs the OCR models: onnxruntime-node (default: several threads a run) or the SDK's own
+     * convnet runtime, what browsers run (one thread; to read exactly as the browser SDK, with
+     * `modelWeights: 'int8'`, see `pnpm eval ocr-runtime`).
+     */
+    ocrRuntime: 'onnxruntime' | 'convnet';
     /** Decoded pixels (RGBA, 4 bytes each) all admitted recognition requests may hold at once. */
     maxPixelsInFlight: number;
   };
@@ -116,6 +122,7 @@ const envSchema = z.object({
   RECOGNITION_LINE_READER: z.enum(['auto', 'latin', 'general']).default('auto'),
   RECOGNITION_TEXT_DETECTOR: z.enum(['auto', 'cascade', 'distilled', 'general']).default('auto'),
   RECOGNITION_MODEL_WEIGHTS: z.enum(['int8', 'float']).default('float'),
+  RECOGNITION_OCR_RUNTIME: z.enum(['onnxruntime', 'convnet']).default('onnxruntime'),
   RECOGNITION_MAX_PIXELS_IN_FLIGHT: int(10_000, 2_000_000_000).optional(),
   CORS_ORIGINS: list.default([]),
   EPHEMERAL_KEY_TTL: int(60, 30 * 24 * 3600).default(24 * 3600),
@@ -195,6 +202,7 @@ function recognitionConfig(e: z.infer<typeof envSchema>): Config['recognition'] 
     lineReader: e.RECOGNITION_LINE_READER,
     textDetector: e.RECOGNITION_TEXT_DETECTOR,
     modelWeights: e.RECOGNITION_MODEL_WEIGHTS,
+    ocrRuntime: e.RECOGNITION_OCR_RUNTIME,
     // Two images of the largest size by default; never less than one (it must fit the budget).
     maxPixelsInFlight: Math.max(e.IMAGE_MAX_PIXELS, e.RECOGNITION_MAX_PIXELS_IN_FLIGHT ?? 2 * e.IMAGE_MAX_PIXELS),
   };

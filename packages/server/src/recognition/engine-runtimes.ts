@@ -15,17 +15,21 @@ export interface EngineRuntimeOptions {
   threads?: number;
   /** The int8-weight model files (the SDK's default, what browsers download) or their float originals (the server's default). */
   weights?: WeightPrecision;
+  /** onnxruntime-node (default) or the SDK's convnet runtime, what browsers run (`threads` does not apply to it). */
+  ocrRuntime?: 'onnxruntime' | 'convnet';
 }
 
 /**
  * What the server's engine needs, loaded the Node way: zxing-wasm from its package, onnxruntime-node
- * (CPU binaries shipped in the package; its GPU-downloading install script never runs), and the
- * model assets from disk with their sha256 checked.
+ * (CPU binaries shipped in the package; its GPU-downloading install script never runs) or the SDK's
+ * convnet runtime, and the model assets from disk with their sha256 checked.
  */
 export async function loadEngineRuntimes(options: EngineRuntimeOptions = {}): Promise<EngineRuntimes> {
   const [zxing, ort, models] = await Promise.all([
     loadZxingNode(),
-    import('onnxruntime-node') as unknown as Promise<OrtRuntime>,
+    options.ocrRuntime === 'convnet'
+      ? import('@idlens/sdk/runtime/convnet').then(({ createConvnetRuntime }) => createConvnetRuntime())
+      : (import('onnxruntime-node') as unknown as Promise<OrtRuntime>),
     loadModelsFromDisk({ weights: options.weights }),
   ]);
   const threads = options.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
