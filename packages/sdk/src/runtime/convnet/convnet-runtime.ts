@@ -28,12 +28,15 @@ import { elementCount, isFloat, type FloatTensor, type MemoryTensor, type Value 
  * refused at creation (`unsupportedOperators` says which, so a caller can choose onnxruntime).
  */
 export async function createConvnetRuntime(): Promise<OrtRuntime> {
+  // One memory for all the runtime's sessions (see `Kernels`): their weights at the bottom, and above
+  // them the tensors of whichever run is under way. Runs never overlap (each runs to its end without
+  // yielding), so the detector's run and the line readers' reuse the same pages.
+  const kernels = createKernels();
   return {
     InferenceSession: {
-      // Each session has a memory of its own (see `Kernels`).
       async create(bytes: Uint8Array) {
         const model = readOnnxModel(bytes);
-        return createSession(await createKernels(), model);
+        return createSession(await kernels, model);
       },
     },
     Tensor: ConvnetTensor,
@@ -171,7 +174,7 @@ function createSession(kernels: Kernels, model: OnnxModel): OrtSession {
         const op = operators[node.opType]!;
         const out = put(node.outputs[0]!, op.dims(node.inputs.map(input), node.attributes));
         // Views are taken after the output's allocation, which may have grown the memory.
-        op.compute(node.inputs.map(input), view(out).data, node.attributes);
+        op.compute(node.inputs.map(input), view(out).data, node.attributes, kernels);
       } else {
         const x = memory(step.input);
         const is1d = x.dims.length === 3;

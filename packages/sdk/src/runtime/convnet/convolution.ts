@@ -192,16 +192,7 @@ export function runConvTranspose(kernels: Kernels, conv: PackedConvTranspose, x:
     for (let dy = 0; dy < kh; dy++) {
       for (let dx = 0; dx < kw; dx++) {
         kernels.gemm(conv.taps[dy * kw + dx]!, columns, conv.bias, tap, conv.outChannels, n, channels, n, conv.relu ? 1 : 0);
-        const result = kernels.view(tap, conv.outChannels * n);
-        const target = kernels.view(out.offset + b * conv.outChannels * outH * outW * 4, conv.outChannels * outH * outW);
-        for (let co = 0; co < conv.outChannels; co++) {
-          const plane = co * outH * outW;
-          for (let y = 0; y < height; y++) {
-            const row = plane + (y * kh + dy) * outW + dx;
-            const from = co * n + y * width;
-            for (let xx = 0; xx < width; xx++) target[row + xx * kw] = result[from + xx]!;
-          }
-        }
+        kernels.scatterTap(tap, out.offset + b * conv.outChannels * outH * outW * 4, conv.outChannels, height, width, kh, kw, dy, dx);
       }
     }
   }

@@ -1,4 +1,5 @@
 import type { OnnxAttribute } from './onnx-model.ts';
+import type { Kernels } from './kernels.ts';
 import { elementCount, isFloat, type FloatTensor, type Value } from './tensor.ts';
 
 type Inputs = ReadonlyArray<Value | undefined>;
@@ -11,7 +12,8 @@ type Attributes = Record<string, OnnxAttribute>;
  */
 export interface Operator {
   dims(inputs: Inputs, attributes: Attributes): number[];
-  compute(inputs: Inputs, out: Float32Array, attributes: Attributes): void;
+  /** `kernels`: the session's, whose wasm loops an operator may use on tensors in its memory (not given for constants). */
+  compute(inputs: Inputs, out: Float32Array, attributes: Attributes, kernels?: Kernels): void;
 }
 
 /** Runs an operator on constants (session creation). */
@@ -98,11 +100,13 @@ function broadcast(op: Arithmetic): Operator {
   const f = arithmetic[op];
   return {
     dims: ([x, y]) => broadcastDims(op, float(x, op).dims, float(y, op).dims),
-    compute([x, y], out) {
+    compute([x, y], out, _attributes, kernels) {
       const a = float(x, op);
       const b = float(y, op);
       if (a.data.length === out.length && b.data.length === out.length) {
-        arithmeticSame(op, a.data, b.data, out);
+        const [ia, ib, io] = [a.data, b.data, out].map((v) => kernels?.offsetOf(v) ?? null);
+        if (op === 'Add' && kernels && ia !== null && ib !== null && io !== null) kernels.add(ia!, ib!, io!, out.length);
+        else arithmeticSame(op, a.data, b.data, out);
         return;
       }
       const dims = broadcastDims(op, a.dims, b.dims);
@@ -345,7 +349,15 @@ const pad: Operator = {
 export const operators: Record<string, Operator> = {
   Identity: reshaping(sameDims),
   Relu: map('Relu', (v) => Math.max(v, 0)),
-  Sigmoid: map('Sigmoid', (v) => 1 / (1 + Math.exp(-v))),
+  Sigmoid: {
+    dims: sameDims,
+    compute([x], out, _attributes, kernels) {
+      const a = float(x, 'Sigmoid').data;
+      const [from, to] = [a, out].map((v) => kernels?.offsetOf(v) ?? null);
+      if (kernels && from !== null && to !== null) kernels.sigmoid(from!, to!, out.length);
+      else for (let i = 0; i < out.length; i++) out[i] = 1 / (1 + Math.exp(-a[i]!));
+    },
+  },
   Add: broadcast('Add'),
   Mul: broadcast('Mul'),
   Div: broadcast('Div'),

@@ -125,3 +125,62 @@ void depthwise(const float *src, const float *weights, const float *bias, float 
     }
   }
 }
+
+// One kernel tap of a ConvTranspose whose kernel equals its stride: tap[c][y][x] goes to
+// out[c][y*kh + dy][x*kw + dx].
+__attribute__((export_name("scatter_tap")))
+void scatter_tap(const float *tap, float *out, int channels, int height, int width, int kh, int kw, int dy, int dx) {
+  const int out_w = width * kw, out_h = height * kh;
+  for (int c = 0; c < channels; c++) {
+    const float *from = tap + (long)c * height * width;
+    float *plane = out + (long)c * out_h * out_w;
+    for (int y = 0; y < height; y++) {
+      float *row = plane + (long)(y * kh + dy) * out_w + dx;
+      const float *src = from + (long)y * width;
+      for (int x = 0; x < width; x++) row[x * kw] = src[x];
+    }
+  }
+}
+
+// exp(x) for |x| ≤ 87 to about 1 ulp: x = k·ln2 + r with |r| ≤ ln2/2, exp(r) by its Taylor series to r^7
+// (error below 1e-8), 2^k from the exponent bits.
+static inline v128_t exp4(v128_t x) {
+  const v128_t k = wasm_f32x4_nearest(wasm_f32x4_mul(x, wasm_f32x4_splat(1.44269504088896341f)));
+  v128_t r = wasm_f32x4_sub(x, wasm_f32x4_mul(k, wasm_f32x4_splat(0.693145751953125f)));
+  r = wasm_f32x4_sub(r, wasm_f32x4_mul(k, wasm_f32x4_splat(1.428606765330187e-06f)));
+  v128_t p = wasm_f32x4_splat(1.0f / 5040.0f);
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(1.0f / 720.0f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(1.0f / 120.0f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(1.0f / 24.0f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(1.0f / 6.0f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(0.5f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(1.0f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(1.0f));
+  const v128_t scale = wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(k), wasm_i32x4_splat(127)), 23);
+  return wasm_f32x4_mul(p, scale);
+}
+
+// out[i] = 1 / (1 + exp(−in[i])), inputs clamped to ±87 (the result is then 0 or 1 in float anyway).
+__attribute__((export_name("sigmoid")))
+void sigmoid(const float *in, float *out, int n) {
+  const v128_t lo = wasm_f32x4_splat(-87.0f), hi = wasm_f32x4_splat(87.0f), one = wasm_f32x4_splat(1.0f);
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    v128_t x = wasm_f32x4_min(wasm_f32x4_max(wasm_v128_load(in + i), lo), hi);
+    wasm_v128_store(out + i, wasm_f32x4_div(one, wasm_f32x4_add(one, exp4(wasm_f32x4_neg(x)))));
+  }
+  for (; i < n; i++) {
+    float tail[4] = {in[i], 0, 0, 0};
+    v128_t x = wasm_f32x4_min(wasm_f32x4_max(wasm_v128_load(tail), lo), hi);
+    wasm_v128_store(tail, wasm_f32x4_div(one, wasm_f32x4_add(one, exp4(wasm_f32x4_neg(x)))));
+    out[i] = tail[0];
+  }
+}
+
+// out[i] = a[i] + b[i].
+__attribute__((export_name("add")))
+void add(const float *a, const float *b, float *out, int n) {
+  int i = 0;
+  for (; i + 4 <= n; i += 4) wasm_v128_store(out + i, wasm_f32x4_add(wasm_v128_load(a + i), wasm_v128_load(b + i)));
+  for (; i < n; i++) out[i] = a[i] + b[i];
+}

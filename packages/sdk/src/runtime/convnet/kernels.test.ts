@@ -35,4 +35,25 @@ describe('the kernels memory', () => {
     expect([...kernels.view(small, 4)]).toEqual([5, 6, 7, 8]);
     expect(kernels.view(large, 16 * 2 ** 20)[16 * 2 ** 20 - 1]).toBe(9);
   });
+
+  it('computes the sigmoid to float precision from −100 to 100, and adds', async () => {
+    const kernels = await createKernels();
+    const n = 20_001;
+    const input = kernels.allocate(n);
+    const output = kernels.allocate(n);
+    const x = Float32Array.from({ length: n }, (_, i) => -100 + i * 0.01);
+    kernels.view(input, n).set(x);
+    kernels.sigmoid(input, output, n);
+    const y = kernels.view(output, n);
+    let worst = 0;
+    for (let i = 0; i < n; i++) {
+      const want = 1 / (1 + Math.exp(-x[i]!));
+      worst = Math.max(worst, Math.abs(y[i]! - want) / Math.max(want, 1e-30));
+    }
+    expect(worst).toBeLessThan(1e-6);
+    expect(y[0]).toBeLessThan(1e-37);
+    expect(y[n - 1]).toBe(1);
+    kernels.add(input, input, output, 7); // a length that is not a multiple of 4
+    expect([...kernels.view(output, 8)].slice(0, 7)).toEqual([...x.slice(0, 7)].map((v) => Math.fround(v + v)));
+  });
 });

@@ -1,9 +1,10 @@
 import { kernelsWasmBase64 } from './kernels-wasm.ts';
 
 /**
- * The wasm kernels of kernels.c with the memory they work in: one per session. A session's weights
- * stay for its life at the bottom of the memory (`keep`); a run's tensors live above them, in blocks
- * handed out and taken back as the run goes (`allocate`, `release`) and all taken back by `reset`.
+ * The wasm kernels of kernels.c with the memory they work in, shared by a runtime's sessions. The
+ * sessions' weights stay at the bottom of the memory (`keep`); a run's tensors live above them, in
+ * blocks handed out and taken back as the run goes (`allocate`, `release`) and all taken back by
+ * `reset`.
  * The same pages serve every run: fresh memory is slow to touch the first time (page faults), so
  * tensors are never allocated as new JS arrays.
  */
@@ -19,6 +20,10 @@ export interface Kernels {
   reset(): void;
   /** A view of `floats` floats at a byte offset (taken again after any `allocate`: the memory may grow). */
   view(offset: number, floats: number): Float32Array;
+  /** The byte offset of a view of this memory (as `view` gives), or null for any other array. */
+  offsetOf(array: Float32Array): number | null;
+  sigmoid(input: number, out: number, n: number): void;
+  add(a: number, b: number, out: number, n: number): void;
   im2col(
     src: number,
     channels: number,
@@ -39,6 +44,7 @@ export interface Kernels {
     dst: number,
   ): void;
   gemm(a: number, col: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldc: number, relu: number): void;
+  scatterTap(tap: number, out: number, channels: number, height: number, width: number, kh: number, kw: number, dy: number, dx: number): void;
   depthwise(
     src: number,
     weights: number,
@@ -80,8 +86,13 @@ export async function createKernels(): Promise<Kernels> {
   compiled ??= WebAssembly.compile(decodeBase64(kernelsWasmBase64));
   const memory = new WebAssembly.Memory({ initial: 16 });
   const instance = await WebAssembly.instantiate(await compiled, { env: { memory } });
-  const { __heap_base: heapBase, ...exports } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise'> & {
+  const {
+    __heap_base: heapBase,
+    scatter_tap: scatterTap,
+    ...exports
+  } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise' | 'sigmoid' | 'add'> & {
     __heap_base: WebAssembly.Global;
+    scatter_tap: Kernels['scatterTap'];
   };
   // The module's stack (64 KiB, first) and data end at its heap base: the memory above is ours.
   let keptTop = roundUp(heapBase.value as number);
@@ -109,7 +120,9 @@ export async function createKernels(): Promise<Kernels> {
     release: (offset) => blocks.release(offset - keptTop),
     reset: () => blocks.reset(),
     view: (offset, floats) => new Float32Array(memory.buffer, offset, floats),
+    offsetOf: (array) => (array.buffer === memory.buffer ? array.byteOffset : null),
     ...exports,
+    scatterTap,
   };
 }
 
