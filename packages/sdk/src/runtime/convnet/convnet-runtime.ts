@@ -53,6 +53,9 @@ class ConvnetTensor implements OrtTensor {
   }
 }
 
+/** Operators whose output element i depends on input element i alone (broadcast operands aside): computable in place. */
+const elementwise = new Set(['Add', 'Mul', 'Div', 'Relu', 'Clip', 'HardSigmoid', 'Sigmoid']);
+
 /** Operators the runtime executes: the convolutions, and those of `operators`. */
 const convolutions = new Set(['Conv', 'ConvTranspose']);
 const graphOnly = new Set(['Constant']);
@@ -101,19 +104,33 @@ function createSession(kernels: Kernels, model: OnnxModel): OrtSession {
   for (const node of model.nodes) for (const input of node.inputs) consumers.set(input, (consumers.get(input) ?? 0) + 1);
   for (const output of model.outputs) consumers.set(output, (consumers.get(output) ?? 0) + 1);
 
+  // How many nodes still to be folded read each constant: one read by the node being folded alone
+  // may be overwritten by it (the int8 weights' scaling, in place: no second copy of the weights).
+  const pendingReads = new Map<Value, number>();
+  const addReads = (value: Value, name: string) => pendingReads.set(value, (pendingReads.get(value) ?? 0) + (consumers.get(name) ?? 0));
+  for (const [name, value] of constants) addReads(value, name);
+
   const steps: Step[] = [];
   const nodes = model.nodes;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
+    const output = node.outputs[0]!;
     if (node.opType === 'Constant') {
-      constants.set(node.outputs[0]!, tensorValue(node.attributes.value as OnnxTensor));
+      constants.set(output, tensorValue(node.attributes.value as OnnxTensor));
+      addReads(constants.get(output)!, output);
       continue;
     }
     const inputs = node.inputs.map((name) => (name === '' ? undefined : constants.get(name)));
     if (!convolutions.has(node.opType) && node.inputs.every((name, k) => name === '' || inputs[k])) {
+      const first = inputs[0]!;
+      const onlyReader = pendingReads.get(first) === 1;
+      for (const input of inputs) if (input) pendingReads.set(input, pendingReads.get(input)! - 1);
       // A Cast to float of floats (the int8 weights are read as floats) is the same tensor: not copied.
-      const same = node.opType === 'Cast' && node.attributes.to === onnxDataType.float && isFloat(inputs[0]!);
-      constants.set(node.outputs[0]!, same ? inputs[0]! : computeConstant(operators[node.opType]!, inputs, node.attributes));
+      const same = node.opType === 'Cast' && node.attributes.to === onnxDataType.float && isFloat(first);
+      const inPlace = onlyReader && elementwise.has(node.opType) && isFloat(first);
+      const value = same ? first : computeConstant(operators[node.opType]!, inputs, node.attributes, inPlace ? (first as FloatTensor).data : undefined);
+      constants.set(output, value);
+      addReads(value, output);
       continue;
     }
     if (!convolutions.has(node.opType)) {
@@ -125,18 +142,18 @@ function createSession(kernels: Kernels, model: OnnxModel): OrtSession {
     if (!weight || !isFloat(weight) || (node.inputs[2] && (!bias || !isFloat(bias)))) throw new Error(`${node.name}: weights must be constants`);
     const biasData = bias && isFloat(bias) ? bias.data : null;
     const next = nodes[i + 1];
-    const fuseRelu = next?.opType === 'Relu' && next.inputs[0] === node.outputs[0] && consumers.get(node.outputs[0]!) === 1;
-    const output = fuseRelu ? next!.outputs[0]! : node.outputs[0]!;
+    const fuseRelu = next?.opType === 'Relu' && next.inputs[0] === output && consumers.get(output) === 1;
+    const result = fuseRelu ? next!.outputs[0]! : output;
     const { geometry, oneDimensional } = geometryOf(node, weight.dims);
     if (node.opType === 'Conv') {
       const weight4d = oneDimensional ? { dims: [weight.dims[0]!, weight.dims[1]!, 1, weight.dims[2]!], data: weight.data } : weight;
-      steps.push({ kind: 'conv', input: node.inputs[0]!, output, conv: packConv(kernels, weight4d, biasData, geometry, fuseRelu) });
+      steps.push({ kind: 'conv', input: node.inputs[0]!, output: result, conv: packConv(kernels, weight4d, biasData, geometry, fuseRelu) });
     } else {
       const square = geometry.kernel[0] === geometry.stride[0] && geometry.kernel[1] === geometry.stride[1];
       if (!square || geometry.group !== 1 || geometry.pads.some((p) => p !== 0) || node.attributes.output_padding) {
         throw new Error(`${node.name}: only ConvTranspose with kernel = stride, no padding and one group is supported`);
       }
-      steps.push({ kind: 'convTranspose', input: node.inputs[0]!, output, conv: packConvTranspose(kernels, weight, biasData, fuseRelu) });
+      steps.push({ kind: 'convTranspose', input: node.inputs[0]!, output: result, conv: packConvTranspose(kernels, weight, biasData, fuseRelu) });
     }
     if (fuseRelu) i++;
   }

@@ -16,10 +16,14 @@ export interface Operator {
   compute(inputs: Inputs, out: Float32Array, attributes: Attributes, kernels?: Kernels): void;
 }
 
-/** Runs an operator on constants (session creation). */
-export function computeConstant(op: Operator, inputs: Inputs, attributes: Attributes): FloatTensor {
+/**
+ * Runs an operator on constants (session creation), into a new array or into `into` (an input's own
+ * data, for an element-wise operator whose output has that size).
+ */
+export function computeConstant(op: Operator, inputs: Inputs, attributes: Attributes, into?: Float32Array): FloatTensor {
   const dims = op.dims(inputs, attributes);
-  const data = new Float32Array(elementCount(dims));
+  const count = elementCount(dims);
+  const data = into?.length === count ? into : new Float32Array(count);
   op.compute(inputs, data, attributes);
   return { dims, data };
 }
