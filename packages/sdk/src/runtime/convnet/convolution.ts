@@ -105,6 +105,9 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
   }
   const kTotal = conv.groupChannels * kernel[0] * kernel[1];
   const perGroup = conv.outChannels / group;
+  // A 1×1 convolution of stride 1 without padding reads its input as it is (no im2col), but for a
+  // last partial panel of 8 columns.
+  const direct = kernel[0] === 1 && kernel[1] === 1 && stride[0] === 1 && stride[1] === 1 && pads.every((p) => p === 0) ? n - (n % 8) : 0;
   const panels = Math.ceil(n / 8);
   const panelsAtOnce = Math.max(1, Math.min(panels, Math.floor(columnFloats / (8 * kTotal))));
   const columns = kernels.allocate(panelsAtOnce * 8 * kTotal);
@@ -113,7 +116,8 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
       const input = x.offset + (b * channels + g * conv.groupChannels) * height * width * 4;
       const output = out.offset + (b * conv.outChannels + g * perGroup) * n * 4;
       const bias = conv.bias ? conv.bias + g * perGroup * 4 : 0;
-      for (let first = 0; first < panels; first += panelsAtOnce) {
+      if (direct > 0) kernels.gemmRows(conv.groupWeights[g]!, input, bias, output, perGroup, direct, kTotal, n, n, relu);
+      for (let first = direct / 8; first < panels; first += panelsAtOnce) {
         const count = Math.min(panelsAtOnce, panels - first);
         kernels.im2col(
           input,

@@ -184,3 +184,45 @@ void add(const float *a, const float *b, float *out, int n) {
   for (; i + 4 <= n; i += 4) wasm_v128_store(out + i, wasm_f32x4_add(wasm_v128_load(a + i), wasm_v128_load(b + i)));
   for (; i < n; i++) out[i] = a[i] + b[i];
 }
+
+// `gemm` with the columns read straight from a [k_total][ldb] row-major matrix (a 1×1 convolution's
+// input, stride 1, no padding: its columns are the input itself), for the first `n` columns, n a
+// multiple of 8.
+__attribute__((export_name("gemm_rows")))
+void gemm_rows(const float *a, const float *b, const float *bias, float *out, int m_count, int n, int k_total,
+               int ldb, int ldc, int relu) {
+  const int blocks = (m_count + 3) / 4;
+  const v128_t zero = wasm_f32x4_splat(0.0f);
+  for (int p = 0; p < n / 8; p++) {
+    for (int blk = 0; blk < blocks; blk++) {
+      const float *ap = a + (long)blk * k_total * 4;
+      const int m0 = blk * 4;
+      v128_t acc[4][2];
+      for (int r = 0; r < 4; r++) {
+        const float bv = m0 + r < m_count && bias ? bias[m0 + r] : 0.0f;
+        acc[r][0] = acc[r][1] = wasm_f32x4_splat(bv);
+      }
+      const float *bp = b + p * 8;
+      for (int k = 0; k < k_total; k++) {
+        const v128_t b0 = wasm_v128_load(bp), b1 = wasm_v128_load(bp + 4);
+        for (int r = 0; r < 4; r++) {
+          const v128_t av = wasm_v128_load32_splat(ap + r);
+          acc[r][0] = wasm_f32x4_add(acc[r][0], wasm_f32x4_mul(av, b0));
+          acc[r][1] = wasm_f32x4_add(acc[r][1], wasm_f32x4_mul(av, b1));
+        }
+        bp += ldb;
+        ap += 4;
+      }
+      for (int r = 0; r < 4 && m0 + r < m_count; r++) {
+        v128_t lo = acc[r][0], hi = acc[r][1];
+        if (relu) {
+          lo = wasm_f32x4_max(lo, zero);
+          hi = wasm_f32x4_max(hi, zero);
+        }
+        float *row = out + (long)(m0 + r) * ldc + p * 8;
+        wasm_v128_store(row, lo);
+        wasm_v128_store(row + 4, hi);
+      }
+    }
+  }
+}

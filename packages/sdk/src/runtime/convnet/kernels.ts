@@ -44,6 +44,7 @@ export interface Kernels {
     dst: number,
   ): void;
   gemm(a: number, col: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldc: number, relu: number): void;
+  gemmRows(a: number, b: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldb: number, ldc: number, relu: number): void;
   scatterTap(tap: number, out: number, channels: number, height: number, width: number, kh: number, kw: number, dy: number, dx: number): void;
   depthwise(
     src: number,
@@ -89,10 +90,12 @@ export async function createKernels(): Promise<Kernels> {
   const {
     __heap_base: heapBase,
     scatter_tap: scatterTap,
+    gemm_rows: gemmRows,
     ...exports
   } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise' | 'sigmoid' | 'add'> & {
     __heap_base: WebAssembly.Global;
     scatter_tap: Kernels['scatterTap'];
+    gemm_rows: Kernels['gemmRows'];
   };
   // The module's stack (64 KiB, first) and data end at its heap base: the memory above is ours.
   let keptTop = roundUp(heapBase.value as number);
@@ -123,6 +126,7 @@ export async function createKernels(): Promise<Kernels> {
     offsetOf: (array) => (array.buffer === memory.buffer ? array.byteOffset : null),
     ...exports,
     scatterTap,
+    gemmRows,
   };
 }
 
