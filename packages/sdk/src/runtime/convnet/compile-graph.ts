@@ -1,0 +1,132 @@
+import { computeConstant, operators } from './elementwise-ops.ts';
+import { packConv, packConvTranspose, type ConvGeometry, type PackedConv, type PackedConvTranspose } from './convolution.ts';
+import type { Kernels } from './kernels.ts';
+import { onnxDataType, type OnnxModel, type OnnxNode, type OnnxTensor } from './onnx-model.ts';
+import { isFloat, type FloatTensor, type Value } from './tensor.ts';
+
+/** Operators whose output element i depends on input element i alone (broadcast operands aside): computable in place. */
+const elementwise = new Set(['Add', 'Mul', 'Div', 'Relu', 'Clip', 'HardSigmoid', 'Sigmoid']);
+
+const convolutions = new Set(['Conv', 'ConvTranspose']);
+const graphOnly = new Set(['Constant']);
+
+/** The operators of a model the convnet runtime cannot execute (empty: it can run it). */
+export function unsupportedOperators(model: OnnxModel): string[] {
+  const ops = new Set(model.nodes.map((n) => n.opType));
+  return [...ops].filter((op) => !convolutions.has(op) && !graphOnly.has(op) && !(op in operators)).sort();
+}
+
+function tensorValue(t: OnnxTensor): Value {
+  if (t.dataType === onnxDataType.float) return { dims: t.dims, data: t.data as Float32Array };
+  // int8 weights become floats of the same values (their Cast to float is then exact).
+  if (t.dataType === onnxDataType.int8) return { dims: t.dims, data: new Float32Array(t.data as Int8Array) };
+  return { dims: t.dims, ints: t.data as number[] };
+}
+
+export type Step =
+  | { kind: 'conv'; input: string; output: string; conv: PackedConv }
+  | { kind: 'convTranspose'; input: string; output: string; conv: PackedConvTranspose }
+  | { kind: 'op'; node: OnnxNode };
+
+function geometryOf(node: OnnxNode, weightDims: number[]): { geometry: ConvGeometry; oneDimensional: boolean } {
+  const ints = (name: string): number[] | undefined => node.attributes[name] as number[] | undefined;
+  if ((node.attributes.auto_pad ?? 'NOTSET') !== 'NOTSET') throw new Error(`${node.name}: auto_pad is not supported`);
+  const kernel = ints('kernel_shape') ?? weightDims.slice(2);
+  const oneDimensional = kernel.length === 1;
+  const two = (v: number[] | undefined, fallback: number): [number, number] =>
+    oneDimensional ? [1, v?.[0] ?? fallback] : [v?.[0] ?? fallback, v?.[1] ?? fallback];
+  const pads = ints('pads') ?? [];
+  const geometry: ConvGeometry = {
+    group: (node.attributes.group as number | undefined) ?? 1,
+    kernel: two(kernel, 1),
+    stride: two(ints('strides'), 1),
+    dilation: two(ints('dilations'), 1),
+    pads: oneDimensional ? [0, pads[0] ?? 0, 0, pads[1] ?? 0] : [pads[0] ?? 0, pads[1] ?? 0, pads[2] ?? 0, pads[3] ?? 0],
+  };
+  return { geometry, oneDimensional };
+}
+
+/** A model made ready to run: its constants, the steps a run takes, and when each value is last read. */
+export interface CompiledGraph {
+  inputs: string[];
+  outputs: string[];
+  constants: ReadonlyMap<string, Value>;
+  steps: Step[];
+  /** The step after which each value computed in a run is no longer needed (outputs: never). */
+  lastUse: ReadonlyMap<string, number>;
+}
+
+/**
+ * Computes every node whose inputs are all constants, packs each convolution's weights into the
+ * kernels' kept memory (with a Relu that only follows it fused in), and lists the other nodes as steps.
+ */
+export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph {
+  const unsupported = unsupportedOperators(model);
+  if (unsupported.length > 0) throw new Error(`the convnet runtime does not support ${unsupported.join(', ')}`);
+  const constants = new Map<string, Value>(model.initializers.map((t) => [t.name, tensorValue(t)]));
+  const consumers = new Map<string, number>();
+  for (const node of model.nodes) for (const input of node.inputs) consumers.set(input, (consumers.get(input) ?? 0) + 1);
+  for (const output of model.outputs) consumers.set(output, (consumers.get(output) ?? 0) + 1);
+
+  // How many nodes still to be folded read each constant: one read by the node being folded alone
+  // may be overwritten by it (the int8 weights' scaling, in place: no second copy of the weights).
+  const pendingReads = new Map<Value, number>();
+  const addReads = (value: Value, name: string) => pendingReads.set(value, (pendingReads.get(value) ?? 0) + (consumers.get(name) ?? 0));
+  for (const [name, value] of constants) addReads(value, name);
+
+  const steps: Step[] = [];
+  const nodes = model.nodes;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const output = node.outputs[0]!;
+    if (node.opType === 'Constant') {
+      constants.set(output, tensorValue(node.attributes.value as OnnxTensor));
+      addReads(constants.get(output)!, output);
+      continue;
+    }
+    const inputs = node.inputs.map((name) => (name === '' ? undefined : constants.get(name)));
+    if (!convolutions.has(node.opType) && node.inputs.every((name, k) => name === '' || inputs[k])) {
+      const first = inputs[0]!;
+      const onlyReader = pendingReads.get(first) === 1;
+      for (const input of inputs) if (input) pendingReads.set(input, pendingReads.get(input)! - 1);
+      // A Cast to float of floats (the int8 weights are read as floats) is the same tensor: not copied.
+      const same = node.opType === 'Cast' && node.attributes.to === onnxDataType.float && isFloat(first);
+      const inPlace = onlyReader && elementwise.has(node.opType) && isFloat(first);
+      const value = same ? first : computeConstant(operators[node.opType]!, inputs, node.attributes, inPlace ? (first as FloatTensor).data : undefined);
+      constants.set(output, value);
+      addReads(value, output);
+      continue;
+    }
+    if (!convolutions.has(node.opType)) {
+      steps.push({ kind: 'op', node });
+      continue;
+    }
+    const weight = inputs[1];
+    const bias = inputs[2];
+    if (!weight || !isFloat(weight) || (node.inputs[2] && (!bias || !isFloat(bias)))) throw new Error(`${node.name}: weights must be constants`);
+    const biasData = bias && isFloat(bias) ? bias.data : null;
+    const next = nodes[i + 1];
+    const fuseRelu = next?.opType === 'Relu' && next.inputs[0] === output && consumers.get(output) === 1;
+    const result = fuseRelu ? next!.outputs[0]! : output;
+    const { geometry, oneDimensional } = geometryOf(node, weight.dims);
+    if (node.opType === 'Conv') {
+      const weight4d = oneDimensional ? { dims: [weight.dims[0]!, weight.dims[1]!, 1, weight.dims[2]!], data: weight.data } : weight;
+      steps.push({ kind: 'conv', input: node.inputs[0]!, output: result, conv: packConv(kernels, weight4d, biasData, geometry, fuseRelu) });
+    } else {
+      const square = geometry.kernel[0] === geometry.stride[0] && geometry.kernel[1] === geometry.stride[1];
+      if (!square || geometry.group !== 1 || geometry.pads.some((p) => p !== 0) || node.attributes.output_padding) {
+        throw new Error(`${node.name}: only ConvTranspose with kernel = stride, no padding and one group is supported`);
+      }
+      steps.push({ kind: 'convTranspose', input: node.inputs[0]!, output: result, conv: packConvTranspose(kernels, weight, biasData, fuseRelu) });
+    }
+    if (fuseRelu) i++;
+  }
+  // The step after which each value computed in a run is no longer needed (outputs: never).
+  const lastUse = new Map<string, number>();
+  steps.forEach((step, index) => {
+    for (const name of step.kind === 'op' ? step.node.inputs : [step.input]) lastUse.set(name, index);
+  });
+  for (const name of model.outputs) lastUse.set(name, Number.POSITIVE_INFINITY);
+
+  return { inputs: model.inputs, outputs: model.outputs, constants, steps, lastUse };
+}
