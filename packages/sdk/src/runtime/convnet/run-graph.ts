@@ -1,7 +1,7 @@
 import type { OrtTensor } from '../../engine/ocr/ort-runtime.ts';
 import type { CompiledGraph } from './compile-graph.ts';
 import { convOutputDims, convTransposeOutputDims, runConv, runConvTranspose } from './convolution.ts';
-import { operators } from './elementwise-ops.ts';
+import { operators } from './operators.ts';
 import type { Kernels } from './kernels.ts';
 import { elementCount, type FloatTensor, type MemoryTensor, type Value } from './tensor.ts';
 

@@ -1,0 +1,48 @@
+import type { Kernels } from './kernels.ts';
+import type { OnnxAttribute } from './onnx-model.ts';
+import { elementCount, isFloat, type FloatTensor, type Value } from './tensor.ts';
+
+export type Inputs = ReadonlyArray<Value | undefined>;
+export type Attributes = Record<string, OnnxAttribute>;
+
+/**
+ * An operator other than the convolutions, in two parts: the output's dims from the inputs', and
+ * the computation into an output the caller laid out (in the session's memory during a run, a new
+ * array when a constant is computed at session creation).
+ */
+export interface Operator {
+  dims(inputs: Inputs, attributes: Attributes): number[];
+  /** `kernels`: the session's, whose wasm loops an operator may use on tensors in its memory (not given for constants). */
+  compute(inputs: Inputs, out: Float32Array, attributes: Attributes, kernels?: Kernels): void;
+}
+
+/**
+ * Runs an operator on constants (session creation), into a new array or into `into` (an input's own
+ * data, for an element-wise operator whose output has that size).
+ */
+export function computeConstant(op: Operator, inputs: Inputs, attributes: Attributes, into?: Float32Array): FloatTensor {
+  const dims = op.dims(inputs, attributes);
+  const count = elementCount(dims);
+  const data = into?.length === count ? into : new Float32Array(count);
+  op.compute(inputs, data, attributes);
+  return { dims, data };
+}
+
+export const float = (v: Value | undefined, op: string): FloatTensor => {
+  if (!v || !isFloat(v)) throw new Error(`${op}: expected a float input`);
+  return v;
+};
+export const ints = (v: Value | undefined): number[] | null => (v ? (isFloat(v) ? Array.from(v.data) : v.ints) : null);
+export const intList = (a: OnnxAttribute | undefined): number[] | null => (Array.isArray(a) ? a : null);
+export const sameDims = (inputs: Inputs) => [...float(inputs[0], 'operator').dims];
+
+/** Element by element, the output the shape of the input. */
+export function map(op: string, f: (x: number) => number): Operator {
+  return {
+    dims: sameDims,
+    compute([x], out) {
+      const a = float(x, op).data;
+      for (let i = 0; i < out.length; i++) out[i] = f(a[i]!);
+    },
+  };
+}
