@@ -66,6 +66,10 @@ export function convOutputDims(conv: PackedConv, dims: readonly number[]): numbe
   return [batch, conv.outChannels, outH, outW];
 }
 
+/** A convolution's window as the kernels take it: kernel rows and columns, strides, leading pads, dilations. */
+const windowArgs = ({ kernel, stride, pads, dilation }: ConvGeometry) =>
+  [kernel[0], kernel[1], stride[0], stride[1], pads[0], pads[1], dilation[0], dilation[1]] as const;
+
 /** Packed columns of at most this many floats at a time (4 MiB): im2col of a whole layer would take ~100 MB. */
 const columnFloats = 1 << 20;
 
@@ -80,26 +84,7 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
     for (let b = 0; b < batch; b++) {
       const input = x.offset + b * channels * height * width * 4;
       const output = out.offset + b * channels * n * 4;
-      kernels.depthwise(
-        input,
-        conv.groupWeights[0]!,
-        conv.bias,
-        output,
-        channels,
-        height,
-        width,
-        kernel[0],
-        kernel[1],
-        stride[0],
-        stride[1],
-        pads[0],
-        pads[1],
-        dilation[0],
-        dilation[1],
-        outH,
-        outW,
-        relu,
-      );
+      kernels.depthwise(input, conv.groupWeights[0]!, conv.bias, output, channels, height, width, ...windowArgs(conv.geometry), outH, outW, relu);
     }
     return;
   }
@@ -119,25 +104,7 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
       if (direct > 0) kernels.gemmRows(conv.groupWeights[g]!, input, bias, output, perGroup, direct, kTotal, n, n, relu);
       for (let first = direct / 8; first < panels; first += panelsAtOnce) {
         const count = Math.min(panelsAtOnce, panels - first);
-        kernels.im2col(
-          input,
-          conv.groupChannels,
-          height,
-          width,
-          kernel[0],
-          kernel[1],
-          stride[0],
-          stride[1],
-          pads[0],
-          pads[1],
-          dilation[0],
-          dilation[1],
-          outH,
-          outW,
-          first,
-          count,
-          columns,
-        );
+        kernels.im2col(input, conv.groupChannels, height, width, ...windowArgs(conv.geometry), outH, outW, first, count, columns);
         const columnsHere = Math.min(count * 8, n - first * 8);
         kernels.gemm(conv.groupWeights[g]!, columns, bias, output + first * 8 * 4, perGroup, columnsHere, kTotal, n, relu);
       }

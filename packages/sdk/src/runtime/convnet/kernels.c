@@ -35,6 +35,45 @@ void im2col(const float *src, int channels, int height, int width, int kh, int k
   }
 }
 
+// A 4×8 tile of out = bias + a × b: rows m0 .. m0+3 (those below m_count), the 8 columns at b; b's
+// next row is `b_step` floats on. Then max(0, ·) when `relu`; only the first `columns` (≤ 8) stored.
+static inline void tile4x8(const float *ap, const float *bp, int b_step, int k_total, const float *bias, int m0,
+                           int m_count, float *out, int ldc, int columns, int relu) {
+  v128_t acc[4][2];
+  for (int r = 0; r < 4; r++) {
+    const float bv = m0 + r < m_count && bias ? bias[m0 + r] : 0.0f;
+    acc[r][0] = acc[r][1] = wasm_f32x4_splat(bv);
+  }
+  for (int k = 0; k < k_total; k++) {
+    const v128_t b0 = wasm_v128_load(bp), b1 = wasm_v128_load(bp + 4);
+    for (int r = 0; r < 4; r++) {
+      const v128_t av = wasm_v128_load32_splat(ap + r);
+      acc[r][0] = wasm_f32x4_add(acc[r][0], wasm_f32x4_mul(av, b0));
+      acc[r][1] = wasm_f32x4_add(acc[r][1], wasm_f32x4_mul(av, b1));
+    }
+    bp += b_step;
+    ap += 4;
+  }
+  const v128_t zero = wasm_f32x4_splat(0.0f);
+  for (int r = 0; r < 4 && m0 + r < m_count; r++) {
+    v128_t lo = acc[r][0], hi = acc[r][1];
+    if (relu) {
+      lo = wasm_f32x4_max(lo, zero);
+      hi = wasm_f32x4_max(hi, zero);
+    }
+    float *row = out + (long)(m0 + r) * ldc;
+    if (columns == 8) {
+      wasm_v128_store(row, lo);
+      wasm_v128_store(row + 4, hi);
+    } else {
+      float tail[8];
+      wasm_v128_store(tail, lo);
+      wasm_v128_store(tail + 4, hi);
+      for (int j = 0; j < columns; j++) row[j] = tail[j];
+    }
+  }
+}
+
 // out[m][j] = bias[m] + sum_k a[m][k] * col[k][j] for m < m_count, j < n (row stride `ldc`),
 // then max(0, ·) when `relu`. `a` is packed 4 rows at a time (a[block][k][4], zero rows past
 // m_count), `col` as `im2col` packs it.
@@ -42,45 +81,11 @@ __attribute__((export_name("gemm")))
 void gemm(const float *a, const float *col, const float *bias, float *out, int m_count, int n, int k_total,
           int ldc, int relu) {
   const int panels = (n + 7) / 8, blocks = (m_count + 3) / 4;
-  const v128_t zero = wasm_f32x4_splat(0.0f);
   for (int p = 0; p < panels; p++) {
-    const float *panel = col + (long)p * k_total * 8;
+    const int columns = n - p * 8 < 8 ? n - p * 8 : 8;
     for (int b = 0; b < blocks; b++) {
-      const float *ap = a + (long)b * k_total * 4;
-      const int m0 = b * 4;
-      v128_t acc[4][2];
-      for (int r = 0; r < 4; r++) {
-        const float bv = m0 + r < m_count && bias ? bias[m0 + r] : 0.0f;
-        acc[r][0] = acc[r][1] = wasm_f32x4_splat(bv);
-      }
-      const float *bp = panel;
-      for (int k = 0; k < k_total; k++) {
-        const v128_t b0 = wasm_v128_load(bp), b1 = wasm_v128_load(bp + 4);
-        for (int r = 0; r < 4; r++) {
-          const v128_t av = wasm_v128_load32_splat(ap + r);
-          acc[r][0] = wasm_f32x4_add(acc[r][0], wasm_f32x4_mul(av, b0));
-          acc[r][1] = wasm_f32x4_add(acc[r][1], wasm_f32x4_mul(av, b1));
-        }
-        bp += 8;
-        ap += 4;
-      }
-      for (int r = 0; r < 4 && m0 + r < m_count; r++) {
-        v128_t lo = acc[r][0], hi = acc[r][1];
-        if (relu) {
-          lo = wasm_f32x4_max(lo, zero);
-          hi = wasm_f32x4_max(hi, zero);
-        }
-        float *row = out + (long)(m0 + r) * ldc + p * 8;
-        if (p * 8 + 8 <= n) {
-          wasm_v128_store(row, lo);
-          wasm_v128_store(row + 4, hi);
-        } else {
-          float tail[8];
-          wasm_v128_store(tail, lo);
-          wasm_v128_store(tail + 4, hi);
-          for (int j = 0; p * 8 + j < n; j++) row[j] = tail[j];
-        }
-      }
+      tile4x8(a + (long)b * k_total * 4, col + (long)p * k_total * 8, 8, k_total, bias, b * 4, m_count, out + p * 8, ldc,
+              columns, relu);
     }
   }
 }
@@ -192,37 +197,9 @@ __attribute__((export_name("gemm_rows")))
 void gemm_rows(const float *a, const float *b, const float *bias, float *out, int m_count, int n, int k_total,
                int ldb, int ldc, int relu) {
   const int blocks = (m_count + 3) / 4;
-  const v128_t zero = wasm_f32x4_splat(0.0f);
   for (int p = 0; p < n / 8; p++) {
     for (int blk = 0; blk < blocks; blk++) {
-      const float *ap = a + (long)blk * k_total * 4;
-      const int m0 = blk * 4;
-      v128_t acc[4][2];
-      for (int r = 0; r < 4; r++) {
-        const float bv = m0 + r < m_count && bias ? bias[m0 + r] : 0.0f;
-        acc[r][0] = acc[r][1] = wasm_f32x4_splat(bv);
-      }
-      const float *bp = b + p * 8;
-      for (int k = 0; k < k_total; k++) {
-        const v128_t b0 = wasm_v128_load(bp), b1 = wasm_v128_load(bp + 4);
-        for (int r = 0; r < 4; r++) {
-          const v128_t av = wasm_v128_load32_splat(ap + r);
-          acc[r][0] = wasm_f32x4_add(acc[r][0], wasm_f32x4_mul(av, b0));
-          acc[r][1] = wasm_f32x4_add(acc[r][1], wasm_f32x4_mul(av, b1));
-        }
-        bp += ldb;
-        ap += 4;
-      }
-      for (int r = 0; r < 4 && m0 + r < m_count; r++) {
-        v128_t lo = acc[r][0], hi = acc[r][1];
-        if (relu) {
-          lo = wasm_f32x4_max(lo, zero);
-          hi = wasm_f32x4_max(hi, zero);
-        }
-        float *row = out + (long)(m0 + r) * ldc + p * 8;
-        wasm_v128_store(row, lo);
-        wasm_v128_store(row + 4, hi);
-      }
+      tile4x8(a + (long)blk * k_total * 4, b + p * 8, ldb, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, relu);
     }
   }
 }
