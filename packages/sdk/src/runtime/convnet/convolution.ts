@@ -77,7 +77,7 @@ const columnFloats = 1 << 20;
 export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out: MemoryTensor): void {
   const [batch, channels, height, width] = x.dims as [number, number, number, number];
   const [, , outH, outW] = out.dims as [number, number, number, number];
-  const { kernel, stride, pads, dilation, group } = conv.geometry;
+  const { kernel, stride, pads, group } = conv.geometry;
   const n = outH * outW;
   const relu = conv.relu ? 1 : 0;
   if (conv.depthwise) {
