@@ -34,13 +34,12 @@ export interface RecognizerOptions {
   /**
    * Load these runtimes now (default `['barcode']`); OCR (onnxruntime-web and ≈3.2 MB of models)
    * otherwise loads on the first card/document call. Preloaded OCR also runs each model once, so
-   * that the slow first run of onnxruntime-web happens before the first card or document.
+   * that a model's slower first run happens before the first card or document.
    */
   preload?: Preload[];
   /**
    * Keep the models and the wasm in Cache Storage for the next visit (default true; needs a secure
-   * context) — except onnxruntime's wasm from a host that lets the browser keep it: that one is left
-   * to the HTTP cache, which then also keeps its compiled code (docs/sdk.md, "Loading").
+   * context; docs/sdk.md, "Loading").
    */
   cacheModels?: boolean;
   /**

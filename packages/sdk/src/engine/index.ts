@@ -29,7 +29,7 @@ export { parseMrz, type ParsedMrz, type MrzCheck } from './mrz/parse-mrz.ts';
 export interface EngineRuntimes {
   zxing: ZxingReader;
   /**
-   * ONNX Runtime (onnxruntime-node on the server, onnxruntime-web in browsers) and the loaded,
+   * The OCR runtime (onnxruntime-node on the server, the SDK's convnet runtime in browsers) and the loaded,
    * verified model assets (`@idlens/models`). Without them cards answer EMPTY and documents are
    * read from their ID barcode only; without the face detector documents come without `faceImage`.
    */

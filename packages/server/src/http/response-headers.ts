@@ -19,10 +19,10 @@ export const securityHeaders: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * The demo page's and the SDK assets' it serves: with COOP `same-origin` (every response has it)
- * COEP `require-corp` makes the page cross-origin isolated, the policy docs/sdk.md recommends to
- * apps (until 2026-11-29 it let onnxruntime-web use several cores; the SDK's own OCR runtime uses one
- * either way). The page loads nothing cross-origin but its CORS requests to the example proxy, which
- * COEP allows.
+ * COEP `require-corp` makes the page cross-origin isolated. Until 2026-11-29 that let the SDK's
+ * onnxruntime-web use several cores; its own OCR runtime uses one either way, and the demo keeps the
+ * policy so that the SDK stays tested on an isolated page as well. The page loads nothing
+ * cross-origin but its CORS requests to the example proxy, which COEP allows.
  */
 export const demoPageHeaders: ReadonlyArray<readonly [string, string]> = [['Cross-Origin-Embedder-Policy', 'require-corp']];
 

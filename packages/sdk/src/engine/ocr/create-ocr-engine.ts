@@ -55,10 +55,10 @@ export interface OcrEngine {
 
 export interface WarmOptions {
   /**
-   * Also run each model once on a blank input. In onnxruntime-web a session's first run is far
-   * slower than the next (the wasm it reaches is compiled lazily and optimised as it runs hot,
-   * buffers are allocated): in Chromium a passport's first read takes the better part of a second
-   * longer than the next (`pnpm bench browser`, docs/sdk.md).
+   * Also run each model once on a blank input. A session's first run is slower than the next (its
+   * memory is touched for the first time, the JavaScript around the kernels is not yet optimised;
+   * with onnxruntime-web, until 2026-11-29, its wasm was also compiled lazily): in Chromium the
+   * detector's first run on a passport page takes ~0.2–0.3 s longer than the next (docs/sdk.md).
    * Worth it when loading overlaps with the user framing the document (`preload`); on a server,
    * or when a request is already waiting, it only adds the run.
    */

@@ -22,9 +22,10 @@ export interface ModelSession {
 }
 
 /**
- * Wraps a model asset. Session creation is the expensive part (graph optimisation: ~0.1–1 s), so it
- * happens once; runs go one at a time because onnxruntime-web's wasm backend does not allow
- * concurrent `run` calls on a session, and one engine instance serves one thread anyway.
+ * Wraps a model asset. Session creation is the expensive part (graph optimisation, weight packing:
+ * ~0.01–1 s), so it happens once; runs go one at a time because wasm runtimes (onnxruntime-web's
+ * backend, the convnet runtime's shared memory) do not allow concurrent `run` calls, and one
+ * engine instance serves one thread anyway.
  */
 export function createModelSession(ort: OrtRuntime, asset: ModelAsset | DeferredModel, sessionOptions: Record<string, unknown> = {}): ModelSession {
   let session: Promise<OrtSession> | undefined;

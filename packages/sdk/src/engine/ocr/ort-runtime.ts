@@ -1,7 +1,8 @@
 /**
- * The part of ONNX Runtime's JavaScript API the engine uses. onnxruntime-node and onnxruntime-web
- * both satisfy it structurally, so the caller injects whichever fits the platform and the engine
- * never imports a runtime (the browser bundle must not pull in native code, nor the server wasm).
+ * The part of ONNX Runtime's JavaScript API the engine uses. onnxruntime-node, onnxruntime-web and
+ * the SDK's own convnet runtime (`runtime/convnet/`, what browsers run) satisfy it, so the caller
+ * injects whichever fits the platform and the engine never imports a runtime (the browser bundle
+ * must not pull in native code).
  */
 export interface OrtTensor {
   readonly type: string;
