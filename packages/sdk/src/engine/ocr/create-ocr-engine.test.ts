@@ -77,7 +77,7 @@ describe('OcrEngine.warm', () => {
     ['ppocr-det', 'latin-rec', 'mrz-rec'].map((name) => [name, { entry: findModel(name)!, bytes: new TextEncoder().encode(name) }]),
   ) as ModelSet;
 
-  it('creates every session; with runModels, also runs each model once on a blank input (the slow first run of onnxruntime-web)', async () => {
+  it('creates every session; with runModels, also runs each model once on a blank input (their slower first run)', async () => {
     const plain = countingRuntime();
     await createOcrEngine(plain.ort, models).warm();
     expect(plain.log).toEqual({ sessions: 3, runs: [] });
