@@ -30,6 +30,9 @@ function blockRun(dims: readonly number[], bDims: readonly number[]): { inner: n
 
 type Arithmetic = 'Add' | 'Mul' | 'Div';
 
+/** The kernels' operation codes (kernels.c, `binary`). */
+const codes: Record<Arithmetic, number> = { Add: 0, Mul: 1, Div: 2 };
+
 const arithmetic: Record<Arithmetic, (a: number, b: number) => number> = {
   Add: (a, b) => a + b,
   Mul: (a, b) => a * b,
@@ -61,9 +64,11 @@ export function broadcast(op: Arithmetic): Operator {
     compute([x, y], out, _attributes, kernels) {
       const a = float(x, op);
       const b = float(y, op);
+      // In the session's memory (a run), the wasm loops: the same float operations, four at a time.
+      const [offsetA, offsetB, offsetOut] = [a.data, b.data, out].map((v) => kernels?.offsetOf(v) ?? null);
+      const inMemory = kernels && offsetA !== null && offsetB !== null && offsetOut !== null;
       if (a.data.length === out.length && b.data.length === out.length) {
-        const [ia, ib, io] = [a.data, b.data, out].map((v) => kernels?.offsetOf(v) ?? null);
-        if (op === 'Add' && kernels && ia !== null && ib !== null && io !== null) kernels.add(ia!, ib!, io!, out.length);
+        if (inMemory) kernels.binary(codes[op], offsetA!, offsetB!, offsetOut!, out.length);
         else arithmeticSame(op, a.data, b.data, out);
         return;
       }
@@ -73,8 +78,10 @@ export function broadcast(op: Arithmetic): Operator {
       const run = aFull ? blockRun(dims, b.dims) : b.data.length === out.length ? blockRun(dims, a.dims) : null;
       if (run) {
         const [full, small] = aFull ? [a.data, b.data] : [b.data, a.data];
+        const fullOffset = aFull ? offsetA : offsetB;
         for (let i = 0, block = 0; i < out.length; i += run.inner, block = (block + 1) % run.count) {
-          arithmeticRun(op, full, small[block]!, !aFull, out, i, i + run.inner);
+          if (inMemory) kernels.binaryScalar(codes[op], fullOffset! + i * 4, small[block]!, aFull ? 0 : 1, offsetOut! + i * 4, run.inner);
+          else arithmeticRun(op, full, small[block]!, !aFull, out, i, i + run.inner);
         }
         return;
       }

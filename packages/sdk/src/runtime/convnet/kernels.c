@@ -182,12 +182,39 @@ void sigmoid(const float *in, float *out, int n) {
   }
 }
 
-// out[i] = a[i] + b[i].
-__attribute__((export_name("add")))
-void add(const float *a, const float *b, float *out, int n) {
+// Element-wise arithmetic, `op` 0 add, 1 multiply, 2 divide: out[i] = a[i] ∘ b[i].
+__attribute__((export_name("binary")))
+void binary(int op, const float *a, const float *b, float *out, int n) {
   int i = 0;
-  for (; i + 4 <= n; i += 4) wasm_v128_store(out + i, wasm_f32x4_add(wasm_v128_load(a + i), wasm_v128_load(b + i)));
-  for (; i < n; i++) out[i] = a[i] + b[i];
+  for (; i + 4 <= n; i += 4) {
+    const v128_t x = wasm_v128_load(a + i), y = wasm_v128_load(b + i);
+    wasm_v128_store(out + i, op == 0 ? wasm_f32x4_add(x, y) : op == 1 ? wasm_f32x4_mul(x, y) : wasm_f32x4_div(x, y));
+  }
+  for (; i < n; i++) out[i] = op == 0 ? a[i] + b[i] : op == 1 ? a[i] * b[i] : a[i] / b[i];
+}
+
+// The same with one operand the same value v throughout: out[i] = a[i] ∘ v, or v ∘ a[i] when `v_first`.
+__attribute__((export_name("binary_scalar")))
+void binary_scalar(int op, const float *a, float v, int v_first, float *out, int n) {
+  const v128_t s = wasm_f32x4_splat(v);
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const v128_t x = wasm_v128_load(a + i);
+    wasm_v128_store(out + i, op == 0   ? wasm_f32x4_add(x, s)
+                             : op == 1 ? wasm_f32x4_mul(x, s)
+                             : v_first ? wasm_f32x4_div(s, x)
+                                       : wasm_f32x4_div(x, s));
+  }
+  for (; i < n; i++) out[i] = op == 0 ? a[i] + v : op == 1 ? a[i] * v : v_first ? v / a[i] : a[i] / v;
+}
+
+// out[i] = min(hi, max(lo, a[i])) (a ReLU with lo 0 and hi +∞).
+__attribute__((export_name("clip")))
+void clip(const float *a, float *out, int n, float lo, float hi) {
+  const v128_t l = wasm_f32x4_splat(lo), h = wasm_f32x4_splat(hi);
+  int i = 0;
+  for (; i + 4 <= n; i += 4) wasm_v128_store(out + i, wasm_f32x4_min(h, wasm_f32x4_max(l, wasm_v128_load(a + i))));
+  for (; i < n; i++) out[i] = a[i] < lo ? lo : a[i] > hi ? hi : a[i];
 }
 
 // `gemm` with the columns read straight from a [k_total][ldb] row-major matrix (a 1×1 convolution's

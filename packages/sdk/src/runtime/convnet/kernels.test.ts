@@ -36,7 +36,7 @@ describe('the kernels memory', () => {
     expect(kernels.view(large, 16 * 2 ** 20)[16 * 2 ** 20 - 1]).toBe(9);
   });
 
-  it('computes the sigmoid to float precision from −100 to 100, and adds', async () => {
+  it('computes the sigmoid to float precision from −100 to 100, the arithmetic and the clip', async () => {
     const kernels = await createKernels();
     const n = 20_001;
     const input = kernels.allocate(n);
@@ -53,7 +53,17 @@ describe('the kernels memory', () => {
     expect(worst).toBeLessThan(1e-6);
     expect(y[0]).toBeLessThan(1e-37);
     expect(y[n - 1]).toBe(1);
-    kernels.add(input, input, output, 7); // a length that is not a multiple of 4
-    expect([...kernels.view(output, 8)].slice(0, 7)).toEqual([...x.slice(0, 7)].map((v) => Math.fround(v + v)));
+    // Lengths that are not a multiple of 4; the same results as float operations one at a time.
+    const seven = [...x.slice(0, 7)];
+    kernels.binary(0, input, input, output, 7);
+    expect([...kernels.view(output, 7)]).toEqual(seven.map((v) => Math.fround(v + v)));
+    kernels.binary(2, input, input, output, 7);
+    expect([...kernels.view(output, 7)]).toEqual(seven.map(() => 1));
+    kernels.binaryScalar(2, input, 3, 1, output, 7);
+    expect([...kernels.view(output, 7)]).toEqual(seven.map((v) => Math.fround(3 / v)));
+    kernels.binaryScalar(1, input, 0.5, 0, output, 7);
+    expect([...kernels.view(output, 7)]).toEqual(seven.map((v) => Math.fround(v * 0.5)));
+    kernels.clip(input, output, 7, -99.97, -99.95);
+    expect([...kernels.view(output, 7)]).toEqual(seven.map((v) => Math.min(Math.fround(-99.95), Math.max(Math.fround(-99.97), v))));
   });
 });

@@ -23,7 +23,10 @@ export interface Kernels {
   /** The byte offset of a view of this memory (as `view` gives), or null for any other array. */
   offsetOf(array: Float32Array): number | null;
   sigmoid(input: number, out: number, n: number): void;
-  add(a: number, b: number, out: number, n: number): void;
+  /** `op`: 0 add, 1 multiply, 2 divide. */
+  binary(op: number, a: number, b: number, out: number, n: number): void;
+  binaryScalar(op: number, a: number, v: number, vFirst: number, out: number, n: number): void;
+  clip(a: number, out: number, n: number, lo: number, hi: number): void;
   im2col(
     src: number,
     channels: number,
@@ -91,11 +94,13 @@ export async function createKernels(): Promise<Kernels> {
     __heap_base: heapBase,
     scatter_tap: scatterTap,
     gemm_rows: gemmRows,
+    binary_scalar: binaryScalar,
     ...exports
-  } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise' | 'sigmoid' | 'add'> & {
+  } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise' | 'sigmoid' | 'binary' | 'clip'> & {
     __heap_base: WebAssembly.Global;
     scatter_tap: Kernels['scatterTap'];
     gemm_rows: Kernels['gemmRows'];
+    binary_scalar: Kernels['binaryScalar'];
   };
   // The module's stack (64 KiB, first) and data end at its heap base: the memory above is ours.
   let keptTop = roundUp(heapBase.value as number);
@@ -127,6 +132,7 @@ export async function createKernels(): Promise<Kernels> {
     ...exports,
     scatterTap,
     gemmRows,
+    binaryScalar,
   };
 }
 

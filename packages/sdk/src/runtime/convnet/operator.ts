@@ -35,14 +35,3 @@ export const float = (v: Value | undefined, op: string): FloatTensor => {
 export const ints = (v: Value | undefined): number[] | null => (v ? (isFloat(v) ? Array.from(v.data) : v.ints) : null);
 export const intList = (a: OnnxAttribute | undefined): number[] | null => (Array.isArray(a) ? a : null);
 export const sameDims = (inputs: Inputs) => [...float(inputs[0], 'operator').dims];
-
-/** Element by element, the output the shape of the input. */
-export function map(op: string, f: (x: number) => number): Operator {
-  return {
-    dims: sameDims,
-    compute([x], out) {
-      const a = float(x, op).data;
-      for (let i = 0; i < out.length; i++) out[i] = f(a[i]!);
-    },
-  };
-}

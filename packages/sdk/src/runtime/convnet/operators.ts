@@ -1,15 +1,28 @@
 import { broadcast } from './arithmetic-ops.ts';
 import { concat, pad, reshaping, squeezeAxes, transpose } from './layout-ops.ts';
-import { computeConstant, float, intList, ints, map, sameDims, type Operator } from './operator.ts';
+import { computeConstant, float, intList, ints, sameDims, type Operator } from './operator.ts';
+import type { Kernels } from './kernels.ts';
 import { maxPool, resize } from './spatial-ops.ts';
 import { elementCount, isFloat, type Value } from './tensor.ts';
 
 export { computeConstant, type Operator };
 
+/** out = min(hi, max(lo, a)), in the kernels' wasm loop when both are in their memory (a run). */
+function clipInto(a: Float32Array, out: Float32Array, lo: number, hi: number, kernels?: Kernels): void {
+  const [from, to] = [a, out].map((v) => kernels?.offsetOf(v) ?? null);
+  if (kernels && from !== null && to !== null) kernels.clip(from!, to!, out.length, lo, hi);
+  else for (let i = 0; i < out.length; i++) out[i] = Math.min(hi, Math.max(lo, a[i]!));
+}
+
 /** Every operator but the convolutions and Constant, by ONNX name. */
 export const operators: Record<string, Operator> = {
   Identity: reshaping(sameDims),
-  Relu: map('Relu', (v) => Math.max(v, 0)),
+  Relu: {
+    dims: sameDims,
+    compute([x], out, _attributes, kernels) {
+      clipInto(float(x, 'Relu').data, out, 0, Number.POSITIVE_INFINITY, kernels);
+    },
+  },
   Sigmoid: {
     dims: sameDims,
     compute([x], out, _attributes, kernels) {
@@ -33,12 +46,11 @@ export const operators: Record<string, Operator> = {
   },
   Clip: {
     dims: sameDims,
-    compute(inputs, out, attributes) {
+    compute(inputs, out, attributes, kernels) {
       const bound = (v: Value | undefined, fallback: number) => (v && isFloat(v) ? v.data[0]! : fallback);
       const lo = bound(inputs[1], (attributes.min as number | undefined) ?? Number.NEGATIVE_INFINITY);
       const hi = bound(inputs[2], (attributes.max as number | undefined) ?? Number.POSITIVE_INFINITY);
-      const a = float(inputs[0], 'Clip').data;
-      for (let i = 0; i < out.length; i++) out[i] = Math.min(hi, Math.max(lo, a[i]!));
+      clipInto(float(inputs[0], 'Clip').data, out, lo, hi, kernels);
     },
   },
   Cast: {
