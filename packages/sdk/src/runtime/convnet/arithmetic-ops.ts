@@ -66,9 +66,8 @@ export function broadcast(op: Arithmetic): Operator {
       const b = float(y, op);
       // In the session's memory (a run), the wasm loops: the same float operations, four at a time.
       const [offsetA, offsetB, offsetOut] = [a.data, b.data, out].map((v) => kernels?.offsetOf(v) ?? null);
-      const inMemory = kernels && offsetA !== null && offsetB !== null && offsetOut !== null;
       if (a.data.length === out.length && b.data.length === out.length) {
-        if (inMemory) kernels.binary(codes[op], offsetA!, offsetB!, offsetOut!, out.length);
+        if (kernels && offsetA !== null && offsetB !== null && offsetOut !== null) kernels.binary(codes[op], offsetA!, offsetB!, offsetOut!, out.length);
         else arithmeticSame(op, a.data, b.data, out);
         return;
       }
@@ -79,6 +78,8 @@ export function broadcast(op: Arithmetic): Operator {
       if (run) {
         const [full, small] = aFull ? [a.data, b.data] : [b.data, a.data];
         const fullOffset = aFull ? offsetA : offsetB;
+        // The small operand (a constant, most often) is read here, one value per run.
+        const inMemory = kernels && fullOffset !== null && offsetOut !== null;
         for (let i = 0, block = 0; i < out.length; i += run.inner, block = (block + 1) % run.count) {
           if (inMemory) kernels.binaryScalar(codes[op], fullOffset! + i * 4, small[block]!, aFull ? 0 : 1, offsetOut! + i * 4, run.inner);
           else arithmeticRun(op, full, small[block]!, !aFull, out, i, i + run.inner);
