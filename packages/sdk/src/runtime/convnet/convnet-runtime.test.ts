@@ -76,6 +76,14 @@ describe('readOnnxModel', () => {
     await expect(runtime.InferenceSession.create(bytes)).rejects.toThrow('does not support LSTM');
   });
 
+  it('refuses an input whose values do not fill its dims', async () => {
+    const { 'mrz-rec': model } = await loadModelsFromDisk({ names: ['mrz-rec'] });
+    const runtime = await createConvnetRuntime();
+    const session = await runtime.InferenceSession.create(model!.bytes);
+    const input = new runtime.Tensor('float32', new Float32Array(32 * 64), [1, 1, 32, 128]);
+    await expect(session.run({ [session.inputNames[0]!]: input })).rejects.toThrow('2048 values for dims 1×1×32×128');
+  });
+
   it('refuses bytes that are not a model', () => {
     expect(() => readOnnxModel(new Uint8Array([0x0a, 0x05, 0x01]))).toThrow();
     expect(() => readOnnxModel(new Uint8Array([]))).toThrow('no graph');

@@ -28,6 +28,7 @@ export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<s
   for (const name of graph.inputs) {
     const feed = feeds[name];
     if (!feed || !(feed.data instanceof Float32Array)) throw new Error(`input ${name}: a float32 tensor is required`);
+    if (feed.data.length !== elementCount(feed.dims)) throw new Error(`input ${name}: ${feed.data.length} values for dims ${feed.dims.join('×')}`);
     const tensor = put(name, [...feed.dims]);
     kernels.view(tensor.offset, feed.data.length).set(feed.data);
   }
