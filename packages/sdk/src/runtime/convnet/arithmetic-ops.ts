@@ -1,5 +1,5 @@
 import { elementCount } from './tensor.ts';
-import { float, type Operator } from './operator.ts';
+import { float, offsetsIn, type Operator } from './operator.ts';
 
 /** The output dims of NumPy-style broadcasting. */
 function broadcastDims(op: string, a: readonly number[], b: readonly number[]): number[] {
@@ -65,9 +65,9 @@ export function broadcast(op: Arithmetic): Operator {
       const a = float(x, op);
       const b = float(y, op);
       // In the session's memory (a run), the wasm loops: the same float operations, four at a time.
-      const [offsetA, offsetB, offsetOut] = [a.data, b.data, out].map((v) => kernels?.offsetOf(v) ?? null);
       if (a.data.length === out.length && b.data.length === out.length) {
-        if (kernels && offsetA !== null && offsetB !== null && offsetOut !== null) kernels.binary(codes[op], offsetA!, offsetB!, offsetOut!, out.length);
+        const offsets = offsetsIn(kernels, a.data, b.data, out);
+        if (offsets) kernels!.binary(codes[op], offsets[0]!, offsets[1]!, offsets[2]!, out.length);
         else arithmeticSame(op, a.data, b.data, out);
         return;
       }
@@ -77,11 +77,10 @@ export function broadcast(op: Arithmetic): Operator {
       const run = aFull ? blockRun(dims, b.dims) : b.data.length === out.length ? blockRun(dims, a.dims) : null;
       if (run) {
         const [full, small] = aFull ? [a.data, b.data] : [b.data, a.data];
-        const fullOffset = aFull ? offsetA : offsetB;
         // The small operand (a constant, most often) is read here, one value per run.
-        const inMemory = kernels && fullOffset !== null && offsetOut !== null;
+        const offsets = offsetsIn(kernels, full, out);
         for (let i = 0, block = 0; i < out.length; i += run.inner, block = (block + 1) % run.count) {
-          if (inMemory) kernels.binaryScalar(codes[op], fullOffset! + i * 4, small[block]!, aFull ? 0 : 1, offsetOut! + i * 4, run.inner);
+          if (offsets) kernels!.binaryScalar(codes[op], offsets[0]! + i * 4, small[block]!, aFull ? 0 : 1, offsets[1]! + i * 4, run.inner);
           else arithmeticRun(op, full, small[block]!, !aFull, out, i, i + run.inner);
         }
         return;

@@ -1,4 +1,5 @@
-import { computeConstant, operators } from './operators.ts';
+import { computeConstant } from './operator.ts';
+import { operators } from './operators.ts';
 import { packConv, packConvTranspose, type ConvGeometry, type PackedConv, type PackedConvTranspose } from './convolution.ts';
 import type { Kernels } from './kernels.ts';
 import { onnxDataType, type OnnxModel, type OnnxNode, type OnnxTensor } from './onnx-model.ts';

@@ -35,3 +35,13 @@ export const float = (v: Value | undefined, op: string): FloatTensor => {
 export const ints = (v: Value | undefined): number[] | null => (v ? (isFloat(v) ? Array.from(v.data) : v.ints) : null);
 export const intList = (a: OnnxAttribute | undefined): number[] | null => (Array.isArray(a) ? a : null);
 export const sameDims = (inputs: Inputs) => [...float(inputs[0], 'operator').dims];
+
+/**
+ * The byte offsets of arrays that all lie in the kernels' memory (a run's tensors), for a wasm loop
+ * to work on them; null when there are no kernels (constants at session creation) or one lies elsewhere.
+ */
+export function offsetsIn(kernels: Kernels | undefined, ...arrays: Float32Array[]): number[] | null {
+  if (!kernels) return null;
+  const offsets = arrays.map((array) => kernels.offsetOf(array));
+  return offsets.every((offset) => offset !== null) ? (offsets as number[]) : null;
+}

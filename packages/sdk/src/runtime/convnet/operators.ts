@@ -1,16 +1,14 @@
 import { broadcast } from './arithmetic-ops.ts';
 import { concat, pad, reshaping, squeezeAxes, transpose } from './layout-ops.ts';
-import { computeConstant, float, intList, ints, sameDims, type Operator } from './operator.ts';
+import { float, intList, ints, offsetsIn, sameDims, type Operator } from './operator.ts';
 import type { Kernels } from './kernels.ts';
 import { maxPool, resize } from './spatial-ops.ts';
 import { elementCount, isFloat, type Value } from './tensor.ts';
 
-export { computeConstant, type Operator };
-
 /** out = min(hi, max(lo, a)), in the kernels' wasm loop when both are in their memory (a run). */
 function clipInto(a: Float32Array, out: Float32Array, lo: number, hi: number, kernels?: Kernels): void {
-  const [from, to] = [a, out].map((v) => kernels?.offsetOf(v) ?? null);
-  if (kernels && from !== null && to !== null) kernels.clip(from!, to!, out.length, lo, hi);
+  const offsets = offsetsIn(kernels, a, out);
+  if (offsets) kernels!.clip(offsets[0]!, offsets[1]!, out.length, lo, hi);
   else for (let i = 0; i < out.length; i++) out[i] = Math.min(hi, Math.max(lo, a[i]!));
 }
 
@@ -27,8 +25,8 @@ export const operators: Record<string, Operator> = {
     dims: sameDims,
     compute([x], out, _attributes, kernels) {
       const a = float(x, 'Sigmoid').data;
-      const [from, to] = [a, out].map((v) => kernels?.offsetOf(v) ?? null);
-      if (kernels && from !== null && to !== null) kernels.sigmoid(from!, to!, out.length);
+      const offsets = offsetsIn(kernels, a, out);
+      if (offsets) kernels!.sigmoid(offsets[0]!, offsets[1]!, out.length);
       else for (let i = 0; i < out.length; i++) out[i] = 1 / (1 + Math.exp(-a[i]!));
     },
   },

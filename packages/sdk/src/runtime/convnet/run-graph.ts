@@ -11,60 +11,63 @@ import { elementCount, type FloatTensor, type MemoryTensor, type Value } from '.
  */
 export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<string, OrtTensor>): Record<string, FloatTensor> {
   const { constants, steps, lastUse } = graph;
-  kernels.reset();
-  const values = new Map<string, MemoryTensor>();
-  const put = (name: string, dims: number[]) => {
-    const tensor = { dims, offset: kernels.allocate(elementCount(dims)) };
-    values.set(name, tensor);
-    return tensor;
-  };
-  const memory = (name: string): MemoryTensor => {
-    const v = values.get(name);
-    if (!v) throw new Error(`value ${name} is missing`);
-    return v;
-  };
-  const view = (t: MemoryTensor): FloatTensor => ({ dims: t.dims, data: kernels.view(t.offset, elementCount(t.dims)) });
-  const input = (name: string): Value | undefined => (name === '' ? undefined : (constants.get(name) ?? view(memory(name))));
-  for (const name of graph.inputs) {
-    const feed = feeds[name];
-    if (!feed || !(feed.data instanceof Float32Array)) throw new Error(`input ${name}: a float32 tensor is required`);
-    if (feed.data.length !== elementCount(feed.dims)) throw new Error(`input ${name}: ${feed.data.length} values for dims ${feed.dims.join('×')}`);
-    const tensor = put(name, [...feed.dims]);
-    kernels.view(tensor.offset, feed.data.length).set(feed.data);
-  }
-  steps.forEach((step, index) => {
-    if (step.kind === 'op') {
-      const { node } = step;
-      const op = operators[node.opType]!;
-      const out = put(node.outputs[0]!, op.dims(node.inputs.map(input), node.attributes));
-      // Views are taken after the output's allocation, which may have grown the memory.
-      op.compute(node.inputs.map(input), view(out).data, node.attributes, kernels);
-    } else {
-      const x = memory(step.input);
-      const is1d = x.dims.length === 3;
-      const x4d = is1d ? { dims: [x.dims[0]!, x.dims[1]!, 1, x.dims[2]!], offset: x.offset } : x;
-      if (step.kind === 'conv') {
-        const out = put(step.output, convOutputDims(step.conv, x4d.dims));
-        runConv(kernels, step.conv, x4d, out);
-        if (is1d) out.dims = [out.dims[0]!, out.dims[1]!, out.dims[3]!];
+  // Every block is taken back at the end, also after a failed run (a session created later keeps its
+  // weights only when no run holds memory).
+  try {
+    const values = new Map<string, MemoryTensor>();
+    const put = (name: string, dims: number[]) => {
+      const tensor = { dims, offset: kernels.allocate(elementCount(dims)) };
+      values.set(name, tensor);
+      return tensor;
+    };
+    const memory = (name: string): MemoryTensor => {
+      const v = values.get(name);
+      if (!v) throw new Error(`value ${name} is missing`);
+      return v;
+    };
+    const view = (t: MemoryTensor): FloatTensor => ({ dims: t.dims, data: kernels.view(t.offset, elementCount(t.dims)) });
+    const input = (name: string): Value | undefined => (name === '' ? undefined : (constants.get(name) ?? view(memory(name))));
+    for (const name of graph.inputs) {
+      const feed = feeds[name];
+      if (!feed || !(feed.data instanceof Float32Array)) throw new Error(`input ${name}: a float32 tensor is required`);
+      if (feed.data.length !== elementCount(feed.dims)) throw new Error(`input ${name}: ${feed.data.length} values for dims ${feed.dims.join('×')}`);
+      const tensor = put(name, [...feed.dims]);
+      kernels.view(tensor.offset, feed.data.length).set(feed.data);
+    }
+    steps.forEach((step, index) => {
+      if (step.kind === 'op') {
+        const { node } = step;
+        const op = operators[node.opType]!;
+        const out = put(node.outputs[0]!, op.dims(node.inputs.map(input), node.attributes));
+        // Views are taken after the output's allocation, which may have grown the memory.
+        op.compute(node.inputs.map(input), view(out).data, node.attributes, kernels);
       } else {
-        runConvTranspose(kernels, step.conv, x4d, put(step.output, convTransposeOutputDims(step.conv, x4d.dims)));
+        const x = memory(step.input);
+        const is1d = x.dims.length === 3;
+        const x4d = is1d ? { dims: [x.dims[0]!, x.dims[1]!, 1, x.dims[2]!], offset: x.offset } : x;
+        if (step.kind === 'conv') {
+          const out = put(step.output, convOutputDims(step.conv, x4d.dims));
+          runConv(kernels, step.conv, x4d, out);
+          if (is1d) out.dims = [out.dims[0]!, out.dims[1]!, out.dims[3]!];
+        } else {
+          runConvTranspose(kernels, step.conv, x4d, put(step.output, convTransposeOutputDims(step.conv, x4d.dims)));
+        }
       }
-    }
-    for (const name of step.kind === 'op' ? step.node.inputs : [step.input]) {
-      const tensor = values.get(name);
-      if (tensor && lastUse.get(name) === index) {
-        kernels.release(tensor.offset);
-        values.delete(name);
+      for (const name of step.kind === 'op' ? step.node.inputs : [step.input]) {
+        const tensor = values.get(name);
+        if (tensor && lastUse.get(name) === index) {
+          kernels.release(tensor.offset);
+          values.delete(name);
+        }
       }
-    }
-  });
-  const outputs = Object.fromEntries(
-    graph.outputs.map((name) => {
-      const v = view(memory(name));
-      return [name, { dims: v.dims, data: v.data.slice() }];
-    }),
-  );
-  kernels.reset();
-  return outputs;
+    });
+    return Object.fromEntries(
+      graph.outputs.map((name) => {
+        const v = view(memory(name));
+        return [name, { dims: v.dims, data: v.data.slice() }];
+      }),
+    );
+  } finally {
+    kernels.reset();
+  }
 }
