@@ -74,3 +74,44 @@ function cubicWeights(t: number): [number, number, number, number] {
   const t3 = t2 * t;
   return [(-t3 + 2 * t2 - t) / 2, (3 * t3 - 5 * t2 + 2) / 2, (-3 * t3 + 4 * t2 + t) / 2, (t3 - t2) / 2];
 }
+
+/**
+ * The horizontally resampled rows a separable resize's vertical pass reads, each computed once and
+ * kept only while a later output row may still read it: `window` rows of `rowLength` floats, where
+ * `window` is the most taps any output row has. Output rows read windows of source rows that only
+ * move down, so a row's slot is its index modulo `window` and it is overwritten only once no output
+ * row still needs it. Holding the whole horizontal pass instead (a 1080p frame's is 8–18 MB) cost
+ * more than the arithmetic: fresh memory is paid for page by page (~4 ms a MB on the bench machine).
+ */
+export class ResampledRows {
+  readonly rows: Float32Array;
+  private readonly heldRow: Int32Array;
+
+  constructor(
+    private readonly rowLength: number,
+    readonly window: number,
+    /** Writes source row `sourceRow`, resampled, into `into` from `at`. */
+    private readonly resampleRow: (sourceRow: number, into: Float32Array, at: number) => void,
+  ) {
+    this.rows = new Float32Array(rowLength * window);
+    this.heldRow = new Int32Array(window).fill(-1);
+  }
+
+  /** Where resampled source row `sourceRow` starts in `rows`, resampling it first if it is not held. */
+  offsetOf(sourceRow: number): number {
+    const slot = sourceRow % this.window;
+    const at = slot * this.rowLength;
+    if (this.heldRow[slot] !== sourceRow) {
+      this.resampleRow(sourceRow, this.rows, at);
+      this.heldRow[slot] = sourceRow;
+    }
+    return at;
+  }
+}
+
+/** The most source samples any one tap mixes. */
+export function widestTap(taps: readonly Tap[]): number {
+  let widest = 1;
+  for (const tap of taps) widest = Math.max(widest, tap.weights.length);
+  return widest;
+}

@@ -1,6 +1,6 @@
 import type { Affine } from './affine.ts';
 import type { GrayImage } from './gray-image.ts';
-import { axisTaps, type Interpolation } from './resample-taps.ts';
+import { axisTaps, ResampledRows, widestTap, type Interpolation } from './resample-taps.ts';
 
 /**
  * Resizes a gray image to `width`×`height`. Each axis is resampled on its own: by area averaging
@@ -18,23 +18,24 @@ export function resize(source: GrayImage, width: number, height: number, grow: I
   const xTaps = axisTaps(source.width, width, grow, offset);
   const yTaps = axisTaps(source.height, height, grow, offset);
 
-  // Horizontal pass into floats, then vertical pass into bytes.
-  const rows = new Float32Array(width * source.height);
-  for (let y = 0; y < source.height; y++) {
-    const rowStart = y * source.width;
+  // Horizontal pass into floats, a few rows at a time (`ResampledRows`), then vertical pass into bytes.
+  const rows = new ResampledRows(width, widestTap(yTaps), (sourceRow, into, at) => {
+    const rowStart = sourceRow * source.width;
     for (let x = 0; x < width; x++) {
       const { start, weights } = xTaps[x]!;
       let sum = 0;
       for (let k = 0; k < weights.length; k++) sum += weights[k]! * source.data[rowStart + start + k]!;
-      rows[y * width + x] = sum;
+      into[at + x] = sum;
     }
-  }
+  });
   const data = new Uint8Array(width * height);
+  const at = new Int32Array(rows.window);
   for (let y = 0; y < height; y++) {
     const { start, weights } = yTaps[y]!;
+    for (let k = 0; k < weights.length; k++) at[k] = rows.offsetOf(start + k);
     for (let x = 0; x < width; x++) {
       let sum = 0;
-      for (let k = 0; k < weights.length; k++) sum += weights[k]! * rows[(start + k) * width + x]!;
+      for (let k = 0; k < weights.length; k++) sum += weights[k]! * rows.rows[at[k]! + x]!;
       data[y * width + x] = sum < 0 ? 0 : sum > 255 ? 255 : Math.round(sum);
     }
   }

@@ -2,7 +2,7 @@ import { elementCount } from './tensor.ts';
 import { float, offsetsIn, type Operator } from './operator.ts';
 
 /** The output dims of NumPy-style broadcasting. */
-function broadcastDims(op: string, a: readonly number[], b: readonly number[]): number[] {
+export function broadcastDims(op: string, a: readonly number[], b: readonly number[]): number[] {
   const rank = Math.max(a.length, b.length);
   const pad = (d: readonly number[]) => [...Array(rank - d.length).fill(1), ...d];
   const db = pad(b);
@@ -61,6 +61,9 @@ export function broadcast(op: Arithmetic): Operator {
   const f = arithmetic[op];
   return {
     dims: ([x, y]) => broadcastDims(op, float(x, op).dims, float(y, op).dims),
+    // An operand of the output's size has its dims (broadcasting only repeats), so element i of the
+    // output reads element i of it.
+    inPlace: 'elementwise',
     compute([x, y], out, _attributes, kernels) {
       const a = float(x, op);
       const b = float(y, op);

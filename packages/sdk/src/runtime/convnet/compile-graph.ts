@@ -1,12 +1,10 @@
-import { computeConstant } from './operator.ts';
+import { computeConstant, type Operator } from './operator.ts';
 import { operators } from './operators.ts';
+import { upsampleAdd } from './spatial-ops.ts';
 import { packConv, packConvTranspose, type ConvGeometry, type PackedConv, type PackedConvTranspose } from './convolution.ts';
 import type { Kernels } from './kernels.ts';
 import { onnxDataType, type OnnxModel, type OnnxNode, type OnnxTensor } from './onnx-model.ts';
 import { isFloat, type FloatTensor, type Value } from './tensor.ts';
-
-/** Operators whose output element i depends on input element i alone (broadcast operands aside): computable in place. */
-const elementwise = new Set(['Add', 'Mul', 'Div', 'Relu', 'Clip', 'HardSigmoid', 'Sigmoid']);
 
 const convolutions = new Set(['Conv', 'ConvTranspose']);
 const graphOnly = new Set(['Constant']);
@@ -27,7 +25,7 @@ function tensorValue(t: OnnxTensor): Value {
 export type Step =
   | { kind: 'conv'; input: string; output: string; conv: PackedConv }
   | { kind: 'convTranspose'; input: string; output: string; conv: PackedConvTranspose }
-  | { kind: 'op'; node: OnnxNode };
+  | { kind: 'op'; node: OnnxNode; operator: Operator };
 
 function geometryOf(node: OnnxNode, weightDims: number[]): { geometry: ConvGeometry; oneDimensional: boolean } {
   const ints = (name: string): number[] | undefined => node.attributes[name] as number[] | undefined;
@@ -59,7 +57,8 @@ export interface CompiledGraph {
 
 /**
  * Computes every node whose inputs are all constants, packs each convolution's weights into the
- * kernels' kept memory (with a Relu that only follows it fused in), and lists the other nodes as steps.
+ * kernels' kept memory (with a Relu that only follows it fused in), and lists the other nodes as steps
+ * (an upsampling read only by an Add fused into it).
  */
 export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph {
   const unsupported = unsupportedOperators(model);
@@ -76,6 +75,9 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
   for (const [name, value] of constants) addReads(value, name);
 
   const steps: Step[] = [];
+  // A nearest-neighbour upsampling read by one Add alone is not computed on its own: the Add reads the
+  // smaller tensor (`upsampleAdd`; a detector's feature pyramid then never holds its largest upsampled map).
+  const resizesToAdd = new Map<string, OnnxNode>();
   const nodes = model.nodes;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
@@ -92,14 +94,24 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
       for (const input of inputs) if (input) pendingReads.set(input, pendingReads.get(input)! - 1);
       // A Cast to float of floats (the int8 weights are read as floats) is the same tensor: not copied.
       const same = node.opType === 'Cast' && node.attributes.to === onnxDataType.float && isFloat(first);
-      const inPlace = onlyReader && elementwise.has(node.opType) && isFloat(first);
+      const inPlace = onlyReader && operators[node.opType]!.inPlace === 'elementwise' && isFloat(first);
       const value = same ? first : computeConstant(operators[node.opType]!, inputs, node.attributes, inPlace ? (first as FloatTensor).data : undefined);
       constants.set(output, value);
       addReads(value, output);
       continue;
     }
     if (!convolutions.has(node.opType)) {
-      steps.push({ kind: 'op', node });
+      const resized = node.opType === 'Add' ? node.inputs.find((name) => resizesToAdd.has(name)) : undefined;
+      if (node.opType === 'Resize' && consumers.get(output) === 1 && model.nodes.some((n) => n.opType === 'Add' && n.inputs.includes(output))) {
+        resizesToAdd.set(output, node); // computed by the Add that reads it
+      } else if (resized) {
+        const resize = resizesToAdd.get(resized)!;
+        const other = node.inputs.find((name) => name !== resized)!;
+        const fused = { ...node, name: `${resize.name}+${node.name}`, inputs: [other, ...resize.inputs], attributes: resize.attributes };
+        steps.push({ kind: 'op', node: fused, operator: upsampleAdd });
+      } else {
+        steps.push({ kind: 'op', node, operator: operators[node.opType]! });
+      }
       continue;
     }
     const weight = inputs[1];

@@ -230,3 +230,24 @@ void gemm_rows(const float *a, const float *b, const float *bias, float *out, in
     }
   }
 }
+
+// Nearest-neighbour upsampling of `planes` height×width planes to out_h×out_w, added to `y` (of the
+// output's shape) when `add` is set: output row r of a plane repeats source row min(height − 1,
+// ⌊r / scale_h⌋) (in double precision, as the JavaScript it replaces), its column c source column
+// columns[c].
+__attribute__((export_name("upsample")))
+void upsample(const float *x, const int *columns, int add, const float *y, float *out, int planes, int height,
+              int width, int out_h, int out_w, double scale_h) {
+  for (int p = 0; p < planes; p++) {
+    for (int r = 0; r < out_h; r++) {
+      int source = (int)(r / scale_h);
+      if (source > height - 1) source = height - 1;
+      const float *row = x + ((long)p * height + source) * width;
+      const long o = ((long)p * out_h + r) * out_w;
+      if (add)
+        for (int c = 0; c < out_w; c++) out[o + c] = y[o + c] + row[columns[c]];
+      else
+        for (int c = 0; c < out_w; c++) out[o + c] = row[columns[c]];
+    }
+  }
+}

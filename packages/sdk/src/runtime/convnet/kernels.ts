@@ -27,6 +27,20 @@ export interface Kernels {
   binary(op: number, a: number, b: number, out: number, n: number): void;
   binaryScalar(op: number, a: number, v: number, vFirst: number, out: number, n: number): void;
   clip(a: number, out: number, n: number, lo: number, hi: number): void;
+  /** Nearest-neighbour upsampling (`add`: 1 adds `y`, of the output's shape); `columns`: the source column of each output column (int32). */
+  upsample(
+    x: number,
+    columns: number,
+    add: number,
+    y: number,
+    out: number,
+    planes: number,
+    height: number,
+    width: number,
+    outH: number,
+    outW: number,
+    scaleH: number,
+  ): void;
   im2col(
     src: number,
     channels: number,
@@ -96,7 +110,7 @@ export async function createKernels(): Promise<Kernels> {
     gemm_rows: gemmRows,
     binary_scalar: binaryScalar,
     ...exports
-  } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise' | 'sigmoid' | 'binary' | 'clip'> & {
+  } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise' | 'sigmoid' | 'binary' | 'clip' | 'upsample'> & {
     __heap_base: WebAssembly.Global;
     scatter_tap: Kernels['scatterTap'];
     gemm_rows: Kernels['gemmRows'];

@@ -64,6 +64,7 @@ export function reshaping(dims: Operator['dims']): Operator {
     compute([x], out) {
       out.set(float(x, 'reshape').data);
     },
+    inPlace: 'view',
   };
 }
 

@@ -17,12 +17,14 @@ export const operators: Record<string, Operator> = {
   Identity: reshaping(sameDims),
   Relu: {
     dims: sameDims,
+    inPlace: 'elementwise',
     compute([x], out, _attributes, kernels) {
       clipInto(float(x, 'Relu').data, out, 0, Number.POSITIVE_INFINITY, kernels);
     },
   },
   Sigmoid: {
     dims: sameDims,
+    inPlace: 'elementwise',
     compute([x], out, _attributes, kernels) {
       const a = float(x, 'Sigmoid').data;
       const offsets = offsetsIn(kernels, a, out);
@@ -35,6 +37,7 @@ export const operators: Record<string, Operator> = {
   Div: broadcast('Div'),
   HardSigmoid: {
     dims: sameDims,
+    inPlace: 'elementwise',
     compute([x], out, attributes) {
       const alpha = (attributes.alpha as number | undefined) ?? 0.2;
       const beta = (attributes.beta as number | undefined) ?? 0.5;
@@ -44,6 +47,7 @@ export const operators: Record<string, Operator> = {
   },
   Clip: {
     dims: sameDims,
+    inPlace: 'elementwise',
     compute(inputs, out, attributes, kernels) {
       const bound = (v: Value | undefined, fallback: number) => (v && isFloat(v) ? v.data[0]! : fallback);
       const lo = bound(inputs[1], (attributes.min as number | undefined) ?? Number.NEGATIVE_INFINITY);
@@ -77,6 +81,7 @@ export const operators: Record<string, Operator> = {
   },
   BatchNormalization: {
     dims: sameDims,
+    inPlace: 'elementwise',
     compute([x, scale, bias, mean, variance], out, attributes) {
       const t = float(x, 'BatchNormalization');
       const epsilon = (attributes.epsilon as number | undefined) ?? 1e-5;

@@ -1,13 +1,13 @@
 import type { OrtTensor } from '../../engine/ocr/ort-runtime.ts';
 import type { CompiledGraph } from './compile-graph.ts';
 import { convOutputDims, convTransposeOutputDims, runConv, runConvTranspose } from './convolution.ts';
-import { operators } from './operators.ts';
 import type { Kernels } from './kernels.ts';
 import { elementCount, type FloatTensor, type MemoryTensor, type Value } from './tensor.ts';
 
 /**
  * One run of a compiled graph, start to end without yielding: the inputs copied into the kernels'
- * memory, each step's output in a block of it, freed after its last reader; the outputs copied out.
+ * memory, each step's output in a block of it, freed after its last reader (or in the block of an
+ * input it is the last reader of, `Operator.inPlace`); the outputs copied out.
  */
 export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<string, OrtTensor>): Record<string, FloatTensor> {
   const { constants, steps, lastUse } = graph;
@@ -25,6 +25,20 @@ export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<s
       if (!v) throw new Error(`value ${name} is missing`);
       return v;
     };
+    /**
+     * An input of step `index` computed in this run and read by no later step, whose block the
+     * output (`dims`) may take (`Operator.inPlace`): for a view, the first input, of as many elements;
+     * element-wise, any input of the output's shape (leading 1s aside), so element i is element i.
+     */
+    const blockDonor = (names: readonly string[], inPlace: 'elementwise' | 'view', dims: readonly number[], index: number) => {
+      for (const name of inPlace === 'view' ? names.slice(0, 1) : names) {
+        const tensor = values.get(name);
+        if (!tensor || lastUse.get(name) !== index) continue;
+        const fits = inPlace === 'view' ? elementCount(tensor.dims) === elementCount(dims) : sameShape(tensor.dims, dims);
+        if (fits) return { name, offset: tensor.offset };
+      }
+      return undefined;
+    };
     const view = (t: MemoryTensor): FloatTensor => ({ dims: t.dims, data: kernels.view(t.offset, elementCount(t.dims)) });
     const input = (name: string): Value | undefined => (name === '' ? undefined : (constants.get(name) ?? view(memory(name))));
     for (const name of graph.inputs) {
@@ -36,11 +50,21 @@ export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<s
     }
     steps.forEach((step, index) => {
       if (step.kind === 'op') {
-        const { node } = step;
-        const op = operators[node.opType]!;
-        const out = put(node.outputs[0]!, op.dims(node.inputs.map(input), node.attributes));
-        // Views are taken after the output's allocation, which may have grown the memory.
-        op.compute(node.inputs.map(input), view(out).data, node.attributes, kernels);
+        const { node, operator: op } = step;
+        const dims = op.dims(node.inputs.map(input), node.attributes);
+        const donor = op.inPlace ? blockDonor(node.inputs, op.inPlace, dims, index) : undefined;
+        if (donor) {
+          // The output takes over the dying input's block (no allocation, so the views stay valid).
+          const inputs = node.inputs.map(input);
+          const out = { dims, offset: donor.offset };
+          values.delete(donor.name);
+          values.set(node.outputs[0]!, out);
+          if (op.inPlace === 'elementwise') op.compute(inputs, view(out).data, node.attributes, kernels);
+        } else {
+          const out = put(node.outputs[0]!, dims);
+          // Views are taken after the output's allocation, which may have grown the memory.
+          op.compute(node.inputs.map(input), view(out).data, node.attributes, kernels);
+        }
       } else {
         const x = memory(step.input);
         const is1d = x.dims.length === 3;
@@ -70,4 +94,17 @@ export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<s
   } finally {
     kernels.reset();
   }
+}
+
+/** Whether two shapes are the same but for leading 1s ([1, C, H, W] and [C, H, W]). */
+function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  const strip = (d: readonly number[]) =>
+    d.slice(
+      Math.max(
+        0,
+        d.findIndex((n) => n !== 1),
+      ),
+    );
+  const [x, y] = [strip(a), strip(b)];
+  return x.length === y.length && x.every((n, i) => n === y[i]);
 }

@@ -1,4 +1,7 @@
-import { float, intList, ints, type Attributes, type Inputs, type Operator } from './operator.ts';
+import { float, intList, ints, offsetsIn, type Attributes, type Inputs, type Operator } from './operator.ts';
+import type { Kernels } from './kernels.ts';
+import { broadcast, broadcastDims } from './arithmetic-ops.ts';
+import { elementCount } from './tensor.ts';
 
 function poolGeometry(attributes: Attributes) {
   const [kh, kw] = intList(attributes.kernel_shape) as [number, number];
@@ -68,25 +71,63 @@ export const resize: Operator = {
     const { batch, channels, outH, outW } = resizeGeometry(inputs, attributes);
     return [batch, channels, outH, outW];
   },
-  compute(inputs, out, attributes) {
-    const { t, batch, channels, height, width, outH, outW, scaleH, scaleW } = resizeGeometry(inputs, attributes);
-    const columns = Int32Array.from({ length: outW }, (_, xx) => Math.min(width - 1, Math.floor(xx / scaleW)));
-    const data = t.data;
-    let o = 0;
-    for (let plane = 0; plane < batch * channels; plane++) {
-      let previous = -1;
-      for (let y = 0; y < outH; y++) {
-        const source = Math.min(height - 1, Math.floor(y / scaleH));
-        if (source === previous) {
-          // The same source row as the output row above: copy that one.
-          out.copyWithin(o, o - outW, o);
-          o += outW;
-          continue;
-        }
-        previous = source;
-        const row = plane * height * width + source * width;
-        for (let xx = 0; xx < outW; xx++) out[o++] = data[row + columns[xx]!]!;
-      }
-    }
+  compute(inputs, out, attributes, kernels) {
+    upsampleInto(resizeGeometry(inputs, attributes), null, out, kernels);
   },
 };
+
+const add = broadcast('Add');
+
+/**
+ * Add(Resize(x), y) in one pass, x's inputs after y's — what a feature pyramid does at each level —
+ * without the upsampled tensor: each output element adds y's to the x element it would repeat. The
+ * detector's widest level was an 11.5 MB tensor written, read back and freed; memory touched is
+ * what a first run pays for (page faults), as well as time. Shapes that broadcast otherwise take the
+ * two operators' own way.
+ */
+export const upsampleAdd: Operator = {
+  dims([y, ...resizeInputs], attributes) {
+    return broadcastDims('Add', resize.dims(resizeInputs, attributes), float(y, 'Add').dims);
+  },
+  compute([y, ...resizeInputs], out, attributes, kernels) {
+    const geometry = resizeGeometry(resizeInputs, attributes);
+    const { batch, channels, outH, outW } = geometry;
+    const other = float(y, 'Add');
+    const resizedDims = [batch, channels, outH, outW];
+    if (other.dims.length === 4 && other.dims.every((d, i) => d === resizedDims[i])) {
+      upsampleInto(geometry, other.data, out, kernels);
+      return;
+    }
+    const resized = new Float32Array(elementCount(resizedDims));
+    upsampleInto(geometry, null, resized);
+    add.compute([{ dims: resizedDims, data: resized }, other], out, attributes, kernels);
+  },
+  inPlace: 'elementwise',
+};
+
+/**
+ * Nearest-neighbour upsampling into `out`, plus `y` (of `out`'s shape) when given: in the kernels'
+ * wasm loop when everything is in their memory (a run), else here (constants).
+ */
+function upsampleInto(g: ReturnType<typeof resizeGeometry>, y: Float32Array | null, out: Float32Array, kernels?: Kernels): void {
+  const { t, batch, channels, height, width, outH, outW, scaleH, scaleW } = g;
+  const columns = Int32Array.from({ length: outW }, (_, xx) => Math.min(width - 1, Math.floor(xx / scaleW)));
+  const offsets = y ? offsetsIn(kernels, t.data, out, y) : offsetsIn(kernels, t.data, out);
+  if (offsets) {
+    // The block may grow the memory: the offsets stay valid, views would not.
+    const block = kernels!.allocate(outW);
+    new Int32Array(kernels!.view(block, outW).buffer, block, outW).set(columns);
+    kernels!.upsample(offsets[0]!, block, y ? 1 : 0, y ? offsets[2]! : 0, offsets[1]!, batch * channels, height, width, outH, outW, scaleH);
+    kernels!.release(block);
+    return;
+  }
+  const data = t.data;
+  let o = 0;
+  for (let plane = 0; plane < batch * channels; plane++) {
+    for (let yy = 0; yy < outH; yy++) {
+      const row = plane * height * width + Math.min(height - 1, Math.floor(yy / scaleH)) * width;
+      if (y) for (let xx = 0; xx < outW; xx++, o++) out[o] = y[o]! + data[row + columns[xx]!]!;
+      else for (let xx = 0; xx < outW; xx++, o++) out[o] = data[row + columns[xx]!]!;
+    }
+  }
+}
