@@ -85,14 +85,16 @@ function cubicWeights(t: number): [number, number, number, number] {
  */
 export class ResampledRows {
   readonly rows: Float32Array;
+  readonly window: number;
+  private readonly rowLength: number;
+  /** Writes source row `sourceRow`, resampled, into `into` from `at`. */
+  private readonly resampleRow: (sourceRow: number, into: Float32Array, at: number) => void;
   private readonly heldRow: Int32Array;
 
-  constructor(
-    private readonly rowLength: number,
-    readonly window: number,
-    /** Writes source row `sourceRow`, resampled, into `into` from `at`. */
-    private readonly resampleRow: (sourceRow: number, into: Float32Array, at: number) => void,
-  ) {
+  constructor(rowLength: number, window: number, resampleRow: (sourceRow: number, into: Float32Array, at: number) => void) {
+    this.rowLength = rowLength;
+    this.window = window;
+    this.resampleRow = resampleRow;
     this.rows = new Float32Array(rowLength * window);
     this.heldRow = new Int32Array(window).fill(-1);
   }

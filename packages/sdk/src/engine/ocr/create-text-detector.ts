@@ -43,9 +43,7 @@ export function createTextDetector(session: ModelSession, entry: ModelEntry): Te
       const w = Math.max(multiple, Math.round((frame.width * scale) / multiple) * multiple);
       const h = Math.max(multiple, Math.round((frame.height * scale) / multiple) * multiple);
       const resized = resizeFrame(frame, w, h);
-      const input = new Float32Array(3 * w * h);
-      writeFrameTensor(resized, channels, norm, input, 0, w, h);
-      const out = await session.run(input, [1, 3, h, w]);
+      const out = await session.run((input) => writeFrameTensor(resized, channels, norm, input, 0, w, h), [1, 3, h, w]);
       const mapH = out.dims[2] ?? h;
       const mapW = out.dims[3] ?? w;
       const quads = dbPostprocess(out.data, mapW, mapH, o.postprocess);

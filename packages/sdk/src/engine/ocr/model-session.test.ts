@@ -59,3 +59,12 @@ describe('createModelSession with a deferred model', () => {
     expect(ort.created).toEqual([bytes]);
   });
 });
+
+describe('createModelSession with an input written by a function', () => {
+  it('gives a runtime without runFilled the written values as an array of the dims', async () => {
+    const session = createModelSession(fakeOrt(), { entry, bytes: new Uint8Array([1]) } as ModelAsset);
+    const out = await session.run((into) => into.set([1, 2, 3], 1), [2, 2]);
+    expect(out.dims).toEqual([2, 2]);
+    expect([...out.data]).toEqual([0, 2, 4, 6]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { ModelAsset, ModelEntry } from '@idlens/models';
 import { IdlensError } from '../../core/errors.ts';
-import type { OrtRuntime, OrtSession, OrtTensor } from './ort-runtime.ts';
+import type { OrtRuntime, OrtSession, OrtTensor, TensorFill } from './ort-runtime.ts';
 
 /**
  * A model whose bytes are fetched when its session is first needed, not up front: the browser
@@ -15,8 +15,11 @@ export interface DeferredModel {
 /** One ONNX model, its session created on first use and reused; runs are serialized. */
 export interface ModelSession {
   readonly name: string;
-  /** Runs the model on one float32 input; returns the first output. */
-  run(data: Float32Array, dims: readonly number[]): Promise<{ data: Float32Array; dims: readonly number[] }>;
+  /**
+   * Runs the model on one float32 input, given or written by a function (into the runtime's own
+   * memory where it has one: `OrtSession.runFilled`); returns the first output.
+   */
+  run(input: Float32Array | TensorFill, dims: readonly number[]): Promise<{ data: Float32Array; dims: readonly number[] }>;
   /** Creates the session now (start-up) instead of on the first request. */
   warm(): Promise<void>;
 }
@@ -44,10 +47,13 @@ export function createModelSession(ort: OrtRuntime, asset: ModelAsset | Deferred
       throw error;
     }));
 
-  const runOnce = async (data: Float32Array, dims: readonly number[]) => {
+  const runOnce = async (input: Float32Array | TensorFill, dims: readonly number[]) => {
     const s = await open();
     const inputName = asset.entry.input?.name ?? s.inputNames[0]!;
-    const outputs = await s.run({ [inputName]: new ort.Tensor('float32', data, dims) });
+    const outputs =
+      typeof input === 'function' && s.runFilled
+        ? await s.runFilled(inputName, dims, input)
+        : await s.run({ [inputName]: new ort.Tensor('float32', typeof input === 'function' ? filled(input, dims) : input, dims) });
     const outputName = asset.entry.output?.name && asset.entry.output.name in outputs ? asset.entry.output.name : s.outputNames[0]!;
     const out = outputs[outputName] as OrtTensor;
     return { data: out.data as Float32Array, dims: out.dims };
@@ -55,8 +61,8 @@ export function createModelSession(ort: OrtRuntime, asset: ModelAsset | Deferred
 
   return {
     name: asset.entry.name,
-    run(data, dims) {
-      const result = tail.then(() => runOnce(data, dims));
+    run(input, dims) {
+      const result = tail.then(() => runOnce(input, dims));
       tail = result.catch(() => undefined);
       return result;
     },
@@ -64,4 +70,10 @@ export function createModelSession(ort: OrtRuntime, asset: ModelAsset | Deferred
       await open();
     },
   };
+}
+
+function filled(fill: TensorFill, dims: readonly number[]): Float32Array {
+  const data = new Float32Array(dims.reduce((a, b) => a * b, 1));
+  fill(data);
+  return data;
 }

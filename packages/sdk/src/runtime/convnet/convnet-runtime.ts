@@ -3,6 +3,7 @@ import { compileGraph } from './compile-graph.ts';
 import { createKernels, type Kernels } from './kernels.ts';
 import { readOnnxModel, type OnnxModel } from './onnx-model.ts';
 import { runGraph } from './run-graph.ts';
+import type { FloatTensor } from './tensor.ts';
 
 export { unsupportedOperators } from './compile-graph.ts';
 
@@ -51,8 +52,13 @@ function createSession(kernels: Kernels, model: OnnxModel): OrtSession {
     inputNames: graph.inputs,
     outputNames: graph.outputs,
     async run(feeds) {
-      const outputs = runGraph(kernels, graph, feeds);
-      return Object.fromEntries(Object.entries(outputs).map(([name, t]) => [name, new ConvnetTensor('float32', t.data, t.dims)]));
+      return tensors(runGraph(kernels, graph, feeds));
+    },
+    async runFilled(input, dims, fill) {
+      return tensors(runGraph(kernels, graph, { [input]: { dims, fill } }));
     },
   };
 }
+
+const tensors = (outputs: Record<string, FloatTensor>) =>
+  Object.fromEntries(Object.entries(outputs).map(([name, t]) => [name, new ConvnetTensor('float32', t.data, t.dims)]));

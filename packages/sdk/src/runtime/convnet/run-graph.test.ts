@@ -77,3 +77,25 @@ describe('runGraph', () => {
     expect(blocks()).toBe(3);
   });
 });
+
+describe('runGraph with an input written by a function', () => {
+  it('hands the function a block of zeros in the kernels memory, also when an earlier run left values there', async () => {
+    const model: OnnxModel = { opset: 17, inputs: ['x'], outputs: ['y'], initializers: [], nodes: [node('Relu', ['x'], 'y')] };
+    const { kernels } = await countingKernels();
+    const graph = compileGraph(kernels, model);
+    runGraph(kernels, graph, { x: { dims: [4], data: Float32Array.of(5, 6, 7, 8) } } as never);
+    let inMemory: number | null = null;
+    const { y } = runGraph(kernels, graph, {
+      x: {
+        dims: [4],
+        fill: (into: Float32Array) => {
+          inMemory = kernels.offsetOf(into);
+          into[1] = 3;
+        },
+      },
+    });
+    expect(inMemory).not.toBeNull();
+    expect([...y!.data]).toEqual([0, 3, 0, 0]);
+    expect(() => runGraph(kernels, graph, { x: { dims: [0.5], fill: () => undefined } })).toThrow('not sizes');
+  });
+});

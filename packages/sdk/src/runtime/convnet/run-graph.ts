@@ -1,15 +1,18 @@
-import type { OrtTensor } from '../../engine/ocr/ort-runtime.ts';
+import type { OrtTensor, TensorFill } from '../../engine/ocr/ort-runtime.ts';
 import type { CompiledGraph } from './compile-graph.ts';
 import { convOutputDims, convTransposeOutputDims, runConv, runConvTranspose } from './convolution.ts';
 import type { Kernels } from './kernels.ts';
 import { elementCount, type FloatTensor, type MemoryTensor, type Value } from './tensor.ts';
 
 /**
- * One run of a compiled graph, start to end without yielding: the inputs copied into the kernels'
+ * One run of a compiled graph, start to end without yielding: the inputs copied (or written) into the kernels'
  * memory, each step's output in a block of it, freed after its last reader (or in the block of an
  * input it is the last reader of, `Operator.inPlace`); the outputs copied out.
  */
-export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<string, OrtTensor>): Record<string, FloatTensor> {
+/** An input given as data, or as dims and a function that writes it (into the kernels' memory: `OrtSession.runFilled`). */
+export type Feed = OrtTensor | { dims: readonly number[]; fill: TensorFill };
+
+export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<string, Feed>): Record<string, FloatTensor> {
   const { constants, steps, lastUse } = graph;
   // Every block is taken back at the end, also after a failed run (a session created later keeps its
   // weights only when no run holds memory).
@@ -43,6 +46,13 @@ export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<s
     const input = (name: string): Value | undefined => (name === '' ? undefined : (constants.get(name) ?? view(memory(name))));
     for (const name of graph.inputs) {
       const feed = feeds[name];
+      if (feed && 'fill' in feed) {
+        if (!feed.dims.every((d) => Number.isInteger(d) && d > 0)) throw new Error(`input ${name}: dims ${feed.dims.join('×')} are not sizes`);
+        const data = view(put(name, [...feed.dims])).data;
+        data.fill(0); // the block held an earlier run's values
+        feed.fill(data);
+        continue;
+      }
       if (!feed || !(feed.data instanceof Float32Array)) throw new Error(`input ${name}: a float32 tensor is required`);
       if (feed.data.length !== elementCount(feed.dims)) throw new Error(`input ${name}: ${feed.data.length} values for dims ${feed.dims.join('×')}`);
       const tensor = put(name, [...feed.dims]);
