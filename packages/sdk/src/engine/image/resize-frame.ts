@@ -23,13 +23,25 @@ export function resizeFrame(source: Frame, width: number, height: number): Frame
   return { width, height, data };
 }
 
-/** One output row: the resampled source rows starting at `at`, mixed by `weights`, rounded into `data` from `o`. */
+/**
+ * One output row: the resampled source rows starting at `at`, mixed by `weights`, rounded into `data`
+ * from `o`. Two and three rows (what a page shrunk for the detector mixes) are written out: the same
+ * sums in the same order, several times faster than the general loop.
+ */
 function verticalPass(rows: Float32Array, at: Int32Array, weights: Float32Array, data: Uint8ClampedArray, o: number, length: number): void {
-  for (let i = 0; i < length; i++) {
-    let sum = 0;
-    for (let k = 0; k < weights.length; k++) sum += weights[k]! * rows[at[k]! + i]!;
-    // Uint8ClampedArray rounds half to even and clamps: deterministic on every platform.
-    data[o + i] = sum;
+  // Uint8ClampedArray rounds half to even and clamps: deterministic on every platform.
+  const [w0 = 0, w1 = 0, w2 = 0] = weights;
+  const [a0 = 0, a1 = 0, a2 = 0] = at;
+  if (weights.length === 2) {
+    for (let i = 0; i < length; i++) data[o + i] = w0 * rows[a0 + i]! + w1 * rows[a1 + i]!;
+  } else if (weights.length === 3) {
+    for (let i = 0; i < length; i++) data[o + i] = w0 * rows[a0 + i]! + w1 * rows[a1 + i]! + w2 * rows[a2 + i]!;
+  } else {
+    for (let i = 0; i < length; i++) {
+      let sum = 0;
+      for (let k = 0; k < weights.length; k++) sum += weights[k]! * rows[at[k]! + i]!;
+      data[o + i] = sum;
+    }
   }
 }
 
@@ -51,18 +63,29 @@ function horizontalPass(source: Frame, width: number): (sourceRow: number, into:
     const rowStart = sourceRow * rowLength;
     for (let x = 0; x < width; x++) {
       const { start, weights } = xTaps[x]!;
+      const p = rowStart + start * 4;
+      const o = at + x * 4;
+      if (weights.length === 2) {
+        // Two source pixels (a page shrunk for the detector): the general loop's sums, written out.
+        const w0 = weights[0]!;
+        const w1 = weights[1]!;
+        into[o] = w0 * src[p]! + w1 * src[p + 4]!;
+        into[o + 1] = w0 * src[p + 1]! + w1 * src[p + 5]!;
+        into[o + 2] = w0 * src[p + 2]! + w1 * src[p + 6]!;
+        into[o + 3] = w0 * src[p + 3]! + w1 * src[p + 7]!;
+        continue;
+      }
       let r = 0,
         g = 0,
         b = 0,
         a = 0;
-      for (let k = 0, p = rowStart + start * 4; k < weights.length; k++, p += 4) {
+      for (let k = 0, q = p; k < weights.length; k++, q += 4) {
         const w = weights[k]!;
-        r += w * src[p]!;
-        g += w * src[p + 1]!;
-        b += w * src[p + 2]!;
-        a += w * src[p + 3]!;
+        r += w * src[q]!;
+        g += w * src[q + 1]!;
+        b += w * src[q + 2]!;
+        a += w * src[q + 3]!;
       }
-      const o = at + x * 4;
       into[o] = r;
       into[o + 1] = g;
       into[o + 2] = b;
