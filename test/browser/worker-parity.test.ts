@@ -146,6 +146,34 @@ describe('browser worker: same results as the server (Chromium)', () => {
     expect(result.stats.recognized).toBeGreaterThanOrEqual(2);
   });
 
+  it('decodes each image on its own: a transparent image after an opaque one of its size shows nothing of it', async () => {
+    // The worker draws every image on one canvas (decode-frame.ts): a drawing over the last one's
+    // pixels would leave them showing through the transparent image.
+    const quality = await h.page.evaluate(async () => {
+      const { createRecognizer } = (window as any).idlens;
+      const png = async (fill: string | null) => {
+        const canvas = new OffscreenCanvas(64, 48);
+        const ctx = canvas.getContext('2d')!;
+        if (fill) {
+          ctx.fillStyle = fill;
+          ctx.fillRect(0, 0, 64, 48);
+        }
+        return canvas.convertToBlob({ type: 'image/png' });
+      };
+      const recognizer = createRecognizer();
+      await recognizer.ready;
+      const white = await recognizer.frameQuality(await png('#ffffff'));
+      const clear = await recognizer.frameQuality(await png(null));
+      const grey = await recognizer.frameQuality(await png('#808080'));
+      recognizer.terminate();
+      return { white, clear, grey };
+    });
+    expect(quality.white.brightness).toBeGreaterThan(250);
+    // Transparent black (0, 0, 0, 0), not the white drawn before it.
+    expect(quality.clear.brightness).toBeLessThan(5);
+    expect(quality.grey.brightness).toBeCloseTo(128, -1);
+  });
+
   it('keeps error codes across the worker boundary and rejects calls after terminate()', async () => {
     const result = await h.page.evaluate(async () => {
       const { createRecognizer } = (window as any).idlens;

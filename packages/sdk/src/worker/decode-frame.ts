@@ -27,15 +27,37 @@ export async function decodeFrame(image: WorkerImage, label = 'image'): Promise<
   try {
     const { width, height } = bitmap;
     if (width * height > maxPixels) throw new IdlensError('IMAGE_TOO_LARGE', `${label}: ${width}x${height} is more than ${maxPixels} pixels`);
-    const canvas = new OffscreenCanvas(width, height);
-    const ctx = canvas.getContext('2d', { willReadFrequently: true, colorSpace: 'srgb' }) as OffscreenCanvasRenderingContext2D | null;
-    if (!ctx) throw new IdlensError('RUNTIME_UNAVAILABLE', 'OffscreenCanvas 2D is not available');
+    const ctx = canvasOf(width, height);
     ctx.drawImage(bitmap, 0, 0);
     const data = ctx.getImageData(0, 0, width, height, { colorSpace: 'srgb' }).data;
     return { width, height, data };
   } finally {
     bitmap.close();
   }
+}
+
+let drawn: OffscreenCanvasRenderingContext2D | null = null;
+
+/**
+ * The one canvas images are drawn on to be read, kept from call to call: a live scan decodes a
+ * frame every few hundred ms, and a new 1080p canvas each time was 8 MB of fresh memory, slow to
+ * touch the first time (docs/sdk.md, "OCR runtime"). Drawing replaces its pixels ('copy'), so
+ * nothing of an earlier image shows through a transparent one.
+ */
+function canvasOf(width: number, height: number): OffscreenCanvasRenderingContext2D {
+  if (!drawn) {
+    const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true, colorSpace: 'srgb' });
+    if (!ctx) throw new IdlensError('RUNTIME_UNAVAILABLE', 'OffscreenCanvas 2D is not available');
+    drawn = ctx as OffscreenCanvasRenderingContext2D;
+  }
+  const { canvas } = drawn;
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  // Set after any resize, which resets the context's state.
+  drawn.globalCompositeOperation = 'copy';
+  return drawn;
 }
 
 function isFrame(image: WorkerImage): image is Frame {
