@@ -1,5 +1,6 @@
 import { computeConstant, type Operator } from './operator.ts';
 import { operators } from './operators.ts';
+import { dequantized, quantizedConstant, quantizedStep, type QuantizedWeight } from './quantized-weights.ts';
 import { upsampleAdd } from './spatial-ops.ts';
 import { packConv, packConvTranspose, type ConvGeometry, type PackedConv, type PackedConvTranspose } from './convolution.ts';
 import type { Kernels } from './kernels.ts';
@@ -78,14 +79,33 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
   // A nearest-neighbour upsampling read by one Add alone is not computed on its own: the Add reads the
   // smaller tensor (`upsampleAdd`; a detector's feature pyramid then never holds its largest upsampled map).
   const resizesToAdd = new Map<string, OnnxNode>();
+  // int8 weights on their way to a convolution, packed from the int8 values (`QuantizedWeight`).
+  const quantized = new Map<string, QuantizedWeight>();
   const nodes = model.nodes;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     const output = node.outputs[0]!;
     if (node.opType === 'Constant') {
-      constants.set(output, tensorValue(node.attributes.value as OnnxTensor));
-      addReads(constants.get(output)!, output);
+      const weight = quantizedConstant(node.attributes.value as OnnxTensor, consumers.get(output) ?? 0);
+      if (weight) quantized.set(output, weight);
+      else {
+        constants.set(output, tensorValue(node.attributes.value as OnnxTensor));
+        addReads(constants.get(output)!, output);
+      }
       continue;
+    }
+    const scaled = quantizedStep(node, quantized, constants, (name) => consumers.get(name) ?? 0);
+    if (scaled) {
+      quantized.set(output, scaled);
+      continue;
+    }
+    // Any reader but a convolution's weights gets the floats.
+    for (const [k, name] of node.inputs.entries()) {
+      const weight = quantized.get(name);
+      if (!weight || (k === 1 && convolutions.has(node.opType))) continue;
+      constants.set(name, dequantized(weight));
+      addReads(constants.get(name)!, name);
+      quantized.delete(name);
     }
     const inputs = node.inputs.map((name) => (name === '' ? undefined : constants.get(name)));
     if (!convolutions.has(node.opType) && node.inputs.every((name, k) => name === '' || inputs[k])) {
@@ -114,23 +134,29 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
       }
       continue;
     }
-    const weight = inputs[1];
+    const given = inputs[1];
+    const weight = quantized.get(node.inputs[1]!) ?? (given && isFloat(given) ? given : undefined);
     const bias = inputs[2];
-    if (!weight || !isFloat(weight) || (node.inputs[2] && (!bias || !isFloat(bias)))) throw new Error(`${node.name}: weights must be constants`);
+    if (!weight || (node.inputs[2] && (!bias || !isFloat(bias)))) throw new Error(`${node.name}: weights must be constants`);
     const biasData = bias && isFloat(bias) ? bias.data : null;
     const next = nodes[i + 1];
     const fuseRelu = next?.opType === 'Relu' && next.inputs[0] === output && consumers.get(output) === 1;
     const result = fuseRelu ? next!.outputs[0]! : output;
     const { geometry, oneDimensional } = geometryOf(node, weight.dims);
     if (node.opType === 'Conv') {
-      const weight4d = oneDimensional ? { dims: [weight.dims[0]!, weight.dims[1]!, 1, weight.dims[2]!], data: weight.data } : weight;
+      const weight4d = oneDimensional ? { ...weight, dims: [weight.dims[0]!, weight.dims[1]!, 1, weight.dims[2]!] } : weight;
       steps.push({ kind: 'conv', input: node.inputs[0]!, output: result, conv: packConv(kernels, weight4d, biasData, geometry, fuseRelu) });
     } else {
       const square = geometry.kernel[0] === geometry.stride[0] && geometry.kernel[1] === geometry.stride[1];
       if (!square || geometry.group !== 1 || geometry.pads.some((p) => p !== 0) || node.attributes.output_padding) {
         throw new Error(`${node.name}: only ConvTranspose with kernel = stride, no padding and one group is supported`);
       }
-      steps.push({ kind: 'convTranspose', input: node.inputs[0]!, output: result, conv: packConvTranspose(kernels, weight, biasData, fuseRelu) });
+      steps.push({
+        kind: 'convTranspose',
+        input: node.inputs[0]!,
+        output: result,
+        conv: packConvTranspose(kernels, 'int8' in weight ? dequantized(weight) : weight, biasData, fuseRelu),
+      });
     }
     if (fuseRelu) i++;
   }

@@ -1,3 +1,4 @@
+import { dequantized, scaleOf, type QuantizedWeight } from './quantized-weights.ts';
 import type { Kernels } from './kernels.ts';
 import type { FloatTensor, MemoryTensor } from './tensor.ts';
 
@@ -25,26 +26,36 @@ export interface PackedConv {
   relu: boolean;
 }
 
-/** weight [M, C/group, kh, kw] → `gemm`'s layout for each group (kernels.c). */
-export function packConv(kernels: Kernels, weight: FloatTensor, bias: Float32Array | null, geometry: ConvGeometry, relu: boolean): PackedConv {
+/** weight [M, C/group, kh, kw] (floats, or int8 with their scales) → `gemm`'s layout for each group (kernels.c). */
+export function packConv(
+  kernels: Kernels,
+  weight: FloatTensor | QuantizedWeight,
+  bias: Float32Array | null,
+  geometry: ConvGeometry,
+  relu: boolean,
+): PackedConv {
   const [outChannels, groupChannels] = weight.dims as [number, number];
   const kTotal = groupChannels * geometry.kernel[0] * geometry.kernel[1];
   const perGroup = outChannels / geometry.group;
   const biasOffset = bias ? kernels.keep(bias) : 0;
   if (groupChannels === 1 && perGroup === 1) {
-    return { geometry, outChannels, groupChannels, groupWeights: [kernels.keep(weight.data)], depthwise: true, bias: biasOffset, relu };
+    const floats = 'int8' in weight ? dequantized(weight).data : weight.data;
+    return { geometry, outChannels, groupChannels, groupWeights: [kernels.keep(floats)], depthwise: true, bias: biasOffset, relu };
   }
+  // Float weights are written times 1, which leaves every float as it is.
+  const values = 'int8' in weight ? weight.int8 : weight.data;
+  const scale = (m: number) => ('int8' in weight ? scaleOf(weight, m) : 1);
   const groupWeights: number[] = [];
   for (let g = 0; g < geometry.group; g++) {
     const blocks = Math.ceil(perGroup / 4);
-    const data = weight.data;
     groupWeights.push(
       kernels.keepFilled(blocks * kTotal * 4, (packed) => {
         packed.fill(0);
         for (let m = 0; m < perGroup; m++) {
           const from = (g * perGroup + m) * kTotal;
           const block = (m >> 2) * kTotal * 4 + (m & 3);
-          for (let k = 0; k < kTotal; k++) packed[block + k * 4] = data[from + k]!;
+          const s = scale(g * perGroup + m);
+          for (let k = 0; k < kTotal; k++) packed[block + k * 4] = values[from + k]! * s;
         }
       }),
     );
