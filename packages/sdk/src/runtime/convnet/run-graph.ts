@@ -4,13 +4,14 @@ import { convOutputDims, convTransposeOutputDims, runConv, runConvTranspose } fr
 import type { Kernels } from './kernels.ts';
 import { elementCount, type FloatTensor, type MemoryTensor, type Value } from './tensor.ts';
 
-/**
- * One run of a compiled graph, start to end without yielding: the inputs copied (or written) into the kernels'
- * memory, each step's output in a block of it, freed after its last reader (or in the block of an
- * input it is the last reader of, `Operator.inPlace`); the outputs copied out.
- */
 /** An input given as data, or as dims and a function that writes it (into the kernels' memory: `OrtSession.runFilled`). */
 export type Feed = OrtTensor | { dims: readonly number[]; fill: TensorFill };
+
+/**
+ * One run of a compiled graph, start to end without yielding: the inputs copied (or written) into
+ * the kernels' memory, each step's output in a block of it, freed after its last reader (or in the
+ * block of an input it is the last reader of, `Operator.inPlace`); the outputs copied out.
+ */
 
 export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<string, Feed>): Record<string, FloatTensor> {
   const { constants, steps, lastUse } = graph;
@@ -108,13 +109,11 @@ export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<s
 
 /** Whether two shapes are the same but for leading 1s ([1, C, H, W] and [C, H, W]). */
 function sameShape(a: readonly number[], b: readonly number[]): boolean {
-  const strip = (d: readonly number[]) =>
-    d.slice(
-      Math.max(
-        0,
-        d.findIndex((n) => n !== 1),
-      ),
-    );
-  const [x, y] = [strip(a), strip(b)];
+  const [x, y] = [withoutLeadingOnes(a), withoutLeadingOnes(b)];
   return x.length === y.length && x.every((n, i) => n === y[i]);
+}
+
+function withoutLeadingOnes(dims: readonly number[]): readonly number[] {
+  const first = dims.findIndex((n) => n !== 1);
+  return first < 0 ? dims : dims.slice(first);
 }
