@@ -107,21 +107,71 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
   const panels = Math.ceil(n / 8);
   const panelsAtOnce = Math.max(1, Math.min(panels, Math.floor(columnFloats / (8 * kTotal))));
   const columns = kernels.allocate(panelsAtOnce * 8 * kTotal);
+  const inside = direct > 0 ? null : panelsInside(conv, height, width, outH, outW);
+  const offsets = inside ? kernels.allocate(kTotal) : 0;
+  if (inside) new Int32Array(kernels.view(offsets, kTotal).buffer, offsets, kTotal).set(inside.offsets);
   for (let b = 0; b < batch; b++) {
     for (let g = 0; g < group; g++) {
       const input = x.offset + (b * channels + g * conv.groupChannels) * height * width * 4;
       const output = out.offset + (b * conv.outChannels + g * perGroup) * n * 4;
       const bias = conv.bias ? conv.bias + g * perGroup * 4 : 0;
-      if (direct > 0) kernels.gemmRows(conv.groupWeights[g]!, input, bias, output, perGroup, direct, kTotal, n, n, relu);
-      for (let first = direct / 8; first < panels; first += panelsAtOnce) {
-        const count = Math.min(panelsAtOnce, panels - first);
-        kernels.im2col(input, conv.groupChannels, height, width, ...windowArgs(conv.geometry), outH, outW, first, count, columns);
-        const columnsHere = Math.min(count * 8, n - first * 8);
-        kernels.gemm(conv.groupWeights[g]!, columns, bias, output + first * 8 * 4, perGroup, columnsHere, kTotal, n, relu);
+      const weights = conv.groupWeights[g]!;
+      if (direct > 0) kernels.gemmRows(weights, input, bias, output, perGroup, direct, kTotal, n, n, relu);
+      // Runs of panels: inside the padding read straight from the input, the others through im2col.
+      for (let first = direct / 8; first < panels; ) {
+        const isInside = !!inside?.has(first);
+        let end = first + 1;
+        while (end < panels && !!inside?.has(end) === isInside) end++;
+        if (isInside) {
+          const [ph, pw] = conv.geometry.pads;
+          kernels.gemmDirect(weights, input, offsets, bias, output, perGroup, kTotal, width, outW, ph, pw, first, end - first, n, relu);
+        }
+        for (let at = first; !isInside && at < end; at += panelsAtOnce) {
+          const count = Math.min(panelsAtOnce, end - at);
+          kernels.im2col(input, conv.groupChannels, height, width, ...windowArgs(conv.geometry), outH, outW, at, count, columns);
+          kernels.gemm(weights, columns, bias, output + at * 8 * 4, perGroup, Math.min(count * 8, n - at * 8), kTotal, n, relu);
+        }
+        first = end;
       }
     }
   }
+  if (inside) kernels.release(offsets);
   kernels.release(columns);
+}
+
+/**
+ * For a convolution of stride 1, undilated, whose output rows are whole 8-column panels: which
+ * panels have every tap inside the input (`kernels.gemmDirect` reads their columns from the input
+ * itself; im2col's copy of a 3×3 layer's columns cost half as much as its gemm), and the offset of
+ * each of the weights' rows (channel, kernel row, kernel column) from a panel's corner. Else null.
+ */
+function panelsInside(
+  conv: PackedConv,
+  height: number,
+  width: number,
+  outH: number,
+  outW: number,
+): { has(panel: number): boolean; offsets: Int32Array } | null {
+  const { kernel, stride, dilation, pads } = conv.geometry;
+  if (stride[0] !== 1 || stride[1] !== 1 || dilation[0] !== 1 || dilation[1] !== 1 || outW % 8 !== 0) return null;
+  const [kh, kw] = kernel;
+  const [ph, pw] = pads;
+  // Rows whose kernel rows all fall in the input, panels whose 8 + kw − 1 input columns do.
+  const [top, bottom] = [ph, Math.min(outH - 1, height - kh + ph)];
+  const [left, right] = [pw, width - kw - 7 + pw];
+  if (top > bottom || left > right) return null;
+  const offsets = new Int32Array(conv.groupChannels * kh * kw);
+  for (let c = 0, k = 0; c < conv.groupChannels; c++) {
+    for (let ky = 0; ky < kh; ky++) for (let kx = 0; kx < kw; kx++) offsets[k++] = (c * height + ky) * width + kx;
+  }
+  return {
+    has(panel) {
+      const y = Math.floor((panel * 8) / outW);
+      const x = (panel * 8) % outW;
+      return y >= top && y <= bottom && x >= left && x <= right;
+    },
+    offsets,
+  };
 }
 
 /**

@@ -36,22 +36,26 @@ void im2col(const float *src, int channels, int height, int width, int kh, int k
 }
 
 // A 4×8 tile of out = bias + a × b: rows m0 .. m0+3 (those below m_count), the 8 columns at b; b's
-// next row is `b_step` floats on. Then max(0, ·) when `relu`; only the first `columns` (≤ 8) stored.
-static inline void tile4x8(const float *ap, const float *bp, int b_step, int k_total, const float *bias, int m0,
-                           int m_count, float *out, int ldc, int columns, int relu) {
+// row k is `b_step` floats on from its row k − 1, or, given `koff`, at bp + koff[k]. Then max(0, ·)
+// when `relu`; only the first `columns` (≤ 8) stored. Inlined with `koff` a constant 0 or not, so
+// each caller's loop has no branch on it.
+static inline void tile4x8(const float *ap, const float *bp, int b_step, const int *koff, int k_total,
+                           const float *bias, int m0, int m_count, float *out, int ldc, int columns, int relu) {
   v128_t acc[4][2];
   for (int r = 0; r < 4; r++) {
     const float bv = m0 + r < m_count && bias ? bias[m0 + r] : 0.0f;
     acc[r][0] = acc[r][1] = wasm_f32x4_splat(bv);
   }
+  const float *row = bp;
   for (int k = 0; k < k_total; k++) {
-    const v128_t b0 = wasm_v128_load(bp), b1 = wasm_v128_load(bp + 4);
+    const float *b = koff ? bp + koff[k] : row;
+    const v128_t b0 = wasm_v128_load(b), b1 = wasm_v128_load(b + 4);
     for (int r = 0; r < 4; r++) {
       const v128_t av = wasm_v128_load32_splat(ap + r);
       acc[r][0] = wasm_f32x4_add(acc[r][0], wasm_f32x4_mul(av, b0));
       acc[r][1] = wasm_f32x4_add(acc[r][1], wasm_f32x4_mul(av, b1));
     }
-    bp += b_step;
+    row += b_step;
     ap += 4;
   }
   const v128_t zero = wasm_f32x4_splat(0.0f);
@@ -84,8 +88,8 @@ void gemm(const float *a, const float *col, const float *bias, float *out, int m
   for (int p = 0; p < panels; p++) {
     const int columns = n - p * 8 < 8 ? n - p * 8 : 8;
     for (int b = 0; b < blocks; b++) {
-      tile4x8(a + (long)b * k_total * 4, col + (long)p * k_total * 8, 8, k_total, bias, b * 4, m_count, out + p * 8, ldc,
-              columns, relu);
+      tile4x8(a + (long)b * k_total * 4, col + (long)p * k_total * 8, 8, 0, k_total, bias, b * 4, m_count, out + p * 8,
+              ldc, columns, relu);
     }
   }
 }
@@ -226,7 +230,7 @@ void gemm_rows(const float *a, const float *b, const float *bias, float *out, in
   const int blocks = (m_count + 3) / 4;
   for (int p = 0; p < n / 8; p++) {
     for (int blk = 0; blk < blocks; blk++) {
-      tile4x8(a + (long)blk * k_total * 4, b + p * 8, ldb, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, relu);
+      tile4x8(a + (long)blk * k_total * 4, b + p * 8, ldb, 0, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, relu);
     }
   }
 }
@@ -248,6 +252,26 @@ void upsample(const float *x, const int *columns, int add, const float *y, float
         for (int c = 0; c < out_w; c++) out[o + c] = y[o + c] + row[columns[c]];
       else
         for (int c = 0; c < out_w; c++) out[o + c] = row[columns[c]];
+    }
+  }
+}
+
+// `gemm` for a convolution of stride 1, undilated, whose output rows are a whole number of 8-column
+// panels, over panels first_panel .. first_panel + panel_count − 1 that lie inside the padding (no
+// tap outside the input): their columns are read straight from the input, an im2col without the
+// copy. For output pixels x .. x+7 of row y, input channel c, kernel row ky and column kx read
+// in[c][y + ky − ph][x + kx − pw .. +7], side by side; koff[k] is that row's offset from
+// in[0][y − ph][x − pw], for k in the weights' order (c, ky, kx). The same sums in the same order as
+// `gemm` on im2col's columns.
+__attribute__((export_name("gemm_direct")))
+void gemm_direct(const float *a, const float *src, const int *koff, const float *bias, float *out, int m_count,
+                 int k_total, int width, int out_w, int ph, int pw, int first_panel, int panel_count, int ldc, int relu) {
+  const int blocks = (m_count + 3) / 4;
+  for (int p = first_panel; p < first_panel + panel_count; p++) {
+    const int y = p * 8 / out_w, x = p * 8 % out_w;
+    const float *corner = src + (long)(y - ph) * width + (x - pw);
+    for (int blk = 0; blk < blocks; blk++) {
+      tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, relu);
     }
   }
 }

@@ -62,6 +62,24 @@ export interface Kernels {
   ): void;
   gemm(a: number, col: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldc: number, relu: number): void;
   gemmRows(a: number, b: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldb: number, ldc: number, relu: number): void;
+  /** `gemm` with the columns read from the input at `koff` (int32) for panels inside the padding (kernels.c). */
+  gemmDirect(
+    a: number,
+    src: number,
+    koff: number,
+    bias: number,
+    out: number,
+    mCount: number,
+    kTotal: number,
+    width: number,
+    outW: number,
+    ph: number,
+    pw: number,
+    firstPanel: number,
+    panelCount: number,
+    ldc: number,
+    relu: number,
+  ): void;
   scatterTap(tap: number, out: number, channels: number, height: number, width: number, kh: number, kw: number, dy: number, dx: number): void;
   depthwise(
     src: number,
@@ -108,12 +126,14 @@ export async function createKernels(): Promise<Kernels> {
     __heap_base: heapBase,
     scatter_tap: scatterTap,
     gemm_rows: gemmRows,
+    gemm_direct: gemmDirect,
     binary_scalar: binaryScalar,
     ...exports
   } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise' | 'sigmoid' | 'binary' | 'clip' | 'upsample'> & {
     __heap_base: WebAssembly.Global;
     scatter_tap: Kernels['scatterTap'];
     gemm_rows: Kernels['gemmRows'];
+    gemm_direct: Kernels['gemmDirect'];
     binary_scalar: Kernels['binaryScalar'];
   };
   // The module's stack (64 KiB, first) and data end at its heap base: the memory above is ours.
@@ -146,6 +166,7 @@ export async function createKernels(): Promise<Kernels> {
     ...exports,
     scatterTap,
     gemmRows,
+    gemmDirect,
     binaryScalar,
   };
 }
