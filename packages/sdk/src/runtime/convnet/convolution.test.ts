@@ -5,12 +5,14 @@ import type { OnnxModel } from './onnx-model.ts';
 import { runGraph } from './run-graph.ts';
 
 /** The convolution by its definition, in double precision: out[m][y][x] = Σ w[m][c][ky][kx] · in[c][y + ky − top][x + kx − left]. */
+type Four = [number, number, number, number];
+
 function naiveConv(
   x: Float32Array,
-  [channels, height, width]: number[],
+  [channels, height, width]: [number, number, number],
   w: Float32Array,
-  [outChannels, , kh, kw]: number[],
-  [top, left, bottom, right]: number[],
+  [outChannels, , kh, kw]: Four,
+  [top, left, bottom, right]: Four,
 ) {
   const outH = height + top + bottom - kh + 1;
   const outW = width + left + right - kw + 1;
@@ -53,7 +55,7 @@ describe('runConv', () => {
     };
     const kernels = await createKernels();
     const { y } = runGraph(kernels, compileGraph(kernels, model), { x: { dims: [1, ...input], data: x } } as never);
-    const want = naiveConv(x, input, w, weights, pads);
+    const want = naiveConv(x, input as [number, number, number], w, weights as Four, pads as Four);
     expect(y!.data.length).toBe(want.length);
     for (const [i, v] of want.entries()) expect(Math.abs(y!.data[i]! - v)).toBeLessThan(1e-4);
   });
