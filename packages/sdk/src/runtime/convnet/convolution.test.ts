@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { onnxNode as node } from '../../../../../test/support/engine/onnx-nodes.ts';
 import { compileGraph } from './compile-graph.ts';
 import { createKernels } from './kernels.ts';
 import type { OnnxModel } from './onnx-model.ts';
@@ -51,7 +52,7 @@ describe('runConv', () => {
       inputs: ['x'],
       outputs: ['y'],
       initializers: [{ name: 'w', dims: weights, dataType: 1, data: w }],
-      nodes: [{ opType: 'Conv', name: 'conv', inputs: ['x', 'w'], outputs: ['y'], attributes: { pads } }],
+      nodes: [node('Conv', ['x', 'w'], 'y', { pads })],
     };
     const kernels = await createKernels();
     const { y } = runGraph(kernels, compileGraph(kernels, model), { x: { dims: [1, ...input], data: x } } as never);

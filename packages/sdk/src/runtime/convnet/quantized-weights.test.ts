@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { onnxNode as node } from '../../../../../test/support/engine/onnx-nodes.ts';
 import { compileGraph } from './compile-graph.ts';
 import { createKernels } from './kernels.ts';
 import type { OnnxModel, OnnxNode, OnnxTensor } from './onnx-model.ts';
 import { dequantized, quantizedStep, type QuantizedWeight } from './quantized-weights.ts';
 import { runGraph } from './run-graph.ts';
 
-const node = (opType: string, inputs: string[], output: string, attributes: OnnxNode['attributes'] = {}): OnnxNode => ({
-  opType,
-  name: output,
-  inputs,
-  outputs: [output],
-  attributes,
-});
 const tensor = (dims: number[], dataType: number, data: OnnxTensor['data']): OnnxTensor => ({ name: '', dims, dataType, data });
 
 // 6 output channels, 2 input channels, 3×3: int8 weights as a quantizer writes them.

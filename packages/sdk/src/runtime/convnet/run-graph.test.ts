@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { onnxNode as node } from '../../../../../test/support/engine/onnx-nodes.ts';
 import { compileGraph } from './compile-graph.ts';
 import { createKernels, type Kernels } from './kernels.ts';
-import type { OnnxModel, OnnxNode } from './onnx-model.ts';
+import type { OnnxModel } from './onnx-model.ts';
 import { runGraph } from './run-graph.ts';
-
-const node = (opType: string, inputs: string[], output: string, attributes: OnnxNode['attributes'] = {}): OnnxNode => ({
-  opType,
-  name: output,
-  inputs,
-  outputs: [output],
-  attributes,
-});
 
 /** The session's kernels, counting the blocks a run takes. */
 async function countingKernels(): Promise<{ kernels: Kernels; blocks: () => number }> {
