@@ -50,7 +50,7 @@ export function packConv(
     const blocks = Math.ceil(perGroup / 4);
     groupWeights.push(
       kernels.keepFilled(blocks * kTotal * 4, (packed) => {
-        packed.fill(0);
+        packed.fill(0); // the kept region may hold an earlier run's values
         for (let m = 0; m < perGroup; m++) {
           const from = (g * perGroup + m) * kTotal;
           const block = (m >> 2) * kTotal * 4 + (m & 3);
@@ -101,13 +101,12 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
   }
   const kTotal = conv.groupChannels * kernel[0] * kernel[1];
   const perGroup = conv.outChannels / group;
-  // A 1×1 convolution of stride 1 without padding reads its input as it is (no im2col), but for a
-  // last partial panel of 8 columns.
-  const direct = kernel[0] === 1 && kernel[1] === 1 && stride[0] === 1 && stride[1] === 1 && pads.every((p) => p === 0) ? n - (n % 8) : 0;
+  // A 1×1 convolution of stride 1 without padding reads its input as it is (`pointwise`).
+  const pointwiseOnly = kernel[0] === 1 && kernel[1] === 1 && stride[0] === 1 && stride[1] === 1 && pads.every((p) => p === 0);
   const panels = Math.ceil(n / 8);
   const panelsAtOnce = Math.max(1, Math.min(panels, Math.floor(columnFloats / (8 * kTotal))));
-  const columns = kernels.allocate(panelsAtOnce * 8 * kTotal);
-  const inside = direct > 0 ? null : panelsInside(conv, height, width, outH, outW);
+  const columns = pointwiseOnly ? 0 : kernels.allocate(panelsAtOnce * 8 * kTotal);
+  const inside = pointwiseOnly ? null : panelsInside(conv, height, width, outH, outW);
   const offsets = inside ? kernels.allocate(kTotal) : 0;
   if (inside) new Int32Array(kernels.view(offsets, kTotal).buffer, offsets, kTotal).set(inside.offsets);
   for (let b = 0; b < batch; b++) {
@@ -116,9 +115,12 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
       const output = out.offset + (b * conv.outChannels + g * perGroup) * n * 4;
       const bias = conv.bias ? conv.bias + g * perGroup * 4 : 0;
       const weights = conv.groupWeights[g]!;
-      if (direct > 0) kernels.gemmRows(weights, input, bias, output, perGroup, direct, kTotal, n, n, relu);
+      if (pointwiseOnly) {
+        pointwise(kernels, weights, bias, input, output, perGroup, n, kTotal, relu);
+        continue;
+      }
       // Runs of panels: inside the padding read straight from the input, the others through im2col.
-      for (let first = direct / 8; first < panels; ) {
+      for (let first = 0; first < panels; ) {
         const isInside = !!inside?.has(first);
         let end = first + 1;
         while (end < panels && !!inside?.has(end) === isInside) end++;
@@ -136,6 +138,21 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
     }
   }
   if (inside) kernels.release(offsets);
+  if (columns) kernels.release(columns);
+}
+
+/**
+ * out[m][j] = bias[m] + Σ_k weights[m][k] · x[k][j] for j < n, x read as the [k][n] matrix it is (a
+ * 1×1 convolution of stride 1 without padding, a ConvTranspose tap): `gemmRows` on the whole panels
+ * of 8 columns, im2col only for a last partial one.
+ */
+function pointwise(kernels: Kernels, weights: number, bias: number, x: number, out: number, m: number, n: number, k: number, relu: number): void {
+  const whole = n - (n % 8);
+  if (whole > 0) kernels.gemmRows(weights, x, bias, out, m, whole, k, n, n, relu);
+  if (whole === n) return;
+  const columns = kernels.allocate(8 * k);
+  kernels.im2col(x, k, 1, n, 1, 1, 1, 1, 0, 0, 1, 1, 1, n, whole / 8, 1, columns);
+  kernels.gemm(weights, columns, bias, out + whole * 4, m, n - whole, k, n, relu);
   kernels.release(columns);
 }
 
@@ -176,7 +193,7 @@ function panelsInside(
 
 /**
  * A ConvTranspose whose kernel equals its stride (each output pixel comes from one input pixel and
- * one kernel tap, as in the detectors' 2× upsampling heads): one `gemm` per kernel tap.
+ * one kernel tap, as in the detectors' 2× upsampling heads): one `pointwise` product per kernel tap, scattered.
  */
 export interface PackedConvTranspose {
   kernel: [number, number];
@@ -193,12 +210,15 @@ export function packConvTranspose(kernels: Kernels, weight: FloatTensor, bias: F
   const taps: number[] = [];
   for (let dy = 0; dy < kh; dy++) {
     for (let dx = 0; dx < kw; dx++) {
-      const packed = new Float32Array(Math.ceil(outChannels / 4) * inChannels * 4);
-      for (let co = 0; co < outChannels; co++) {
-        for (let ci = 0; ci < inChannels; ci++)
-          packed[(co >> 2) * inChannels * 4 + ci * 4 + (co & 3)] = weight.data[((ci * outChannels + co) * kh + dy) * kw + dx]!;
-      }
-      taps.push(kernels.keep(packed));
+      taps.push(
+        kernels.keepFilled(Math.ceil(outChannels / 4) * inChannels * 4, (packed) => {
+          packed.fill(0); // the kept region may hold an earlier run's values
+          for (let co = 0; co < outChannels; co++) {
+            for (let ci = 0; ci < inChannels; ci++)
+              packed[(co >> 2) * inChannels * 4 + ci * 4 + (co & 3)] = weight.data[((ci * outChannels + co) * kh + dy) * kw + dx]!;
+          }
+        }),
+      );
     }
   }
   return { kernel: [kh, kw], outChannels, inChannels, taps, bias: bias ? kernels.keep(bias) : 0, relu };
@@ -216,18 +236,15 @@ export function runConvTranspose(kernels: Kernels, conv: PackedConvTranspose, x:
   const n = height * width;
   const outH = height * kh;
   const outW = width * kw;
-  const panels = Math.ceil(n / 8);
-  const columns = kernels.allocate(panels * 8 * channels);
   const tap = kernels.allocate(conv.outChannels * n);
   for (let b = 0; b < batch; b++) {
-    kernels.im2col(x.offset + b * channels * n * 4, channels, height, width, 1, 1, 1, 1, 0, 0, 1, 1, height, width, 0, panels, columns);
+    const input = x.offset + b * channels * n * 4;
     for (let dy = 0; dy < kh; dy++) {
       for (let dx = 0; dx < kw; dx++) {
-        kernels.gemm(conv.taps[dy * kw + dx]!, columns, conv.bias, tap, conv.outChannels, n, channels, n, conv.relu ? 1 : 0);
+        pointwise(kernels, conv.taps[dy * kw + dx]!, conv.bias, input, tap, conv.outChannels, n, channels, conv.relu ? 1 : 0);
         kernels.scatterTap(tap, out.offset + b * conv.outChannels * outH * outW * 4, conv.outChannels, height, width, kh, kw, dy, dx);
       }
     }
   }
   kernels.release(tap);
-  kernels.release(columns);
 }
