@@ -64,34 +64,38 @@ export interface CompiledGraph {
 export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph {
   const unsupported = unsupportedOperators(model);
   if (unsupported.length > 0) throw new Error(`the convnet runtime does not support ${unsupported.join(', ')}`);
-  const constants = new Map<string, Value>(model.initializers.map((t) => [t.name, tensorValue(t)]));
   const consumers = new Map<string, number>();
   for (const node of model.nodes) for (const input of node.inputs) consumers.set(input, (consumers.get(input) ?? 0) + 1);
   for (const output of model.outputs) consumers.set(output, (consumers.get(output) ?? 0) + 1);
 
+  const constants = new Map<string, Value>();
   // How many nodes still to be folded read each constant: one read by the node being folded alone
-  // may be overwritten by it (the int8 weights' scaling, in place: no second copy of the weights).
+  // may be overwritten by it (a scaling of weights, say, in place: no second copy of them).
   const pendingReads = new Map<Value, number>();
   const addReads = (value: Value, name: string) => pendingReads.set(value, (pendingReads.get(value) ?? 0) + (consumers.get(name) ?? 0));
-  for (const [name, value] of constants) addReads(value, name);
+  // int8 weights on their way to a convolution, packed from the int8 values (`QuantizedWeight`).
+  const quantized = new Map<string, QuantizedWeight>();
+  // An initializer or a Constant node's value: int8 weights read by one node kept as they are.
+  const addConstant = (name: string, tensor: OnnxTensor) => {
+    const weight = quantizedConstant(tensor, consumers.get(name) ?? 0);
+    if (weight) quantized.set(name, weight);
+    else {
+      constants.set(name, tensorValue(tensor));
+      addReads(constants.get(name)!, name);
+    }
+  };
+  for (const tensor of model.initializers) addConstant(tensor.name, tensor);
 
   const steps: Step[] = [];
   // A nearest-neighbour upsampling read by one Add alone is not computed on its own: the Add reads the
   // smaller tensor (`upsampleAdd`; a detector's feature pyramid then never holds its largest upsampled map).
   const resizesToAdd = new Map<string, OnnxNode>();
-  // int8 weights on their way to a convolution, packed from the int8 values (`QuantizedWeight`).
-  const quantized = new Map<string, QuantizedWeight>();
   const nodes = model.nodes;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     const output = node.outputs[0]!;
     if (node.opType === 'Constant') {
-      const weight = quantizedConstant(node.attributes.value as OnnxTensor, consumers.get(output) ?? 0);
-      if (weight) quantized.set(output, weight);
-      else {
-        constants.set(output, tensorValue(node.attributes.value as OnnxTensor));
-        addReads(constants.get(output)!, output);
-      }
+      addConstant(output, node.attributes.value as OnnxTensor);
       continue;
     }
     const scaled = quantizedStep(node, quantized, constants, (name) => consumers.get(name) ?? 0);

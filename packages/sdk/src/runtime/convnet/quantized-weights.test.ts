@@ -73,6 +73,16 @@ describe('int8 weights', () => {
     expect(await run(quantizedModel(scale), x)).toEqual(await run(floatModel(floats), x));
   });
 
+  it('are read the same from an initializer as from a Constant node', async () => {
+    const fromConstant = quantizedModel(perChannel);
+    const fromInitializer: OnnxModel = {
+      ...fromConstant,
+      initializers: [{ ...tensor(dims, 3, int8), name: 'w8' }],
+      nodes: fromConstant.nodes.filter((n) => n.outputs[0] !== 'w8'),
+    };
+    expect(await run(fromInitializer, x)).toEqual(await run(fromConstant, x));
+  });
+
   it('are made floats for a reader other than a convolution', async () => {
     // The Cast's output is also added to an input of the run: that sum reads the weights' floats, unscaled.
     const y = await run(quantizedModel(perChannel), x);
