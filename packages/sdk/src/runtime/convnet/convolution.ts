@@ -1,5 +1,5 @@
 import { dequantized, scaleOf, type QuantizedWeight } from './quantized-weights.ts';
-import type { Kernels } from './kernels.ts';
+import type { ConvWindow, Kernels } from './kernels.ts';
 import type { FloatTensor, MemoryTensor } from './tensor.ts';
 
 /** A Conv node's geometry (1-D convolutions are 2-D ones of height 1). */
@@ -77,9 +77,16 @@ export function convOutputDims(conv: PackedConv, dims: readonly number[]): numbe
   return [batch, conv.outChannels, outH, outW];
 }
 
-/** A convolution's window as the kernels take it: kernel rows and columns, strides, leading pads, dilations. */
-const windowArgs = ({ kernel, stride, pads, dilation }: ConvGeometry) =>
-  [kernel[0], kernel[1], stride[0], stride[1], pads[0], pads[1], dilation[0], dilation[1]] as const;
+const windowArgs = ({ kernel, stride, pads, dilation }: ConvGeometry): ConvWindow => [
+  kernel[0],
+  kernel[1],
+  stride[0],
+  stride[1],
+  pads[0],
+  pads[1],
+  dilation[0],
+  dilation[1],
+];
 
 /** Packed columns of at most this many floats at a time (4 MiB): im2col of a whole layer would take ~100 MB. */
 const columnFloats = 1 << 20;

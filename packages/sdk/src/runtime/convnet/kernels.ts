@@ -1,5 +1,10 @@
 import { kernelsWasmBase64 } from './kernels-wasm.ts';
 
+/** A convolution's window as `im2col` and `depthwise` take it: kernel rows and columns, strides, leading pads, dilations. */
+export type ConvWindow = [kh: number, kw: number, sh: number, sw: number, ph: number, pw: number, dh: number, dw: number];
+/** The input planes, window and output size of a convolution, as `im2col` and `depthwise` take them. */
+export type ConvShape = [channels: number, height: number, width: number, ...window: ConvWindow, outH: number, outW: number];
+
 /**
  * The wasm kernels of kernels.c with the memory they work in, shared by a runtime's sessions. The
  * sessions' weights stay at the bottom of the memory (`keep`); a run's tensors live above them, in
@@ -41,25 +46,7 @@ export interface Kernels {
     outW: number,
     scaleH: number,
   ): void;
-  im2col(
-    src: number,
-    channels: number,
-    height: number,
-    width: number,
-    kh: number,
-    kw: number,
-    sh: number,
-    sw: number,
-    ph: number,
-    pw: number,
-    dh: number,
-    dw: number,
-    outH: number,
-    outW: number,
-    firstPanel: number,
-    panelCount: number,
-    dst: number,
-  ): void;
+  im2col(...args: [src: number, ...shape: ConvShape, firstPanel: number, panelCount: number, dst: number]): void;
   gemm(a: number, col: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldc: number, relu: number): void;
   gemmRows(a: number, b: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldb: number, ldc: number, relu: number): void;
   /** `gemm` with the columns read from the input at `koff` (int32) for panels inside the padding (kernels.c). */
@@ -81,26 +68,7 @@ export interface Kernels {
     relu: number,
   ): void;
   scatterTap(tap: number, out: number, channels: number, height: number, width: number, kh: number, kw: number, dy: number, dx: number): void;
-  depthwise(
-    src: number,
-    weights: number,
-    bias: number,
-    out: number,
-    channels: number,
-    height: number,
-    width: number,
-    kh: number,
-    kw: number,
-    sh: number,
-    sw: number,
-    ph: number,
-    pw: number,
-    dh: number,
-    dw: number,
-    outH: number,
-    outW: number,
-    relu: number,
-  ): void;
+  depthwise(...args: [src: number, weights: number, bias: number, out: number, ...shape: ConvShape, relu: number]): void;
 }
 
 const pageBytes = 65536;
