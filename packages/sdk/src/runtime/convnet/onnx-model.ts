@@ -91,22 +91,21 @@ class Reader {
 
   /** A repeated varint field, packed (wire 2) or not. */
   varints(wire: number, into: number[]): void {
-    if (wire !== 2) {
-      into.push(this.varint());
-      return;
-    }
-    const inner = new Reader(this.lengthDelimited());
-    while (!inner.done) into.push(inner.varint());
+    this.repeated(wire, into, (r) => r.varint());
   }
 
   /** A repeated float field, packed (wire 2) or not. */
   floats(wire: number, into: number[]): void {
+    this.repeated(wire, into, (r) => r.float32());
+  }
+
+  private repeated(wire: number, into: number[], read: (reader: Reader) => number): void {
     if (wire !== 2) {
-      into.push(this.float32());
+      into.push(read(this));
       return;
     }
     const inner = new Reader(this.lengthDelimited());
-    while (!inner.done) into.push(inner.float32());
+    while (!inner.done) into.push(read(inner));
   }
 }
 
