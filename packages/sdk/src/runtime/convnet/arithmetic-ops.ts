@@ -1,5 +1,5 @@
 import { elementCount } from './tensor.ts';
-import { float, offsetsIn, type Operator } from './operator.ts';
+import { float, forEachStrided, offsetsIn, type Operator } from './operator.ts';
 
 /** The output dims of NumPy-style broadcasting. */
 export function broadcastDims(op: string, a: readonly number[], b: readonly number[]): number[] {
@@ -99,23 +99,9 @@ export function broadcast(op: Arithmetic): Operator {
         }
         return s;
       };
-      const sa = strides(a.dims);
-      const sb = strides(b.dims);
-      const index = new Array<number>(rank).fill(0);
-      let ia = 0;
-      let ib = 0;
-      for (let i = 0; i < out.length; i++) {
-        out[i] = f(a.data[ia]!, b.data[ib]!);
-        for (let axis = rank - 1; axis >= 0; axis--) {
-          index[axis]!++;
-          ia += sa[axis]!;
-          ib += sb[axis]!;
-          if (index[axis]! < dims[axis]!) break;
-          ia -= sa[axis]! * dims[axis]!;
-          ib -= sb[axis]! * dims[axis]!;
-          index[axis] = 0;
-        }
-      }
+      forEachStrided(dims, [strides(a.dims), strides(b.dims)], (i, [ia, ib]) => {
+        out[i] = f(a.data[ia!]!, b.data[ib!]!);
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { elementCount, isFloat, type FloatTensor } from './tensor.ts';
-import { float, intList, ints, type Attributes, type Inputs, type Operator } from './operator.ts';
+import { float, forEachStrided, intList, ints, type Attributes, type Inputs, type Operator } from './operator.ts';
 
 const transposePerm = (t: FloatTensor, attributes: Attributes) => intList(attributes.perm) ?? t.dims.map((_, i) => t.dims.length - 1 - i);
 
@@ -13,20 +13,9 @@ export const transpose: Operator = {
     const perm = transposePerm(t, attributes);
     const dims = perm.map((p) => t.dims[p]!);
     const inStrides = t.dims.map((_, i) => elementCount(t.dims.slice(i + 1)));
-    const stride = perm.map((p) => inStrides[p]!);
-    const rank = dims.length;
-    const index = new Array<number>(rank).fill(0);
-    let from = 0;
-    for (let i = 0; i < out.length; i++) {
-      out[i] = t.data[from]!;
-      for (let axis = rank - 1; axis >= 0; axis--) {
-        index[axis]!++;
-        from += stride[axis]!;
-        if (index[axis]! < dims[axis]!) break;
-        from -= stride[axis]! * dims[axis]!;
-        index[axis] = 0;
-      }
-    }
+    forEachStrided(dims, [perm.map((p) => inStrides[p]!)], (i, [from]) => {
+      out[i] = t.data[from!]!;
+    });
   },
 };
 

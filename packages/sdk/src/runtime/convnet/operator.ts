@@ -53,3 +53,29 @@ export function offsetsIn(kernels: Kernels | undefined, ...arrays: Float32Array[
   const offsets = arrays.map((array) => kernels.offsetOf(array));
   return offsets.every((offset) => offset !== null) ? (offsets as number[]) : null;
 }
+
+/**
+ * Visits the elements of a tensor of `dims` in row-major order with, for each source, the offset its
+ * `strides` give there (a stride of 0 repeats a broadcast axis): the general loop of Transpose and of
+ * broadcasting arithmetic.
+ */
+export function forEachStrided(
+  dims: readonly number[],
+  strides: ReadonlyArray<readonly number[]>,
+  visit: (i: number, offsets: readonly number[]) => void,
+): void {
+  const rank = dims.length;
+  const index = new Array<number>(rank).fill(0);
+  const offsets = strides.map(() => 0);
+  const count = elementCount(dims);
+  for (let i = 0; i < count; i++) {
+    visit(i, offsets);
+    for (let axis = rank - 1; axis >= 0; axis--) {
+      index[axis]!++;
+      for (let s = 0; s < strides.length; s++) offsets[s]! += strides[s]![axis]!;
+      if (index[axis]! < dims[axis]!) break;
+      for (let s = 0; s < strides.length; s++) offsets[s]! -= strides[s]![axis]! * dims[axis]!;
+      index[axis] = 0;
+    }
+  }
+}
