@@ -32,7 +32,7 @@ export interface RecognizerOptions {
   /** Folder of the model files on the host's origin; default: `models/` under `assetsBaseUrl`. */
   modelsBaseUrl?: string | URL;
   /**
-   * Load these runtimes now (default `['barcode']`); OCR (onnxruntime-web and ≈3.2 MB of models)
+   * Load these runtimes now (default `['barcode']`); OCR (the SDK's OCR runtime and ≈2 MiB of models up front)
    * otherwise loads on the first card/document call. Preloaded OCR also runs each model once, so
    * that a model's slower first run happens before the first card or document.
    */

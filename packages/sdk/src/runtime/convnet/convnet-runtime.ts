@@ -10,15 +10,15 @@ export { unsupportedOperators } from './compile-graph.ts';
 /**
  * idlens's own runtime for the small convolutional networks the browser runs (the text detectors,
  * the MRZ and Latin line readers, the face detector): the subset of ONNX they use, executed in
- * JavaScript around wasm SIMD kernels (kernels.c, ~10 KB: the convolutions, the sigmoid, sums) —
+ * JavaScript around wasm SIMD kernels (kernels.c, 16 KB: the convolutions, the sigmoid, sums) —
  * instead of onnxruntime-web's 13.6 MB wasm, which a browser must read, check and have compiled
  * before the first document (docs/sdk.md, "OCR runtime"). It has the shape of onnxruntime's JS API
- * (`OrtRuntime`), so the engine runs on either.
+ * (`OrtRuntime`, with `runFilled` besides), so the engine runs on either.
  *
- * Session creation reads the file, computes every node whose inputs are all constants (the int8
- * weights' Cast and Mul, shape constants), packs each convolution's weights for the kernels and
- * fuses a Relu that only follows a convolution into it. A model with an operator outside that subset
- * is refused at creation (`unsupportedOperators` says which).
+ * Session creation reads the file, computes every node whose inputs are all constants (shape
+ * constants, say), packs each convolution's weights for the kernels (int8 weights straight from
+ * their int8 values and scales) and fuses a Relu that only follows a convolution into it. A model
+ * with an operator outside that subset is refused at creation (`unsupportedOperators` says which).
  */
 export async function createConvnetRuntime(): Promise<OrtRuntime> {
   // One memory for all the runtime's sessions (see `Kernels`): their weights at the bottom, and above
