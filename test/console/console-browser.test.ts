@@ -200,6 +200,34 @@ describe('operator console (Chromium)', () => {
     ).toBe(0);
   });
 
+  it('a transaction page follows its URL: after the hash changes from A to B it shows B, and delete names and deletes B only', async () => {
+    const completed = async (name: string) => {
+      const tx = await createTransaction('console-e2e', { customerName: name });
+      await edge('POST', `/transaction/${tx.transactionId}/step/2`, tx.authorization, { images: { front: b64(await sampleImage('png', 3, 200, 120)) } });
+      expect((await edge('POST', `/transaction/${tx.transactionId}/resume`, tx.authorization)).json.processingStatus).toBe('Complete');
+      return tx.transactionId;
+    };
+    const [a, b] = [await completed('Anna A'), await completed('Bert B')];
+    const shownId = () => page.locator('dt:text-is("Transaction ID") + dd').textContent();
+    await page.evaluate((id) => (location.hash = `#/transactions/${id}`), a);
+    await expect.poll(shownId).toBe(a);
+    // The operator opens the confirmation on A, then the URL changes to B (a link, a pasted URL, Back).
+    await page.getByRole('button', { name: 'Delete transaction…' }).click();
+    await page.evaluate((id) => (location.hash = `#/transactions/${id}`), b);
+    await expect.poll(shownId).toBe(b);
+    // A's confirmation did not travel to B's page.
+    expect(await page.getByRole('button', { name: 'Delete permanently' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Delete transaction…' }).click();
+    expect(await page.getByRole('group').filter({ has: page.getByRole('button', { name: 'Delete permanently' }) }).textContent()).toContain(b);
+    await page.getByRole('button', { name: 'Delete permanently' }).click();
+    await page.getByRole('heading', { name: 'Transaction deleted' }).waitFor();
+    expect((await agent('GET', `/transaction/${b}`)).status).toBe(404);
+    expect((await agent('GET', `/transaction/${a}`)).status).toBe(200);
+    // Back (history) to A: A is shown again, whole.
+    await page.goBack();
+    await expect.poll(shownId).toBe(a);
+  });
+
   it('imports a workflow with an error shown inline, then fixed; shows versions and steps', async () => {
     await page.getByRole('link', { name: 'Workflows', exact: true }).click();
     await page.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();

@@ -1,4 +1,5 @@
 import { html, LitElement, nothing } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import { AgentApi } from './api.ts';
 
 type Route = { page: 'transactions' | 'transaction' | 'workflows' | 'workflow' | 'builder' | 'clients'; id?: string };
@@ -76,12 +77,14 @@ export class IdlConsole extends LitElement {
 
   #page(r: Route) {
     switch (r.page) {
+      // Keyed by the id: a new id in the URL is a new page, with none of the last record's state
+      // (a kept element showed record A while its actions went to the id B of the URL).
       case 'transaction':
-        return html`<idl-transaction .api=${this.api} .transactionId=${r.id!}></idl-transaction>`;
+        return keyed(r.id, html`<idl-transaction .api=${this.api} .transactionId=${r.id!}></idl-transaction>`);
       case 'workflows':
         return html`<idl-workflows .api=${this.api}></idl-workflows>`;
       case 'workflow':
-        return html`<idl-workflow .api=${this.api} .workflowId=${r.id!}></idl-workflow>`;
+        return keyed(r.id, html`<idl-workflow .api=${this.api} .workflowId=${r.id!}></idl-workflow>`);
       case 'builder':
         return html`<idl-builder .api=${this.api}></idl-builder>`;
       case 'clients':

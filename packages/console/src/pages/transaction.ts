@@ -65,7 +65,8 @@ export class IdlTransaction extends ConsoleElement {
   declare actionMessage: string | null;
   /** blob id → object URL (or null while loading / on failure). */
   declare images: Map<string, string | null>;
-  declare confirmDelete: boolean;
+  /** The id whose deletion the operator is asked to confirm (the one on screen), or null. */
+  declare confirmDelete: string | null;
   declare deleted: boolean;
   declare busy: boolean;
   #timer: ReturnType<typeof setInterval> | undefined;
@@ -77,7 +78,7 @@ export class IdlTransaction extends ConsoleElement {
     this.actionError = null;
     this.actionMessage = null;
     this.images = new Map();
-    this.confirmDelete = false;
+    this.confirmDelete = null;
     this.deleted = false;
     this.busy = false;
   }
@@ -98,8 +99,11 @@ export class IdlTransaction extends ConsoleElement {
   }
 
   async load() {
+    const id = this.transactionId;
     try {
-      this.record = await this.api.getTransaction(this.transactionId);
+      const record = await this.api.getTransaction(id);
+      if (id !== this.transactionId || record.id !== id) return; // an answer for another page
+      this.record = record;
       this.error = null;
       void this.#loadImages();
     } catch (error) {
@@ -126,12 +130,14 @@ export class IdlTransaction extends ConsoleElement {
   async #override(event: SubmitEvent) {
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
+    const id = this.record?.id;
+    if (!id) return;
     this.busy = true;
     this.actionError = null;
     this.actionMessage = null;
     try {
       const status = String(data.get('verificationStatus')) as VerificationStatus;
-      await this.api.setVerificationStatus(this.transactionId, status, String(data.get('comment') ?? '').trim());
+      await this.api.setVerificationStatus(id, status, String(data.get('comment') ?? '').trim());
       (event.target as HTMLFormElement).reset();
       this.actionMessage = `Verification status set to ${status}.`;
       await this.load();
@@ -142,18 +148,24 @@ export class IdlTransaction extends ConsoleElement {
     }
   }
 
-  async #delete() {
+  /** Deletes the transaction the confirmation named, and only while that is the one on screen. */
+  async #delete(id: string) {
+    if (id !== this.record?.id) {
+      this.confirmDelete = null;
+      this.actionError = 'The transaction on screen changed; nothing was deleted.';
+      return;
+    }
     this.busy = true;
     this.actionError = null;
     try {
-      await this.api.deleteTransaction(this.transactionId);
+      await this.api.deleteTransaction(id);
       this.deleted = true;
       this.record = null;
     } catch (error) {
       this.actionError = messageOf(error);
     } finally {
       this.busy = false;
-      this.confirmDelete = false;
+      this.confirmDelete = null;
     }
   }
 
@@ -221,14 +233,16 @@ export class IdlTransaction extends ConsoleElement {
             <h3>Delete</h3>
             <p class="hint">Deletes the transaction, its state, status log and images. Possible once it is no longer in progress.</p>
             ${
-              this.confirmDelete
-                ? html`<div class="actions" role="group" aria-label="Confirm deletion">
-                  <button class="btn danger" type="button" ?disabled=${this.busy} @click=${() => this.#delete()}>Delete permanently</button>
+              this.confirmDelete === t.id
+                ? html`<div class="confirm" role="group" aria-labelledby="confirm-delete">
+                  <p id="confirm-delete">Delete transaction <code>${t.id}</code> permanently? This cannot be undone.</p>
+                  <div class="actions">
+                  <button class="btn danger" type="button" ?disabled=${this.busy} @click=${() => this.#delete(t.id)}>Delete permanently</button>
                   <button class="btn secondary" type="button" @click=${() => {
-                    this.confirmDelete = false;
-                  }}>Cancel</button></div>`
+                    this.confirmDelete = null;
+                  }}>Cancel</button></div></div>`
                 : html`<button class="btn danger" type="button" ?disabled=${!closed} @click=${() => {
-                    this.confirmDelete = true;
+                    this.confirmDelete = t.id;
                   }}>Delete transaction…</button>`
             }
           </div>
