@@ -218,7 +218,12 @@ describe('operator console (Chromium)', () => {
     // A's confirmation did not travel to B's page.
     expect(await page.getByRole('button', { name: 'Delete permanently' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Delete transaction…' }).click();
-    expect(await page.getByRole('group').filter({ has: page.getByRole('button', { name: 'Delete permanently' }) }).textContent()).toContain(b);
+    expect(
+      await page
+        .getByRole('group')
+        .filter({ has: page.getByRole('button', { name: 'Delete permanently' }) })
+        .textContent(),
+    ).toContain(b);
     await page.getByRole('button', { name: 'Delete permanently' }).click();
     await page.getByRole('heading', { name: 'Transaction deleted' }).waitFor();
     expect((await agent('GET', `/transaction/${b}`)).status).toBe(404);
