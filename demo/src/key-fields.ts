@@ -51,12 +51,24 @@ function card(d: Json): Field[] {
   ];
 }
 
+const matchFields = [
+  ['documentNumber', 'document number'],
+  ['dateOfBirth', 'date of birth'],
+  ['dateOfExpiry', 'date of expiry'],
+] as const;
+
 function document(d: Json): Field[] {
   const mrz = d.mrzData;
   const expiry = date(d.dateOfExpiry) ?? date(mrz?.dateOfExpiry);
   const name = [d.firstName?.latin ?? mrz?.secondaryId, d.lastName?.latin ?? mrz?.primaryId].filter(Boolean).join(' ');
+  // Readings that disagree (two sides, MRZ and barcode or print) are the headline: the fields below
+  // may then belong to two different documents.
+  const mismatched = d.dataMatch?.overall === 'MISMATCH' ? matchFields.filter(([key]) => d.dataMatch[key] === 'MISMATCH').map(([, label]) => label) : [];
+  const headline: Field = mismatched.length
+    ? { label: 'Status', value: `Readings disagree (${mismatched.join(', ')}): possibly two different documents`, tone: 'bad' }
+    : status(d.recognitionStatus);
   const fields: Field[] = [
-    status(d.recognitionStatus),
+    headline,
     { label: 'Document', value: mrz ? `${mrz.mrzType} · ${mrz.documentCode} · ${mrz.issuer}` : '—' },
     { label: 'Document number', value: d.documentNumber?.latin ?? mrz?.documentNumber ?? '—' },
     { label: 'Name', value: name || '—' },

@@ -67,4 +67,8 @@ export const de: Messages = {
   transactionError: 'Die Prüfung konnte nicht abgeschlossen werden: {message}',
   checksTitle: 'Grund',
   restart: 'Neu beginnen',
+  resultMismatch: 'Die Angaben stimmen nicht überein ({fields}): Das könnten zwei verschiedene Dokumente sein. Bitte das Dokument erneut scannen.',
+  fieldDocumentNumber: 'Dokumentnummer',
+  fieldDateOfBirth: 'Geburtsdatum',
+  fieldDateOfExpiry: 'Ablaufdatum',
 };

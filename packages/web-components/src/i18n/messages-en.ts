@@ -66,6 +66,10 @@ export const en = {
   transactionError: 'The verification could not be completed: {message}',
   checksTitle: 'Why',
   restart: 'Start over',
+  resultMismatch: 'The readings do not match ({fields}): these may be two different documents. Scan the document again.',
+  fieldDocumentNumber: 'document number',
+  fieldDateOfBirth: 'date of birth',
+  fieldDateOfExpiry: 'date of expiry',
 } as const;
 
 export type MessageKey = keyof typeof en;

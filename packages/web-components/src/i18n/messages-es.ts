@@ -67,4 +67,8 @@ export const es: Messages = {
   transactionError: 'No se pudo completar la verificación: {message}',
   checksTitle: 'Motivo',
   restart: 'Empezar de nuevo',
+  resultMismatch: 'Los datos no coinciden ({fields}): pueden ser dos documentos distintos. Escanee el documento de nuevo.',
+  fieldDocumentNumber: 'número del documento',
+  fieldDateOfBirth: 'fecha de nacimiento',
+  fieldDateOfExpiry: 'fecha de caducidad',
 };

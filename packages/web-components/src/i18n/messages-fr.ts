@@ -67,4 +67,8 @@ export const fr: Messages = {
   transactionError: 'La vérification n’a pas pu aboutir : {message}',
   checksTitle: 'Motif',
   restart: 'Recommencer',
+  resultMismatch: 'Les données ne concordent pas ({fields}) : il peut s’agir de deux documents différents. Scannez à nouveau le document.',
+  fieldDocumentNumber: 'numéro du document',
+  fieldDateOfBirth: 'date de naissance',
+  fieldDateOfExpiry: 'date d’expiration',
 };

@@ -2,6 +2,7 @@ import { css, html, nothing, type PropertyDeclarations } from 'lit';
 import type { Recognizer } from '@idlens/sdk/client';
 import { frameToBlob } from '../camera/idlens-camera.ts';
 import type { DocumentData, DocumentOptions } from '../shared/result-types.ts';
+import { hasBackSide, mismatchedFields } from './document-sides.ts';
 import { ScannerElement } from './scanner-element.ts';
 
 type Side = { data: DocumentData; image: Blob };
@@ -10,8 +11,11 @@ type Side = { data: DocumentData; image: Blob };
  * Scans an identity document, one or two sides. A side with a machine-readable zone is taken
  * automatically once consecutive frames agree; a side without one (most ID-card fronts) is taken
  * with "Capture this side". Between the sides a flip step asks the user to turn the document over;
- * the back is not accepted while it still shows the front's MRZ. Both images then go to
- * `document({ first, second })`, which also compares the sides (`dataMatch`).
+ * the back is not accepted while it still shows the front's MRZ. A document whose class has one side
+ * (a passport's or visa's data page) finishes after it. Both images then go to
+ * `document({ first, second })`, which also compares the sides (`dataMatch`); sides that disagree
+ * are the result's headline, never shown as one person's data. A photo or camera start after a
+ * finished result begins a new document.
  *
  * @fires idlens-result - `data` is the `/document-multi-side` (or single-side) response's `data`
  * @fires idlens-error
@@ -104,8 +108,7 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
   }
 
   override start(): Promise<boolean> {
-    this.#front = null;
-    this.side = 0;
+    this.#newDocument();
     return super.start();
   }
 
@@ -151,12 +154,12 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
   }
 
   async #sideDone(read: Side, source: 'camera' | 'file'): Promise<void> {
-    if (this.side === 0 && this.sides > 1) {
+    if (this.side === 0 && this.sides > 1 && hasBackSide(read.data)) {
       this.#front = read;
       this.setPhase('flip', { side: 1 });
       return;
     }
-    if (!this.#front) {
+    if (!this.#front || this.side === 0) {
       this.finish(read.data, { front: read.image }, performance.now() - this.#startedAt, source);
       return;
     }
@@ -165,8 +168,16 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
     this.finish(data, { front: this.#front.image, back: read.image }, performance.now() - this.#startedAt, source);
   }
 
+  /** Forgets the document in progress: the next side is the front of a new one. */
+  #newDocument(): void {
+    this.#front = null;
+    this.side = 0;
+  }
+
   protected override async onImage(image: Blob, source: 'camera' | 'file'): Promise<void> {
     this.scan.stop();
+    // After a finished result (or a failure) a photo is a new document, never the back of the last one.
+    if (this.phase === 'done' || this.phase === 'error') this.#newDocument();
     if (this.phase === 'flip') this.side = 1; // a photo chosen at the flip step is the back
     if (this.side === 0) this.#startedAt = performance.now();
     this.setPhase('processing', { side: this.side });
@@ -217,7 +228,13 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
     </div>`;
   }
 
+  protected override resultTone(data: DocumentData): 'success' | 'warning' | 'danger' {
+    return mismatchedFields(data).length ? 'danger' : super.resultTone(data);
+  }
+
   protected summarize(data: DocumentData): string {
+    const mismatched = mismatchedFields(data);
+    if (mismatched.length) return this.t('resultMismatch', { fields: mismatched.map((f) => this.t(f)).join(', ') });
     const number = data.documentNumber?.latin ?? data.mrzData?.documentNumber;
     return `${this.t('resultDocument', { status: data.recognitionStatus })}${data.mrzData ? ` — ${data.mrzData.mrzType}` : ''}${number ? `, № ${number}` : ''}`;
   }

@@ -112,9 +112,13 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
         border-radius: 0 calc(var(--_radius) * 0.5) calc(var(--_radius) * 0.5) 0;
         overflow-wrap: anywhere;
       }
-      .summary.empty {
+      .summary.warning {
         border-left-color: var(--_warning);
         background: color-mix(in srgb, var(--_warning) 8%, var(--_surface));
+      }
+      .summary.danger {
+        border-left-color: var(--_danger);
+        background: color-mix(in srgb, var(--_danger) 8%, var(--_surface));
       }
       .actions {
         display: flex;
@@ -180,6 +184,11 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
   protected abstract recognizeImage(recognizer: Recognizer, image: Blob): Promise<T>;
   /** One line that tells the user what was read (never a full card number). */
   protected abstract summarize(data: T): TemplateResult | string;
+
+  /** How the result line is styled: only a `VALID` reading looks like success. */
+  protected resultTone(data: T): 'success' | 'warning' | 'danger' {
+    return data.recognitionStatus === 'VALID' ? 'success' : 'warning';
+  }
 
   /** The recognizer in use (given, or the page-wide one for `mode`/`server-url`). */
   get activeRecognizer(): Recognizer {
@@ -385,7 +394,7 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
         </div>
         ${
           this.phase === 'done' && this.result
-            ? html`<p class="summary ${this.result.data.recognitionStatus === 'EMPTY' ? 'empty' : ''}" part="result" role="status">
+            ? html`<p class="summary ${this.resultTone(this.result.data)}" part="result" role="status" data-tone=${this.resultTone(this.result.data)}>
               ${this.result.data.recognitionStatus === 'EMPTY' ? this.t('resultEmpty') : this.summarize(this.result.data)}
             </p>`
             : nothing
