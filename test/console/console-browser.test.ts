@@ -320,6 +320,42 @@ describe('operator console (Chromium)', () => {
     await page.getByRole('heading', { name: '1 transaction on this page' }).waitFor();
   });
 
+  it('saving over an existing workflow id asks first and then makes a new version; the live one is never replaced silently', async () => {
+    const versions = async () => ((await agent('GET', '/workflow/console-e2e/version')).json as unknown[]).length;
+    const before = await versions();
+    await page.getByRole('link', { name: 'Workflows', exact: true }).click();
+    await page.getByRole('link', { name: 'Build a workflow' }).click();
+    await page.getByLabel('Workflow ID').fill('console-e2e');
+    await page.getByLabel('Name', { exact: true }).fill('Built over the e2e workflow');
+    await page.getByRole('button', { name: 'Import this workflow' }).click();
+    const question = page.getByRole('alertdialog').filter({ hasText: 'console-e2e already exists' });
+    await question.waitFor();
+    expect(await question.textContent()).toContain(`Version ${before} is live`);
+    expect(await versions()).toBe(before);
+    await check('builder-replace');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => question.count()).toBe(0);
+    expect(await versions()).toBe(before);
+    await page.getByRole('button', { name: 'Import this workflow' }).click();
+    await question.getByRole('button', { name: `Save as version ${before + 1} of console-e2e` }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Imported console-e2e as version ${before + 1}` })
+      .waitFor();
+    expect(await versions()).toBe(before + 1);
+
+    // The JSON import of the Workflows page asks the same.
+    await page.getByRole('link', { name: 'Workflows', exact: true }).click();
+    const definition = (await agent('GET', '/workflow/console-e2e/version')).json as Array<{ workflowVersionId: string; isLatest: boolean }>;
+    const live = definition.find((v) => v.isLatest)!;
+    const json = (await agent('GET', `/workflow/console-e2e/version/${live.workflowVersionId}`)).json.definition;
+    await page.getByLabel('Workflow definition (JSON)').fill(JSON.stringify(json));
+    await page.getByRole('button', { name: 'Import as new version' }).click();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    expect(await versions()).toBe(before + 1);
+  });
+
   it('creates a client (secret shown once), lists and revokes it; cannot revoke itself', async () => {
     await page.getByRole('link', { name: 'Clients', exact: true }).click();
     await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();

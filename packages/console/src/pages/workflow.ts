@@ -87,7 +87,7 @@ export class IdlWorkflow extends ConsoleElement {
         <h2 id="new-version-title">Import a new version</h2>
         ${
           this.definition
-            ? html`<idl-workflow-import .api=${this.api} .initial=${JSON.stringify(this.definition, null, 2)}
+            ? html`<idl-workflow-import .api=${this.api} .workflowId=${this.workflowId} .initial=${JSON.stringify(this.definition, null, 2)}
                 @imported=${(e: CustomEvent<{ workflowId: string; workflowVersionId: string }>) => {
                   if (e.detail.workflowId === this.workflowId) void this.load(e.detail.workflowVersionId);
                 }}></idl-workflow-import>`
