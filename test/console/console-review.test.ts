@@ -115,6 +115,8 @@ describe('operator console: reviewing identities (Chromium)', () => {
     expect(values.length).toBeGreaterThan(10);
     expect(values.filter((v) => v.trim() === '' || v.trim() === '—')).toEqual([]);
     expect(await raw.getByRole('rowheader', { name: 'extraction.dateOfBirth', exact: true }).locator('+ td').textContent()).toBe('1974-08-12');
+    await h.check('transaction-raw-state');
+    await h.check('transaction-raw-state', 390);
   });
 
   it('the status log reads at 390 px: no word broken across lines, fields and authors in words', async () => {
@@ -232,6 +234,21 @@ describe('operator console: reviewing identities (Chromium)', () => {
     await page.reload();
     await page.getByLabel('Client ID').waitFor();
     await h.signIn();
+
+    // At the end of its lifetime (CONSOLE_SESSION_TTL, 8 h) the page shows the sign-in by itself: its clock is moved on.
+    const later = await h.browser.context.newPage();
+    try {
+      await later.clock.install();
+      await later.goto(`${h.server.url}/console/#/workflows`);
+      await later.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();
+      await later.clock.fastForward('07:59:00');
+      expect(await later.getByLabel('Client ID').count()).toBe(0);
+      await later.clock.fastForward('01:01');
+      await later.getByRole('status').filter({ hasText: 'session expired' }).waitFor();
+      await later.getByLabel('Client ID').waitFor();
+    } finally {
+      await later.close();
+    }
   });
 
   it('rotates the secret of a client from the clients page: the new one shown once, the old one stops', async () => {

@@ -165,6 +165,7 @@ describe('compactRows: the raw state without empty fields', () => {
         none: [],
         nested: { a: null, b: { c: null } },
         flags: { stored: false, count: 0 },
+        documentClassInfo: { country: 'COUNTRY_UTOPIA', region: 'REGION_NONE' },
       },
     });
     expect(rows).toEqual([
@@ -175,6 +176,7 @@ describe('compactRows: the raw state without empty fields', () => {
       ['extraction.list', 'front, back'],
       ['extraction.flags.stored', 'false'],
       ['extraction.flags.count', '0'],
+      ['extraction.documentClassInfo.country', 'COUNTRY_UTOPIA'],
     ]);
   });
 });

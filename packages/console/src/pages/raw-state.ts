@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import type { StateEntry } from '../api.ts';
-import { when } from '../base.ts';
+import { breakable, when } from '../base.ts';
 import { compactRows } from '../transaction/compact.ts';
 import { isBlobRef } from '../transaction/review.ts';
 import type { ImageUrl } from './transaction-review.ts';
@@ -21,7 +21,7 @@ function entry(key: string, e: StateEntry, url: ImageUrl) {
       ${
         rows.length
           ? html`<table class="kv"><caption class="sr-only">Fields of ${key}</caption><tbody>${rows.map(
-              ([k, v]) => html`<tr><th scope="row">${k}</th><td>${v}</td></tr>`,
+              ([k, v]) => html`<tr><th scope="row">${breakable(k)}</th><td>${v}</td></tr>`,
             )}</tbody></table>`
           : html`<p class="hint">Nothing recorded.</p>`
       }

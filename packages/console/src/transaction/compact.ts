@@ -7,14 +7,15 @@ const maxRows = 300;
 /**
  * The leaf values of a state entry as `path → text` rows for people: a StringResult is one row
  * with its text (not a row per alphabet and per location), a DateResult one row `YYYY-MM-DD`,
- * and empty values — null, '', [], {}, an alphabet nothing was read in — are not listed.
+ * and empty values — null, '', [], {}, an alphabet nothing was read in, `…_NONE` — are not listed.
  * Images (blob references) are left out: they are shown beside.
  */
 export function compactRows(value: unknown, prefix = '', rows: Array<[string, string]> = [], depth = 0): Array<[string, string]> {
   if (rows.length >= maxRows || value === null || value === undefined || isBlobRef(value)) return rows;
   if (isStringResult(value)) return push(rows, prefix, textOf(value));
   if (isDateResult(value)) return push(rows, prefix, dateOf(value));
-  if (typeof value === 'string') return push(rows, prefix, value.trim() ? value : null);
+  // `REGION_NONE`, `TYPE_NONE`: the engine's word for "not known", as empty as a null.
+  if (typeof value === 'string') return push(rows, prefix, value.trim() && !/^[A-Z]+_NONE$/.test(value) ? value : null);
   if (typeof value !== 'object') return push(rows, prefix, String(value));
   if (Array.isArray(value) && value.length > 0 && value.every((v) => v === null || typeof v !== 'object')) {
     const items = value.filter((v) => v !== null && v !== '').map(String);
