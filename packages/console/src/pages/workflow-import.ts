@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { ConsoleElement, messageOf } from '../base.ts';
 import { ApiFailure } from '../api.ts';
 import { drawSteps } from '../drawing.ts';
+import { describeDefinitionPath } from '../workflow/describe.ts';
 import { type ExistingWorkflow, existingWorkflow, replaceConfirmation } from './replace-confirmation.ts';
 
 /** Where a JSON.parse error points: `line 3, column 7`, when the engine says. */
@@ -14,8 +15,9 @@ function parseErrorText(text: string, error: Error): string {
 
 /**
  * Import a workflow definition (JSON) as a new version: the server validates it and its message
- * names the field (`steps.1.settings.verificationStatus: …`), shown right under the editor and
- * linked to it (aria-describedby / aria-invalid). A definition whose id is an existing workflow's —
+ * names the field (`steps.1.settings.verificationStatus: …`), shown right under the editor with
+ * the step named as the drawing numbers it (`step #2 (Decision), settings.verificationStatus`) and
+ * linked to the editor (aria-describedby / aria-invalid). A definition whose id is an existing workflow's —
  * other than the one whose page this is (`workflowId`) — is saved only once the operator confirms.
  */
 export class IdlWorkflowImport extends ConsoleElement {
@@ -40,6 +42,8 @@ export class IdlWorkflowImport extends ConsoleElement {
   declare success: string | null;
   declare busy: boolean;
   declare preview: unknown;
+  /** The definition the last error is about (its steps name the server's `steps.N`). */
+  #sent: unknown = null;
 
   constructor() {
     super();
@@ -92,6 +96,7 @@ export class IdlWorkflowImport extends ConsoleElement {
 
   async #save(definition: unknown, confirmed: boolean) {
     this.replacing = null;
+    this.#sent = definition;
     this.busy = true;
     try {
       const id = (definition as { workflowId?: unknown } | null)?.workflowId;
@@ -115,6 +120,12 @@ export class IdlWorkflowImport extends ConsoleElement {
     }
   }
 
+  /** Where the error is, in the drawing's numbering: `step #2 (Decision), settings.verificationStatus`. */
+  #where(path: string) {
+    const { step, field } = describeDefinitionPath(path, this.#sent);
+    return html`${step ?? nothing}${step && field ? ', ' : nothing}${field ? html`<code>${field}</code>` : nothing}`;
+  }
+
   override render() {
     return html`<form @submit=${this.#submit} class="rows" aria-label="Import a workflow version">
       <label class="field"><span>Workflow definition (JSON)</span>
@@ -124,7 +135,7 @@ export class IdlWorkflowImport extends ConsoleElement {
       ${
         this.error
           ? html`<div class="error-box" role="alert" id="import-error"><strong>Not imported.</strong> ${
-              this.errorPath ? html`At <code>${this.errorPath}</code>: ${this.error.slice(this.errorPath.length + 2)}` : this.error
+              this.errorPath ? html`At ${this.#where(this.errorPath)}: ${this.error.slice(this.errorPath.length + 2)}` : this.error
             }</div>`
           : nothing
       }
