@@ -357,6 +357,7 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
     // Re-announce the camera state from the scanner itself (one source of status events).
     if (event.status === 'live') {
       this.notice = null;
+      this.#bringIntoView();
       void this.onCameraLive(this.cameraElement!.camera.liveSince);
     } else {
       this.scan.stop();
@@ -364,6 +365,19 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
     }
     this.dispatchEvent(new IdlensStatusEvent(`camera-${event.status}`, { component: 'scanner', kind: this.resultKind }));
   };
+
+  /**
+   * The preview with its feedback and buttons is what the user needs while the camera is live: on a
+   * phone it often starts below the fold, so it is scrolled into view (only as far as needed).
+   */
+  #bringIntoView(): void {
+    const viewport = this.cameraElement?.shadowRoot?.querySelector('.viewport');
+    if (!viewport) return;
+    const { top, bottom } = viewport.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    viewport.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  }
 
   #onCapture = (event: IdlensCaptureEvent): void => {
     event.stopPropagation();

@@ -7,6 +7,7 @@ import { css } from 'lit';
 export const scannerStyles = css`
   .stage {
     position: relative;
+    container-type: inline-size;
   }
   .hud {
     position: absolute;
@@ -26,7 +27,7 @@ export const scannerStyles = css`
   .guide {
     width: var(--idlens-guide-width, 82%);
     aspect-ratio: var(--_guide-aspect, 1.586);
-    max-height: 72%;
+    max-height: 66%;
     border: 3px solid var(--idlens-guide, rgba(255, 255, 255, 0.92));
     border-radius: calc(var(--_radius) * 0.8);
     box-shadow: 0 0 0 100vmax rgba(2, 6, 23, 0.38);
@@ -84,6 +85,13 @@ export const scannerStyles = css`
     font-weight: 600;
     text-align: center;
     overflow-wrap: anywhere;
+  }
+  /* A phone-sized preview: the feedback keeps to one line more often. */
+  @container (max-width: 420px) {
+    .feedback {
+      font-size: 0.875rem;
+      padding: 0.25rem 0.65rem;
+    }
   }
   .hud .btn.secondary {
     background: rgba(2, 6, 23, 0.82);

@@ -227,7 +227,7 @@ export class IdlensTransaction extends IdlensElement {
   /** The form's fields that fail, by name, with why (shown under each field). */
   declare protected fieldErrors: Record<string, FieldProblem>;
   /** The sides a step's scanner captured, shown for review before they are sent. */
-  declare protected review: { images: CapturedSides; urls: { front: string; back: string | null } } | null;
+  declare protected review: { images: CapturedSides; urls: { front: string; back: string | null }; empty: boolean } | null;
   /** Set when a step, review, verdict or error appears: its heading takes the focus once rendered. */
   #focusHeading = false;
   #pendingCapture: { resolve: (images: CapturedSides) => void; reject: (error: unknown) => void } | null = null;
@@ -408,7 +408,8 @@ export class IdlensTransaction extends IdlensElement {
     if (!this.#pendingCapture || !event.images) return;
     this.#clearReview();
     const { front, back } = event.images;
-    this.review = { images: event.images, urls: { front: URL.createObjectURL(front), back: back ? URL.createObjectURL(back) : null } };
+    const empty = (event.data as { recognitionStatus?: string } | null)?.recognitionStatus === 'EMPTY';
+    this.review = { images: event.images, urls: { front: URL.createObjectURL(front), back: back ? URL.createObjectURL(back) : null }, empty };
     this.#focusHeading = true;
     this.dispatchEvent(new IdlensStatusEvent('review', { component: 'transaction', stepType: this.step?.type, sides: back ? 2 : 1 }));
   };
@@ -485,10 +486,11 @@ export class IdlensTransaction extends IdlensElement {
   }
 
   #renderReview(): TemplateResult {
-    const { urls } = this.review!;
+    const { urls, empty } = this.review!;
     return html`<section class="review" part="review" aria-labelledby="review-title">
       <h3 id="review-title" class="focus-heading" tabindex="-1">${this.t('reviewTitle')}</h3>
       <p class="message">${this.t('reviewText')}</p>
+      ${empty ? html`<p class="message error" part="review-empty" role="alert">${this.t('resultEmpty')}</p>` : nothing}
       <div class="review-sides">
         <figure><img src=${urls.front} alt=${this.t('sideFront')} /><figcaption>${this.t('sideFront')}</figcaption></figure>
         ${urls.back ? html`<figure><img src=${urls.back} alt=${this.t('sideBack')} /><figcaption>${this.t('sideBack')}</figcaption></figure>` : nothing}

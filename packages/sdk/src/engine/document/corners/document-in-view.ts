@@ -27,7 +27,7 @@ const borderShare = 0.005;
  * The part of a document a frame shows has any shape (half a card is nearly square): where no
  * document-shaped quad is found, one of these ratios is looked for, and taken only when the frame cuts it.
  */
-const partAspect = { min: 1, max: 4 } as const;
+const partAspect = { min: 1, max: 8 } as const;
 /**
  * Least outline score taken (`locateDocument` finds a document from 2.2): guidance acts on it (a
  * cut-off document is not read), so only a clear outline counts. Measured: the rendered cards and
@@ -60,9 +60,12 @@ export function documentInView(frame: Frame): DocumentInView | null {
     return { points, cutOff, share: polygonArea(points) / (frame.width * frame.height), score: found.score };
   };
   const whole = inFrame(locateDocument(framed));
-  if (whole) return whole;
+  if (whole && !whole.cutOff) return whole;
+  // Cut off (or not found): the part in view may have any shape, and a document-shaped quad that
+  // runs out of the frame may be a band of the document's print; the larger of the two is taken.
   const part = inFrame(locateDocument(framed, partAspect));
-  return part?.cutOff ? part : null;
+  const cut = [whole, part].filter((f): f is DocumentInView => !!f?.cutOff);
+  return cut.reduce<DocumentInView | null>((a, b) => (!a || b.share > a.share ? b : a), null);
 }
 
 /** A pixel of a side within this colour distance (sum of channel differences) of the frame's background is that side's background. */
