@@ -215,6 +215,22 @@ describe('demo accessibility and layout', () => {
         await live.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
         await live.screenshot({ path: `reports/screenshots/demo-document-scanning-${width}.png` });
       }
+      // Every scanner while it scans, at both widths (the preview scrolled into view on the phone).
+      for (const [tab, tag] of [
+        ['barcode', 'idlens-barcode-scanner'],
+        ['id-barcode', 'idlens-id-barcode-scanner'],
+        ['card', 'idlens-card-scanner'],
+      ] as const) {
+        for (const width of [1280, 390]) {
+          await live.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+          await live.evaluate(() => window.scrollTo(0, 0));
+          await live.locator(`#tab-${tab}`).click();
+          await live.locator(`${tag} [part~=start]`).click();
+          await live.locator(`${tag} [part=feedback]:visible`).waitFor({ timeout: 30_000 });
+          await live.screenshot({ path: `reports/screenshots/demo-${tab}-scanning-${width}.png` });
+          await live.locator(`${tag} [part~=stop]`).click();
+        }
+      }
       await live.close();
     } finally {
       await patterned.close();
