@@ -66,12 +66,17 @@ export async function cutCardScene(): Promise<RgbaImage> {
   return { width: info.width, height: info.height, data };
 }
 
-export type CameraScene = 'barcode' | 'card' | 'document' | 'id-barcode' | 'passport' | 'card-cut';
+export type CameraScene = 'barcode' | 'card' | 'document' | 'document-front' | 'id-barcode' | 'passport' | 'card-cut';
 
 /** Writes the y4m for one scanner; the document file shows the front for 3 s, then the back for 3 s (looping). */
 export async function writeCameraFile(dir: string, kind: CameraScene): Promise<string> {
   const file = path.join(dir, `${kind}.y4m`);
-  const still = { 'id-barcode': licenceBackScene, passport: passportScene, 'card-cut': cutCardScene } as const;
+  const still = {
+    'id-barcode': licenceBackScene,
+    passport: passportScene,
+    'card-cut': cutCardScene,
+    'document-front': async () => (await documentScenes()).front,
+  } as const;
   if (kind in still) {
     await writeY4m(file, [{ image: await still[kind as keyof typeof still](), frames: 2 }], 2);
     return file;
