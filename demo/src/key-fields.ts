@@ -157,10 +157,20 @@ function transaction(d: Json): Field[] {
   for (const c of d.checks ?? [])
     fields.push({
       label: checkNames[c.name] ?? words(c.name),
-      value: `${outcomeWords[c.outcome] ?? words(c.outcome)}: ${c.reason}`,
+      value: `${outcomeWords[c.outcome] ?? words(c.outcome)}: ${plainReason(c.reason)}`,
       tone: c.outcome === 'PASS' ? 'good' : c.outcome === 'FAIL' ? 'bad' : undefined,
     });
   return fields;
+}
+
+/**
+ * A check's reason as the platform words it, with the field ids and enums in it as words
+ * ("agree on documentNumber, dateOfBirth" → "agree on document number, date of birth").
+ */
+export function plainReason(reason: string): string {
+  return reason
+    .replace(/\b[a-z]+(?:[A-Z][a-z]+)+\b/g, (id) => words(id).toLowerCase())
+    .replace(/\b(?:VALID|UNCERTAIN|EMPTY|STAGE_VALID)\b/g, (status) => (statusWords[status] ?? status).toLowerCase());
 }
 
 const readers: Record<string, (d: Json) => Field[]> = { barcode, 'id-barcode': idBarcode, card, document };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayedJson, keyFields } from '../../demo/src/key-fields.ts';
+import { displayedJson, keyFields, plainReason } from '../../demo/src/key-fields.ts';
 
 describe('demo key fields', () => {
   const documentResult = (dataMatch: unknown) => ({
@@ -52,6 +52,8 @@ describe('demo key fields', () => {
     });
     expect(transaction.at(-1)).toMatchObject({ label: 'MRZ check digits', value: 'Not performed: no MRZ read' });
     expect(keyFields.barcode!({ recognitionStatus: 'VALID', barcodeType: 'PDF417_BARCODE', stringData: 'x' })[1]?.value).toBe('PDF417');
+    expect(plainReason('agree on documentNumber, dateOfBirth, dateOfExpiry')).toBe('agree on document number, date of birth, date of expiry');
+    expect(plainReason('recognition status VALID')).toBe('recognition status valid');
   });
 
   it('the raw JSON of a card shows its number’s last four digits only (and no CVV)', () => {

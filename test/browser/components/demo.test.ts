@@ -106,6 +106,9 @@ describe('demo verification flow with the camera', () => {
     expect(fields).toContain('Not expired');
     expect(fields).toContain('Passed: not expired');
     expect(fields).not.toContain('notExpired');
+    // …and the ids inside the platform's reasons too ("agree on document number, …").
+    expect(fields).toContain('agree on document number');
+    expect(fields).not.toContain('documentNumber');
     expect(await page.locator('#json').textContent()).toContain('"notExpired"');
     expect(failures).toEqual([]);
     await page.close();

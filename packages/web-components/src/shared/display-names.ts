@@ -54,6 +54,14 @@ export function checkKey(name: string): MessageKey | null {
   return checkKeys[name] ?? null;
 }
 
+/**
+ * A check's reason (the platform's English text) with the field ids in it as words
+ * ("differs: documentNumber, dateOfBirth" → "differs: document number, date of birth").
+ */
+export function plainReason(reason: string): string {
+  return reason.replace(/\b[a-z]+(?:[A-Z][a-z]+)+\b/g, (id) => id.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+}
+
 const outcomeKeys: Record<string, MessageKey> = { PASS: 'checkPass', FAIL: 'checkFail', NOT_PERFORMED: 'checkNotPerformed' };
 
 /** `PASS` → "passed", `NOT_PERFORMED` → "not performed". */

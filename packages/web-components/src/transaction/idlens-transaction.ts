@@ -8,7 +8,7 @@ import type { MessageKey } from '../i18n/translations.ts';
 import { IdlensElement } from '../shared/idlens-element.ts';
 import { sharedRecognizer, type RecognitionMode } from '../shared/recognizer-pool.ts';
 import { baseStyles } from '../shared/styles.ts';
-import { checkKey, outcomeKey } from '../shared/display-names.ts';
+import { checkKey, outcomeKey, plainReason } from '../shared/display-names.ts';
 import { fieldProblem, humanize, readFormValues, renderField, type FieldProblem, type FormField } from './form-fields.ts';
 
 type Phase = 'start' | 'running' | 'done' | 'error';
@@ -530,7 +530,7 @@ export class IdlensTransaction extends IdlensElement {
       </div>
       ${
         failed.length
-          ? html`<div><h3>${this.t('checksTitle')}</h3><ul>${failed.map((c) => html`<li><strong>${this.#checkName(c.name)}</strong> (${this.#outcomeText(c.outcome)}): ${c.reason}</li>`)}</ul></div>`
+          ? html`<div><h3>${this.t('checksTitle')}</h3><ul>${failed.map((c) => html`<li><strong>${this.#checkName(c.name)}</strong> (${this.#outcomeText(c.outcome)}): ${plainReason(c.reason)}</li>`)}</ul></div>`
           : nothing
       }
       <p class="muted">${o.processingStatus} · ${o.transactionId}</p>
