@@ -92,6 +92,10 @@ export const scannerStyles = css`
       font-size: 0.875rem;
       padding: 0.25rem 0.65rem;
     }
+    /* Room above and below the guide for the feedback and the capture button. */
+    .guide {
+      max-height: 56%;
+    }
   }
   .hud .btn.secondary {
     background: rgba(2, 6, 23, 0.82);
