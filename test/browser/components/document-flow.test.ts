@@ -69,7 +69,17 @@ describe('document scanner with photos (Chromium)', () => {
     expect(result.sides).toEqual(['front']);
     expect(await statuses()).not.toContain('flip');
     expect(await summary().textContent()).toContain('L898902C3');
+    // The status as a word of the page's language, not the API's enum.
+    expect(await summary().textContent()).toContain('Document read: valid — TD3');
     expect(await summary().getAttribute('data-tone')).toBe('success');
+  }, 120_000);
+
+  it('an uploaded front finished without its back is a photo’s result, not the camera’s', async () => {
+    await stageScanner();
+    await upload('front.png', await framePng(await renderMrzPage(specimens.TD2, { width: 800 })), 'flip');
+    await page.locator('idlens-document-scanner [part~=skip-back]').click();
+    await page.waitForFunction(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result'), null, { timeout: 30_000 });
+    expect(await lastResult()).toMatchObject({ kind: 'document', source: 'file', sides: ['front'] });
   }, 120_000);
 
   it('after a two-sided result, a new photo is a new document: never the back of the last one', async () => {
