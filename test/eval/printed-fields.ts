@@ -15,15 +15,24 @@ import { renderLicenceFront } from '../support/licence-render.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
 import { printedHolders, printedTemplates, renderTemplateDocument, type PrintedTruth, type TemplateDocument } from '../support/template-documents.ts';
+import { proceduralDocument } from '../support/procedural/procedural-document.ts';
+import { countryOf } from '../../packages/sdk/src/engine/mrz/icao-countries.ts';
 import { fieldChecks, isoOf, licencePhotoVariants, samples } from './documents-barcode.ts';
 import type { EvalContext, EvalSuite } from './eval-context.ts';
 
-/** `accents`: right but for accents the general line reader does not know (Ö read as O). */
-type Outcome = 'correct' | 'accents' | 'wrong' | 'missing';
+/**
+ * `accents`: right but for accents (Ö read as O) — a wrong value all the same, counted apart to tell
+ * reading from assignment; `uncertain`: returned, and the result says it is in doubt
+ * (`additionalProcessingInfo.invalidCharacterFields`).
+ */
+type Outcome = 'correct' | 'uncertain' | 'accents' | 'wrong' | 'missing';
 type Tally = Record<string, Record<Outcome, number>>;
 
 /** Holders per template side; transform families each document is photographed in. */
 const holdersPerSide = 2;
+/** Generated layouts read (each photographed in one family, in turn), from seeds no training or calibration used. */
+const generatedDocuments = 60;
+const generatedSeeds = 300_001;
 const families: TransformFamily[] = ['upright', 'rotation', 'perspective', 'scale', 'clutter'];
 
 /** Names compared as a reader sees them: capitals, single spaces (print keeps accents). */
@@ -45,9 +54,21 @@ export const templateChecks: Array<{ field: keyof PrintedTruth; got: (d: Documen
   { field: 'issuingAuthority', got: (d) => name(d.issuingAuthority?.latin) },
 ];
 
-function count(tally: Tally, field: string, want: string | null, got: string | null): Outcome {
-  const outcome: Outcome = got === want ? 'correct' : got === null ? 'missing' : want !== null && unaccented(got) === unaccented(want) ? 'accents' : 'wrong';
-  tally[field] ??= { correct: 0, accents: 0, wrong: 0, missing: 0 };
+/** Each printed field of a document's truth with what the result gave for it, and whether the result doubted it. */
+function printedChecks(printed: Partial<PrintedTruth>, data: DocumentData | null | undefined) {
+  const doubted = new Set<string>(data?.additionalProcessingInfo?.invalidCharacterFields ?? []);
+  return templateChecks.flatMap((check) => {
+    const want = printed[check.field];
+    if (want === undefined) return [];
+    const truth = check.field.startsWith('date') || check.field === 'sex' || check.field.endsWith('Number') ? want : name(want);
+    return [{ field: check.field, truth, got: data ? check.got(data) : null, doubted: doubted.has(check.field) }];
+  });
+}
+
+function count(tally: Tally, field: string, want: string | null, got: string | null, doubted = false): Outcome {
+  const outcome: Outcome =
+    got === null ? 'missing' : doubted ? 'uncertain' : got === want ? 'correct' : want !== null && unaccented(got) === unaccented(want) ? 'accents' : 'wrong';
+  tally[field] ??= { correct: 0, uncertain: 0, accents: 0, wrong: 0, missing: 0 };
   tally[field]![outcome]++;
   return outcome;
 }
@@ -57,10 +78,29 @@ const unaccented = (s: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[Øø]/g, 'O');
-const totalOf = (t: Record<Outcome, number>) => t.correct + t.accents + t.wrong + t.missing;
+const totalOf = (t: Record<Outcome, number>) => t.correct + t.uncertain + t.accents + t.wrong + t.missing;
 const rowsOf = (tally: Tally) =>
-  Object.entries(tally).map(([field, t]) => [field, `${t.correct}/${totalOf(t)}`, percent(t.correct, totalOf(t)), t.accents, t.wrong, t.missing]);
-const wrongIn = (tally: Tally) => Object.values(tally).reduce((sum, t) => sum + t.wrong, 0);
+  Object.entries(tally).map(([field, t]) => [field, `${t.correct}/${totalOf(t)}`, percent(t.correct, totalOf(t)), t.uncertain, t.accents, t.wrong, t.missing]);
+/** Wrong values: read wrong outright or with accents lost. */
+const wrongIn = (tally: Tally) => Object.values(tally).reduce((sum, t) => sum + t.wrong + t.accents, 0);
+/** The whole of a tally: per outcome, over its fields. */
+const sumOf = (tally: Tally): Record<Outcome, number> =>
+  Object.values(tally).reduce(
+    (a, t) => ({
+      correct: a.correct + t.correct,
+      uncertain: a.uncertain + t.uncertain,
+      accents: a.accents + t.accents,
+      wrong: a.wrong + t.wrong,
+      missing: a.missing + t.missing,
+    }),
+    { correct: 0, uncertain: 0, accents: 0, wrong: 0, missing: 0 },
+  );
+/** A row of the per-layout tables: fields, exact, uncertain, wrong (accents lost included), missing — counts and shares. */
+const layoutRow = (name: string, tally: Tally, extra: Array<string | number> = []) => {
+  const t = sumOf(tally);
+  const n = totalOf(t);
+  return [name, n, `${t.correct} (${percent(t.correct, n)})`, t.uncertain, `${t.wrong + t.accents} (${percent(t.wrong + t.accents, n)})`, t.missing, ...extra];
+};
 
 async function read(ctx: EvalContext, png: Buffer, extra: Record<string, unknown> = {}): Promise<{ data: DocumentData | null; ms: number }> {
   const t = performance.now();
@@ -106,6 +146,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   }
   const signatures = { signed: 0, placed: 0, blank: 0, falseFound: 0 };
   const templatesTally: Tally = {};
+  const byLayout = new Map<string, { tally: Tally; typeRight: number; documents: number }>();
   const byFamily = new Map<string, { correct: number; accents: number; fields: number; wrong: number; typeRight: number; documents: number }>();
   let seed = 0;
   for (const family of families) {
@@ -136,21 +177,49 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
           failures.push(`${doc.name} ${family}: a signature where none is written`);
         }
       }
-      if (data?.documentClassInfo?.type === doc.type) f.typeRight++;
-      for (const check of templateChecks) {
-        const want = doc.truth[check.field];
-        if (want === undefined) continue;
-        const truth = check.field.startsWith('date') || check.field === 'sex' || check.field.endsWith('Number') ? want : name(want);
-        const got = data ? check.got(data) : null;
-        const outcome = count(templatesTally, check.field, truth, got);
+      const layout = byLayout.get(doc.name) ?? { tally: {}, typeRight: 0, documents: 0 };
+      byLayout.set(doc.name, layout);
+      layout.documents++;
+      if (data?.documentClassInfo?.type === doc.type) {
+        f.typeRight++;
+        layout.typeRight++;
+      }
+      for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
+        count(layout.tally, field, truth, got, doubted);
+        const outcome = count(templatesTally, field, truth, got, doubted);
         f.fields++;
         if (outcome === 'correct') f.correct++;
         if (outcome === 'accents') f.accents++;
         if (outcome === 'wrong') {
           f.wrong++;
-          failures.push(`${doc.name} ${family} ${check.field}: got ${got}, want ${truth}`);
+          failures.push(`${doc.name} ${family} ${field}: got ${got}, want ${truth}`);
         }
       }
+    }
+  }
+
+  // 2b. Layouts drawn at random by the procedural generator, from seeds never used to train or
+  // calibrate the field assigner (training 1–1200, calibration 100001–100600; see models/training).
+  const generated: Tally = {};
+  const generatedByFamily = new Map<string, { tally: Tally; typeRight: number; countryRight: number; countries: number; documents: number }>();
+  for (let k = 0; k < generatedDocuments; k++) {
+    const seed = generatedSeeds + k;
+    const doc = await proceduralDocument(seed);
+    const family = families[k % families.length]!;
+    const scene = await documentScene(doc.frame, { family, seed: 8000 + k });
+    const { data, ms: took } = await read(ctx, await framePng(scene.frame));
+    ms.push(took);
+    const g = generatedByFamily.get(family) ?? { tally: {}, typeRight: 0, countryRight: 0, countries: 0, documents: 0 };
+    generatedByFamily.set(family, g);
+    g.documents++;
+    if (data?.documentClassInfo?.type === doc.type) g.typeRight++;
+    if (doc.country) {
+      g.countries++;
+      if (data?.documentClassInfo?.country === countryOf(doc.country)) g.countryRight++;
+    }
+    for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
+      count(g.tally, field, truth, got, doubted);
+      if (count(generated, field, truth, got, doubted) === 'wrong') failures.push(`${doc.layout} ${family} ${field}: got ${got}, want ${truth}`);
     }
   }
 
@@ -181,6 +250,19 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         fields: templatesTally,
         wrong: wrongIn(templatesTally),
         byFamily: Object.fromEntries(byFamily),
+        byLayout: Object.fromEntries([...byLayout].map(([layout, l]) => [layout, { ...sumOf(l.tally), typeRight: l.typeRight, documents: l.documents }])),
+      },
+      generatedLayouts: {
+        documents: generatedDocuments,
+        seeds: [generatedSeeds, generatedSeeds + generatedDocuments - 1],
+        fields: generated,
+        wrong: wrongIn(generated),
+        byFamily: Object.fromEntries(
+          [...generatedByFamily].map(([family, g]) => [
+            family,
+            { ...sumOf(g.tally), typeRight: g.typeRight, countryRight: g.countryRight, countries: g.countries, documents: g.documents },
+          ]),
+        ),
       },
       realMrzDocuments: real,
       signatures,
@@ -189,7 +271,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
     markdown: [
       `**Licence fronts** (no barcode, no MRZ): ${fronts.length} generated US and Canadian licences and ID cards in ${licencePhotoVariants.length} forms, ${licenceStatus.documents} photos, VALID ${licenceStatus.valid}.`,
       '',
-      ...table(['field', 'correct', '%', 'accents lost', 'wrong', 'missing'], rowsOf(licences)),
+      ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(licences)),
       '',
       `**Template documents**: ${documents.length} sides of the corpus's templates (${printedTemplates.length} templates, ${holdersPerSide} holders each) in ${families.length} transform families: fields correct ${allCorrect}/${allFields} (${percent(allCorrect, allFields)}).`,
       '',
@@ -205,7 +287,23 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         ]),
       ),
       '',
-      ...table(['field', 'correct', '%', 'accents lost', 'wrong', 'missing'], rowsOf(templatesTally)),
+      ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(templatesTally)),
+      '',
+      '**Per held-out layout** (the corpus templates: no template, and no layout derived from one, is used to train or calibrate the field assigner — it learns from the procedural generator alone; wrong includes values with accents lost):',
+      '',
+      ...table(
+        ['layout', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right'],
+        [...byLayout].map(([layout, l]) => layoutRow(layout, l.tally, [`${l.typeRight}/${l.documents}`])),
+      ),
+      '',
+      `**Generated layouts never seen** (procedural seeds ${generatedSeeds}–${generatedSeeds + generatedDocuments - 1}; the assigner trained on seeds 1–1200 and was calibrated on 100001–100600), one transform family each:`,
+      '',
+      ...table(
+        ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'country right'],
+        [...generatedByFamily].map(([family, g]) => layoutRow(family, g.tally, [`${g.typeRight}/${g.documents}`, `${g.countryRight}/${g.countries}`])),
+      ),
+      '',
+      ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(generated)),
       '',
       `**Signatures** (\`returnSignatureImage\`; the templates whose layout labels a signature slot, signed with the holder's name): placed ${signatures.placed} of ${signatures.signed} signed; found on ${signatures.falseFound} of ${signatures.blank} sides with no labelled signature written (blank slots, layouts without a labelled one).`,
       '',
@@ -216,7 +314,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         Object.entries(real).map(([field, s]) => [field, s.MATCH ?? 0, s.MISMATCH ?? 0, s.NOT_PERFORMED ?? 0, s['no checked MRZ'] ?? 0]),
       ),
       '',
-      `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**. Median time per side: **${Math.round(median(ms))} ms**.`,
+      `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**. Median time per side: **${Math.round(median(ms))} ms**.`,
       ...(failures.length ? ['', 'Wrong fields (first 40):', ...failures.slice(0, 40).map((f) => `- ${f}`)] : []),
     ],
   } satisfies SuiteReport;

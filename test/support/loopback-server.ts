@@ -7,7 +7,9 @@ import { corpusDir } from './paths.ts';
 
 /**
  * Starts a real idlens server on a loopback port (worker threads, real HTTP) and a client for it,
- * so evals and benches call the API exactly as a client would.
+ * so evals and benches call the API exactly as a client would. The engine's `RECOGNITION_*` settings
+ * of the calling environment pass through (`RECOGNITION_PRINTED_FIELDS=rules pnpm eval printed`
+ * measures the label rules), under what the caller sets in `env`.
  */
 export async function startLoopbackServer(env: Record<string, string> = {}): Promise<{ server: RunningServer; ctx: EvalContext }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-eval-'));
@@ -17,6 +19,7 @@ export async function startLoopbackServer(env: Record<string, string> = {}): Pro
     DATABASE_URL: `file:${path.join(dataDir, 'idlens.sqlite')}`,
     IMAGE_MAX_BYTES: String(40 * 2 ** 20),
     RECOGNITION_MAX_QUEUE: '256',
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('RECOGNITION_'))),
     ...env,
   });
   const server = await startServer(config, silentLogger);

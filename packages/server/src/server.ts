@@ -34,12 +34,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const database = openDatabase(config.databaseUrl, { poolMax: config.platform.databasePoolMax });
   await migrateToLatest(database.db);
   const demoCredentials = config.platform.seedDemo ? await seedDemo(database.db, new Date().toISOString()) : null;
-  const { workers, maxQueue, timeoutMs, ortThreads, mrzModel, lineReader, textDetector, modelWeights, ocrRuntime } = config.recognition;
+  const { workers, maxQueue, timeoutMs, ortThreads, mrzModel, lineReader, textDetector, printedFields, modelWeights, ocrRuntime } = config.recognition;
   const recognition = await createWorkerPool({
     workers,
     maxQueue,
     timeoutMs,
-    engine: { threads: ortThreads, mrzModel, lineReader, textDetector, weights: modelWeights, ocrRuntime },
+    engine: { threads: ortThreads, mrzModel, lineReader, textDetector, printedFields, weights: modelWeights, ocrRuntime },
   });
   const platform = platformFromConfig(config, database.db, recognition, logger);
   const sweep = setInterval(() => {

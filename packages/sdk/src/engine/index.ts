@@ -7,6 +7,7 @@ import { readCardCascading } from './card/read-card.ts';
 import { assertValidFrame, type Frame } from '../core/frame.ts';
 import { readIdBarcode } from './aamva/read-id-barcode.ts';
 import type { ModelSet } from '@idlens/models';
+import type { PrintedFieldChoice } from './document/visual/read-visual-zone.ts';
 import { createOcrEngine, type LineReaderChoice, type OcrEngine, type TextDetectorChoice, type WarmOptions } from './ocr/create-ocr-engine.ts';
 import type { OrtRuntime } from './ocr/ort-runtime.ts';
 import { readDocument } from './document/read-document.ts';
@@ -19,6 +20,7 @@ export * from '../core/frame.ts';
 export type { ZxingReader } from './barcode/zxing-reader.ts';
 export type { OrtRuntime, OrtSession, OrtTensor } from './ocr/ort-runtime.ts';
 export type { MrzModelChoice } from './mrz/read-mrz.ts';
+export type { PrintedFieldChoice } from './document/visual/read-visual-zone.ts';
 export type { LineReaderChoice, TextDetectorChoice, WarmOptions } from './ocr/create-ocr-engine.ts';
 export type { DeferredModel } from './ocr/model-session.ts';
 export { faceModelName } from './face/create-face-detector.ts';
@@ -50,6 +52,8 @@ export interface EngineRuntimes {
     lineReader?: LineReaderChoice;
     /** Which model finds text: the cascade of the distilled one and PP-OCRv4's when both are present (`auto`), or forced (see `TextDetectorChoice`). */
     textDetector?: TextDetectorChoice;
+    /** Who decides which printed value is which field: the learned assigner (default) or the label rules alone (eval comparisons). */
+    printedFields?: PrintedFieldChoice;
   };
   /** Clock for two-digit years and ages; tests inject a fixed one. */
   now?: () => Date;
@@ -76,7 +80,7 @@ export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocr
       : null;
   const faceModel = ort && (models?.[faceModelName] ?? deferredModels[faceModelName]);
   const faces: FaceDetector | null = faceModel ? createFaceDetector(createModelSession(ort, faceModel, ocrOptions.sessionOptions), faceModel.entry) : null;
-  const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', now };
+  const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', printedFields: ocrOptions.printedFields ?? 'learned', now };
   return {
     async barcode(frame, options = {}) {
       assertValidFrame(frame);

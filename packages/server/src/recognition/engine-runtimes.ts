@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { WeightPrecision } from '@idlens/models';
-import type { EngineRuntimes, LineReaderChoice, MrzModelChoice, OrtRuntime, TextDetectorChoice } from '@idlens/sdk/engine';
+import type { EngineRuntimes, LineReaderChoice, MrzModelChoice, OrtRuntime, PrintedFieldChoice, TextDetectorChoice } from '@idlens/sdk/engine';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
 
 export interface EngineRuntimeOptions {
@@ -11,6 +11,8 @@ export interface EngineRuntimeOptions {
   lineReader?: LineReaderChoice;
   /** Force the text detector (eval comparisons); default: the distilled model when present and not opt-in. */
   textDetector?: TextDetectorChoice;
+  /** Printed fields assigned by the learned model (default) or the label rules alone (eval comparisons). */
+  printedFields?: PrintedFieldChoice;
   /** ONNX Runtime threads per engine; default: one per spare core, at most 4. */
   threads?: number;
   /** The int8-weight model files (the SDK's default, what browsers download) or their float originals (the server's default). */
@@ -42,6 +44,7 @@ export async function loadEngineRuntimes(options: EngineRuntimeOptions = {}): Pr
       mrzModel: options.mrzModel,
       lineReader: options.lineReader,
       textDetector: options.textDetector,
+      printedFields: options.printedFields,
     },
   };
 }

@@ -17,7 +17,7 @@ import type { Point } from '../image/affine.ts';
 import { rectangleCorners } from '../image/homography.ts';
 import { documentFormat, documentFormats } from './document-format.ts';
 import { mrzToDocumentData } from './mrz-to-document.ts';
-import { readVisualZone, type VisualZoneReading } from './visual/read-visual-zone.ts';
+import { type PrintedFieldChoice, readVisualZone, type VisualZoneReading } from './visual/read-visual-zone.ts';
 import { hiddenPrintQuads, mergeVisual, misprintedFields, missingPrintedFields, visualClassInfo, visualMatchSource } from './visual/visual-to-document.ts';
 import { signatureImage } from './visual/signature-image.ts';
 import { detectPage, linesOnPhoto, type DetectedPage } from './visual/detected-page.ts';
@@ -35,6 +35,8 @@ export interface DocumentReaders {
 /** Engine-level settings of document reading (not request options). */
 export interface ReadDocumentSettings {
   mrzModel: MrzModelChoice;
+  /** Who decides which printed value is which field (see `PrintedFieldChoice`; default `learned`). */
+  printedFields?: PrintedFieldChoice;
   /** The clock for resolving two-digit years and ages (injected for tests). */
   now: () => Date;
 }
@@ -182,6 +184,7 @@ export async function readDocument(
       visual.push(
         await readVisualZone(engine!, frame, view.corners, view.format, side, {
           now: settings.now(),
+          printedFields: settings.printedFields,
           numberingHint,
           orientationKnown: view.orientationKnown,
           mrzLines: mrzOn(side)?.lines.map((line) => line.points) ?? [],

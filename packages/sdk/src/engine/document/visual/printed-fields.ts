@@ -377,7 +377,7 @@ function meanConfidence(line: PrintedLine, start: number, end: number): number {
 }
 
 /** The part of a line's box that holds characters `start`…`end − 1`. */
-function spanBox(line: PrintedLine, start: number, end: number): Box {
+export function spanBox(line: PrintedLine, start: number, end: number): Box {
   const { box, positions } = line;
   if (start <= 0 && end >= line.text.length) return box;
   const half = positions.length > 1 ? (positions[positions.length - 1]! - positions[0]!) / (2 * (positions.length - 1)) : 0.5;

@@ -18,6 +18,10 @@ import { documentTitles, type VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
 import type { FieldNumbering } from './match-label.ts';
 import { findPrintedFields, type Box, labelLines, type LabelledLine, type PrintedField, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
+import type { DateOrder } from './printed-dates.ts';
+import { assignFields } from './field-assigner.ts';
+import { fieldAssignerModel } from './field-assigner-model.ts';
+import { assignableFields } from './field-candidates.ts';
 
 /** A printed field with its box on the submitted image. */
 export interface LocatedField extends PrintedField {
@@ -53,9 +57,18 @@ const lineHeight = 48;
 
 const jurisdictionByName = new Map(aamvaJurisdictions.map((j) => [foldText(j.name), j]));
 
+/**
+ * Who decides which printed value is which field on documents without field numbers: the learned
+ * assigner (`learned`, trained on procedurally generated layouts; models/training/README.md), or
+ * the label rules alone (`rules`, for comparisons: `RECOGNITION_PRINTED_FIELDS=rules`).
+ */
+export type PrintedFieldChoice = 'learned' | 'rules';
+
 /** How a side is read: `mrzLines` are its MRZ's lines on the frame (none without an MRZ). */
 export interface VisualZoneOptions {
   now: Date;
+  /** Default `learned`. */
+  printedFields?: PrintedFieldChoice;
   numberingHint: FieldNumbering;
   orientationKnown: boolean;
   mrzLines: ReadonlyArray<readonly Point[]>;
@@ -88,14 +101,33 @@ export async function readVisualZone(
   return turned.fields.length > upright.fields.length ? turned : upright;
 }
 
-async function readTurned(
+/** The printed lines of one side as the field finder takes them, and what the page says of its class. */
+export interface PrintedPage {
+  /** The straightened document the lines were read on. */
+  page: Frame;
+  /** Page coordinates → photo coordinates. */
+  toSource: Homography;
+  /** The lines read above the MRZ (if any), with the labels the dictionary finds in them. */
+  lines: LabelledLine[];
+  titleType: string | null;
+  jurisdiction: AamvaJurisdiction | null;
+  country: string | null;
+  numbering: FieldNumbering;
+  dateOrder: DateOrder;
+}
+
+/**
+ * Reads the print of one side as lines: the document cut out along `corners` and straightened, its
+ * text detected (or taken from `o.detected`), each line above the MRZ read, the labels of the
+ * dictionary matched in them, and the boxes under labels that stand alone read again.
+ */
+export async function readPrintedPage(
   ocr: OcrEngine,
   frame: Frame,
   corners: Corners,
   format: DocumentFormat,
-  side: 'FIRST' | 'SECOND',
-  o: VisualZoneOptions,
-): Promise<VisualZoneReading> {
+  o: Pick<VisualZoneOptions, 'numberingHint' | 'mrzLines' | 'detected'>,
+): Promise<PrintedPage> {
   const { page, toSource, outline, lines: pageLines } = pageAlong(o.detected, corners, format) ?? (await detectPage(ocr, frame, corners, format));
   const zoneTop = mrzTop(o.mrzLines, outline, page.width, page.height);
   const inZone = (quad: Quad) => quad.points.reduce((sum, p) => sum + p.y, 0) / 4 > zoneTop;
@@ -114,11 +146,33 @@ async function readTurned(
   const numbering = o.numberingHint ?? numberingOf(folded, titleType, jurisdiction);
   const labelled = labelLines(lines, numbering);
   labelled.push(...labelLines(await readUnderLabels(ocr, page, labelled), numbering));
-  const dateOrder = numbering === 'aamva' && jurisdiction?.country !== 'CAN' ? 'MDY' : 'DMY';
-  const found = findPrintedFields(labelled, { dateOrder, now: o.now, unlabelledNumber: numbering !== 'aamva' });
+  const dateOrder: DateOrder = numbering === 'aamva' && jurisdiction?.country !== 'CAN' ? 'MDY' : 'DMY';
+  return { page, toSource, lines: labelled, titleType, jurisdiction, country: printedCountry(lines, folded, page.height), numbering, dateOrder };
+}
+
+async function readTurned(
+  ocr: OcrEngine,
+  frame: Frame,
+  corners: Corners,
+  format: DocumentFormat,
+  side: 'FIRST' | 'SECOND',
+  o: VisualZoneOptions,
+): Promise<VisualZoneReading> {
+  const { page, toSource, lines, titleType, jurisdiction, country, numbering, dateOrder } = await readPrintedPage(ocr, frame, corners, format, o);
+  const found = findPrintedFields(lines, { dateOrder, now: o.now, unlabelledNumber: numbering !== 'aamva' });
+  // Which value is which field: on documents without field numbers (identity cards, passports,
+  // residence permits) the learned assigner decides the fields it knows, the label rules the rest
+  // (licence details, the signature). Numbered licences keep the rules: their numbers name the fields.
+  if (numbering === null && o.printedFields !== 'rules') {
+    // The rules' values stand in where the model is unsure of every candidate but not of theirs.
+    const assigned = assignFields(fieldAssignerModel, lines, { width: page.width, height: page.height, dateOrder, now: o.now }, found);
+    const learned: ReadonlySet<string> = new Set(assignableFields);
+    found.fields = [...assigned, ...found.fields.filter((f) => !learned.has(f.field))];
+    const doubted = assigned.filter((f) => f.uncertain).map((f) => f.field);
+    found.invalidCharacterFields = [...found.invalidCharacterFields.filter((f) => !learned.has(f)), ...doubted];
+  }
   // A signature is ink: a faint pattern the detector boxed in a blank signature area is not.
   found.fields = found.fields.filter((f) => f.field !== 'signature' || inkContrast(page, f.box) >= minSignatureContrast);
-  const country = printedCountry(lines, folded, page.height);
   return {
     side,
     fields: found.fields.map((f) => located(f, toSource, side)),

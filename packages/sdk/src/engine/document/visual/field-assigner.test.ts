@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { assignFields, candidateScore, type FieldAssignerModel } from './field-assigner.ts';
+import { candidateFeatureNames } from './field-candidates.ts';
+import { findPrintedFields, labelLines, type PrintedLine } from './printed-fields.ts';
+
+const feature = (name: string) => {
+  const i = candidateFeatureNames.indexOf(name);
+  if (i < 0) throw new Error(`no feature ${name}`);
+  return i;
+};
+
+/** One stump: `feature ≤ 0.5` gives `low`, else `high` (log-odds). */
+const stump = (name: string, low: number, high: number) => ({ f: [feature(name), -2, -2], t: [0.5, 0, 0], l: [1, -1, -1], r: [2, -1, -1], v: [0, low, high] });
+
+const thresholds = Object.fromEntries(['lastName', 'firstName', 'dateOfBirth', 'documentNumber', 'additionalNameInformation'].map((f) => [f, 0.9]));
+
+/**
+ * A model that believes a value when its own line's label names its field, and distrusts everything
+ * else; it trusts the reading of a value read with high confidence.
+ */
+const labelBeliever: FieldAssignerModel = {
+  features: candidateFeatureNames,
+  assign: { base: 0, thresholds, trees: [stump('ownLabelSame', -4, 4)] },
+  read: { base: 0, thresholds, trees: [stump('minConfidence', -4, 4)] },
+};
+
+const line = (text: string, y: number, x = 40): PrintedLine => ({
+  text,
+  confidences: [...text].map(() => 0.99),
+  positions: [...text].map((_, i) => (i + 0.5) / text.length),
+  box: { x, y, width: text.length * 12, height: 20 },
+});
+
+const ctx = { width: 800, height: 500, dateOrder: 'DMY' as const, now: new Date(Date.UTC(2026, 5, 15)) };
+
+describe('field assigner', () => {
+  it('scores a candidate as the sigmoid of the base and the leaves its features reach', () => {
+    const x = candidateFeatureNames.map(() => 0);
+    x[feature('ownLabelSame')] = 1;
+    const trees = { base: -1, thresholds, trees: [stump('ownLabelSame', -4, 2), stump('hasLower', 0.5, -3)] };
+    expect(candidateScore(trees, x)).toBeCloseTo(1 / (1 + Math.exp(-(-1 + 2 + 0.5))), 10);
+  });
+
+  it('takes each field from the candidate the model believes, each value once; a field nobody vouches for stays empty', () => {
+    const lines = labelLines([line('SURNAME: MÜLLER', 40), line('GIVEN NAMES: ANNA MARIA', 80), line('14.07.1986', 120), line('AB1234567', 160)], null);
+    const fields = assignFields(labelBeliever, lines, ctx);
+    const byField = Object.fromEntries(fields.map((f) => [f.field, f.text]));
+    expect(byField).toEqual({ lastName: 'MÜLLER', firstName: 'ANNA MARIA' });
+    // The unlabelled date and number score below their thresholds: left out, not guessed.
+    expect(fields.every((f) => f.score >= 0.9 && !f.uncertain)).toBe(true);
+  });
+
+  it('returns a rightly placed value it doubts the reading of as uncertain', () => {
+    const lines = labelLines([line('SURNAME: MÜLLER', 40), { ...line('GIVEN NAMES: ANNA', 80), confidences: [...'GIVEN NAMES: ANNA'].map(() => 0.3) }], null);
+    const fields = assignFields(labelBeliever, lines, ctx);
+    expect(fields.map((f) => [f.field, f.text, f.uncertain])).toEqual([
+      ['lastName', 'MÜLLER', false],
+      ['firstName', 'ANNA', true],
+    ]);
+  });
+
+  it("takes the label rules' value for a field it is unsure of only when it does not object to that value", () => {
+    const lines = labelLines([line('SURNAME: MÜLLER', 40), line('GIVEN NAMES: ANNA', 80)], null);
+    const rules = findPrintedFields(lines, { dateOrder: 'DMY', now: ctx.now });
+    expect(rules.fields.map((f) => f.text)).toEqual(['MÜLLER', 'ANNA']);
+    // Believes labelled values at 0.73: under the fields' thresholds (0.9), over the confirmation (0.2); the objecting one at 0.12.
+    const unsure: FieldAssignerModel = { ...labelBeliever, assign: { base: 0, thresholds, trees: [stump('ownLabelSame', -4, 1)] } };
+    expect(assignFields(unsure, lines, ctx)).toEqual([]);
+    const confirmed = assignFields(unsure, lines, ctx, rules);
+    expect(confirmed.map((f) => [f.field, f.text, f.uncertain])).toEqual([
+      ['lastName', 'MÜLLER', false],
+      ['firstName', 'ANNA', false],
+    ]);
+    // A rules' value the model flags as doubtful in the rules' own terms stays marked; one it objects to is left out.
+    expect(assignFields(unsure, lines, ctx, { ...rules, invalidCharacterFields: ['firstName'] }).find((f) => f.field === 'firstName')?.uncertain).toBe(true);
+    const objecting: FieldAssignerModel = { ...labelBeliever, assign: { base: 0, thresholds, trees: [stump('ownLabelSame', -4, -2)] } };
+    expect(assignFields(objecting, lines, ctx, rules)).toEqual([]);
+  });
+
+  it('gives a value to one field only, even when the model would believe it for two', () => {
+    const believesAll: FieldAssignerModel = { ...labelBeliever, assign: { base: 0, thresholds, trees: [stump('kind=afterLabel', 3, 3)] } };
+    const lines = labelLines([line('SURNAME: MÜLLER', 40)], null);
+    const fields = assignFields(believesAll, lines, ctx);
+    expect(fields.map((f) => f.text)).toEqual(['MÜLLER']);
+  });
+
+  it('refuses a model trained on other features', () => {
+    expect(() => assignFields({ ...labelBeliever, features: ['something else'] }, [], ctx)).toThrow(/other features/);
+  });
+});

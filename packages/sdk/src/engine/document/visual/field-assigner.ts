@@ -1,0 +1,113 @@
+import { type AssignableField, type CandidateContext, type FieldCandidate, candidateFeatureNames, fieldCandidates } from './field-candidates.ts';
+import { type FoundFields, type LabelledLine, type PrintedField, spanBox } from './printed-fields.ts';
+
+/**
+ * Gradient-boosted trees (models/training/train_field_assigner.py, exported from scikit-learn): each
+ * tree's nodes as parallel arrays — split feature (−2 at a leaf), threshold (`x ≤ t` goes left),
+ * children, and the leaf's value already scaled by the learning rate.
+ */
+export interface BoostedTrees {
+  /** Log-odds before the first tree. */
+  base: number;
+  /** Per field, the least probability that counts (chosen for ≤ 0.5 % wrong on generated documents). */
+  thresholds: Readonly<Record<string, number>>;
+  trees: ReadonlyArray<{ f: readonly number[]; t: readonly number[]; l: readonly number[]; r: readonly number[]; v: readonly number[] }>;
+}
+
+/**
+ * Two questions asked of every candidate, because a wrong field and a misread letter fail apart:
+ * `assign` — is this span this field's value at all (below its threshold the field stays empty)? —
+ * and `read` — is the value read exactly (below its threshold it is returned marked uncertain)?
+ */
+export interface FieldAssignerModel {
+  features: readonly string[];
+  assign: BoostedTrees;
+  read: BoostedTrees;
+}
+
+/** The probability the trees give for a candidate's features. */
+export function candidateScore(model: BoostedTrees, x: readonly number[]): number {
+  let sum = model.base;
+  for (const tree of model.trees) {
+    let node = 0;
+    while (tree.l[node]! >= 0) node = x[tree.f[node]!]! <= tree.t[node]! ? tree.l[node]! : tree.r[node]!;
+    sum += tree.v[node]!;
+  }
+  return 1 / (1 + Math.exp(-sum));
+}
+
+/** A field the assigner read, with the score that let it in and whether its reading is in doubt. */
+export interface AssignedField extends PrintedField {
+  field: AssignableField;
+  score: number;
+  uncertain: boolean;
+}
+
+/**
+ * How much the assign model must believe a value the label rules found (`findPrintedFields`) for a
+ * field it left empty before that value is taken: the rules find values by their labels, which the
+ * model weighs against everything else on the page; where the model is unsure of every candidate but
+ * does not object to the rules' one, the two together are right more often than either alone
+ * (`test/support/procedural/compare-assigners.ts`; docs/documents.md). The document number is let
+ * in lower: the rules also find it without a label, after the title or alone in a corner, where the
+ * generated layouts the model learned from never print it.
+ */
+export const ruleConfirmation: Readonly<Partial<Record<AssignableField, number>>> & { default: number } = {
+  default: 0.2,
+  documentNumber: 0.05,
+};
+
+/**
+ * Which printed value is which field, decided by the learned model instead of label rules: every
+ * candidate (`fieldCandidates`) is scored; the best-scored are taken first, each field once and each
+ * piece of a line for one field only, and only at or above the field's threshold. A field still
+ * empty then takes the value the label rules found for it (`ruleFields`) if the model scores that
+ * same value at its `confirmation` or more; otherwise it is left empty rather than filled with a guess. A
+ * value the reading model doubts, or the rules flagged, is `uncertain`.
+ */
+export function assignFields(
+  model: FieldAssignerModel,
+  lines: readonly LabelledLine[],
+  ctx: CandidateContext,
+  rules: FoundFields = { fields: [], invalidCharacterFields: [] },
+  confirmation: typeof ruleConfirmation = ruleConfirmation,
+): AssignedField[] {
+  if (model.features.length !== candidateFeatureNames.length || model.features.some((f, i) => f !== candidateFeatureNames[i])) {
+    throw new Error('the field assigner model was trained on other features than the engine computes');
+  }
+  const scored = fieldCandidates(lines, ctx)
+    .map((c) => ({ c, score: candidateScore(model.assign, c.features) }))
+    .sort((a, b) => b.score - a.score);
+  const filled = new Set<AssignableField>();
+  const used: FieldCandidate[] = [];
+  const out: AssignedField[] = [];
+  const free = (c: FieldCandidate) => !filled.has(c.field) && !used.some((u) => u.span.line === c.span.line && u.start < c.end && c.start < u.end);
+  const take = (c: FieldCandidate, score: number, flagged: boolean) => {
+    filled.add(c.field);
+    used.push(c);
+    out.push({
+      field: c.field,
+      text: c.value.text,
+      box: spanBox(lines[c.span.line]!, c.start, c.end),
+      confidence: c.features[candidateFeatureNames.indexOf('meanConfidence')] ?? 0,
+      date: c.value.date,
+      score,
+      uncertain: flagged || candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1),
+    });
+  };
+  for (const { c, score } of scored) {
+    if (score >= (model.assign.thresholds[c.field] ?? 1) && free(c)) take(c, score, false);
+  }
+  for (const rule of rules.fields) {
+    const confirmAt = confirmation[rule.field as AssignableField] ?? confirmation.default;
+    const match = scored.find(({ c, score }) => c.field === rule.field && score >= confirmAt && sameValue(c, rule) && free(c));
+    if (match) take(match.c, match.score, rules.invalidCharacterFields.includes(rule.field));
+  }
+  return out;
+}
+
+/** Whether a candidate reads as the rules' value: the same date, or the same text. */
+function sameValue(c: FieldCandidate, rule: PrintedField): boolean {
+  if (c.value.date && rule.date) return c.value.date.year === rule.date.year && c.value.date.month === rule.date.month && c.value.date.day === rule.date.day;
+  return c.value.text === rule.text;
+}

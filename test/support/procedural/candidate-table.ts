@@ -1,0 +1,104 @@
+/**
+ * `tsx test/support/procedural/candidate-table.ts <pages.jsonl> <out.csv>`: the field assigner's
+ * training table from dumped pages (dump-printed-pages.ts). One row per candidate (a span of a
+ * line read as one field's value, `fieldCandidates`): its features, whether its value is exactly
+ * the printed truth of that field (`exact`), whether it is that field's printed value read with a
+ * few wrong characters (`near`: the assignment was right, the reading not), and the document it
+ * came from (`doc`, `layout`) for splits by document and by layout.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { type AssignableField, candidateFeatureNames, fieldCandidates } from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
+import type { LabelledLine } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
+import type { VisualField } from '../../../packages/sdk/src/engine/document/visual/field-labels.ts';
+import type { DateOrder } from '../../../packages/sdk/src/engine/document/visual/printed-dates.ts';
+import type { DumpedPage } from './dump-printed-pages.ts';
+
+/** The date the dumps' documents are judged on (their expiry dates lie after it). */
+export const dumpNow = new Date(Date.UTC(2026, 5, 15));
+
+/** The dumped lines as the engine's field finder takes them. */
+export function labelledLines(page: DumpedPage): LabelledLine[] {
+  return page.lines.map((l) => ({
+    text: l.text,
+    confidences: l.confidences,
+    positions: l.positions,
+    box: l.box,
+    segments: l.segments.map((s) => ({ label: { field: s.field as VisualField, start: s.labelStart, end: s.labelEnd }, start: s.start, end: s.end })),
+  }));
+}
+
+/** A value as the evaluation compares it: names in capitals with single spaces, numbers without spaces. */
+export function comparable(field: string, text: string): string {
+  if (field === 'documentNumber' || field === 'personalIdNumber') return text.replace(/[\s-]/g, '').toUpperCase();
+  return text.toUpperCase().replace(/\s+/g, ' ').trim();
+}
+
+function levenshtein(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row[j]!;
+      row[j] = next;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** How a candidate's value stands to the truth of its field: exactly it, it with a few characters misread, or something else. */
+export function judge(
+  field: AssignableField,
+  candidate: { text: string; date: { year: number | null; month: number | null; day: number | null } | null },
+  truth: string | null,
+): 'exact' | 'near' | 'other' {
+  if (truth === null) return 'other';
+  if (candidate.date) {
+    const d = candidate.date;
+    const iso = `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+    if (iso === truth) return 'exact';
+    const diff = [...iso].filter((c, i) => c !== truth[i]).length;
+    return diff <= 2 ? 'near' : 'other';
+  }
+  const got = comparable(field, candidate.text);
+  const want = comparable(field, truth);
+  if (got === want) return 'exact';
+  return levenshtein(got, want) <= Math.max(1, Math.floor(want.length / 4)) ? 'near' : 'other';
+}
+
+function main(): void {
+  const [input, output] = process.argv.slice(2);
+  if (!input || !output) throw new Error('usage: candidate-table.ts <pages.jsonl> <out.csv>');
+  const rows: string[] = [['doc', 'layout', 'family', 'field', 'exact', 'near', 'line', 'start', 'end', ...candidateFeatureNames].join(',')];
+  const pages = readFileSync(input, 'utf8').split('\n').filter(Boolean);
+  pages.forEach((json, doc) => {
+    const page = JSON.parse(json) as DumpedPage;
+    const truthOf = new Map<string, string>();
+    for (const t of page.truth) if (t.truth !== null && !truthOf.has(t.field)) truthOf.set(t.field, t.truth);
+    const candidates = fieldCandidates(labelledLines(page), { width: page.width, height: page.height, dateOrder: page.dateOrder as DateOrder, now: dumpNow });
+    for (const c of candidates) {
+      const verdict = judge(c.field, c.value, truthOf.get(c.field) ?? null);
+      rows.push(
+        [
+          doc,
+          page.layout,
+          page.family,
+          c.field,
+          +(verdict === 'exact'),
+          +(verdict !== 'other'),
+          c.span.line,
+          c.start,
+          c.end,
+          ...c.features.map((v) => Math.round(v * 1e4) / 1e4),
+        ].join(','),
+      );
+    }
+  });
+  writeFileSync(output, `${rows.join('\n')}\n`);
+  console.error(`${pages.length} pages, ${rows.length - 1} candidates`);
+}
+
+// Run as a command, not when the comparison imports its judging.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

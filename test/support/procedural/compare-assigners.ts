@@ -1,0 +1,63 @@
+/**
+ * `tsx test/support/procedural/compare-assigners.ts <pages.jsonl>…`: the printed fields of dumped
+ * pages (dump-printed-pages.ts) as the label rules, the learned assigner and the two combined
+ * (`combinePrintedFields`) find them, judged against the truth: exact, uncertain, wrong, missing.
+ * No OCR: the dumped lines are what the engine read.
+ */
+import { readFileSync } from 'node:fs';
+import { assignFields, ruleConfirmation } from '../../../packages/sdk/src/engine/document/visual/field-assigner.ts';
+import { fieldAssignerModel } from '../../../packages/sdk/src/engine/document/visual/field-assigner-model.ts';
+import { assignableFields } from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
+import { findPrintedFields } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
+import type { DateOrder } from '../../../packages/sdk/src/engine/document/visual/printed-dates.ts';
+import { dumpNow, judge, labelledLines } from './candidate-table.ts';
+import type { DumpedPage } from './dump-printed-pages.ts';
+
+/** The rules' values confirmed at these assign scores (`ruleConfirmation` is the engine's). */
+const confirmations = [
+  ['engine', ruleConfirmation],
+  ['all 0.2', { default: 0.2 }],
+  ['all 0.5', { default: 0.5 }],
+] as const;
+
+type Outcome = 'exact' | 'uncertain' | 'wrong' | 'missing';
+const tallies = new Map<string, Record<Outcome, number>>();
+const tally = (name: string, outcome: Outcome) => {
+  const t = tallies.get(name) ?? { exact: 0, uncertain: 0, wrong: 0, missing: 0 };
+  tallies.set(name, t);
+  t[outcome]++;
+};
+
+for (const file of process.argv.slice(2)) {
+  for (const json of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+    const page = JSON.parse(json) as DumpedPage;
+    const lines = labelledLines(page);
+    const ctx = { width: page.width, height: page.height, dateOrder: page.dateOrder as DateOrder, now: dumpNow };
+    const rules = findPrintedFields(lines, { dateOrder: ctx.dateOrder, now: dumpNow });
+    const asFound = (fields: ReturnType<typeof assignFields>) => ({ fields, invalidCharacterFields: fields.filter((f) => f.uncertain).map((f) => f.field) });
+    const learned = asFound(assignFields(fieldAssignerModel, lines, ctx));
+    const combined = Object.fromEntries(
+      confirmations.map(([name, at]) => [`combined ${name}`, asFound(assignFields(fieldAssignerModel, lines, ctx, rules, at))]),
+    );
+    const truthOf = new Map<string, string>();
+    for (const t of page.truth) if (t.truth !== null && !truthOf.has(t.field)) truthOf.set(t.field, t.truth);
+    for (const field of assignableFields) {
+      const truth = truthOf.get(field);
+      if (truth === undefined) continue;
+      for (const [name, found] of Object.entries({ rules, learned, ...combined })) {
+        const got = found.fields.find((f) => f.field === field);
+        const doubted = (found.invalidCharacterFields as readonly string[]).includes(field);
+        const verdict = got ? judge(field, got, truth) : null;
+        tally(name, !got ? 'missing' : doubted ? 'uncertain' : verdict === 'exact' ? 'exact' : 'wrong');
+        tally(`${name} ${field}`, !got ? 'missing' : doubted ? 'uncertain' : verdict === 'exact' ? 'exact' : 'wrong');
+      }
+    }
+  }
+}
+const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
+for (const [name, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
+  const n = t.exact + t.uncertain + t.wrong + t.missing;
+  console.log(
+    `${name.padEnd(36)} ${String(n).padStart(5)}  exact ${pct(t.exact, n)}  uncertain ${pct(t.uncertain, n)}  wrong ${pct(t.wrong, n)}  missing ${pct(t.missing, n)}`,
+  );
+}

@@ -1,0 +1,468 @@
+import '../fonts.ts';
+import sharp from 'sharp';
+import type { Frame } from '@idlens/sdk/engine';
+import { escapeXml } from '../escape-xml.ts';
+import { portraitPng } from '../portraits.ts';
+import { seededRandom } from '../seeded-random.ts';
+import type { PrintedTruth } from '../template-documents.ts';
+import { type DistractorField, type GeneratedField, type Language, documentTitles, generatedFields, labelTexts, languages } from './label-texts.ts';
+import { type DateFormat, authorities, dateFormats, givenNames, nationalities, places, printDate, streets, surnames } from './value-pools.ts';
+
+/**
+ * Identity documents of layouts drawn at random — the procedural generator the printed-field reader
+ * learns from. Every document is a new layout: its size, where the portrait stands, which fields it
+ * prints in which order and columns, how it labels them (above the value, before it on the line,
+ * numbered, not at all), in which of ~27 languages (one to three at once, as EU documents print
+ * them), in which type and colours, on which guilloche background. Nothing is taken from the
+ * corpus templates, which stay a test set of layouts never seen.
+ *
+ * Each document comes with the truth of every printed field: the value as the result should give
+ * it, and the boxes of the value and its label (estimated from the text's length; good to a few
+ * pixels for matching the reader's lines to it).
+ */
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One printed field: what it is, what is printed, what the result should say, where. */
+export interface PrintedItem {
+  field: GeneratedField | DistractorField;
+  /** The value as printed. */
+  printed: string;
+  /** What a reader should return for it (names in capitals, dates ISO, numbers without spaces); null for distractors. */
+  truth: string | null;
+  valueBox: Box;
+  /** The printed label (all its languages), or null when the value stands alone. */
+  label: string | null;
+  labelBox: Box | null;
+}
+
+export interface ProceduralDocument {
+  /** `gen-<seed>`: a layout of its own. */
+  layout: string;
+  frame: Frame;
+  items: PrintedItem[];
+  truth: Partial<PrintedTruth>;
+  type: 'TYPE_ID' | 'TYPE_PASSPORT' | 'TYPE_RESIDENCE_PERMIT';
+  /** ICAO code of the state its header names, or null when it names none. */
+  country: string | null;
+  languages: Language[];
+}
+
+/** Type families the generator draws from (never the held-out evaluation fonts of test/eval/eval-fonts.ts). */
+const fontFamilies = ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Condensed', 'Liberation Sans', 'DejaVu Sans Mono', 'Liberation Mono'] as const;
+
+/** Relative advance of a character in the generator's fonts, in em: enough to lay text out without overlaps. */
+function textWidth(text: string, size: number, family: string): number {
+  const mono = family.includes('Mono');
+  const condensed = family.includes('Condensed') ? 0.86 : 1;
+  let em = 0;
+  for (const ch of text)
+    em += mono ? 0.6 : /[A-ZÀ-Þ0-9ĀĂĄĆČĎĐĒĖĘĚĞĢĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŘŚŞŠȘŢŤȚŪŮŰŲŹŻŽ]/.test(ch) ? 0.68 : ch === ' ' ? 0.32 : /[.,:;'|il!]/.test(ch) ? 0.3 : 0.55;
+  return em * size * condensed;
+}
+
+const countryHeaders: Partial<Record<Language, readonly [string, string]>> = {
+  de: ['BUNDESREPUBLIK DEUTSCHLAND', 'DEU'],
+  fr: ['RÉPUBLIQUE FRANÇAISE', 'FRA'],
+  es: ['REINO DE ESPAÑA', 'ESP'],
+  it: ['REPUBBLICA ITALIANA', 'ITA'],
+  pt: ['REPÚBLICA PORTUGUESA', 'PRT'],
+  nl: ['KONINKRIJK DER NEDERLANDEN', 'NLD'],
+  pl: ['RZECZPOSPOLITA POLSKA', 'POL'],
+  cs: ['ČESKÁ REPUBLIKA', 'CZE'],
+  sk: ['SLOVENSKÁ REPUBLIKA', 'SVK'],
+  hu: ['MAGYARORSZÁG', 'HUN'],
+  ro: ['ROMÂNIA', 'ROU'],
+  hr: ['REPUBLIKA HRVATSKA', 'HRV'],
+  sl: ['REPUBLIKA SLOVENIJA', 'SVN'],
+  lt: ['LIETUVOS RESPUBLIKA', 'LTU'],
+  lv: ['LATVIJAS REPUBLIKA', 'LVA'],
+  et: ['EESTI VABARIIK', 'EST'],
+  fi: ['SUOMI FINLAND', 'FIN'],
+  sv: ['KONUNGARIKET SVERIGE', 'SWE'],
+  da: ['KONGERIGET DANMARK', 'DNK'],
+  ga: ['ÉIRE IRELAND', 'IRL'],
+  mt: ["REPUBBLIKA TA' MALTA", 'MLT'],
+  en: ['UNITED KINGDOM OF GREAT BRITAIN AND NORTHERN IRELAND', 'GBR'],
+  us: ['UNITED STATES OF AMERICA', 'USA'],
+  lb: ['GRAND-DUCHÉ DE LUXEMBOURG', 'LUX'],
+};
+
+type LabelStyle = 'stacked' | 'inline' | 'numbered' | 'unlabelled';
+
+interface Style {
+  labelStyle: LabelStyle;
+  /** How labels in several languages are joined: on one line with a separator, or one language a line. */
+  join: ' / ' | '/' | ' - ' | 'lines';
+  labelCase: 'title' | 'upper' | 'lower';
+  labelColon: boolean;
+  labelFont: string;
+  valueFont: string;
+  labelSize: number;
+  valueSize: number;
+  labelColor: string;
+  valueColor: string;
+  labelItalic: boolean;
+  valueBold: boolean;
+  dateFormat: DateFormat;
+}
+
+const palettes = {
+  labels: ['#4b5563', '#1e3a8a', '#374151', '#7f1d1d', '#14532d', '#6b21a8', '#0f4c5c', '#5b4636'],
+  values: ['#0b0b0b', '#111827', '#1f2937', '#0c1a3a', '#2b1d0e'],
+  tints: ['#eef1f4', '#f3eee6', '#e8f1ec', '#eceaf6', '#f6ecec', '#e9f2f7', '#f7f4e8', '#efe9f2'],
+  lines: ['#b6c2d9', '#c8b6d9', '#b6d9c3', '#d9c8b6', '#d1b6c2', '#bcd0d8'],
+};
+
+/** Generates the document of `seed` (the same seed, the same document). */
+export async function proceduralDocument(seed: number): Promise<ProceduralDocument> {
+  const random = seededRandom(seed * 7919 + 17);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const chance = (p: number) => random() < p;
+  const between = (a: number, b: number) => a + random() * (b - a);
+
+  const type = pick(['TYPE_ID', 'TYPE_ID', 'TYPE_PASSPORT', 'TYPE_RESIDENCE_PERMIT'] as const);
+  const width = Math.round(between(920, 1240));
+  const aspect = type === 'TYPE_PASSPORT' ? 1.42 : chance(0.8) ? 1.585 : 1.4;
+  const height = Math.round(width / aspect);
+  const u = width / 1000; // sizes below are per 1000 px of width
+
+  // Languages: the state's own, often with English and a third.
+  const own = pick(languages);
+  const langs: Language[] = [own];
+  if (own !== 'en' && own !== 'us' && chance(0.6)) langs.push('en');
+  if (chance(0.25)) langs.push(pick(['fr', 'de', 'es', 'it'] as const));
+  const docLangs = [...new Set(langs)];
+
+  const style: Style = {
+    labelStyle: pick(['stacked', 'stacked', 'stacked', 'inline', 'inline', 'numbered', 'unlabelled'] as const),
+    join: pick([' / ', ' / ', '/', ' - ', 'lines'] as const),
+    labelCase: pick(['title', 'title', 'upper', 'lower'] as const),
+    labelColon: chance(0.5),
+    labelFont: pick(fontFamilies),
+    valueFont: pick(fontFamilies),
+    labelSize: between(12, 19) * u,
+    valueSize: 0,
+    labelColor: pick(palettes.labels),
+    valueColor: pick(palettes.values),
+    labelItalic: chance(0.25),
+    valueBold: chance(0.35),
+    dateFormat: pick(dateFormats.filter((f) => (own === 'us' ? true : f !== 'usSlashes'))),
+  };
+  style.valueSize = style.labelSize * between(1.2, 1.75);
+
+  // --- the holder ---
+  const iso = (from: number, span: number) => {
+    const y = from + Math.floor(random() * span);
+    return `${y}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
+  };
+  const birth = iso(1940, 65);
+  const expiry = iso(2027, 10);
+  const issue = `${Number(expiry.slice(0, 4)) - pick([5, 10, 10, 6])}${expiry.slice(4)}`;
+  const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(random() * 26))).join('');
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+  const number = pick([
+    () => `${letters(2)}${digits(7)}`,
+    () => `${letters(1)}${digits(8)}`,
+    () => `${letters(2)}${digits(1)}${letters(1)}${digits(1)}${letters(2)}${digits(2)}`,
+    () => digits(9),
+    () => `${letters(3)}${digits(6)}`,
+    () => `${digits(2)}${letters(2)}${digits(5)}`,
+  ])();
+  const numberPrinted = chance(0.15) && number.length === 9 ? `${number.slice(0, 3)} ${number.slice(3, 6)} ${number.slice(6)}` : number;
+  const sex = chance(0.5) ? 'F' : 'M';
+  const sexPrinted = pick([sex, sex, `${sex}/${sex}`, sex === 'F' && own === 'de' ? 'W' : sex]);
+  const lastName = pick(surnames);
+  const firstName = pick(givenNames);
+  const mixedCaseNames = own === 'us' && chance(0.4);
+  const nationality = pick(nationalities[own] ?? nationalities.en!);
+  const address = `${pick(streets)}${chance(0.5) ? `, ${digits(5)} ${pick(places)}` : ''}`;
+  const date = (isoDate: string) => printDate(isoDate, style.dateFormat, own, docLangs[1] ?? 'en');
+
+  const values: Record<GeneratedField | DistractorField, { printed: string; truth: string | null }> = {
+    lastName: { printed: mixedCaseNames ? titleCase(lastName) : lastName, truth: lastName },
+    firstName: { printed: mixedCaseNames ? titleCase(firstName) : firstName, truth: firstName },
+    additionalNameInformation: { printed: pick(surnames), truth: null },
+    dateOfBirth: { printed: date(birth), truth: birth },
+    placeOfBirth: { printed: pick(places), truth: null },
+    nationality: { printed: nationality, truth: nationality },
+    sex: { printed: sexPrinted, truth: sex },
+    documentNumber: { printed: numberPrinted, truth: number },
+    personalIdNumber: { printed: digits(pick([10, 11, 13])), truth: null },
+    dateOfIssue: { printed: date(issue), truth: issue },
+    dateOfExpiry: { printed: date(expiry), truth: expiry },
+    issuingAuthority: { printed: pick(authorities), truth: null },
+    address: { printed: address, truth: address },
+    height: { printed: pick([`1,${digits(2)} m`, `1${digits(2)} cm`, `1.${digits(2)}`]), truth: null },
+    eyes: { printed: pick(['BLUE', 'BLAU', 'BRUN', 'MARRONE', 'GRÜN', 'GREY', 'HAZEL', 'BRN']), truth: null },
+    cardAccessNumber: { printed: digits(6), truth: null },
+    documentType: { printed: pick(['P', 'ID', 'I', 'PP', 'IR']), truth: null },
+    stateCode: { printed: pick(['D', 'FRA', 'ESP', 'ITA', 'POL', 'NLD', 'UTO', 'SWE']), truth: null },
+    signature: { printed: '', truth: null },
+  };
+  for (const f of ['additionalNameInformation', 'placeOfBirth', 'personalIdNumber', 'issuingAuthority'] as const) values[f].truth = values[f].printed;
+
+  // --- which fields, in which order ---
+  const fields: Array<GeneratedField | DistractorField> = ['lastName', 'firstName', 'dateOfBirth'];
+  const optional: Array<[GeneratedField | DistractorField, number]> = [
+    ['documentNumber', 0.85],
+    ['sex', 0.8],
+    ['nationality', 0.75],
+    ['dateOfExpiry', 0.8],
+    ['placeOfBirth', 0.5],
+    ['dateOfIssue', 0.5],
+    ['issuingAuthority', type === 'TYPE_PASSPORT' ? 0.5 : 0.3],
+    ['additionalNameInformation', 0.15],
+    ['personalIdNumber', 0.25],
+    ['address', type === 'TYPE_ID' ? 0.2 : 0.05],
+    ['height', 0.12],
+    ['eyes', 0.08],
+    ['cardAccessNumber', type === 'TYPE_ID' ? 0.25 : 0],
+    ['documentType', type === 'TYPE_PASSPORT' ? 0.5 : 0.1],
+    ['stateCode', type === 'TYPE_PASSPORT' ? 0.5 : 0.1],
+    ['signature', 0.35],
+  ];
+  for (const [f, p] of optional) if (chance(p)) fields.push(f);
+  // Names first on most documents; the rest shuffled (a few documents shuffle everything).
+  const rest = shuffle(fields.slice(chance(0.8) ? 2 : 0), random);
+  const order = fields.length - rest.length === 2 ? [...fields.slice(0, 2), ...rest] : rest;
+
+  // --- page furniture ---
+  const tint = pick(palettes.tints);
+  const lineColor = pick(palettes.lines);
+  const headerH = between(0.13, 0.19) * height;
+  const portraitLeft = chance(0.8);
+  const portrait = {
+    width: between(0.22, 0.3) * width,
+    height: 0,
+    x: 0,
+    y: headerH + between(0.02, 0.06) * height,
+  };
+  portrait.height = Math.min(portrait.width * between(1.2, 1.35), height - portrait.y - 0.08 * height);
+  portrait.x = portraitLeft ? between(0.03, 0.05) * width : width - portrait.width - between(0.03, 0.05) * width;
+
+  const svg: string[] = [];
+  svg.push(`<rect width="${width}" height="${height}" fill="${tint}"/>`);
+  svg.push(guilloche(width, height, lineColor, random));
+  // Header: the state's name and the document's title, in the document's languages.
+  const country = chance(0.75) ? (countryHeaders[own] ?? null) : null;
+  const titles = docLangs.map((l) => documentTitles[type][l]).filter((t): t is string => !!t);
+  const titleText = [...new Set(titles)].slice(0, 2).join(' / ') || documentTitles[type].en!;
+  const headerFont = pick(fontFamilies);
+  let hy = headerH * 0.42;
+  if (country) {
+    svg.push(text(country[0], width / 2, hy, 0.024 * width, headerFont, pick(palettes.labels), { anchor: 'middle', bold: true, fit: width * 0.9 }));
+    hy += headerH * 0.38;
+  }
+  svg.push(
+    text(titleText, width / 2, country ? hy : headerH * 0.62, 0.028 * width, headerFont, pick(palettes.labels), {
+      anchor: 'middle',
+      bold: true,
+      fit: width * 0.9,
+    }),
+  );
+
+  // --- fields ---
+  const items: PrintedItem[] = [];
+  const left = portraitLeft ? portrait.x + portrait.width + 0.04 * width : 0.05 * width;
+  const right = portraitLeft ? width - 0.04 * width : portrait.x - 0.04 * width;
+  const columns = right - left > 0.55 * width && chance(0.55) ? 2 : 1;
+  const colWidth = (right - left) / columns;
+  const top = headerH + 0.03 * height;
+  const bottom = height - 0.05 * height;
+  const stacked = style.labelStyle === 'stacked' || (style.labelStyle === 'numbered' && chance(0.5));
+  const joinLines = style.join === 'lines' && stacked;
+  const labelLines = joinLines ? Math.min(2, docLangs.length) : 1;
+  // A stacked field: its label line(s), the value below, then a gap; an inline field: one line and a gap.
+  const labelBlock = style.labelSize * (1 + 1.25 * (labelLines - 1));
+  const gap = between(0.35, 0.9) * style.valueSize;
+  const rowHeight = stacked ? labelBlock + style.valueSize * 1.15 + gap : Math.max(style.labelSize, style.valueSize) * 1.2 + gap;
+  const perColumn = Math.max(1, Math.floor((bottom - top) / rowHeight));
+  const placed = order.slice(0, perColumn * columns);
+  // Two columns are filled down (one column, then the next) or across (row by row).
+  const across = chance(0.5);
+  placed.forEach((field, k) => {
+    const column = across ? k % columns : Math.floor(k / perColumn);
+    const row = across ? Math.floor(k / columns) : k % perColumn;
+    const x = left + column * colWidth;
+    const y = top + row * rowHeight;
+    const value = values[field];
+    const number = style.labelStyle === 'numbered' ? `${k + 1}. ` : '';
+    const labelWords = labelFor(field, docLangs, style, random);
+    const unlabelled = style.labelStyle === 'unlabelled' && field !== 'signature' && chance(0.7);
+    const label = unlabelled ? null : labelWords;
+    const valueText = field === 'signature' ? titleCase(`${firstName.split(' ')[0]} ${lastName}`) : value.printed;
+    if (stacked || label === null) {
+      let labelBox: Box | null = null;
+      let vy = y + style.valueSize * 0.95;
+      if (label) {
+        const parts = (joinLines ? label.split('\n') : [label.replace(/\n/g, style.join === 'lines' ? ' / ' : style.join)]).slice(0, labelLines);
+        parts.forEach((part, n) => {
+          const ly = y + style.labelSize * (1 + 1.25 * n);
+          const t = `${n === 0 ? number : ''}${part}${style.labelColon ? ':' : ''}`;
+          svg.push(text(t, x, ly, style.labelSize, style.labelFont, style.labelColor, { italic: style.labelItalic, fit: colWidth * 0.95 }));
+          labelBox = union(labelBox, {
+            x,
+            y: ly - style.labelSize * 0.8,
+            width: Math.min(colWidth * 0.95, textWidth(t, style.labelSize, style.labelFont)),
+            height: style.labelSize,
+          });
+          vy = ly + style.valueSize * 1.15;
+        });
+      }
+      const valueFont = field === 'signature' ? 'DejaVu Serif' : style.valueFont;
+      const vsize = field === 'signature' ? style.valueSize * 1.3 : style.valueSize;
+      const shown = label === null && number ? `${number}${valueText}` : valueText;
+      svg.push(text(shown, x, vy, vsize, valueFont, style.valueColor, { bold: style.valueBold, italic: field === 'signature', fit: colWidth * 0.95 }));
+      items.push({
+        field,
+        printed: value.printed,
+        truth: value.truth,
+        valueBox: { x, y: vy - vsize * 0.8, width: Math.min(colWidth * 0.95, textWidth(shown, vsize, valueFont)), height: vsize },
+        label: label ? `${number}${label}` : null,
+        labelBox,
+      });
+    } else {
+      // Inline: "Label: VALUE" on one line, the value in its own type.
+      const lt = `${number}${label.replace(/\n/g, style.join === 'lines' ? ' / ' : style.join)}${style.labelColon ? ':' : ''}`;
+      const baseline = y + Math.max(style.labelSize, style.valueSize);
+      const lw = Math.min(colWidth * 0.6, textWidth(lt, style.labelSize, style.labelFont));
+      svg.push(text(lt, x, baseline, style.labelSize, style.labelFont, style.labelColor, { italic: style.labelItalic, fit: colWidth * 0.6 }));
+      const vx = x + lw + style.labelSize * between(0.6, 1.6);
+      const vw = Math.max(10, colWidth * 0.97 - (vx - x));
+      const valueFont = field === 'signature' ? 'DejaVu Serif' : style.valueFont;
+      svg.push(text(valueText, vx, baseline, style.valueSize, valueFont, style.valueColor, { bold: style.valueBold, italic: field === 'signature', fit: vw }));
+      items.push({
+        field,
+        printed: value.printed,
+        truth: value.truth,
+        valueBox: {
+          x: vx,
+          y: baseline - style.valueSize * 0.8,
+          width: Math.min(vw, textWidth(valueText, style.valueSize, valueFont)),
+          height: style.valueSize,
+        },
+        label: lt,
+        labelBox: { x, y: baseline - style.labelSize * 0.8, width: lw, height: style.labelSize },
+      });
+    }
+  });
+  // Many cards print the document number alone in a corner as well (or only there).
+  if (!placed.includes('documentNumber') && chance(0.5)) {
+    const size = style.valueSize * between(1, 1.3);
+    const x = width - 0.05 * width - textWidth(numberPrinted, size, style.valueFont);
+    const y = headerH + size;
+    if (!portraitLeft || x > portrait.x + portrait.width) {
+      svg.push(text(numberPrinted, x, y, size, style.valueFont, pick(['#b91c1c', style.valueColor]), { bold: true }));
+      items.push({
+        field: 'documentNumber',
+        printed: numberPrinted,
+        truth: number,
+        valueBox: { x, y: y - size * 0.8, width: textWidth(numberPrinted, size, style.valueFont), height: size },
+        label: null,
+        labelBox: null,
+      });
+    }
+  }
+
+  const base = sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${svg.join('')}</svg>`)).flatten({
+    background: tint,
+  });
+  const photo = await portraitPng(seed, Math.round(portrait.width), Math.round(portrait.height));
+  const { data, info } = await base
+    .composite([{ input: photo, left: Math.round(portrait.x), top: Math.round(portrait.y) }])
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const frame: Frame = { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+
+  const truth: Partial<PrintedTruth> = {};
+  for (const item of items) if (item.truth !== null && item.field in values && isTruthField(item.field)) truth[item.field] ??= item.truth;
+  return { layout: `gen-${seed}`, frame, items, truth, type, country: country?.[1] ?? null, languages: docLangs };
+}
+
+// The address is generated but not yet in the evaluation's truth (PrintedTruth).
+const truthFields: ReadonlySet<string> = new Set(generatedFields.filter((f) => f !== 'address'));
+function isTruthField(field: string): field is keyof PrintedTruth {
+  return truthFields.has(field);
+}
+
+/** The field's label in the document's languages (one a line, `\n`-joined), in the document's case. */
+function labelFor(field: GeneratedField | DistractorField, langs: readonly Language[], style: Style, random: () => number): string {
+  const words = langs
+    .map((l) => labelTexts[field][l])
+    .filter((w): w is readonly string[] => !!w)
+    .map((w) => w[Math.floor(random() * w.length)]!);
+  const unique = [...new Set(words)];
+  const chosen = unique.length ? unique : [labelTexts[field].en?.[0] ?? field];
+  const cased = chosen.map((w) => (style.labelCase === 'upper' ? w.toUpperCase() : style.labelCase === 'lower' ? w.toLowerCase() : w));
+  return cased.join('\n');
+}
+
+function titleCase(s: string): string {
+  return s.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+function union(a: Box | null, b: Box): Box {
+  if (!a) return b;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
+function shuffle<T>(list: T[], random: () => number): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function text(
+  content: string,
+  x: number,
+  y: number,
+  size: number,
+  family: string,
+  color: string,
+  o: { anchor?: 'start' | 'middle'; bold?: boolean; italic?: boolean; fit?: number } = {},
+): string {
+  // Text wider than its room is squeezed into it (as documents set long names in a narrower type).
+  const fit = o.fit && textWidth(content, size, family) > o.fit ? ` textLength="${o.fit.toFixed(1)}" lengthAdjust="spacingAndGlyphs"` : '';
+  return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${family}" font-size="${size.toFixed(1)}" fill="${color}"${o.anchor ? ` text-anchor="${o.anchor}"` : ''}${o.bold ? ' font-weight="bold"' : ''}${o.italic ? ' font-style="italic"' : ''}${fit} xml:space="preserve">${escapeXml(content)}</text>`;
+}
+
+/** Security-print lines: waves across the page and a rosette or two, in one light colour. */
+function guilloche(width: number, height: number, color: string, random: () => number): string {
+  const paths: string[] = [];
+  const waves = 6 + Math.floor(random() * 14);
+  const amplitude = (0.01 + random() * 0.04) * height;
+  const period = (0.05 + random() * 0.2) * width;
+  for (let k = 0; k < waves; k++) {
+    const y0 = (k + 0.5) * (height / waves);
+    const phase = random() * Math.PI * 2;
+    let d = `M0 ${y0.toFixed(1)}`;
+    for (let x = 0; x <= width; x += 8) d += ` L${x} ${(y0 + amplitude * Math.sin((x / period) * Math.PI * 2 + phase)).toFixed(1)}`;
+    paths.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="${(0.6 + random()).toFixed(1)}" opacity="${(0.35 + random() * 0.4).toFixed(2)}"/>`);
+  }
+  for (let r = 0; r < 1 + Math.floor(random() * 2); r++) {
+    const cx = random() * width;
+    const cy = random() * height;
+    const radius = (0.1 + random() * 0.2) * height;
+    const petals = 5 + Math.floor(random() * 12);
+    let d = '';
+    for (let t = 0; t <= 720; t++) {
+      const a = (t / 720) * Math.PI * 2;
+      const rr = radius * (0.7 + 0.3 * Math.sin(petals * a));
+      d += `${t ? 'L' : 'M'}${(cx + rr * Math.cos(a * 3)).toFixed(1)} ${(cy + rr * Math.sin(a * 3)).toFixed(1)} `;
+    }
+    paths.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="0.7" opacity="0.5"/>`);
+  }
+  return paths.join('');
+}
