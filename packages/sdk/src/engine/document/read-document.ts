@@ -18,7 +18,16 @@ import { rectangleCorners } from '../image/homography.ts';
 import { documentFormat, documentFormats } from './document-format.ts';
 import { mrzToDocumentData } from './mrz-to-document.ts';
 import { type PrintedFieldChoice, readVisualZone, type VisualZoneReading } from './visual/read-visual-zone.ts';
-import { hiddenPrintQuads, mergeVisual, misprintedFields, missingPrintedFields, visualClassInfo, visualMatchSource } from './visual/visual-to-document.ts';
+import {
+  doubtedPrintedFields,
+  hiddenPrintQuads,
+  mergeVisual,
+  misprintedFields,
+  missingPrintedFields,
+  visualClassInfo,
+  visualMandatoryFields,
+  visualMatchSource,
+} from './visual/visual-to-document.ts';
 import { signatureImage } from './visual/signature-image.ts';
 import { detectPage, linesOnPhoto, type DetectedPage } from './visual/detected-page.ts';
 import { anonymizeDocument } from './anonymize-document.ts';
@@ -257,7 +266,9 @@ export async function readDocument(
   const ruleExtra = extraRuleFields(options, data);
   if (ruleExtra) processingInfo(data).extraPresentFields = ruleExtra;
   const missing = ruleMissing ?? missingPrintedFields(visual);
-  const visualAnswers = !pick && !barcode && missing.length === 0;
+  // A mandatory field read in doubt is shown, marked, but does not make the document VALID.
+  const doubted = new Set(doubtedPrintedFields(data, visual));
+  const visualAnswers = !pick && !barcode && missing.length === 0 && !visualMandatoryFields.some((f) => doubted.has(f));
   if ((mrzValid || barcodeAnswers) && ruleMissing?.length) {
     data.recognitionStatus = 'UNCERTAIN';
     data.processingStatus = 'MANDATORY_FIELD_MISSING';

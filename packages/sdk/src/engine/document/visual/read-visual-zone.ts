@@ -40,8 +40,10 @@ export interface VisualZoneReading {
   jurisdiction: AamvaJurisdiction | null;
   /** The ICAO code of the state whose name the document prints in its header (`countryNames`), or null. */
   country: string | null;
-  /** Fields whose printed value holds characters the field cannot have (see findPrintedFields). */
+  /** Fields whose printed value holds characters the field cannot have (see findPrintedFields): not in `fields`. */
   invalidCharacterFields: VisualField[];
+  /** Fields in `fields` whose reading is in doubt (the field assigner's `uncertain`): returned, and marked. */
+  doubtedFields: VisualField[];
 }
 
 /** Fewer fields than this, read upright, and the document is read again turned 180°. */
@@ -163,13 +165,15 @@ async function readTurned(
   // Which value is which field: on documents without field numbers (identity cards, passports,
   // residence permits) the learned assigner decides the fields it knows, the label rules the rest
   // (licence details, the signature). Numbered licences keep the rules: their numbers name the fields.
+  const doubted: VisualField[] = [];
   if (numbering === null && o.printedFields !== 'rules') {
     // The rules' values stand in where the model is unsure of every candidate but not of theirs.
     const assigned = assignFields(fieldAssignerModel, lines, { width: page.width, height: page.height, dateOrder, now: o.now }, found);
     const learned: ReadonlySet<string> = new Set(assignableFields);
     found.fields = [...assigned, ...found.fields.filter((f) => !learned.has(f.field))];
-    const doubted = assigned.filter((f) => f.uncertain).map((f) => f.field);
-    found.invalidCharacterFields = [...found.invalidCharacterFields.filter((f) => !learned.has(f)), ...doubted];
+    doubted.push(...assigned.filter((f) => f.uncertain).map((f) => f.field));
+    // A value the rules withheld (a digit in a name) stays listed unless the assigner found the field.
+    found.invalidCharacterFields = found.invalidCharacterFields.filter((f) => !assigned.some((a) => a.field === f));
   }
   // A signature is ink: a faint pattern the detector boxed in a blank signature area is not.
   found.fields = found.fields.filter((f) => f.field !== 'signature' || inkContrast(page, f.box) >= minSignatureContrast);
@@ -180,6 +184,7 @@ async function readTurned(
     jurisdiction,
     country,
     invalidCharacterFields: found.invalidCharacterFields,
+    doubtedFields: doubted,
   };
 }
 

@@ -45,7 +45,7 @@ function quadPart([tl, tr, br, bl]: Point[], t0: number, t1: number): Point[] {
 }
 
 /** Fields a document read from its printed text alone must show for the reading to count as VALID. */
-const visualMandatoryFields = ['lastName', 'dateOfBirth', 'documentNumber'] as const;
+export const visualMandatoryFields = ['lastName', 'dateOfBirth', 'documentNumber'] as const;
 
 type DateTarget = 'dateOfBirth' | 'dateOfIssue' | 'dateOfExpiry';
 const dateTargets: ReadonlySet<VisualField> = new Set<DateTarget>(['dateOfBirth', 'dateOfIssue', 'dateOfExpiry']);
@@ -86,12 +86,28 @@ export function mergeVisual(data: DocumentData, readings: readonly VisualZoneRea
 }
 
 /**
- * Fields print showed beside their label with characters the field cannot have (a digit in a name)
- * and that no source filled: listed in `additionalProcessingInfo.invalidCharacterFields`.
+ * Fields listed in `additionalProcessingInfo.invalidCharacterFields` because of print: those it
+ * showed beside their label with characters the field cannot have (a digit in a name) and that no
+ * source filled, and those whose value in `data` is a printed one read in doubt (`doubtedFields`).
  */
 export function misprintedFields(data: DocumentData, readings: readonly VisualZoneReading[]): string[] {
   const record = data as unknown as Record<string, unknown>;
-  return [...new Set(readings.flatMap((r) => r.invalidCharacterFields))].filter((f) => f in record && record[f] === null);
+  const withheld = readings.flatMap((r) => r.invalidCharacterFields).filter((f) => f in record && record[f] === null);
+  return [...new Set([...withheld, ...doubtedPrintedFields(data, readings)])];
+}
+
+/** The fields whose value in `data` came from print read in doubt (not from the MRZ or a barcode, which keep theirs). */
+export function doubtedPrintedFields(data: DocumentData, readings: readonly VisualZoneReading[]): string[] {
+  const record = data as unknown as Record<string, { latin?: string | null; originalString?: string | null } | null>;
+  return readings.flatMap((r) =>
+    r.fields
+      .filter((f) => r.doubtedFields.includes(f.field))
+      .filter((f) => {
+        const value = record[f.field];
+        return value != null && (value.latin === f.text || value.originalString === f.text);
+      })
+      .map((f) => f.field),
+  );
 }
 
 /** The mandatory fields (`visualMandatoryFields`) print did not give. */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { emptyDocumentData } from '../empty-document-data.ts';
+import type { LocatedField, VisualZoneReading } from './read-visual-zone.ts';
+import { doubtedPrintedFields, mergeVisual, misprintedFields } from './visual-to-document.ts';
+
+const field = (name: LocatedField['field'], text: string): LocatedField => ({
+  field: name,
+  text,
+  box: { x: 0, y: 0, width: 10, height: 10 },
+  confidence: 0.9,
+  date: null,
+  location: { topLeftCorner: { x: 0, y: 0 }, dimensions: { width: 10, height: 10 }, side: 'FIRST' },
+  corners: [],
+});
+
+const reading = (
+  fields: LocatedField[],
+  doubtedFields: VisualZoneReading['doubtedFields'],
+  invalidCharacterFields: VisualZoneReading['invalidCharacterFields'] = [],
+): VisualZoneReading => ({
+  side: 'FIRST',
+  fields,
+  titleType: null,
+  jurisdiction: null,
+  country: null,
+  invalidCharacterFields,
+  doubtedFields,
+});
+
+describe('print merged into the result', () => {
+  it('returns a value read in doubt and lists it as in doubt; a withheld one only while no source filled it', () => {
+    const data = emptyDocumentData();
+    const visual = [reading([field('lastName', 'MULLER'), field('firstName', 'ANNA')], ['lastName'], ['nationality'])];
+    mergeVisual(data, visual);
+    expect(data.lastName?.latin).toBe('MULLER');
+    expect(misprintedFields(data, visual).sort()).toEqual(['lastName', 'nationality']);
+  });
+
+  it('does not mark a field whose value came from the MRZ or a barcode, though print doubted its own', () => {
+    const data = emptyDocumentData();
+    data.lastName = { latin: 'MÜLLER', cyrillic: null, arabic: null, greek: null, latinLocation: null } as unknown as typeof data.lastName;
+    const visual = [reading([field('lastName', 'MULLER')], ['lastName'])];
+    mergeVisual(data, visual);
+    expect(data.lastName?.latin).toBe('MÜLLER');
+    expect(doubtedPrintedFields(data, visual)).toEqual([]);
+  });
+});
