@@ -53,6 +53,8 @@ function toApiError(error: Error): ApiError {
   // Engine errors that describe the input (e.g. an impossible frame) are the client's, not ours.
   if (code === 'IMAGE_TOO_LARGE') return new ApiError('IMAGE_TOO_LARGE', error.message);
   if (code === 'INVALID_FRAME' || code === 'IMAGE_DECODE_FAILED') return new ApiError('IMAGE_DECODE_FAILED', error.message);
+  // Options the engine cannot apply are the request's fault; the schemas should have said so first.
+  if (code === 'INVALID_OPTIONS') return new ApiError('INVALID_REQUEST', error.message);
   return new ApiError('INTERNAL_ERROR', 'internal error');
 }
 
