@@ -132,10 +132,12 @@ describe('recognition service: bad input gets a 400 with a stable code, never a 
         'customDocumentRules.0.fields.0.fieldType',
       ],
       // Issue #56: a rule's field without a field type reached the engine and answered 500.
-      ...[{ fieldType: null }, {}, { alphabetType: 'LATIN' }].flatMap((field): Array<[string, unknown, string]> => [
-        ['/document-multi-side', { imageFirstSide: image, customDocumentRules: [{ fields: [field] }] }, 'customDocumentRules.0.fields.0.fieldType'],
-        ['/document-single-side', { image, customDocumentRules: [{ fields: [field] }] }, 'customDocumentRules.0.fields.0.fieldType'],
-      ]),
+      ...[{ fieldType: null }, {}, { alphabetType: 'LATIN' }].flatMap(
+        (field): Array<[string, unknown, string]> => [
+          ['/document-multi-side', { imageFirstSide: image, customDocumentRules: [{ fields: [field] }] }, 'customDocumentRules.0.fields.0.fieldType'],
+          ['/document-single-side', { image, customDocumentRules: [{ fields: [field] }] }, 'customDocumentRules.0.fields.0.fieldType'],
+        ],
+      ),
       [
         '/document-multi-side',
         { imageFirstSide: image, customDocumentAnonymizationSettings: [{ fields: ['nope'] }] },

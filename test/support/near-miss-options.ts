@@ -54,10 +54,13 @@ export function nearMissOptions(doc: OpenApiDocument, requestSchema: string, ima
  * allows but a careless engine may not expect (nulls, objects without any of their fields).
  */
 class NearMisses {
-  constructor(
-    private readonly doc: OpenApiDocument,
-    private readonly samples: NamedSamples,
-  ) {}
+  private readonly doc: OpenApiDocument;
+  private readonly samples: NamedSamples;
+
+  constructor(doc: OpenApiDocument, samples: NamedSamples) {
+    this.doc = doc;
+    this.samples = samples;
+  }
 
   private resolve(node: SchemaNode): { node: SchemaNode; name: string | null } {
     if (!node.$ref) return { node, name: null };

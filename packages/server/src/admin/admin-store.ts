@@ -91,12 +91,16 @@ export async function revokeClient(db: Db, clientId: string, organizationId?: st
   return Number(result.numDeletedRows) === 1;
 }
 
-/** A new secret for the client (the old one stops working at once); undefined when there is no such client. */
+/**
+ * A new secret for the client: the old one and every bearer token issued before stop working at
+ * once. Undefined when there is no such client.
+ */
 export async function rotateClientSecret(db: Db, clientId: string, organizationId?: string): Promise<ClientSecretView | undefined> {
   const clientSecret = newSecret();
   let query = db
     .updateTable('clients')
-    .set({ secretHash: hashSecret(clientSecret) })
+    // The next generation: tokens issued under the old secret stop working now, not at their expiry.
+    .set((eb) => ({ secretHash: hashSecret(clientSecret), tokenGeneration: eb('tokenGeneration', '+', 1) }))
     .where('id', '=', clientId);
   if (organizationId !== undefined) query = query.where('organizationId', '=', organizationId);
   const row = await query.returning(['id', 'organizationId']).executeTakeFirst();

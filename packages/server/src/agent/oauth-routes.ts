@@ -54,7 +54,7 @@ export function createOAuthRoutes(ctx: PlatformContext) {
       await ctx.authFailures.fail(limited);
       return oauthError(c, 401, 'invalid_client', 'unknown client or wrong secret');
     }
-    const { token, expiresIn } = ctx.tokens.issue(principal.clientId, principal.organizationId, ctx.now());
+    const { token, expiresIn } = ctx.tokens.issue(principal.clientId, principal.organizationId, principal.tokenGeneration, ctx.now());
     return c.json({ access_token: token, token_type: 'Bearer' as const, expires_in: expiresIn }, 200, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
   });
 }

@@ -23,6 +23,8 @@ export interface ClientTable {
   name: string;
   /** SHA-256 (hex) of the client secret; the secret itself is shown once and never stored. */
   secretHash: string;
+  /** Stamped into the client's bearer tokens and checked on use; a secret rotation bumps it. */
+  tokenGeneration: Generated<number>;
   createdOn: string;
 }
 

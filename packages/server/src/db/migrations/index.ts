@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { initialMigration } from './0001-initial.ts';
 import { authFailuresMigration } from './0002-auth-failures.ts';
+import { clientTokenGenerationMigration } from './0003-client-token-generation.ts';
 
 /**
  * Every migration, by name, in order. A static map (no directory scanning) so that it works from
@@ -9,4 +10,5 @@ import { authFailuresMigration } from './0002-auth-failures.ts';
 export const migrations: Record<string, Migration> = {
   '0001-initial': initialMigration,
   '0002-auth-failures': authFailuresMigration,
+  '0003-client-token-generation': clientTokenGenerationMigration,
 };
