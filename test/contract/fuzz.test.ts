@@ -42,7 +42,7 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
   beforeAll(async () => {
     t = await createPlatformTestApp({
       // Generous limits: the fuzzer's wrong credentials must not lock out the valid ones it sends too.
-      env: { AUTH_RATE_LIMIT_PER_ID: '1000000', AUTH_RATE_LIMIT_PER_ADDRESS: '1000000' },
+      env: { AUTH_RATE_LIMIT_PER_ID_AND_ADDRESS: '1000000', AUTH_RATE_LIMIT_PER_ID: '1000000', AUTH_RATE_LIMIT_PER_ADDRESS: '1000000' },
       logger: createLogger((line) => logLines.push(line)),
     });
     jpegBase64 = (await sampleImage('jpeg', 7)).toString('base64');

@@ -328,6 +328,71 @@ describe('6. failed authentication is rate limited (429 + Retry-After)', () => {
   });
 });
 
+describe.each(['memory', 'database'])('6. strangers cannot lock a client out (issue #56), counters in %s', (store) => {
+  let t: PlatformTestApp;
+  const nowMs = Date.parse('2025-02-01T00:00:05Z');
+  beforeAll(async () => {
+    t = await createPlatformTestApp({ now: () => nowMs, env: { AUTH_RATE_LIMIT_STORE: store } });
+  });
+  afterAll(async () => t.close());
+
+  /** A request from a remote address (the socket's; forwarded headers are not trusted). */
+  const from = (address: string, path: string, init: RequestInit = {}) => t.app.request(path, init, { incoming: { socket: { remoteAddress: address } } });
+  const attackerAddress = (i: number) => `10.${Math.floor(i / 250)}.${i % 250}.1`;
+  const owner = '192.0.2.10';
+
+  it("1,000 wrong secrets for a client id from other addresses leave the owner's Basic, OAuth and bearer requests answered", async () => {
+    const token = (await t.request('POST', '/agent/oauth/token', { headers: { authorization: t.agentAuth }, body: { grant_type: 'client_credentials' } })).json
+      .access_token;
+    const wrong = t.basic(t.demo.clientId, 'wrong-secret');
+    const statuses: Record<number, number> = {};
+    for (let i = 0; i < 1000; i++) {
+      const res = await from(attackerAddress(i % 50), '/agent/api/v1/workflow', { headers: { authorization: wrong } });
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+    // 50 addresses × 20 tries: all of them failures the limiter counted, then refused per (id, address).
+    expect(statuses).toEqual({ 401: 1000 });
+    expect((await from(owner, '/agent/api/v1/workflow', { headers: { authorization: t.agentAuth } })).status).toBe(200);
+    expect((await from(owner, '/agent/api/v1/workflow', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    const oauth = await from(owner, '/agent/oauth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: t.demo.clientId, client_secret: t.demo.clientSecret }),
+    });
+    expect(oauth.status).toBe(200);
+    // The attackers themselves are refused now, the right secret too (it is their address that guessed).
+    const limited = await from(attackerAddress(0), '/agent/api/v1/workflow', { headers: { authorization: t.agentAuth } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it("1,000 wrong edge keys for a transaction from other addresses leave the browser's requests answered", async () => {
+    const a = (await t.agent('POST', '/transaction', createRequest())).json;
+    for (let i = 0; i < 1000; i++) {
+      await from(attackerAddress(i), `/edge/api/v1/transaction/${a.transactionId}/resume`, {
+        method: 'POST',
+        headers: { authorization: t.basic(a.transactionId, `guess-${i}`) },
+      });
+    }
+    const res = await from(owner, `/edge/api/v1/transaction/${a.transactionId}/resume`, { method: 'POST', headers: { authorization: a.authorization } });
+    expect(res.status).toBe(200);
+  });
+
+  it('past the per-id ceiling an address that already failed for the id is refused, one that did not gets its try', async () => {
+    const { clientId, clientSecret } = await t.otherOrganization();
+    const wrong = t.basic(clientId, 'nope');
+    // 1,000 failures from 1,000 addresses (one each): the per-id ceiling.
+    for (let i = 0; i < 1000; i++) expect((await from(attackerAddress(i), '/agent/api/v1/workflow', { headers: { authorization: wrong } })).status).toBe(401);
+    // An address that failed for this id: refused, even with the right secret, until the window ends.
+    expect((await from(attackerAddress(3), '/agent/api/v1/workflow', { headers: { authorization: t.basic(clientId, clientSecret) } })).status).toBe(429);
+    // A fresh address: one guess (401), then refused — past the ceiling, guessing costs an address a guess.
+    expect((await from('198.18.0.1', '/agent/api/v1/workflow', { headers: { authorization: wrong } })).status).toBe(401);
+    expect((await from('198.18.0.1', '/agent/api/v1/workflow', { headers: { authorization: wrong } })).status).toBe(429);
+    // The owner's address never failed: answered.
+    expect((await from(owner, '/agent/api/v1/workflow', { headers: { authorization: t.basic(clientId, clientSecret) } })).status).toBe(200);
+  });
+});
+
 describe('6. with AUTH_RATE_LIMIT_STORE=database the counters are shared by processes', () => {
   it('failures counted by one process limit the other', async () => {
     const shared = await createPlatformTestApp({ env: { AUTH_RATE_LIMIT_STORE: 'database' } });

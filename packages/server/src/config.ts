@@ -73,7 +73,7 @@ export interface Config {
     /** Largest Postgres connection pool per process. */
     databasePoolMax: number;
     /** Failed-authentication limits (429 RATE_LIMITED) and where the counters live. */
-    authRateLimit: { windowMs: number; maxPerId: number; maxPerAddress: number; store: 'memory' | 'database' };
+    authRateLimit: { windowMs: number; maxPerIdAndAddress: number; maxPerAddress: number; maxPerId: number; store: 'memory' | 'database' };
   };
   /** A directory of static files served at `/` (the demo page); null = none. */
   demoDir: string | null;
@@ -131,7 +131,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   DATABASE_POOL_MAX: int(1, 1000).default(10),
   AUTH_RATE_LIMIT_WINDOW: int(1, 24 * 3600).default(60),
-  AUTH_RATE_LIMIT_PER_ID: int(0, 1_000_000).default(20),
+  AUTH_RATE_LIMIT_PER_ID_AND_ADDRESS: int(0, 1_000_000).default(20),
+  AUTH_RATE_LIMIT_PER_ID: int(0, 10_000_000).default(1000),
   AUTH_RATE_LIMIT_PER_ADDRESS: int(0, 1_000_000).default(100),
   AUTH_RATE_LIMIT_STORE: z.enum(['memory', 'database']).default('memory'),
   DEMO_DIR: z.string().optional(),
@@ -177,8 +178,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       databasePoolMax: e.DATABASE_POOL_MAX,
       authRateLimit: {
         windowMs: e.AUTH_RATE_LIMIT_WINDOW * 1000,
-        maxPerId: e.AUTH_RATE_LIMIT_PER_ID,
+        maxPerIdAndAddress: e.AUTH_RATE_LIMIT_PER_ID_AND_ADDRESS,
         maxPerAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+        maxPerId: e.AUTH_RATE_LIMIT_PER_ID,
         store: e.AUTH_RATE_LIMIT_STORE,
       },
     },

@@ -17,12 +17,12 @@ export interface PlatformOptions {
   /** HMAC secret of agent access tokens; null = a random one for this process (tokens die with it). */
   tokenSecret: string | null;
   tokenTtlSeconds: number;
-  /** Failed-authentication limits and where their counters live (default: memory, 60 s, 20 per id, 100 per address). */
+  /** Failed-authentication limits and where their counters live (default: memory, 60 s, 20 per id and address, 100 per address, 1000 per id). */
   rateLimit?: Partial<FailureLimitSettings> & { store?: 'memory' | 'database' };
   now?: () => number;
 }
 
-export const defaultFailureLimits: FailureLimitSettings = { windowMs: 60_000, maxPerId: 20, maxPerAddress: 100 };
+export const defaultFailureLimits: FailureLimitSettings = { windowMs: 60_000, maxPerIdAndAddress: 20, maxPerAddress: 100, maxPerId: 1000 };
 
 /**
  * The transaction platform's shared context: database, recognition, image decoder, settings,
