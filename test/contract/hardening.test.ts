@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import {
   buildInfo,
   createApp,
+  createLogger,
   defaultHealthChecks,
   migrateToLatest,
   openDatabase,
@@ -217,6 +218,115 @@ describe('hardening', () => {
       expect(big.status).toBe(400);
       expect(big.json.message).toContain('extraction');
     });
+  });
+});
+
+describe('5. no card number at rest in any free-text field, Idempotency-Key hashed, no secret from a URL path in the log (issue #56)', () => {
+  const pan = '4111111111111111';
+  const spaced = '5555 5555 5555 4444';
+  const adminToken = 'operator-token-'.padEnd(48, 'z');
+  const svcKey = 'svc-key-mysecret';
+  let t: PlatformTestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    t = await createPlatformTestApp({ env: { ADMIN_TOKEN: adminToken, SVC_API_KEYS: svcKey }, logger: createLogger((line) => logLines.push(line)) });
+    const workflow = {
+      workflowId: 'form-flow',
+      name: 'Form',
+      steps: [
+        {
+          id: 1,
+          type: 'Start',
+          settings: {
+            formFields: [
+              { name: 'note', type: 'string', required: true },
+              { name: 'amount', type: 'number' },
+            ],
+          },
+        },
+        { id: 2, type: 'Decision', settings: { verificationStatus: 'Accept' } },
+        { id: 3, type: 'End' },
+      ],
+    };
+    expect((await t.agent('POST', '/workflow', workflow)).status).toBe(201);
+  });
+  afterAll(async () => t.close());
+
+  /** Every row of every table, as the database holds it. */
+  const everything = async () => {
+    const tables = [
+      'organizations',
+      'clients',
+      'workflows',
+      'workflowVersions',
+      'transactions',
+      'stateEntries',
+      'statusLog',
+      'idempotencyKeys',
+      'authFailures',
+    ] as const;
+    const dump: string[] = [];
+    for (const table of tables) dump.push(JSON.stringify(await t.database.db.selectFrom(table).selectAll().execute()));
+    return dump.join('\n');
+  };
+  const digitsOf = (text: string) => text.replace(/[^0-9]/g, '');
+
+  it('masks Luhn-valid card numbers in form values, tags, link fields, sdkVersion, consent.userId and the override comment; hashes the Idempotency-Key', async () => {
+    const idempotencyKey = `retry-${pan}`;
+    const body = createRequest('form-flow', {
+      formValues: { note: `paid with ${spaced}`, amount: Number(pan) },
+      tags: [pan, `card ${spaced}`],
+      linkFields: { [`order-${pan}`]: `ref ${spaced}` },
+      sdkVersion: `1.0 ${pan}`,
+      consent: { userId: `user-${pan}`, givenOn: '2024-05-01T12:30:00', isProcessingStoringAllowed: true, isTrainingAllowed: false },
+    });
+    const created = await t.agent('POST', '/transaction', body, { 'idempotency-key': idempotencyKey });
+    expect(created.status).toBe(201);
+    // The retry with the same key and body is still recognized as one.
+    const replay = await t.agent('POST', '/transaction', body, { 'idempotency-key': idempotencyKey });
+    expect(replay.status).toBe(200);
+    expect(replay.json.transactionId).toBe(created.json.transactionId);
+    const id = created.json.transactionId;
+    expect((await t.edge('POST', `/transaction/${id}/resume`, replay.json.authorization)).json.processingStatus).toBe('Complete');
+    const override = await t.agent('PUT', `/transaction/${id}/verification-status`, {
+      verificationStatus: 'Review',
+      comment: `customer read out ${pan} on the phone`,
+    });
+    expect(override.status).toBe(200);
+    // Names of clients and organizations are free text too.
+    expect((await t.agent('POST', '/client', { name: `till ${pan}` })).json.name).toBe('till 411111******1111');
+    expect(
+      (await t.request('POST', '/admin/api/v1/organizations', { body: { name: `shop ${spaced}` }, headers: { authorization: `Bearer ${adminToken}` } })).status,
+    ).toBe(201);
+
+    const stored = await everything();
+    for (const secret of [pan, spaced, '5555555555554444', idempotencyKey]) expect(stored).not.toContain(secret);
+    expect(digitsOf(stored)).not.toContain(pan);
+    expect(stored).toContain('411111******1111');
+    expect(stored).toContain('555555******4444');
+    const record = (await t.agent('GET', `/transaction/${id}`)).json;
+    expect(record.tags).toEqual(['411111******1111', 'card 555555******4444']);
+    expect(record.linkFields).toEqual({ 'order-411111******1111': 'ref 555555******4444' });
+    expect(record.statusLog.at(-1).comment).toBe('customer read out 411111******1111 on the phone');
+    expect(record.consent.userId).toBe('user-411111******1111');
+  });
+
+  it('never logs a secret a client put in a URL path', async () => {
+    const tx = (await t.agent('POST', '/transaction', createRequest())).json;
+    logLines.length = 0;
+    const secrets = [tx.ephemeralKey, t.demo.clientSecret, adminToken, svcKey, pan];
+    await t.request('GET', `/edge/api/v1/transaction/${tx.ephemeralKey}`, { headers: { authorization: tx.authorization } });
+    await t.request('GET', `/agent/api/v1/transaction/${t.demo.clientSecret}`, { headers: { authorization: t.agentAuth } });
+    await t.request('GET', `/admin/api/v1/organizations/${adminToken}/clients`, { headers: { authorization: `Bearer ${adminToken}` } });
+    await t.request('GET', `/${svcKey}`);
+    await t.request('GET', `/agent/api/v1/transaction/${pan}`, { headers: { authorization: t.agentAuth } });
+    await t.request('GET', `/agent/api/v1/initialize/${t.demo.clientSecret}/info`, { headers: { authorization: t.agentAuth } });
+    expect(logLines.length).toBeGreaterThanOrEqual(6);
+    const log = logLines.join('\n');
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    // What identifies a request stays: the route, and ids that are ids.
+    await t.request('GET', `/agent/api/v1/transaction/${tx.transactionId}`, { headers: { authorization: t.agentAuth } });
+    expect(logLines.at(-1)).toContain(`/agent/api/v1/transaction/${tx.transactionId}`);
   });
 });
 

@@ -14,6 +14,7 @@ import { createHealthRoutes, type HealthCheck } from './health/routes.ts';
 import { limitBody } from './http/body-limit.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler } from './http/error-handler.ts';
+import { createPathRedactor } from './http/loggable-path.ts';
 import { demoPageHeaders, responseHeaders, securityHeaders } from './http/response-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { createImageLoader } from './image/create-image-loader.ts';
@@ -39,6 +40,8 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
   const app = new OpenAPIHono<AppEnv>();
   // Two images of up to maxBytes each, Base64-inflated by 4/3, plus room for the options.
   const maxBodyBytes = Math.ceil((config.image.maxBytes * 2 * 4) / 3) + 64 * 1024;
+  // Paths are logged without anything a client may have put there by mistake (a key, a secret).
+  const loggablePath = createPathRedactor([...config.apiKeys, config.adminToken ?? '', config.platform.tokenSecret ?? '']);
 
   app.use('*', async (c, next) => {
     const executionId = randomUUID();
@@ -49,7 +52,13 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     c.header('x-execution-id', executionId);
     await next();
     // Method, path and outcome only: bodies hold images and personal data and are never logged.
-    logger.info('request', { executionId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    logger.info('request', {
+      executionId,
+      method: c.req.method,
+      path: loggablePath(c.req.path),
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
   app.use('*', responseHeaders(securityHeaders));
   // Every path of the recognition routes table: a route added there cannot miss the guard.
@@ -100,6 +109,6 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
   app.notFound(() => {
     throw new ApiError('NOT_FOUND', 'not found');
   });
-  app.onError(createErrorHandler(logger));
+  app.onError(createErrorHandler(logger, loggablePath));
   return app;
 }

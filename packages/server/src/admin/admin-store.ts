@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
 import { hashSecret, newSecret } from '../platform/auth/secrets.ts';
+import { maskCardNumbersIn } from '../workflow/sanitize-extraction.ts';
 
 /**
  * Administration of organizations and their clients (the operator's CLI and admin API, and the
@@ -29,7 +30,9 @@ export interface ClientSecretView {
   organizationId: string;
 }
 
-export async function addOrganization(db: Db, name: string, now: string): Promise<OrganizationView> {
+/** Names are free text: stored (and shown) without card numbers, like every free-text field. */
+export async function addOrganization(db: Db, given: string, now: string): Promise<OrganizationView> {
+  const name = maskCardNumbersIn(given);
   const organizationId = randomUUID();
   await db.insertInto('organizations').values({ id: organizationId, name, createdOn: now }).execute();
   return { organizationId, name, createdOn: now, clientCount: 0 };
@@ -70,7 +73,8 @@ export async function findClientView(db: Db, clientId: string, organizationId?: 
   return r && { clientId: r.id, organizationId: r.organizationId, name: r.name, createdOn: r.createdOn };
 }
 
-export async function addClient(db: Db, organizationId: string, name: string, now: string): Promise<ClientSecretView & { name: string; createdOn: string }> {
+export async function addClient(db: Db, organizationId: string, given: string, now: string): Promise<ClientSecretView & { name: string; createdOn: string }> {
+  const name = maskCardNumbersIn(given);
   const clientId = randomUUID();
   const clientSecret = newSecret();
   await db

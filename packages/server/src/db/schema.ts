@@ -122,6 +122,7 @@ export interface BlobTable {
 
 export interface IdempotencyKeyTable {
   organizationId: string;
+  /** SHA-256 (hex) of the Idempotency-Key header: a client may put anything in it. */
   key: string;
   /** SHA-256 of the canonical request, so a reused key with another body is refused. */
   requestHash: string;

@@ -10,11 +10,11 @@ import type { AppEnv } from './context.ts';
  * their status (400 malformed JSON, 413, 415 from the media-type gate, 405…) and get a code; anything
  * else is a 500 INTERNAL_ERROR whose details go to the log (with the executionId), never to the client.
  */
-export function createErrorHandler(logger: Logger) {
+export function createErrorHandler(logger: Logger, loggablePath: (path: string) => string) {
   return function handleError(error: Error, c: Context<AppEnv>) {
     const apiError = toApiError(error);
     if (apiError.code === 'INTERNAL_ERROR') {
-      logger.error('request failed', { executionId: c.get('executionId'), path: c.req.path, error: describe(error) });
+      logger.error('request failed', { executionId: c.get('executionId'), path: loggablePath(c.req.path), error: describe(error) });
     }
     return c.json(
       { code: apiError.code, message: apiError.message, traceId: c.get('traceId') ?? null, executionId: c.get('executionId') ?? null },

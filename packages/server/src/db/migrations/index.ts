@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { initialMigration } from './0001-initial.ts';
 import { authFailuresMigration } from './0002-auth-failures.ts';
 import { clientTokenGenerationMigration } from './0003-client-token-generation.ts';
+import { hashedIdempotencyKeysMigration } from './0004-hashed-idempotency-keys.ts';
 
 /**
  * Every migration, by name, in order. A static map (no directory scanning) so that it works from
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': initialMigration,
   '0002-auth-failures': authFailuresMigration,
   '0003-client-token-generation': clientTokenGenerationMigration,
+  '0004-hashed-idempotency-keys': hashedIdempotencyKeysMigration,
 };
