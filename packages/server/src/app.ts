@@ -15,7 +15,7 @@ import { limitBody } from './http/body-limit.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler } from './http/error-handler.ts';
 import { createPathRedactor } from './http/loggable-path.ts';
-import { demoPageHeaders, responseHeaders, securityHeaders } from './http/response-headers.ts';
+import { demoPageCspHeader, demoPageHeaders, responseHeaders, securityHeaders } from './http/response-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { createImageLoader } from './image/create-image-loader.ts';
 import type { Logger } from './logger.ts';
@@ -24,6 +24,9 @@ import { createAdmission } from './recognition/admission.ts';
 import { recognitionGuard } from './recognition/guard.ts';
 import type { RecognitionBackend } from './recognition/recognition-backend.ts';
 import { createRecognitionRoutes, recognitionPaths } from './recognition/routes.ts';
+
+/** The largest admin API body (`{name}`, 100 characters at most). */
+const adminMaxBodyBytes = 64 * 1024;
 
 export interface AppDeps {
   config: Config;
@@ -74,9 +77,17 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
   app.route('/', createHealthRoutes({ checks: healthChecks, info, customPath: config.healthCustomPath }));
   app.route('/', createDocsRoutes());
   if (platform) {
+    // Records hold personal data and credentials pass through: no cache may keep any platform
+    // answer, errors (401, 429, 413…) included — so this comes before anything that can refuse.
+    for (const path of ['/agent/*', '/edge/*', '/admin/*']) app.use(path, responseHeaders([['Cache-Control', 'no-store']]));
     app.use(
       '/agent/*',
       limitBody(1024 * 1024, () => new ApiError('PAYLOAD_TOO_LARGE', 'the request body is larger than 1 MiB')),
+    );
+    // Admin bodies are `{name}`: a few bytes. Counted as they stream, so a huge one is not read.
+    app.use(
+      '/admin/*',
+      limitBody(adminMaxBodyBytes, () => new ApiError('PAYLOAD_TOO_LARGE', `the request body is larger than ${adminMaxBodyBytes} bytes`)),
     );
     app.route('/', createOAuthRoutes(platform));
     app.route('/', createAgentRoutes(platform));
@@ -104,7 +115,7 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
   });
 
   // Last: the demo's files, and its COEP, for what no route above answers (`/openapi.json` is answered without).
-  if (config.demoDir) app.use('/*', responseHeaders(demoPageHeaders), staticFiles(config.demoDir));
+  if (config.demoDir) app.use('/*', responseHeaders(demoPageHeaders), demoPageCspHeader(config.publicUrl), staticFiles(config.demoDir));
 
   app.notFound(() => {
     throw new ApiError('NOT_FOUND', 'not found');

@@ -8,6 +8,8 @@ import { z } from 'zod';
 export interface Config {
   port: number;
   host: string;
+  /** Node's HTTP server limits: time to receive a whole request, and its headers (ms). */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number };
   /** Public base URL clients reach this server at (edgeApiUrl = publicUrl + '/edge'). */
   publicUrl: string;
   /** `file:PATH` (SQLite) or `postgres://…`. */
@@ -97,6 +99,8 @@ const int = (min: number, max: number) => z.coerce.number().int().min(min).max(m
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
+  HTTP_REQUEST_TIMEOUT: int(1, 3600).default(120),
+  HTTP_HEADERS_TIMEOUT: int(1, 3600).default(20),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
@@ -152,10 +156,15 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  // Node refuses a headers timeout longer than the request timeout: both are one request's limits.
+  if (e.HTTP_HEADERS_TIMEOUT > e.HTTP_REQUEST_TIMEOUT) {
+    throw new ConfigError('invalid configuration: HTTP_HEADERS_TIMEOUT: at most HTTP_REQUEST_TIMEOUT');
+  }
   const hostForUrl = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     port: e.PORT,
     host: e.HOST,
+    http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT * 1000, headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT * 1000 },
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     healthCustomPath: e.SVC_HEALTH_CUSTOM_URL?.replace(/^\/+/, '') ?? null,

@@ -4,7 +4,6 @@ import { ApiError } from '../errors.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { limitJsonBody } from '../http/json-limits.ts';
-import { responseHeaders } from '../http/response-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
 import { edgeViewSchema, platformErrorResponses, resumeResponseSchema, stepSubmissionSchema, transactionIdParam } from '../platform/platform-schemas.ts';
@@ -88,7 +87,6 @@ export function createEdgeRoutes(ctx: PlatformContext, { corsOrigins, maxBodyByt
   // `/:transactionId/*` matches `/:transactionId` itself too: one registration authenticates all three routes.
   app.use(`${base}/transaction/:transactionId/*`, edgeAuth(ctx));
   app.use(`${base}/transaction/:transactionId/step/*`, limitJsonBody());
-  app.use(`${base}/*`, responseHeaders([['Cache-Control', 'no-store']]));
 
   return app
     .openapi(routes.resume, async (c) => c.json(await resumeTransaction(ctx, c.get('transaction')), 200))
