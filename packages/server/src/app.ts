@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { InfoEntry } from '@idlens/sdk/api';
 import { createAdminRoutes } from './admin/admin-routes.ts';
+import { createMemoryBudgets } from './admission/memory-budgets.ts';
 import { createAgentOrganizationRoutes } from './admin/agent-organization-routes.ts';
 import { createOAuthRoutes } from './agent/oauth-routes.ts';
 import { createAgentRoutes } from './agent/routes.ts';
@@ -20,7 +21,7 @@ import { staticFiles } from './http/static-files.ts';
 import { createImageLoader } from './image/create-image-loader.ts';
 import type { Logger } from './logger.ts';
 import type { PlatformContext } from './platform/platform-context.ts';
-import { createAdmission } from './recognition/admission.ts';
+import { admitRecognition, createAdmission } from './recognition/admission.ts';
 import { recognitionGuard } from './recognition/guard.ts';
 import type { RecognitionBackend } from './recognition/recognition-backend.ts';
 import { createRecognitionRoutes, recognitionPaths } from './recognition/routes.ts';
@@ -41,8 +42,9 @@ export interface AppDeps {
 /** The whole HTTP API, built from explicit dependencies (tests call `app.request()` on it). */
 export function createApp({ config, recognition, logger, healthChecks, info, platform }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  // Two images of up to maxBytes each, Base64-inflated by 4/3, plus room for the options.
-  const maxBodyBytes = Math.ceil((config.image.maxBytes * 2 * 4) / 3) + 64 * 1024;
+  // One body budget and one pixel budget per process, shared with the platform (its own when there is none).
+  const budgets =
+    platform?.memory ?? createMemoryBudgets({ maxBodyBytesInFlight: config.bodies.maxBytesInFlight, maxPixelsInFlight: config.recognition.maxPixelsInFlight });
   // Paths are logged without anything a client may have put there by mistake (a key, a secret).
   const loggablePath = createPathRedactor([...config.apiKeys, config.adminToken ?? '', config.platform.tokenSecret ?? '']);
 
@@ -64,16 +66,13 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     });
   });
   app.use('*', responseHeaders(securityHeaders));
-  // Every path of the recognition routes table: a route added there cannot miss the guard.
-  const guard = recognitionGuard({ apiKeys: config.apiKeys, apiKeyOnCard: config.apiKeyOnCard, maxBodyBytes });
-  for (const path of recognitionPaths) app.use(path, guard);
-
-  // At most workers + queue requests past the door; a refused one costs no fetch and no decode.
-  const admission = createAdmission({
-    maxInFlight: config.recognition.workers + config.recognition.maxQueue,
-    maxPixelsInFlight: config.recognition.maxPixelsInFlight,
-  });
-  app.route('/', createRecognitionRoutes({ recognition, images: createImageLoader(config), admission }));
+  // Every path of the recognition routes table: a route added there cannot miss the guard, nor the
+  // door behind it — at most workers + queue requests within the body budget, refused (503)
+  // before their bodies are read, any image fetched or decoded.
+  const guard = recognitionGuard({ apiKeys: config.apiKeys, apiKeyOnCard: config.apiKeyOnCard, maxBodyBytes: config.bodies.recognitionMaxBytes });
+  const admission = createAdmission({ maxInFlight: config.recognition.workers + config.recognition.maxQueue, budgets });
+  for (const path of recognitionPaths) app.use(path, guard, admitRecognition(admission, config.bodies.recognitionMaxBytes));
+  app.route('/', createRecognitionRoutes({ recognition, images: createImageLoader(config) }));
   app.route('/', createHealthRoutes({ checks: healthChecks, info, customPath: config.healthCustomPath }));
   app.route('/', createDocsRoutes());
   if (platform) {
@@ -95,8 +94,7 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     app.route('/', createAgentOrganizationRoutes(platform));
     app.route('/', createAdminRoutes(platform, config.adminToken));
     app.route('/', createConsoleRoutes({ dir: config.consoleDir }));
-    // Three images of up to maxBytes, Base64-inflated, plus the browser's extraction.
-    app.route('/', createEdgeRoutes(platform, { corsOrigins: config.corsOrigins, maxBodyBytes: Math.ceil((config.image.maxBytes * 3 * 4) / 3) + 256 * 1024 }));
+    app.route('/', createEdgeRoutes(platform, { corsOrigins: config.corsOrigins, maxBodyBytes: config.bodies.stepMaxBytes }));
     app.openAPIRegistry.registerComponent('securitySchemes', 'agentBasic', { type: 'http', scheme: 'basic', description: 'client_id:client_secret' });
     app.openAPIRegistry.registerComponent('securitySchemes', 'agentBearer', {
       type: 'http',

@@ -26,6 +26,15 @@ export interface Config {
     /** Largest decoded image, in pixels (width × height). */
     maxPixels: number;
   };
+  /** Request bodies that carry images, and how many of their bytes the process admits at once. */
+  bodies: {
+    /** Largest recognition body: two images of `image.maxBytes`, Base64-inflated, plus 64 KiB of options. */
+    recognitionMaxBytes: number;
+    /** Largest step submission: three images, Base64-inflated, plus 256 KiB of extraction. */
+    stepMaxBytes: number;
+    /** Bytes of such bodies admitted at once (at least the largest one); beyond, 503 before reading. */
+    maxBytesInFlight: number;
+  };
   urlFetch: {
     enabled: boolean;
     timeoutMs: number;
@@ -58,7 +67,7 @@ export interface Config {
      * `modelWeights: 'int8'`, see `pnpm eval ocr-runtime`).
      */
     ocrRuntime: 'onnxruntime' | 'convnet';
-    /** Decoded pixels (RGBA, 4 bytes each) all admitted recognition requests may hold at once. */
+    /** Decoded pixels (RGBA, 4 bytes each) the process may hold at once: recognition requests and the platform together. */
     maxPixelsInFlight: number;
   };
   /** Origins allowed to call the edge API from browsers. */
@@ -74,6 +83,10 @@ export interface Config {
     seedDemo: boolean;
     /** Largest Postgres connection pool per process. */
     databasePoolMax: number;
+    /** Step images larger than this (pixels) are scaled down before they are stored or recognized. */
+    stepImageMaxPixels: number;
+    /** Step submissions one organization may have in flight in this process; beyond, 429. */
+    submissionsPerOrganization: number;
     /** Failed-authentication limits (429 RATE_LIMITED) and where the counters live. */
     authRateLimit: { windowMs: number; maxPerIdAndAddress: number; maxPerAddress: number; maxPerId: number; store: 'memory' | 'database' };
   };
@@ -128,6 +141,9 @@ const envSchema = z.object({
   RECOGNITION_MODEL_WEIGHTS: z.enum(['int8', 'float']).default('float'),
   RECOGNITION_OCR_RUNTIME: z.enum(['onnxruntime', 'convnet']).default('onnxruntime'),
   RECOGNITION_MAX_PIXELS_IN_FLIGHT: int(10_000, 2_000_000_000).optional(),
+  MAX_BODY_BYTES_IN_FLIGHT: int(1024, 64 * 2 ** 30).default(96 * 2 ** 20),
+  STEP_IMAGE_MAX_PIXELS: int(10_000, 100_000_000).default(12_000_000),
+  EDGE_SUBMISSIONS_PER_ORGANIZATION: int(1, 10_000).default(4),
   CORS_ORIGINS: list.default([]),
   EPHEMERAL_KEY_TTL: int(60, 30 * 24 * 3600).default(24 * 3600),
   AGENT_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
@@ -171,6 +187,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     apiKeys: e.SVC_API_KEYS,
     apiKeyOnCard: e.SVC_API_KEY_ON_CARD,
     image: { maxBytes: e.IMAGE_MAX_BYTES, maxPixels: e.IMAGE_MAX_PIXELS },
+    bodies: bodiesConfig(e),
     urlFetch: {
       enabled: e.IMAGE_URL_FETCH,
       timeoutMs: e.IMAGE_URL_TIMEOUT_MS,
@@ -185,6 +202,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       tokenTtlSeconds: e.AGENT_TOKEN_TTL,
       seedDemo: e.SEED_DEMO,
       databasePoolMax: e.DATABASE_POOL_MAX,
+      // Never more than an image may have: a step image is only ever scaled down.
+      stepImageMaxPixels: Math.min(e.STEP_IMAGE_MAX_PIXELS, e.IMAGE_MAX_PIXELS),
+      submissionsPerOrganization: e.EDGE_SUBMISSIONS_PER_ORGANIZATION,
       authRateLimit: {
         windowMs: e.AUTH_RATE_LIMIT_WINDOW * 1000,
         maxPerIdAndAddress: e.AUTH_RATE_LIMIT_PER_ID_AND_ADDRESS,
@@ -197,6 +217,15 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     adminToken: e.ADMIN_TOKEN ?? null,
     consoleDir: e.CONSOLE_DIR ?? null,
   };
+}
+
+/** The bodies that carry Base64 images: their limits follow from IMAGE_MAX_BYTES. */
+function bodiesConfig(e: z.infer<typeof envSchema>): Config['bodies'] {
+  const base64 = (images: number) => Math.ceil((e.IMAGE_MAX_BYTES * images * 4) / 3);
+  const recognitionMaxBytes = base64(2) + 64 * 1024;
+  const stepMaxBytes = base64(3) + 256 * 1024;
+  // At least the largest body, or that body could never be admitted.
+  return { recognitionMaxBytes, stepMaxBytes, maxBytesInFlight: Math.max(e.MAX_BODY_BYTES_IN_FLIGHT, recognitionMaxBytes, stepMaxBytes) };
 }
 
 /** Worker and thread counts: workers × ONNX threads should not exceed the cores, or they fight. */

@@ -11,6 +11,7 @@ import { resumeTransaction } from '../platform/transactions/resume-transaction.t
 import { submitStep } from '../platform/transactions/submit-step.ts';
 import { toEdgeView } from '../platform/transactions/transaction-views.ts';
 import { edgeAuth } from './edge-auth.ts';
+import { admitSubmission } from './submission-admission.ts';
 import type { EdgeEnv } from './edge-env.ts';
 
 const base = '/edge/api/v1';
@@ -86,7 +87,7 @@ export function createEdgeRoutes(ctx: PlatformContext, { corsOrigins, maxBodyByt
   );
   // `/:transactionId/*` matches `/:transactionId` itself too: one registration authenticates all three routes.
   app.use(`${base}/transaction/:transactionId/*`, edgeAuth(ctx));
-  app.use(`${base}/transaction/:transactionId/step/*`, limitJsonBody());
+  app.use(`${base}/transaction/:transactionId/step/*`, admitSubmission(ctx, maxBodyBytes), limitJsonBody());
 
   return app
     .openapi(routes.resume, async (c) => c.json(await resumeTransaction(ctx, c.get('transaction')), 200))

@@ -145,7 +145,7 @@ export async function createTransaction(
     currentEntry: undefined,
     verificationStatus: null,
     readBlob: async () => undefined,
-    decodeImage: ctx.decodeImage,
+    frames: ctx.frames,
     recognition: ctx.recognition,
     today: now.slice(0, 10),
   });
