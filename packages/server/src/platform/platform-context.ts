@@ -38,7 +38,7 @@ export const defaultPlatformSettings: Omit<PlatformSettings, 'edgeApiUrl'> = {
   idempotencyTtlMs: 24 * 3600 * 1000,
   maxImageBytes: 15 * 2 ** 20,
   maxPixels: 40_000_000,
-  stepImageMaxPixels: 12_000_000,
+  stepImageMaxPixels: 8_000_000,
   submissionsPerOrganization: 4,
 };
 
