@@ -1,21 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hugeBlackPng, runHostileLoad } from '../bench/platform/hostile-load.ts';
+import { runHostileLoad } from '../bench/platform/hostile-load.ts';
+import { memoryBoundMiB as boundMiB, memoryOf, warmUpLargestStep } from '../bench/platform/server-memory.ts';
 import { startServerProcess } from '../bench/platform/processes.ts';
 import { barcodePng } from '../support/fixtures.ts';
 import { b64, sampleImage } from '../support/images.ts';
-
-/** The documented bound (docs/configuration.md, "Memory"): the server's peak RSS above its baseline, with the default settings. */
-const boundMiB = 1024;
-
-/** VmRSS (now) and VmHWM (the peak since the process started) of a process, in MiB. */
-async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const mib = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) / 1024);
-  return { rss: mib('VmRSS'), peak: mib('VmHWM') };
-}
 
 /**
  * Issue #56, item 1: whatever any number of callers send, the server's RSS stays under the bound.
@@ -30,7 +21,10 @@ describe('memory bound under hostile uploads (a server process)', () => {
   let server: Awaited<ReturnType<typeof startServerProcess>>;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'idlens-memory-'));
-    server = await startServerProcess('idlens-server.ts', { IDLENS_BENCH_DATABASE_URL: `file:${path.join(dir, 'memory.sqlite')}`, IDLENS_BENCH_ADMIN_TOKEN: adminToken });
+    server = await startServerProcess('idlens-server.ts', {
+      IDLENS_BENCH_DATABASE_URL: `file:${path.join(dir, 'memory.sqlite')}`,
+      IDLENS_BENCH_ADMIN_TOKEN: adminToken,
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -50,30 +44,22 @@ describe('memory bound under hostile uploads (a server process)', () => {
         consent: { userId: 'w', givenOn: '2024-05-01T12:30:00', isProcessingStoringAllowed: true, isTrainingAllowed: false },
       })
     ).json()) as { transactionId: string; authorization: string };
-    expect((await post(`/edge/api/v1/transaction/${tx.transactionId}/step/2`, tx.authorization, { images: { front: b64(await sampleImage('jpeg', 1)) } })).status).toBe(200);
+    expect(
+      (await post(`/edge/api/v1/transaction/${tx.transactionId}/step/2`, tx.authorization, { images: { front: b64(await sampleImage('jpeg', 1)) } })).status,
+    ).toBe(200);
     expect((await post(`/edge/api/v1/transaction/${tx.transactionId}/resume`, tx.authorization, {})).status).toBe(200);
     expect((await post('/barcode', '', { image: { imageBase64: b64(await barcodePng('warm', { format: 'QRCode' })) }, scanQrCode: true })).status).toBe(200);
-    // And one document of the largest step size recognized: the worker's engine grows to what such
-    // frames need once (ONNX Runtime's arenas, WebAssembly memory) and keeps it — a fixed cost per
-    // worker, not one a caller can multiply. The bound is on top of that warmed-up baseline.
-    const big = await hugeBlackPng();
-    const unstored = (await (
-      await post('/agent/api/v1/transaction', server.authorization, {
-        workflowId: 'demo-document',
-        platform: 'browser',
-        sdkVersion: 'warm',
-        formValues: { customerName: 'Warm' },
-        consent: { userId: 'w', givenOn: '2024-05-01T12:30:00', isProcessingStoringAllowed: false, isTrainingAllowed: false },
-      })
-    ).json()) as { transactionId: string; authorization: string };
-    expect((await post(`/edge/api/v1/transaction/${unstored.transactionId}/step/2`, unstored.authorization, { images: { front: big, back: big } })).status).toBe(200);
+    // And the largest step images recognized once: the worker's engine memory is a fixed cost per worker.
+    await warmUpLargestStep(server.url, server.authorization);
     const baseline = await memoryOf(server.child.pid!);
 
     // Light on CPU (storing allowed but in the one-key phase, small images in the big recognition
     // bodies): the memory each caller can make the server hold is the same, the run a minute or two.
     const result = await runHostileLoad({ url: server.url, adminToken, rounds: 1, recognizeAll: false, noiseImages: false });
     const after = await memoryOf(server.child.pid!);
-    console.log(`memory bound: baseline ${baseline.rss} MiB, peak ${after.peak} MiB (+${after.peak - baseline.rss}, bound +${boundMiB}), answers ${JSON.stringify(result)}`);
+    console.log(
+      `memory bound: baseline ${baseline.rss} MiB, peak ${after.peak} MiB (+${after.peak - baseline.rss}, bound +${boundMiB}), answers ${JSON.stringify(result)}`,
+    );
 
     expect(after.peak - baseline.rss).toBeLessThanOrEqual(boundMiB);
     const statuses = Object.values(result).flatMap((byStatus) => Object.keys(byStatus).map(Number));

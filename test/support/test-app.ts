@@ -23,10 +23,12 @@ export async function createTestApp(env: Record<string, string> = {}, { ocr = tr
 
   /** POSTs a JSON body (or a raw string, sent as is) and returns status, headers and parsed JSON. */
   async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+    const sent = typeof body === 'string' ? body : JSON.stringify(body);
     const res = await app.request(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
+      // As over a socket: the length is declared (a chunked body would reserve the largest body allowed).
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(sent)), ...headers },
+      body: sent,
     });
     const text = await res.text();
     return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : null };

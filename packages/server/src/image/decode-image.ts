@@ -77,11 +77,12 @@ export function scaledSize(image: Pick<ProbedImage, 'width' | 'height'>, maxPixe
 
 /**
  * Decodes probed bytes to an RGBA frame, upright per EXIF orientation (scaled to `size` when
- * given, in the same pass). Rejects truncated or
+ * given, in the same pass). A frame that goes to a worker thread is a copy of the decoder's buffer,
+ * one that stays in this thread (`transferable: false`) is the decoder's buffer itself. Rejects truncated or
  * corrupt files: any decoder warning (corrupt entropy data would otherwise decode to a plausible
  * but blank frame).
  */
-export async function decodeProbed({ bytes, field }: ProbedImage, maxPixels: number, size?: FrameSize): Promise<Frame> {
+export async function decodeProbed({ bytes, field }: ProbedImage, maxPixels: number, size?: FrameSize, { transferable = true } = {}): Promise<Frame> {
   try {
     const { data, info } = await decodeRaw(bytes, maxPixels, 'warning', size).catch((error: Error) => {
       // libjpeg warns about damage it papers over (corrupt entropy data decodes to grey blocks):
@@ -89,7 +90,12 @@ export async function decodeProbed({ bytes, field }: ProbedImage, maxPixels: num
       if (/extraneous bytes before marker/i.test(error.message)) return decodeRaw(bytes, maxPixels, 'truncated', size);
       throw error;
     });
-    // A fresh, exactly sized buffer: it is transferred to a worker thread, which detaches it.
+    if (!transferable && data.byteOffset === 0 && data.buffer.byteLength === data.length) {
+      // A frame that stays in this thread: sharp's own buffer, no copy.
+      return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, 0, data.length) };
+    }
+    // A fresh, exactly sized buffer: it is transferred to a worker thread, which detaches it (a
+    // native module's memory, like sharp's, cannot be moved: Node would copy it).
     const pixels = new Uint8ClampedArray(data.length);
     pixels.set(data);
     return { width: info.width, height: info.height, data: pixels };

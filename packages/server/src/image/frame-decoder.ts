@@ -23,20 +23,24 @@ export interface DecodedImage {
  * then, so what the budget counts is what memory holds.
  */
 export interface FrameDecoder {
-  withFrames<T>(images: EncodedImage[], use: (decoded: DecodedImage[]) => Promise<T>): Promise<T>;
+  /** `transferable: false` when the frames stay in this thread (not recognized): they are then not copied. */
+  withFrames<T>(images: EncodedImage[], use: (decoded: DecodedImage[]) => Promise<T>, options?: { transferable?: boolean }): Promise<T>;
 }
 
 export function createFrameDecoder({ maxPixels, maxFramePixels, pixels }: { maxPixels: number; maxFramePixels: number; pixels: PixelBudget }): FrameDecoder {
   return {
-    async withFrames(images, use) {
-      const probed = await Promise.all(images.map(({ bytes, field }) => probeImage(bytes, field, maxPixels)));
+    async withFrames(images, use, { transferable = true } = {}) {
+      // In order: the first bad image is the one named, whatever the others are.
+      const probed: ProbedImage[] = [];
+      for (const { bytes, field } of images) probed.push(await probeImage(bytes, field, maxPixels));
       const sizes = probed.map((image) => scaledSize(image, maxFramePixels));
       const release = await pixels.reserve(probed.reduce((sum, image, i) => sum + (sizes[i] ? sizes[i].width * sizes[i].height : image.pixels), 0));
       try {
         const decoded: DecodedImage[] = [];
         // One at a time: the decoder's own working memory is one image's.
-        for (const [i, image] of probed.entries())
-          decoded.push({ frame: await decodeProbed(image, maxPixels, sizes[i] ?? undefined), probed: image, scaled: sizes[i] !== null });
+        for (const [i, image] of probed.entries()) {
+          decoded.push({ frame: await decodeProbed(image, maxPixels, sizes[i] ?? undefined, { transferable }), probed: image, scaled: sizes[i] !== null });
+        }
         return await use(decoded);
       } finally {
         release();
