@@ -160,6 +160,29 @@ describe('rotation and revocation end the bearer tokens issued before them (issu
     expect((await listWith(after)).status).toBe(401);
   });
 
+  it("a rotation through the agent API (the console's Rotate secret) ends the tokens issued before it, the caller's own included", async () => {
+    const { organizationId } = (await admin('POST', '/organizations', { name: 'Rotating by agent' })).json;
+    const first = (await admin('POST', `/organizations/${organizationId}/clients`, { name: 'first' })).json;
+    const second = (await admin('POST', `/organizations/${organizationId}/clients`, { name: 'second' })).json;
+    const firstToken = await tokenFor(t.basic(first.clientId, first.clientSecret));
+    const secondToken = await tokenFor(t.basic(second.clientId, second.clientSecret));
+    const rotate = (clientId: string, token: string) =>
+      t.request('POST', `/agent/api/v1/client/${clientId}/secret`, { headers: { authorization: `Bearer ${token}` } });
+
+    // Another client of the organization rotates the first one's secret.
+    const rotated = await rotate(first.clientId, secondToken);
+    expect(rotated.status).toBe(200);
+    expect((await listWith(firstToken)).status).toBe(401);
+    expect((await listWith(secondToken)).status).toBe(200);
+
+    // A client rotating its own secret ends the very token it asked with.
+    const own = await tokenFor(t.basic(first.clientId, rotated.json.clientSecret));
+    const again = await rotate(first.clientId, own);
+    expect(again.status).toBe(200);
+    expect((await listWith(own)).status).toBe(401);
+    expect((await listWith(await tokenFor(t.basic(first.clientId, again.json.clientSecret)))).status).toBe(200);
+  });
+
   it('a revocation (admin API, or another client of the organization) ends the tokens of the revoked client', async () => {
     const { organizationId } = (await admin('POST', '/organizations', { name: 'Revoking' })).json;
     const first = (await admin('POST', `/organizations/${organizationId}/clients`, { name: 'first' })).json;

@@ -88,12 +88,12 @@ await describeEachDialect('repositories', (dialect) => {
     return tx;
   }
 
-  it('migration 0004 hashes the idempotency keys remembered before it (a retry across the upgrade still finds its transaction)', async () => {
+  it('migration 0006 hashes the idempotency keys remembered before it (a retry across the upgrade still finds its transaction)', async () => {
     const pg = dialect.postgresAdminUrl ? await createTestDatabase(dialect.postgresAdminUrl) : null;
     const older = openDatabase(pg?.url ?? 'file::memory:');
     try {
       const migrator = new Migrator({ db: older.db, provider: { getMigrations: async () => migrations } });
-      expect((await migrator.migrateTo('0003-client-token-generation')).error).toBeUndefined();
+      expect((await migrator.migrateTo('0005-client-token-generation')).error).toBeUndefined();
       await insertOrganization(older.db, { id: 'org-1', name: 'One', createdOn: at(0) });
       const tx = await transactionIn(older, 'tx-old');
       await insertIdempotencyKey(older.db, {

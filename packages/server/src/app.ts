@@ -8,6 +8,7 @@ import { createOAuthRoutes } from './agent/oauth-routes.ts';
 import { createAgentRoutes } from './agent/routes.ts';
 import type { Config } from './config.ts';
 import { createConsoleRoutes } from './console/console-routes.ts';
+import { createConsoleSessionRoutes } from './console/console-session-routes.ts';
 import { createDocsRoutes } from './docs-page/routes.ts';
 import { createEdgeRoutes } from './edge/routes.ts';
 import { ApiError } from './errors.ts';
@@ -93,6 +94,15 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     // The console's extras (clients, workflow versions) and the operator's admin API (docs/console.md).
     app.route('/', createAgentOrganizationRoutes(platform));
     app.route('/', createAdminRoutes(platform, config.adminToken));
+    // Before the console's files: its session and the agent API behind it (console/console-session-routes.ts).
+    app.route(
+      '/',
+      createConsoleSessionRoutes(platform, {
+        ttlSeconds: config.consoleSessionTtlSeconds,
+        secureCookie: config.publicUrl.startsWith('https:'),
+        dispatch: (request, env) => app.fetch(request, env),
+      }),
+    );
     app.route('/', createConsoleRoutes({ dir: config.consoleDir }));
     app.route('/', createEdgeRoutes(platform, { corsOrigins: config.corsOrigins, maxBodyBytes: config.bodies.stepMaxBytes }));
     app.openAPIRegistry.registerComponent('securitySchemes', 'agentBasic', { type: 'http', scheme: 'basic', description: 'client_id:client_secret' });
