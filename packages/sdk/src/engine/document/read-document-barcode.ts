@@ -3,6 +3,7 @@ import type { Location } from '../../api/document.ts';
 import { base64ToBytes } from '../../core/base64.ts';
 import type { Frame } from '../../core/frame.ts';
 import { aamvaDocumentClass, type AamvaDocumentClass } from '../aamva/aamva-document-class.ts';
+import { missingMandatoryFields } from '../aamva/aamva-mandatory.ts';
 import { parseAamva } from '../aamva/parse-aamva.ts';
 import { readBarcode } from '../barcode/read-barcode.ts';
 import { locationAround } from './string-result.ts';
@@ -44,6 +45,14 @@ export async function readDocumentBarcode(
     documentClass: result.parsed ? aamvaDocumentClass(result.stringData ?? '') : null,
     location: locationAround(read.detectionPoints?.points ?? [], side),
   };
+}
+
+/**
+ * Whether the barcode answers for the document by itself: read with certain evidence, its payload
+ * giving what a licence must carry (`aamva-mandatory.ts`) — what `/id-barcode` calls `VALID`.
+ */
+export function answersAlone(b: DocumentBarcode | null): boolean {
+  return !!b?.certain && missingMandatoryFields(b.result).length === 0;
 }
 
 /** A parsed, conclusive read is an answer; anything less is kept only if nothing better turns up. */
