@@ -41,3 +41,11 @@ export async function onDesk(image: RgbaImage, width: number): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/** The fake camera's frame of an image (`cameraFrame`) as the PNG a client would upload of it. */
+export async function cameraFramePng(image: Buffer): Promise<Buffer> {
+  const { width, height, data } = await cameraFrame(image);
+  return sharp(data, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
