@@ -57,6 +57,16 @@ describe('CandidatePool', () => {
     expect(pool.isConclusive()).toBe(true);
   });
 
+  it('counts a PDF417 decode that left a single correction codeword unused as spent, and one with two as spared', () => {
+    const decode = (spareCodewords: number) => ({ ...read('PDF417_BARCODE', 'ANSI 636000', 0), correctionMargin: spareCodewords / 4, spareCodewords });
+    const one = new CandidatePool();
+    one.addView('local-contrast-sharpened', [decode(1)]);
+    expect(one.verdict()).toMatchObject({ certain: false, candidate: { support: 3 } });
+    const two = new CandidatePool();
+    two.addView('local-contrast-sharpened', [decode(2)]);
+    expect(two.verdict()).toMatchObject({ certain: true, candidate: { support: 50 } });
+  });
+
   it('counts a read found twice in one view at its heaviest', () => {
     const pool = new CandidatePool();
     pool.addView('pass', [

@@ -32,12 +32,22 @@ export const candidateRules: CandidateRules = {
    */
   matrixSupport: 50,
   /**
-   * … but a read that used all of it (`BarcodeRead.correctionMargin` 0) may be a damaged symbol
-   * corrected into another valid one — a PDF417 of 22 characters photographed small and soft read as
-   * 20 of garbage so — and counts only this much: under `certainSupport`, so it needs a second pass
-   * to read the same content before it is certain, where its symbology allows that at all …
+   * … but a read that used all of it (`BarcodeRead.correctionMargin` 0; a PDF417 all but
+   * `leastSpareCodewords`) may be a damaged symbol corrected into another valid one — a PDF417 of 22
+   * characters photographed small and soft read as 20 of garbage so — and counts only this much:
+   * under `certainSupport`, so it needs a second pass to read the same content before it is
+   * certain, where its symbology allows that at all …
    */
   spentMatrixSupport: 3,
+  /**
+   * A PDF417 decode is spent unless it left at least this many correction codewords unused
+   * (`BarcodeRead.spareCodewords`). A word damaged beyond correction decodes to a wrong codeword
+   * sequence with e corrections and u codewords unused in at most about 929^−u of the tries: with
+   * one left (a level-1 symbol's 4 codewords less one error and one lost codeword, `UEC` 0.25) that
+   * is one try in 929, and zxing-cpp makes up to 100 per decode — a generated licence on a camera
+   * frame came back so as garbage, certain; with two, about one in a million.
+   */
+  leastSpareCodewords: 2,
   /**
    * … which QR does: its Reed–Solomon code (GF(256), at least 7 correction codewords per block)
    * "corrects" a word damaged beyond its capacity into another codeword about once in a million
@@ -80,6 +90,7 @@ export const candidateRules: CandidateRules = {
 export interface CandidateRules {
   matrixSupport: number;
   spentMatrixSupport: number;
+  leastSpareCodewords: number;
   spentReadsCorroborate: readonly BarcodeType[];
   maxLinesPerPass: number;
   thinReadRatio: number;
@@ -223,7 +234,9 @@ export class CandidatePool {
   }
 
   #isSpent(read: BarcodeRead): boolean {
-    return !read.linear && read.correctionMargin !== undefined && read.correctionMargin <= 0;
+    if (read.linear) return false;
+    if (read.spareCodewords !== undefined) return read.spareCodewords < this.#rules.leastSpareCodewords;
+    return read.correctionMargin !== undefined && read.correctionMargin <= 0;
   }
 
   #linearWeight(read: BarcodeRead): number {

@@ -14,8 +14,8 @@ export interface DocumentBarcode {
   side: 'FIRST' | 'SECOND';
   result: BarcodeResult;
   /**
-   * The reader's evidence was certain: so for a decoded PDF417 whose error correction had capacity
-   * to spare, or that a second pass decoded alike (docs/barcode-options.md, evidence).
+   * The reader's evidence was certain: so for a PDF417 decoded with error correction to spare
+   * (docs/barcode-options.md, evidence).
    */
   certain: boolean;
   /** Issuer and DL/ID type from the payload; null when it is no AAMVA payload. */
