@@ -40,15 +40,6 @@ export const candidateRules: CandidateRules = {
    */
   spentMatrixSupport: 3,
   /**
-   * A PDF417 decode is spent unless it left at least this many correction codewords unused
-   * (`BarcodeRead.spareCodewords`). A word damaged beyond correction decodes to a wrong codeword
-   * sequence with e corrections and u codewords unused in at most about 929^−u of the tries: with
-   * one left (a level-1 symbol's 4 codewords less one error and one lost codeword, `UEC` 0.25) that
-   * is one try in 929, and zxing-cpp makes up to 100 per decode — a generated licence on a camera
-   * frame came back so as garbage, certain; with two, about one in a million.
-   */
-  leastSpareCodewords: 2,
-  /**
    * … which QR does: its Reed–Solomon code (GF(256), at least 7 correction codewords per block)
    * "corrects" a word damaged beyond its capacity into another codeword about once in a million
    * tries. PDF417 does not. At its lowest levels (2, 4 or 8 correction codewords, GF(929)) such a
@@ -58,9 +49,18 @@ export const candidateRules: CandidateRules = {
    * accepts half the correction codewords + 3 of them lost). Passes that read the same pixels decode
    * the same damage alike — the frame, its fixed threshold and zxing's denoising gave one garbage
    * licence payload from a camera frame of 1.1–1.5 px modules — so their agreement is no evidence:
-   * a PDF417 is certain only on a read that left correction unused (docs/barcode-options.md).
+   * a PDF417 is certain only on a decode with correction to spare (docs/barcode-options.md) …
    */
   spentReadsCorroborate: ['QR_CODE'],
+  /**
+   * … that is, at least this many correction codewords unused
+   * (`BarcodeRead.spareCodewords`). A word damaged beyond correction decodes to a wrong codeword
+   * sequence with e corrections and u codewords unused in at most about 929^−u of the tries: with
+   * one left (a level-1 symbol's 4 codewords less one error and one lost codeword, `UEC` 0.25) that
+   * is one try in 929, and zxing-cpp makes up to 100 per decode — a generated licence on a camera
+   * frame came back so as garbage, certain; with two, about one in a million.
+   */
+  leastSpareCodewords: 2,
   /** Lines per pass counted at most, so one lucky pass cannot outvote several independent ones. */
   maxLinesPerPass: 10,
   /**
@@ -90,8 +90,8 @@ export const candidateRules: CandidateRules = {
 export interface CandidateRules {
   matrixSupport: number;
   spentMatrixSupport: number;
-  leastSpareCodewords: number;
   spentReadsCorroborate: readonly BarcodeType[];
+  leastSpareCodewords: number;
   maxLinesPerPass: number;
   thinReadRatio: number;
   thinReadWeight: number;
