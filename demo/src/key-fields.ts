@@ -1,5 +1,5 @@
 /** The few fields a person checks first, per result kind (the raw JSON is shown below them). */
-export type Field = { label: string; value: string; tone?: 'good' | 'bad' | 'warn' };
+export type Field = { label: string; value: string; tone?: 'good' | 'bad' | 'warn' | undefined; copy?: boolean };
 
 // The result objects are read loosely here: a display helper, not a contract.
 // biome-ignore lint/suspicious/noExplicitAny: the four result shapes are walked generically
@@ -11,14 +11,69 @@ const date = (d: Json | null | undefined): string | null => {
   return d.originalString?.latin ?? d.originalString ?? null;
 };
 
-const status = (s: string): Field => ({ label: 'Status', value: s, tone: s === 'VALID' ? 'good' : s === 'EMPTY' ? 'bad' : 'warn' });
+/** The API's enums as words (the raw JSON below keeps them as they are). */
+const statusWords: Record<string, string> = { VALID: 'Valid', UNCERTAIN: 'Uncertain — check it', STAGE_VALID: 'First side valid', EMPTY: 'Nothing found' };
+const matchWords: Record<string, string> = { MATCH: 'Match', MISMATCH: 'Mismatch', NOT_PERFORMED: 'Not compared' };
+const outcomeWords: Record<string, string> = { PASS: 'Passed', FAIL: 'Failed', NOT_PERFORMED: 'Not performed' };
+const checkNames: Record<string, string> = {
+  recognized: 'Document recognized',
+  mrzCheckDigits: 'MRZ check digits',
+  notExpired: 'Not expired',
+  ageLimit: 'Age limit',
+  frontBackMatch: 'Front and back agree',
+  clientServerMatch: 'Browser and server agree',
+};
+const barcodeTypes: Record<string, string> = {
+  QR_CODE: 'QR code',
+  PDF417_BARCODE: 'PDF417',
+  CODE_128: 'Code 128',
+  CODE_39: 'Code 39',
+  EAN_13: 'EAN-13',
+  EAN_8: 'EAN-8',
+  UPC_A: 'UPC-A',
+  UPC_E: 'UPC-E',
+  ITF: 'ITF',
+};
+
+/** `AMERICAN_EXPRESS` → `American Express`; `customerName` → `Customer name`. */
+export function words(id: string): string {
+  const spaced = id
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+const network = (issuer: string | null | undefined): string =>
+  !issuer || issuer === 'ISSUER_OTHER'
+    ? '—'
+    : issuer
+        .toLowerCase()
+        .split('_')
+        .map((w) => (w.length <= 3 && w !== 'elo' ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1)))
+        .join(' ');
+
+const status = (s: string): Field => ({ label: 'Status', value: statusWords[s] ?? words(s), tone: s === 'VALID' ? 'good' : s === 'EMPTY' ? 'bad' : 'warn' });
+
+/**
+ * Only a VALID reading is shown as success: with any other status, the fields that would look
+ * good on their own (a Luhn check that passes, an expiry in the future) keep their neutral tone.
+ */
+function subdued(fields: Field[], recognitionStatus: string): Field[] {
+  if (recognitionStatus === 'VALID') return fields;
+  return fields.map((f, i) => (i > 0 && f.tone === 'good' ? { ...f, tone: undefined } : f));
+}
 
 function isPast(iso: string | null): boolean {
   return !!iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) && iso < new Date().toISOString().slice(0, 10);
 }
 
 function barcode(d: Json): Field[] {
-  return [status(d.recognitionStatus), { label: 'Type', value: d.barcodeType ?? '—' }, { label: 'Value', value: d.stringData ?? d.rawData ?? '—' }];
+  return [
+    status(d.recognitionStatus),
+    { label: 'Type', value: d.barcodeType ? (barcodeTypes[d.barcodeType] ?? words(d.barcodeType)) : '—' },
+    { label: 'Value', value: d.stringData ?? d.rawData ?? '—', copy: true },
+  ];
 }
 
 function idBarcode(d: Json): Field[] {
@@ -35,10 +90,11 @@ function idBarcode(d: Json): Field[] {
 
 function card(d: Json): Field[] {
   const digits = String(d.cardNumber ?? '').replace(/\D/g, '');
-  const expiry = d.expiryDate ? `${String(d.expiryDate.month ?? '?').padStart(2, '0')}/${d.expiryDate.year ?? '?'}` : '—';
+  // An expiry is shown only when it was read (a date object with nulls is no expiry).
+  const expiry = d.expiryDate?.month && d.expiryDate?.year ? `${String(d.expiryDate.month).padStart(2, '0')}/${d.expiryDate.year}` : '—';
   return [
     status(d.recognitionStatus),
-    { label: 'Network', value: d.issuingNetwork ?? '—' },
+    { label: 'Network', value: network(d.issuingNetwork) },
     // The demo shows only the last four digits, as a merchant's page would.
     { label: 'Card number', value: digits ? `•••• ${digits.slice(-4)}` : '—' },
     {
@@ -51,12 +107,24 @@ function card(d: Json): Field[] {
   ];
 }
 
+const matchFields = [
+  ['documentNumber', 'document number'],
+  ['dateOfBirth', 'date of birth'],
+  ['dateOfExpiry', 'date of expiry'],
+] as const;
+
 function document(d: Json): Field[] {
   const mrz = d.mrzData;
   const expiry = date(d.dateOfExpiry) ?? date(mrz?.dateOfExpiry);
   const name = [d.firstName?.latin ?? mrz?.secondaryId, d.lastName?.latin ?? mrz?.primaryId].filter(Boolean).join(' ');
+  // Readings that disagree (two sides, MRZ and barcode or print) are the headline: the fields below
+  // may then belong to two different documents.
+  const mismatched = d.dataMatch?.overall === 'MISMATCH' ? matchFields.filter(([key]) => d.dataMatch[key] === 'MISMATCH').map(([, label]) => label) : [];
+  const headline: Field = mismatched.length
+    ? { label: 'Status', value: `Readings disagree (${mismatched.join(', ')}): possibly two different documents`, tone: 'bad' }
+    : status(d.recognitionStatus);
   const fields: Field[] = [
-    status(d.recognitionStatus),
+    headline,
     { label: 'Document', value: mrz ? `${mrz.mrzType} · ${mrz.documentCode} · ${mrz.issuer}` : '—' },
     { label: 'Document number', value: d.documentNumber?.latin ?? mrz?.documentNumber ?? '—' },
     { label: 'Name', value: name || '—' },
@@ -71,7 +139,7 @@ function document(d: Json): Field[] {
   if (d.dataMatch)
     fields.push({
       label: 'Front/back match',
-      value: d.dataMatch.overall,
+      value: matchWords[d.dataMatch.overall] ?? words(d.dataMatch.overall),
       tone: d.dataMatch.overall === 'MATCH' ? 'good' : d.dataMatch.overall === 'MISMATCH' ? 'bad' : undefined,
     });
   return fields;
@@ -87,11 +155,50 @@ function transaction(d: Json): Field[] {
     },
   ];
   for (const c of d.checks ?? [])
-    fields.push({ label: c.name, value: `${c.outcome}: ${c.reason}`, tone: c.outcome === 'PASS' ? 'good' : c.outcome === 'FAIL' ? 'bad' : undefined });
+    fields.push({
+      label: checkNames[c.name] ?? words(c.name),
+      value: `${outcomeWords[c.outcome] ?? words(c.outcome)}: ${plainReason(c.reason)}`,
+      tone: c.outcome === 'PASS' ? 'good' : c.outcome === 'FAIL' ? 'bad' : undefined,
+    });
   return fields;
 }
 
-export const keyFields: Record<string, (d: Json) => Field[]> = { barcode, 'id-barcode': idBarcode, card, document, transaction };
+/**
+ * A check's reason as the platform words it, with the field ids and enums in it as words
+ * ("agree on documentNumber, dateOfBirth" → "agree on document number, date of birth").
+ */
+export function plainReason(reason: string): string {
+  return reason
+    .replace(/\b[a-z]+(?:[A-Z][a-z]+)+\b/g, (id) => words(id).toLowerCase())
+    .replace(/\b(?:VALID|UNCERTAIN|EMPTY|STAGE_VALID)\b/g, (status) => (statusWords[status] ?? status).toLowerCase());
+}
+
+const readers: Record<string, (d: Json) => Field[]> = { barcode, 'id-barcode': idBarcode, card, document };
+
+/**
+ * The key fields of a result. A reading of nothing (EMPTY) is only its status: no expiry, network
+ * or other row that would suggest something was read.
+ */
+export const keyFields: Record<string, (d: Json) => Field[]> = {
+  ...Object.fromEntries(
+    Object.entries(readers).map(([kind, read]) => [
+      kind,
+      (d: Json) => (d.recognitionStatus === 'EMPTY' ? [status('EMPTY')] : subdued(read(d), d.recognitionStatus)),
+    ]),
+  ),
+  transaction,
+};
+
+/**
+ * The result as the raw JSON view shows it: as the API answers, but with what the page promises
+ * not to show masked — a card number (and its prefix, CVV, IBAN) keeps its last four characters.
+ */
+export function displayedJson(kind: string, d: Json): Json {
+  if (kind !== 'card') return d;
+  const masked = (v: unknown, keep: number) =>
+    typeof v === 'string' && v ? `${v.slice(0, -keep || undefined).replace(/[0-9A-Za-z]/g, '•')}${keep ? v.slice(-keep) : ''}` : v;
+  return { ...d, cardNumber: masked(d.cardNumber, 4), cardNumberPrefix: masked(d.cardNumberPrefix, 0), cvv: masked(d.cvv, 0), iban: masked(d.iban, 4) };
+}
 
 /** Outline boxes/polygons to draw over the image the result came from. */
 export function outlines(kind: string, d: Json, side: 'FIRST' | 'SECOND'): Array<Array<{ x: number; y: number }>> {

@@ -5,7 +5,7 @@
  */
 import '@idlens/web-components';
 import type { IdlensResultEvent, IdlensErrorEvent, IdlensProgressEvent, ScannerElement, IdlensTransaction } from '@idlens/web-components';
-import { keyFields, outlines } from './key-fields.ts';
+import { displayedJson, keyFields, outlines } from './key-fields.ts';
 
 const $ = <T extends Element>(selector: string) => document.querySelector<T>(selector)!;
 const scanners = [...document.querySelectorAll<ScannerElement<{ recognitionStatus: string }> | IdlensTransaction>('[data-component]')];
@@ -120,17 +120,42 @@ async function drawPreview(image: Blob, boxes: Array<Array<{ x: number; y: numbe
 
 const currentTab = () => tabs.find((t) => t.getAttribute('aria-selected') === 'true')?.dataset.tab ?? '';
 
+/** Values longer than this are shortened in the list, with a button that copies all of it. */
+const longValue = 160;
+
+function copyable(value: string): Node[] {
+  const text = document.createElement('span');
+  text.className = 'long-value';
+  text.textContent = `${value.slice(0, longValue - 1)}…`;
+  text.title = value;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'copy';
+  button.textContent = `Copy all ${value.length} characters`;
+  const done = document.createElement('span');
+  done.setAttribute('role', 'status');
+  done.className = 'copied';
+  button.addEventListener('click', () => {
+    navigator.clipboard.writeText(value).then(
+      () => (done.textContent = 'Copied.'),
+      () => (done.textContent = 'Copying is not allowed here; the whole value is in the raw JSON below.'),
+    );
+  });
+  return [text, button, done];
+}
+
 async function showResult({ kind, data, images, durationMs, mode, source }: IdlensResultEvent): Promise<void> {
   problem.textContent = '';
   resultPanel.dataset.state = 'filled';
   const fields = keyFields[kind]?.(data as Record<string, unknown>) ?? [];
   fieldsList.replaceChildren(
-    ...fields.flatMap(({ label, value, tone }) => {
+    ...fields.flatMap(({ label, value, tone, copy }) => {
       const dt = document.createElement('dt');
       dt.textContent = label;
       const dd = document.createElement('dd');
-      dd.textContent = value;
       if (tone) dd.dataset.tone = tone;
+      if (copy && value.length > longValue) dd.append(...copyable(value));
+      else dd.textContent = value;
       return [dt, dd];
     }),
   );
@@ -138,7 +163,8 @@ async function showResult({ kind, data, images, durationMs, mode, source }: Idle
     kind === 'transaction'
       ? ''
       : `${durationMs} ms · ${source === 'camera' ? 'camera start → result' : 'photo → result'} · ${mode === 'worker' ? 'in this browser' : 'on the server'}`;
-  json.textContent = JSON.stringify(data, null, 2);
+  // The page shows only a card's last four digits: the JSON view too.
+  json.textContent = JSON.stringify(displayedJson(kind, data as Record<string, unknown>), null, 2);
   const canvases: HTMLCanvasElement[] = [];
   if (images?.front)
     canvases.push(await drawPreview(images.front, outlines(kind, data as Record<string, unknown>, 'FIRST'), 'Front side with the detected areas outlined'));
@@ -156,6 +182,9 @@ document.addEventListener('idlens-result', (event: IdlensResultEvent) => {
 
 document.addEventListener('idlens-error', (event: IdlensErrorEvent) => {
   if (event.reason.startsWith('camera-')) return; // the component shows these itself, with the upload fallback
+  // The last result was of another image: it must not stay beside this error.
+  lastResults.delete(currentTab());
+  clearResult('The last attempt failed; scan or upload again.');
   problem.textContent = `${event.code ?? event.reason}: ${event.message}`;
 });
 

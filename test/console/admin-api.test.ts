@@ -87,7 +87,7 @@ describe('admin API (operator token) and the agent API of the own organization',
     expect((await admin('DELETE', `/organizations/${orgId}/clients/${client.json.clientId}`)).status).toBe(404);
   });
 
-  it('lets a client manage the other clients of its organization, never itself', async () => {
+  it('lets a client manage the other clients of its organization (create, rotate, revoke), never revoke itself', async () => {
     const created = await t.agent('POST', '/client', { name: 'console' });
     expect(created.status).toBe(201);
     expect(created.json.organizationId).toBe(t.demo.organizationId);
@@ -98,6 +98,21 @@ describe('admin API (operator token) and the agent API of the own organization',
     const self = await t.agent('DELETE', `/client/${t.demo.clientId}`);
     expect(self.status).toBe(409);
     expect(self.json.code).toBe('CONFLICT');
+    // Rotation of another client's secret (the console's Rotate control): shown once, the old one stops at once.
+    const rotated = await t.agent('POST', `/client/${created.json.clientId}/secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.headers.get('cache-control')).toBe('no-store');
+    expect(Object.keys(rotated.json).sort()).toEqual(['clientId', 'clientSecret', 'organizationId']);
+    expect(rotated.json.clientSecret).not.toBe(created.json.clientSecret);
+    const workflowsWith = (secret: string) =>
+      t.request('GET', '/agent/api/v1/workflow', { headers: { authorization: t.basic(created.json.clientId, secret) } });
+    expect((await workflowsWith(created.json.clientSecret)).status).toBe(401);
+    expect((await workflowsWith(rotated.json.clientSecret)).status).toBe(200);
+    // Another organization's client is a plain 404, an unknown one too.
+    const other = await t.otherOrganization();
+    expect((await t.agent('POST', `/client/${other.clientId}/secret`)).status).toBe(404);
+    expect((await t.agent('POST', '/client/nope/secret')).status).toBe(404);
+    expect((await t.request('POST', `/agent/api/v1/client/${created.json.clientId}/secret`)).status).toBe(401);
     expect((await t.agent('DELETE', `/client/${created.json.clientId}`)).status).toBe(204);
     expect((await t.agent('POST', '/client', { name: 'a'.repeat(101) })).json.message).toContain('name');
     expect((await t.request('GET', '/agent/api/v1/client')).status).toBe(401);

@@ -1,14 +1,8 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { consoleBundleConfig } from '../../packages/console/vite.config.ts';
-import { launchChromium, startIdlensServer } from '../browser/support/browser-harness.ts';
-import { seriousViolations } from '../browser/components/support/component-harness.ts';
 import { b64, sampleImage } from '../support/images.ts';
-import { repoRoot } from '../support/paths.ts';
+import { type ConsoleHarness, screenshotDir as shots, startConsoleHarness } from './support/console-harness.ts';
 
 /**
  * The operator console end to end in Debian's Chromium: the built console served by a real idlens
@@ -16,70 +10,18 @@ import { repoRoot } from '../support/paths.ts';
  * user's browser, progressing transactions over the edge API as the SDK does.
  */
 describe('operator console (Chromium)', () => {
-  let server: Awaited<ReturnType<typeof startIdlensServer>>;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
-  let consoleDir: string;
+  let h: ConsoleHarness;
   let page: Page;
-  let runner: Page;
-  let basic: string;
-  const shots = path.join(repoRoot, 'reports/screenshots');
-  const axeCounts: Record<string, number> = {};
-  const pageErrors: string[] = [];
-
-  const agent = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${server.url}/agent/api/v1${p}`, {
-      method,
-      headers: { authorization: basic, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: res.status === 204 ? null : await res.json() };
-  };
-
-  /** The end user's browser: submits a step and resumes through the edge API (same origin, as the SDK would). */
-  const edge = (method: string, p: string, authorization: string, body?: unknown) =>
-    runner.evaluate(
-      async ({ url, method, authorization, body }) => {
-        const res = await fetch(url, { method, headers: { authorization, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-        return { status: res.status, json: await res.json() };
-      },
-      { url: `${server.url}/edge/api/v1${p}`, method, authorization, body },
-    );
-
-  const createTransaction = async (workflowId: string, formValues: Record<string, unknown>) => {
-    const res = await agent('POST', '/transaction', {
-      workflowId,
-      platform: 'browser',
-      sdkVersion: '0.1.0',
-      formValues,
-      consent: { userId: 'user-7', givenOn: '2024-05-01T12:30:00', isProcessingStoringAllowed: true, isTrainingAllowed: false },
-    });
-    expect(res.status).toBe(201);
-    return res.json as { transactionId: string; authorization: string };
-  };
-
-  async function check(name: string, width: 1280 | 390 = 1280) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(150);
-    const violations = await seriousViolations(page);
-    axeCounts[`${name}@${width}`] = violations.length;
-    expect(violations, `${name} at ${width}px: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-    // Nothing wider than the viewport at 390 px (tables turn into cards).
-    if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: path.join(shots, `console-${name}-${width}.png`), fullPage: true });
-  }
+  let server: ConsoleHarness['server'];
+  const agent: ConsoleHarness['agent'] = (...args) => h.agent(...args);
+  const edge: ConsoleHarness['edge'] = (...args) => h.edge(...args);
+  const createTransaction: ConsoleHarness['createTransaction'] = (...args) => h.createTransaction(...args);
+  const check: ConsoleHarness['check'] = (...args) => h.check(...args);
 
   beforeAll(async () => {
-    consoleDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-console-'));
-    await build(consoleBundleConfig(consoleDir));
-    await mkdir(shots, { recursive: true });
-    server = await startIdlensServer({ CONSOLE_DIR: consoleDir, ADMIN_TOKEN: 'e2e-operator-token-'.padEnd(40, 'z'), SEED_DEMO: 'true' });
-    const demo = server.demoCredentials!;
-    basic = `Basic ${Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString('base64')}`;
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    runner = await browser.context.newPage();
-    await runner.goto(`${server.url}/openapi.json`);
+    h = await startConsoleHarness();
+    page = h.page;
+    server = h.server;
     // The workflow of the first part: a document capture, then Accept.
     const imported = await agent('POST', '/workflow', {
       workflowId: 'console-e2e',
@@ -100,13 +42,10 @@ describe('operator console (Chromium)', () => {
   });
 
   afterAll(async () => {
-    console.log('axe serious/critical violations per page:', JSON.stringify(axeCounts));
-    await browser?.close();
-    await server?.close();
-    await rm(consoleDir, { recursive: true, force: true });
+    await h?.close();
   });
 
-  it('is served with a strict CSP, and signs in with agent credentials (token in memory only)', async () => {
+  it('is served with a strict CSP, and signs in with agent credentials (no token or secret kept in the page)', async () => {
     const res = await fetch(`${server.url}/console/`);
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -127,7 +66,7 @@ describe('operator console (Chromium)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
     const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
-    expect(stored).not.toMatch(/eyJ/); // no JWT anywhere but memory
+    expect(stored).not.toMatch(/eyJ/); // no JWT anywhere (the session is an HttpOnly cookie)
   });
 
   let txId = '';
@@ -166,6 +105,8 @@ describe('operator console (Chromium)', () => {
     await row.getByRole('link').click();
     await page.getByRole('heading', { name: /^Transaction/, level: 1 }).waitFor();
     await page.getByText('ScanDocument — current').waitFor();
+    // Every step's fields and images are behind the raw state's disclosure.
+    await page.locator('details.raw-state > summary').click();
     await expect.poll(() => page.locator('img[alt^="extraction.fullDocumentFrontImage"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
     await page.getByRole('rowheader', { name: 'extraction.data.documentNumber' }).waitFor();
     await expect(page.getByRole('button', { name: 'Delete transaction…' }).isDisabled()).resolves.toBe(true);
@@ -179,7 +120,7 @@ describe('operator console (Chromium)', () => {
     await page.getByLabel('Comment (the reason, kept in the status log)').fill('photo does not match the customer');
     await page.getByRole('button', { name: 'Save status' }).click();
     await page.getByRole('status').filter({ hasText: 'Verification status set to Reject' }).waitFor();
-    await page.getByRole('cell', { name: 'photo does not match the customer' }).waitFor();
+    await page.getByRole('region', { name: 'Status log' }).getByText('photo does not match the customer').waitFor();
     const record = await agent('GET', `/transaction/${txId}`);
     expect(record.json).toMatchObject({ verificationStatus: 'Reject', originalVerificationStatus: 'Accept' });
     await check('transaction');
@@ -200,6 +141,39 @@ describe('operator console (Chromium)', () => {
     ).toBe(0);
   });
 
+  it('a transaction page follows its URL: after the hash changes from A to B it shows B, and delete names and deletes B only', async () => {
+    const completed = async (name: string) => {
+      const tx = await createTransaction('console-e2e', { customerName: name });
+      await edge('POST', `/transaction/${tx.transactionId}/step/2`, tx.authorization, { images: { front: b64(await sampleImage('png', 3, 200, 120)) } });
+      expect((await edge('POST', `/transaction/${tx.transactionId}/resume`, tx.authorization)).json.processingStatus).toBe('Complete');
+      return tx.transactionId;
+    };
+    const [a, b] = [await completed('Anna A'), await completed('Bert B')];
+    const shownId = () => page.locator('dt:text-is("Transaction ID") + dd').textContent();
+    await page.evaluate((id) => (location.hash = `#/transactions/${id}`), a);
+    await expect.poll(shownId).toBe(a);
+    // The operator opens the confirmation on A, then the URL changes to B (a link, a pasted URL, Back).
+    await page.getByRole('button', { name: 'Delete transaction…' }).click();
+    await page.evaluate((id) => (location.hash = `#/transactions/${id}`), b);
+    await expect.poll(shownId).toBe(b);
+    // A's confirmation did not travel to B's page.
+    expect(await page.getByRole('button', { name: 'Delete permanently' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Delete transaction…' }).click();
+    expect(
+      await page
+        .getByRole('group')
+        .filter({ has: page.getByRole('button', { name: 'Delete permanently' }) })
+        .textContent(),
+    ).toContain(b);
+    await page.getByRole('button', { name: 'Delete permanently' }).click();
+    await page.getByRole('heading', { name: 'Transaction deleted' }).waitFor();
+    expect((await agent('GET', `/transaction/${b}`)).status).toBe(404);
+    expect((await agent('GET', `/transaction/${a}`)).status).toBe(200);
+    // Back (history) to A: A is shown again, whole.
+    await page.goBack();
+    await expect.poll(shownId).toBe(a);
+  });
+
   it('imports a workflow with an error shown inline, then fixed; shows versions and steps', async () => {
     await page.getByRole('link', { name: 'Workflows', exact: true }).click();
     await page.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();
@@ -217,7 +191,8 @@ describe('operator console (Chromium)', () => {
     await page.getByRole('button', { name: 'Import as new version' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Not imported' });
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('steps.1.settings.verificationStatus');
+    // The step as the drawing numbers it (#2), not the JSON's zero-based index (steps.1).
+    expect(await alert.textContent()).toContain('step #2 (Decision), settings.verificationStatus');
     expect(await editor.getAttribute('aria-invalid')).toBe('true');
     await check('workflow-import-error');
     await check('workflow-import-error', 390);
@@ -287,6 +262,42 @@ describe('operator console (Chromium)', () => {
     await page.getByRole('heading', { name: '1 transaction on this page' }).waitFor();
   });
 
+  it('saving over an existing workflow id asks first and then makes a new version; the live one is never replaced silently', async () => {
+    const versions = async () => ((await agent('GET', '/workflow/console-e2e/version')).json as unknown[]).length;
+    const before = await versions();
+    await page.getByRole('link', { name: 'Workflows', exact: true }).click();
+    await page.getByRole('link', { name: 'Build a workflow' }).click();
+    await page.getByLabel('Workflow ID').fill('console-e2e');
+    await page.getByLabel('Name', { exact: true }).fill('Built over the e2e workflow');
+    await page.getByRole('button', { name: 'Import this workflow' }).click();
+    const question = page.getByRole('alertdialog').filter({ hasText: 'console-e2e already exists' });
+    await question.waitFor();
+    expect(await question.textContent()).toContain(`Version ${before} is live`);
+    expect(await versions()).toBe(before);
+    await check('builder-replace');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => question.count()).toBe(0);
+    expect(await versions()).toBe(before);
+    await page.getByRole('button', { name: 'Import this workflow' }).click();
+    await question.getByRole('button', { name: `Save as version ${before + 1} of console-e2e` }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Imported console-e2e as version ${before + 1}` })
+      .waitFor();
+    expect(await versions()).toBe(before + 1);
+
+    // The JSON import of the Workflows page asks the same.
+    await page.getByRole('link', { name: 'Workflows', exact: true }).click();
+    const definition = (await agent('GET', '/workflow/console-e2e/version')).json as Array<{ workflowVersionId: string; isLatest: boolean }>;
+    const live = definition.find((v) => v.isLatest)!;
+    const json = (await agent('GET', `/workflow/console-e2e/version/${live.workflowVersionId}`)).json.definition;
+    await page.getByLabel('Workflow definition (JSON)').fill(JSON.stringify(json));
+    await page.getByRole('button', { name: 'Import as new version' }).click();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    expect(await versions()).toBe(before + 1);
+  });
+
   it('creates a client (secret shown once), lists and revokes it; cannot revoke itself', async () => {
     await page.getByRole('link', { name: 'Clients', exact: true }).click();
     await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
@@ -299,7 +310,13 @@ describe('operator console (Chromium)', () => {
     await check('clients', 390);
     await page.getByRole('button', { name: 'I have stored it — hide' }).click();
     await expect.poll(() => page.locator('#new-secret').count()).toBe(0);
-    expect(await page.getByRole('row').filter({ hasText: 'you' }).getByRole('button').count()).toBe(0);
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'you' })
+        .getByRole('button', { name: /Revoke/ })
+        .count(),
+    ).toBe(0);
     await page.getByRole('button', { name: 'Revoke… reporting job' }).click();
     await page.getByRole('button', { name: 'Revoke reporting job' }).click();
     await page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
@@ -308,7 +325,7 @@ describe('operator console (Chromium)', () => {
   });
 
   it('broke no CSP rule and threw no page error', () => {
-    expect(browser.console.filter((line) => /Content Security Policy|Refused to/i.test(line))).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(h.browser.console.filter((line) => /Content Security Policy|Refused to/i.test(line))).toEqual([]);
+    expect(h.pageErrors).toEqual([]);
   });
 });

@@ -26,6 +26,12 @@ describe('OpenAPI document with the transaction platform', () => {
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
+    // The console's additions to the agent API are described like the rest.
+    expect(doc.paths['/agent/api/v1/client/{clientId}/secret']?.post).toBeDefined();
+    const listParams = (doc.paths['/agent/api/v1/transaction'].get.parameters as Array<{ name: string }>).map((p) => p.name);
+    expect(listParams).toEqual(expect.arrayContaining(['transactionId', 'userId']));
+    // The console's own session API is not part of it.
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/console'))).toEqual([]);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['adminBearer', 'agentBasic', 'agentBearer', 'edgeBasic']);
   });
 

@@ -1,6 +1,7 @@
 /**
- * The agent API as the console uses it. The access token (OAuth2 client credentials) lives in
- * this object only: never in storage, cookies or the URL, so closing or reloading the tab signs out.
+ * The agent API as the console uses it, through the console's session (`/console/api/v1/…` is
+ * `/agent/api/v1/…` for the signed-in client). The session is an HttpOnly cookie the server set at
+ * sign-in; this object keeps only its CSRF token, sent with every request.
  */
 
 // The contract's own types (type-only: nothing of the SDK is bundled into the console).
@@ -43,6 +44,9 @@ export interface NewClient {
 }
 
 export interface ListFilters {
+  transactionId?: string;
+  /** consent.userId: the customer's id for the end user. */
+  userId?: string;
   processingStatus?: string;
   verificationStatus?: string;
   workflowId?: string;
@@ -64,10 +68,25 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The console's session as the server describes it (docs/console.md, "Console session API"). */
+export interface ConsoleSession {
+  clientId: string;
+  organizationId: string;
+  expiresOn: string;
+  csrfToken: string;
+}
+
+/** Where the console's own API is: its session, and the agent API behind it. */
+const sessionPath = '/console/api/session';
+const agentPath = '/console/api/v1';
+
 export class AgentApi {
-  #token: string | null = null;
-  #clientId: string | null = null;
-  /** Called when the token stopped working (expired, client revoked): the app shows the sign-in again. */
+  /**
+   * The signed-in session, or null. It holds the CSRF token only: the session itself is an
+   * HttpOnly cookie the page's scripts cannot read, and no client secret or access token is kept.
+   */
+  #session: ConsoleSession | null = null;
+  /** Called when the session stopped working (signed out elsewhere, expired, client revoked): the app shows the sign-in again. */
   onSignedOut: (() => void) | null = null;
 
   readonly #base: string;
@@ -76,50 +95,74 @@ export class AgentApi {
   }
 
   get signedIn(): boolean {
-    return this.#token !== null;
+    return this.#session !== null;
   }
 
   get clientId(): string | null {
-    return this.#clientId;
+    return this.#session?.clientId ?? null;
+  }
+
+  /** When the session ends by itself (ISO 8601), or null. */
+  get expiresOn(): string | null {
+    return this.#session?.expiresOn ?? null;
+  }
+
+  /** After a reload: asks the server whether the cookie still names a session. */
+  async restore(): Promise<boolean> {
+    const res = await fetch(`${this.#base}${sessionPath}`, { credentials: 'same-origin', cache: 'no-store' }).catch(() => null);
+    this.#session = res?.ok ? ((await res.json()) as ConsoleSession) : null;
+    return this.#session !== null;
   }
 
   async signIn(clientId: string, clientSecret: string): Promise<void> {
-    const res = await fetch(`${this.#base}/agent/oauth/token`, {
+    const res = await fetch(`${this.#base}${sessionPath}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-      credentials: 'omit',
+      body: JSON.stringify({ clientId, clientSecret }),
+      credentials: 'same-origin',
       cache: 'no-store',
     });
-    const body = (await res.json().catch(() => ({}))) as { access_token?: string; code?: string; message?: string };
-    if (!res.ok || !body.access_token)
+    const body = (await res.json().catch(() => ({}))) as Partial<ConsoleSession> & { code?: string; message?: string };
+    if (!res.ok || !body.csrfToken)
       throw new ApiFailure(
         res.status,
         body.code ?? 'UNAUTHORIZED',
         res.status === 401 ? 'Unknown client or wrong secret.' : (body.message ?? `HTTP ${res.status}`),
       );
-    this.#token = body.access_token;
-    this.#clientId = clientId;
+    this.#session = body as ConsoleSession;
   }
 
-  signOut(): void {
-    this.#token = null;
-    this.#clientId = null;
+  /** Ends the session on the server (its cookie is cleared) and forgets it here. */
+  async signOut(): Promise<void> {
+    const session = this.#session;
+    this.#session = null;
+    if (!session) return;
+    await fetch(`${this.#base}${sessionPath}`, {
+      method: 'DELETE',
+      headers: { 'x-csrf-token': session.csrfToken },
+      credentials: 'same-origin',
+      cache: 'no-store',
+    }).catch(() => {});
+  }
+
+  /** Forgets a session that ended by itself (expired), without asking the server. */
+  forget(): void {
+    this.#session = null;
   }
 
   async #fetch(method: string, path: string, body?: unknown): Promise<Response> {
-    if (!this.#token) throw new ApiFailure(401, 'UNAUTHORIZED', 'not signed in');
-    const headers: Record<string, string> = { authorization: `Bearer ${this.#token}` };
+    if (!this.#session) throw new ApiFailure(401, 'UNAUTHORIZED', 'not signed in');
+    const headers: Record<string, string> = { 'x-csrf-token': this.#session.csrfToken };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.#base}/agent/api/v1${path}`, {
+    const res = await fetch(`${this.#base}${agentPath}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'omit',
+      credentials: 'same-origin',
       cache: 'no-store',
     });
     if (res.status === 401) {
-      this.signOut();
+      this.#session = null;
       this.onSignedOut?.();
     }
     if (!res.ok) {
@@ -184,5 +227,10 @@ export class AgentApi {
 
   revokeClient(clientId: string): Promise<null> {
     return this.#json('DELETE', `/client/${encodeURIComponent(clientId)}`);
+  }
+
+  /** A new secret for the client (shown once); the old one stops at once. */
+  rotateClientSecret(clientId: string): Promise<{ clientId: string; clientSecret: string; organizationId: string }> {
+    return this.#json('POST', `/client/${encodeURIComponent(clientId)}/secret`);
   }
 }

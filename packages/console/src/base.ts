@@ -30,3 +30,6 @@ export const errorBox = (message: string | null, id?: string) =>
   message ? html`<div class="error-box" role="alert" id=${id ?? nothing}>${message}</div>` : nothing;
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A dotted path (`state.DocumentVerification.output.passed`) that may wrap after its dots on a phone, not mid-word. */
+export const breakable = (text: string): TemplateResult => html`${text.split('.').map((part, i) => (i ? html`.<wbr>${part}` : part))}`;

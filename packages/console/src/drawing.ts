@@ -1,70 +1,52 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
+import { breakable } from './base.ts';
+import { describePredicate, describeSettings, interactiveTypes, type StepLike, stepsOf, stepTitle } from './workflow/describe.ts';
+import { type FlowItem, layoutFlow } from './workflow/flow-layout.ts';
 
-interface StepLike {
-  id: number;
-  name?: string;
-  type: string;
-  next?: number;
-  settings?: Record<string, unknown>;
+const box = (step: StepLike) => {
+  const settings = step.type === 'Condition' ? '' : describeSettings(step);
+  const interactive = interactiveTypes.has(step.type);
+  return html`<div class="step ${step.type} ${interactive ? 'interactive' : ''}">
+    <span class="step-type">${step.name && step.name !== step.type ? `${step.name} · ${step.type}` : step.type}</span>
+    <span class="step-id">#${step.id}${interactive ? ' · interactive' : ''}</span>
+    ${step.type === 'Condition' ? html`<p class="settings">if ${breakable(describePredicate(step.settings?.if))}</p>` : nothing}
+    ${settings ? html`<p class="settings">${settings}</p>` : nothing}
+  </div>`;
+};
+
+function branch(which: 'then' | 'else', step: StepLike, items: FlowItem[]): TemplateResult {
+  // Named without the words of the builder's fields (When, Then, Value…): a label is also found by its words.
+  const label = `Branch where condition #${step.id} ${which === 'then' ? 'holds' : 'does not hold'}`;
+  return html`<div class="branch ${which}" role="group" aria-label=${label}>
+    <p class="branch-label">${which === 'then' ? 'then' : 'else'}</p>
+    ${items.length ? list(items) : html`<p class="hint">straight on</p>`}
+  </div>`;
 }
 
-const interactive = new Set(['ScanDocument', 'ScanCard', 'ScanBarcode']);
-
-function describePredicate(p: unknown): string {
-  if (!p || typeof p !== 'object') return String(p);
-  const o = p as Record<string, unknown>;
-  if (Array.isArray(o.all)) return o.all.map(describePredicate).join(' and ');
-  if (Array.isArray(o.any)) return o.any.map(describePredicate).join(' or ');
-  if ('not' in o) return `not (${describePredicate(o.not)})`;
-  return `${String(o.path)} ${String(o.op)}${'value' in o ? ` ${JSON.stringify(o.value)}` : ''}`;
-}
-
-function describeSettings(step: StepLike): string {
-  const s = step.settings ?? {};
-  switch (step.type) {
-    case 'Start': {
-      const fields = (s.formFields as Array<{ name: string; type: string; required?: boolean }> | undefined) ?? [];
-      return fields.length ? `fields: ${fields.map((f) => `${f.name} (${f.type}${f.required === false ? ', optional' : ''})`).join(', ')}` : 'no form fields';
-    }
-    case 'ScanDocument':
-      return `back ${s.requireBack ? 'required' : 'optional'}, face ${s.requireFace ? 'required' : 'optional'}`;
-    case 'ScanCard':
-      return `back ${s.requireBack ? 'required' : 'optional'}, images ${s.storeImages ? 'stored' : 'not stored'}`;
-    case 'DocumentVerification':
-      return `age limit: ${s.ageLimit ?? 'none'}`;
-    case 'Condition':
-      return `if ${describePredicate(s.if)}`;
-    case 'Decision':
-    case 'End':
-      return s.verificationStatus ? `verification status: ${String(s.verificationStatus)}` : '';
+function item(entry: FlowItem): TemplateResult {
+  switch (entry.kind) {
+    case 'step':
+      return html`<li>${box(entry.step)}</li>`;
+    case 'condition':
+      return html`<li class="forks">${box(entry.step)}<div class="branches">${branch('then', entry.step, entry.then)}${branch('else', entry.step, entry.else)}</div></li>`;
+    case 'jump':
+      return html`<li class="jump">${entry.step ? `↩ continues at ${stepTitle(entry.step)}` : `→ step #${entry.to}, which does not exist`}</li>`;
     default:
-      return '';
+      return html`<li class="jump">no next step</li>`;
   }
 }
 
+const list = (items: FlowItem[], label?: string) => html`<ol class="flow" aria-label=${label ?? nothing}>${items.map(item)}</ol>`;
+
 /**
- * A workflow definition drawn as its steps: one box per step, in order, with where each one
- * continues (Condition branches, explicit `next`). Interactive steps are outlined in the accent.
+ * A workflow definition drawn as its flow: one box per step from the first, each Condition
+ * forking into its then and else branches side by side (stacked on a phone) that join again
+ * where both lead; loops are arrows back. Interactive steps are outlined in the accent,
+ * Conditions dashed.
  */
 export function drawSteps(definition: unknown, label = 'Workflow steps') {
-  const steps = ((definition as { steps?: StepLike[] } | null)?.steps ?? []).filter((s) => s && typeof s === 'object');
-  const nameOf = (id: unknown) => {
-    const step = steps.find((s) => s.id === id);
-    return step ? `${step.name ?? step.type} (#${step.id})` : `#${String(id)} (missing)`;
-  };
-  return html`<ol class="flow" aria-label=${label}>
-    ${steps.map((step, i) => {
-      const settings = describeSettings(step);
-      let jumps: string | null = null;
-      if (step.type === 'Condition') jumps = `then → ${nameOf(step.settings?.then)}; else → ${nameOf(step.settings?.else)}`;
-      else if (step.next !== undefined) jumps = `next → ${nameOf(step.next)}`;
-      else if (step.type !== 'End' && i === steps.length - 1) jumps = 'no next step';
-      return html`<li class="${step.type} ${interactive.has(step.type) ? 'interactive' : ''}">
-        <span class="step-type">${step.name && step.name !== step.type ? `${step.name} · ${step.type}` : step.type}</span>
-        <span class="step-id">#${step.id}${interactive.has(step.type) ? ' · interactive' : ''}</span>
-        ${settings ? html`<p class="settings">${settings}</p>` : nothing}
-        ${jumps ? html`<p class="jumps">${jumps}</p>` : nothing}
-      </li>`;
-    })}
-  </ol>`;
+  const { items, unreachable } = layoutFlow(stepsOf(definition));
+  return html`<div class="flow-drawing">${list(items, label)}${
+    unreachable.length ? html`<p class="hint">Not reached from the first step:</p>${list(unreachable, `${label}: not reached`)}` : nothing
+  }</div>`;
 }

@@ -2,6 +2,7 @@
 import { IdlConsole } from './app.ts';
 import { IdlBuilder } from './pages/builder.ts';
 import { IdlClients } from './pages/clients.ts';
+import { IdlNotFound } from './pages/not-found.ts';
 import { IdlSignIn } from './pages/sign-in.ts';
 import { IdlTransaction } from './pages/transaction.ts';
 import { IdlTransactions } from './pages/transactions.ts';
@@ -19,5 +20,6 @@ const elements: Record<string, CustomElementConstructor> = {
   'idl-workflow-import': IdlWorkflowImport,
   'idl-builder': IdlBuilder,
   'idl-clients': IdlClients,
+  'idl-not-found': IdlNotFound,
 };
 for (const [name, element] of Object.entries(elements)) if (!customElements.get(name)) customElements.define(name, element);

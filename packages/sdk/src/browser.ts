@@ -2,11 +2,12 @@
  * The browser SDK: what a page imports (`@idlens/sdk/client`, or `idlens.js` of the browser bundle) —
  * the recognizer and live scanning (`client/`) and transactions (`transaction/`).
  */
-export { createRecognizer, RecognizerProgressEvent, type Recognizer, type RecognizerOptions } from './client/create-recognizer.ts';
-export { createServerRecognizer, type ServerRecognizerOptions } from './client/server-recognizer.ts';
+export { createRecognizer, RecognizerProgressEvent, type RecognizeCall, type Recognizer, type RecognizerOptions } from './client/create-recognizer.ts';
+export { createServerRecognizer, type ServerCall, type ServerRecognizer, type ServerRecognizerOptions } from './client/server-recognizer.ts';
 export {
   createScanSession,
   ScanFeedbackEvent,
+  ScanFrameEvent,
   ScanResultEvent,
   type ScanKind,
   type ScanSession,
@@ -18,7 +19,7 @@ export { allSymbologies } from './api/barcode.ts';
 export type { CardInput, DocumentInput, ImageInput } from './core/image-input.ts';
 export { IdlensError, isIdlensError, type IdlensErrorCode } from './core/errors.ts';
 export type { RetryOptions } from './core/fetch-with-retry.ts';
-export type { FrameQuality, Preload } from './worker/worker-api.ts';
+export type { DocumentInFrame, FrameQuality, FrameQualityOptions, Preload } from './worker/worker-api.ts';
 export {
   startTransaction,
   resumeTransaction,

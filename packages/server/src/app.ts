@@ -7,6 +7,7 @@ import { createOAuthRoutes } from './agent/oauth-routes.ts';
 import { createAgentRoutes } from './agent/routes.ts';
 import type { Config } from './config.ts';
 import { createConsoleRoutes } from './console/console-routes.ts';
+import { createConsoleSessionRoutes } from './console/console-session-routes.ts';
 import { createDocsRoutes } from './docs-page/routes.ts';
 import { createEdgeRoutes } from './edge/routes.ts';
 import { ApiError } from './errors.ts';
@@ -74,6 +75,15 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     // The console's extras (clients, workflow versions) and the operator's admin API (docs/console.md).
     app.route('/', createAgentOrganizationRoutes(platform));
     app.route('/', createAdminRoutes(platform, config.adminToken));
+    // Before the console's files: its session and the agent API behind it (console/console-session-routes.ts).
+    app.route(
+      '/',
+      createConsoleSessionRoutes(platform, {
+        ttlSeconds: config.consoleSessionTtlSeconds,
+        secureCookie: config.publicUrl.startsWith('https:'),
+        dispatch: (request, env) => app.fetch(request, env),
+      }),
+    );
     app.route('/', createConsoleRoutes({ dir: config.consoleDir }));
     // Three images of up to maxBytes, Base64-inflated, plus the browser's extraction.
     app.route('/', createEdgeRoutes(platform, { corsOrigins: config.corsOrigins, maxBodyBytes: Math.ceil((config.image.maxBytes * 3 * 4) / 3) + 256 * 1024 }));

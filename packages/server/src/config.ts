@@ -81,6 +81,8 @@ export interface Config {
   adminToken: string | null;
   /** The built console served at `/console`; null = packages/console/dist. */
   consoleDir: string | null;
+  /** How long a console sign-in lasts (seconds; the session cookie's lifetime). */
+  consoleSessionTtlSeconds: number;
 }
 
 const bool = z
@@ -137,6 +139,7 @@ const envSchema = z.object({
   DEMO_DIR: z.string().optional(),
   ADMIN_TOKEN: z.string().min(32, 'at least 32 characters').max(512).optional(),
   CONSOLE_DIR: z.string().optional(),
+  CONSOLE_SESSION_TTL: int(60, 7 * 24 * 3600).default(8 * 3600),
 });
 
 export class ConfigError extends Error {
@@ -185,6 +188,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     demoDir: e.DEMO_DIR ?? null,
     adminToken: e.ADMIN_TOKEN ?? null,
     consoleDir: e.CONSOLE_DIR ?? null,
+    consoleSessionTtlSeconds: e.CONSOLE_SESSION_TTL,
   };
 }
 

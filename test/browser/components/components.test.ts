@@ -38,7 +38,7 @@ async function stage(markup: string): Promise<void> {
 describe('web components in Chromium', () => {
   it('texts follow lang (own or inherited), with overrides; unknown languages fall back to English', async () => {
     await stage(
-      `<idlens-camera id="a" lang="de"></idlens-camera><div lang="fr"><idlens-barcode-scanner id="b"></idlens-barcode-scanner></div><idlens-camera id="c" lang="nl"></idlens-camera>`,
+      `<idlens-camera id="a" lang="de"></idlens-camera><div lang="fr"><idlens-barcode-scanner id="b"></idlens-barcode-scanner></div><idlens-camera id="c" lang="sv"></idlens-camera>`,
     );
     await expect.poll(() => page.locator('#a [part~=start]').textContent()).toBe('Kamera starten');
     expect(await page.locator('#b [part~=start]').textContent()).toBe('Démarrer la caméra');
@@ -52,6 +52,128 @@ describe('web components in Chromium', () => {
     await expect.poll(() => page.locator('#a [part~=start]').textContent()).toBe('Iniciar cámara');
     await page.evaluate(() => ((document.querySelector('#a') as any).lang = 'de'));
     await expect.poll(() => page.locator('#a [part~=start]').textContent()).toBe('Los');
+  });
+
+  it('Italian, Polish, Portuguese and Dutch are built in; without any lang the browser’s language is used', async () => {
+    await stage(['it', 'pl', 'pt', 'nl'].map((l) => `<idlens-camera id="${l}" lang="${l}"></idlens-camera>`).join(''));
+    const starts = await page.evaluate(() =>
+      ['it', 'pl', 'pt', 'nl'].map((l) => document.querySelector(`#${l}`)!.shadowRoot!.querySelector('[part~=start]')!.textContent),
+    );
+    expect(starts).toEqual(['Avvia fotocamera', 'Włącz aparat', 'Ligar a câmara', 'Camera starten']);
+    // A page that sets no lang anywhere, in a browser set to Polish (then Swedish, which has no table).
+    const html = await page.evaluate(() => {
+      const lang = document.documentElement.lang;
+      document.documentElement.removeAttribute('lang');
+      Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['pl-PL', 'pl', 'en'] });
+      return lang;
+    });
+    try {
+      await stage('<idlens-barcode-scanner id="p"></idlens-barcode-scanner>');
+      await expect.poll(() => page.locator('#p [part~=start]').textContent()).toBe('Włącz aparat');
+      expect(await page.locator('#p [part=hint]').textContent()).toContain('Skieruj aparat na kod kreskowy.');
+      await page.evaluate(() => Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['sv-SE', 'sv'] }));
+      await stage('<idlens-barcode-scanner id="s"></idlens-barcode-scanner>');
+      await expect.poll(() => page.locator('#s [part~=start]').textContent()).toBe('Start camera');
+    } finally {
+      await page.evaluate((lang) => {
+        document.documentElement.lang = lang;
+        delete (navigator as unknown as Record<string, unknown>).languages;
+      }, html);
+    }
+  });
+
+  it('dark by the user’s colour-scheme preference, light with theme="light", dark with theme="dark"; axe finds nothing serious in dark', async () => {
+    const colours = () =>
+      page.evaluate(() =>
+        ['#auto', '#light', '#dark'].map((id) => {
+          const el = document.querySelector(id)!;
+          return getComputedStyle(el).color;
+        }),
+      );
+    await stage(
+      `<idlens-barcode-scanner id="auto"></idlens-barcode-scanner><idlens-barcode-scanner id="light" theme="light"></idlens-barcode-scanner><idlens-transaction id="dark" theme="dark" workflow-id="demo" proxy-url="/none"></idlens-transaction>`,
+    );
+    const light = 'rgb(15, 23, 42)';
+    const dark = 'rgb(226, 232, 240)';
+    try {
+      await page.emulateMedia({ colorScheme: 'light' });
+      expect(await colours()).toEqual([light, light, dark]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await colours()).toEqual([dark, light, dark]);
+      await page.evaluate(() => (document.body.style.background = '#020617'));
+      await stage(`
+        <idlens-barcode-scanner></idlens-barcode-scanner>
+        <idlens-card-scanner autostart></idlens-card-scanner>
+        <idlens-document-scanner autostart></idlens-document-scanner>
+        <idlens-transaction workflow-id="demo" proxy-url="/none"></idlens-transaction>`);
+      await page.evaluate(() => {
+        (document.querySelector('idlens-transaction') as any).fields = [{ name: 'customerName', type: 'string', required: true }];
+      });
+      await page.locator('idlens-document-scanner [part~=capture]').waitFor({ timeout: 15_000 });
+      await page.locator('idlens-transaction input[name=customerName]').waitFor();
+      await page.locator('idlens-transaction [part~=start]').click();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: 'reports/screenshots/components-dark.png', fullPage: true });
+    } finally {
+      await page.evaluate(() => (document.body.style.background = ''));
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+  });
+
+  it('the consent to storing starts unchecked; a missing or wrong field gets the component’s own message in its language, never the browser’s bubble', async () => {
+    await stage(`<idlens-transaction lang="de" workflow-id="demo" proxy-url="/none"></idlens-transaction>`);
+    await page.evaluate(() => {
+      (document.querySelector('idlens-transaction') as any).fields = [
+        { name: 'customerName', type: 'string', required: true },
+        { name: 'contactEmail', type: 'email', required: false },
+      ];
+    });
+    const flow = page.locator('idlens-transaction');
+    await flow.locator('input[name=customerName]').waitFor();
+    expect(await flow.locator('input[name=store]').isChecked()).toBe(false);
+    expect(await flow.locator('input[name=training]').isChecked()).toBe(false);
+    expect(await flow.locator('form').getAttribute('novalidate')).not.toBeNull();
+    await flow.locator('input[name=consent]').check();
+    await flow.locator('input[name=contactEmail]').fill('anna@');
+    await flow.locator('[part~=start]').click();
+    const nameError = flow.locator('#idlens-field-customerName-error');
+    await expect.poll(() => nameError.textContent()).toBe('Bitte füllen Sie „Customer name“ aus.');
+    expect(await flow.locator('#idlens-field-contactEmail-error').textContent()).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+    expect(await flow.locator('input[name=customerName]').getAttribute('aria-invalid')).toBe('true');
+    expect(await flow.locator('input[name=customerName]').getAttribute('aria-describedby')).toBe('idlens-field-customerName-error');
+    // The first field in error has the focus; nothing was sent.
+    expect(await page.evaluate(() => document.querySelector('idlens-transaction')!.shadowRoot!.activeElement?.getAttribute('name'))).toBe('customerName');
+    expect(await page.evaluate(() => (window as any).events.some((e: { status?: string }) => e.status === 'running'))).toBe(false);
+    // Typing clears the field's message.
+    await flow.locator('input[name=customerName]').fill('Anna');
+    expect(await nameError.count()).toBe(0);
+  });
+
+  it('live scanning: the feedback, the side and the capture button lie over the preview; after a while without a result, tips and the upload', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await stage(`<idlens-document-scanner autostart trouble-after="1500"></idlens-document-scanner>`);
+    const scanner = page.locator('idlens-document-scanner');
+    await scanner.locator('[part~=capture]').waitFor({ timeout: 15_000 });
+    const viewport = (await scanner.locator('[part=viewport]').boundingBox())!;
+    for (const part of ['[part=feedback]', '[part=side]', '[part~=capture]']) {
+      const box = (await scanner.locator(part).boundingBox())!;
+      expect(box, part).not.toBeNull();
+      expect(box.y, part).toBeGreaterThanOrEqual(viewport.y);
+      expect(box.y + box.height, part).toBeLessThanOrEqual(viewport.y + viewport.height);
+      expect(box.x, part).toBeGreaterThanOrEqual(viewport.x);
+      expect(box.x + box.width, part).toBeLessThanOrEqual(viewport.x + viewport.width);
+    }
+    expect(await scanner.locator('[part=feedback]').textContent()).toContain('Place the document inside the frame.');
+    expect(await scanner.locator('[part=side]').textContent()).toBe('Front side');
+    // Chromium's test pattern holds no document: the tips come, with the upload.
+    const tips = scanner.locator('[part=trouble]');
+    await tips.waitFor({ timeout: 30_000 });
+    expect(await tips.locator('h3').textContent()).toBe('Having trouble?');
+    expect(await tips.locator('li').count()).toBe(4);
+    expect(await tips.locator('[part~=upload]').isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'reports/screenshots/document-scanner-trouble-1280.png' });
+    await page.evaluate(() => (document.querySelector('idlens-document-scanner') as any).stop());
   });
 
   it('attributes: mode/server-url choose the (shared) recognizer, sides is read, no-upload hides the button', async () => {

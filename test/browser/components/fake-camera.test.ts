@@ -106,6 +106,14 @@ describe('scanners from a fake camera (Chromium)', () => {
       await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('Camera access was denied');
       const errorEvent = await page.evaluate(() => (window as any).events.find((e: { type: string }) => e.type === 'idlens-error'));
       expect(errorEvent).toMatchObject({ reason: 'camera-denied', tag: 'idlens-barcode-scanner', composed: true, bubbles: true });
+      // The user may allow the camera now: a button tries again (still denied here, so it says so again).
+      const retry = page.locator('idlens-barcode-scanner [part~=retry]');
+      expect(await retry.textContent()).toBe('Try the camera again');
+      await retry.click();
+      await page.waitForFunction(() => (window as any).events.filter((e: { type: string }) => e.type === 'idlens-error').length === 2, null, {
+        timeout: 15_000,
+      });
+      expect(await alert.textContent()).toContain('Camera access was denied');
       const png = await (await fetch(`${b.server.url}/fixtures/qr`)).arrayBuffer();
       const chooser = page.waitForEvent('filechooser');
       await page.locator('idlens-barcode-scanner [part~=upload]').first().click();
@@ -118,6 +126,68 @@ describe('scanners from a fake camera (Chromium)', () => {
     }
   }, 90_000);
 
+  it('ID-barcode scanner reads the AAMVA PDF417 on a licence back from the camera', async () => {
+    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'id-barcode'), grantOrigins: [b.server.url] });
+    try {
+      const page = await openComponentsPage(browser.context, b.server.url);
+      const result = await scanFromCamera(page, 'idlens-id-barcode-scanner');
+      expect(result).toMatchObject({ kind: 'id-barcode', mode: 'worker', source: 'camera', videoStopped: true });
+      expect(result.data).toMatchObject({ recognitionStatus: 'VALID', firstName: 'ANDREW', lastName: 'SAMPLE', documentNumber: 'T64271935' });
+      const summary = await page.locator('idlens-id-barcode-scanner [part=result]').textContent();
+      expect(summary).toContain('ID barcode read: valid — ANDREW SAMPLE');
+      timings.idBarcode = result.durationMs as number;
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it('document scanner: a passport from the camera is one side — its result at once, no flip step', async () => {
+    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'passport'), grantOrigins: [b.server.url] });
+    try {
+      const page = await openComponentsPage(browser.context, b.server.url);
+      const result = await scanFromCamera(page, 'idlens-document-scanner');
+      expect(result).toMatchObject({ kind: 'document', source: 'camera', hasBack: false });
+      expect(result.data.mrzData).toMatchObject({ mrzType: 'TD3', documentNumber: 'L898902C3', verified: true });
+      expect(result.statuses).not.toContain('flip');
+      expect(await page.locator('idlens-document-scanner [part=flip]').count()).toBe(0);
+      expect(await page.locator('idlens-document-scanner [part=result]').textContent()).toContain('Document read: valid — TD3, № L898902C3');
+      timings.passport = result.durationMs as number;
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
+
+  it('card scanner: a card the frame cuts off is not read — "outside the frame", its outline marked, the guide never green — and the tips come', async () => {
+    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'card-cut'), grantOrigins: [b.server.url] });
+    try {
+      const page = await openComponentsPage(browser.context, b.server.url);
+      await page.evaluate(() => {
+        const el = document.createElement('idlens-card-scanner');
+        el.setAttribute('autostart', '');
+        el.setAttribute('trouble-after', '6000');
+        document.querySelector('#stage')!.append(el);
+        // Every class the guide ever has, from the first render on.
+        (window as any).guideWasOk = false;
+        new MutationObserver(() => {
+          if (el.shadowRoot?.querySelector('.guide.ok')) (window as any).guideWasOk = true;
+        }).observe(el.shadowRoot!, { subtree: true, attributes: true, childList: true });
+      });
+      const scanner = page.locator('idlens-card-scanner');
+      await expect
+        .poll(() => scanner.locator('[part=feedback]').textContent(), { timeout: 90_000 })
+        .toBe('Part of it is outside the frame: move it fully into view.');
+      expect(await scanner.locator('svg.outline.cut polygon').count()).toBe(1);
+      await page.screenshot({ path: 'reports/screenshots/card-scanner-cut-off.png' });
+      // Scanning goes on for the tips' 6 s without a result: the cut card is never read as one.
+      await scanner.locator('[part=trouble]').waitFor({ timeout: 120_000 });
+      expect(await page.evaluate(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result'))).toBe(false);
+      expect(await page.evaluate(() => (window as any).guideWasOk)).toBe(false);
+      expect(await scanner.locator('[part=feedback]').textContent()).toBe('Part of it is outside the frame: move it fully into view.');
+    } finally {
+      await browser.close();
+    }
+  }, 240_000);
+
   it('card scanner reads a Visa card from the camera; the summary shows only the last four digits', async () => {
     const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'card'), grantOrigins: [b.server.url] });
     try {
@@ -129,6 +199,42 @@ describe('scanners from a fake camera (Chromium)', () => {
       expect(summary).toContain('1111');
       expect(summary).not.toContain('4111');
       timings.card = result.durationMs as number;
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it('document scanner: the outline follows an ID card over the preview while it is scanned', async () => {
+    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'document-front'), grantOrigins: [b.server.url] });
+    try {
+      const page = await openComponentsPage(browser.context, b.server.url);
+      await page.evaluate(() => {
+        const el = document.createElement('idlens-document-scanner');
+        el.setAttribute('autostart', '');
+        document.querySelector('#stage')!.append(el);
+      });
+      // The frame check finds the card (no MRZ on it: scanning goes on until it is captured), and its
+      // outline follows it over the preview (the card lies at 298…982 × 120…600 of the 1280×720 frame).
+      const polygon = page.locator('idlens-document-scanner svg.outline:not(.cut) polygon');
+      await polygon.waitFor({ timeout: 20_000 });
+      const corners = (await polygon.getAttribute('points'))!.split(' ').map((p) => p.split(',').map(Number));
+      expect(corners).toHaveLength(4);
+      for (const [[x, y], [ex, ey]] of corners.map(
+        (c, i) =>
+          [
+            c,
+            [
+              [298, 120],
+              [982, 120],
+              [982, 600],
+              [298, 600],
+            ][i]!,
+          ] as const,
+      )) {
+        expect(Math.abs(x! - ex!)).toBeLessThan(25);
+        expect(Math.abs(y! - ey!)).toBeLessThan(25);
+      }
+      await page.screenshot({ path: 'reports/screenshots/document-scanner-outline.png' });
     } finally {
       await browser.close();
     }
@@ -152,6 +258,11 @@ describe('scanners from a fake camera (Chromium)', () => {
       expect(atCapture).toBeLessThan(2.5);
       await capture.click();
       await page.locator('idlens-document-scanner [part=flip]').waitFor({ timeout: 60_000 });
+      // The flip prompt is over the preview, where the user looks, not below it.
+      const viewport = (await page.locator('idlens-document-scanner [part=viewport]').boundingBox())!;
+      const flip = (await page.locator('idlens-document-scanner [part=flip]').boundingBox())!;
+      expect(flip.y).toBeGreaterThanOrEqual(viewport.y);
+      expect(flip.y + flip.height).toBeLessThanOrEqual(viewport.y + viewport.height);
       await page.locator('idlens-document-scanner [part~=scan-back]').click();
       await page.waitForFunction(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result' || e.type === 'idlens-error'), null, {
         timeout: 90_000,

@@ -12,6 +12,7 @@ import {
   type Status,
 } from '../builder/build-definition.ts';
 import { drawSteps } from '../drawing.ts';
+import { type ExistingWorkflow, existingWorkflow, replaceConfirmation } from './replace-confirmation.ts';
 
 const fieldTypes: FieldType[] = ['string', 'email', 'number', 'boolean', 'date'];
 const captureTypes: Array<[CaptureType, string]> = [
@@ -43,8 +44,11 @@ export class IdlBuilder extends ConsoleElement {
     error: { state: true },
     success: { state: true },
     busy: { state: true },
+    replacing: { state: true },
   };
   declare model: BuilderModel;
+  /** The existing workflow the operator is asked about before saving over its id. */
+  declare replacing: ExistingWorkflow | null;
   declare error: string | null;
   declare success: string | null;
   declare busy: boolean;
@@ -55,6 +59,7 @@ export class IdlBuilder extends ConsoleElement {
     this.error = null;
     this.success = null;
     this.busy = false;
+    this.replacing = null;
   }
 
   override connectedCallback() {
@@ -67,15 +72,30 @@ export class IdlBuilder extends ConsoleElement {
     change(next);
     this.model = next;
     this.success = null;
+    this.replacing = null;
   }
 
   async #import(event: SubmitEvent) {
     event.preventDefault();
+    await this.#save(false);
+  }
+
+  /** Imports the definition; over an existing workflow id only once the operator confirmed it. */
+  async #save(confirmed: boolean) {
+    const definition = buildDefinition(this.model);
     this.error = null;
     this.success = null;
+    this.replacing = null;
     this.busy = true;
     try {
-      const imported = await this.api.importWorkflow(buildDefinition(this.model));
+      if (!confirmed) {
+        const existing = await existingWorkflow(this.api, String(definition.workflowId ?? ''));
+        if (existing) {
+          this.replacing = existing;
+          return;
+        }
+      }
+      const imported = await this.api.importWorkflow(definition);
       this.success = `Imported ${imported.workflowId} as version ${imported.version}.`;
     } catch (error) {
       this.error = messageOf(error);
@@ -176,6 +196,18 @@ export class IdlBuilder extends ConsoleElement {
           </fieldset>
 
           ${this.error ? html`<div class="error-box" role="alert"><strong>Not imported.</strong> ${this.error}</div>` : nothing}
+          ${
+            this.replacing
+              ? replaceConfirmation(
+                  this.replacing,
+                  () => void this.#save(true),
+                  () => {
+                    this.replacing = null;
+                    this.querySelector<HTMLInputElement>('input[name=workflowId]')?.focus();
+                  },
+                )
+              : nothing
+          }
           ${this.success ? html`<p class="ok" role="status">${this.success} <a href="#/workflows/${encodeURIComponent(m.workflowId.trim())}">Open it</a></p>` : nothing}
           <div class="actions"><button class="btn" type="submit" ?disabled=${this.busy}>Import this workflow</button></div>
         </form>

@@ -40,7 +40,8 @@ export class IdlSignIn extends ConsoleElement {
     return html`<section class="card signin" aria-labelledby="signin-title">
       <h1 id="signin-title">Sign in to the idlens console</h1>
       <p class="hint">Use the agent credentials of a client of your organization (<code>idlens-server client add</code> or an administrator
-        creates them). The access token is kept in this tab's memory only: reloading or closing the tab signs you out.</p>
+        creates them). The secret is sent once and not kept by the page; you stay signed in across reloads until you sign out or the
+        session expires.</p>
       ${this.notice ? html`<p class="ok" role="status">${this.notice}</p>` : nothing}
       <form @submit=${this.#submit} class="rows">
         <label class="field"><span>Client ID</span><input id="client-id" name="clientId" required autocomplete="username" spellcheck="false" autocapitalize="off"></label>

@@ -1,34 +1,18 @@
 import { html, nothing } from 'lit';
-import type { ListFilters, TransactionSummary, WorkflowSummary } from '../api.ts';
+import type { TransactionSummary, WorkflowSummary } from '../api.ts';
 import { badge, ConsoleElement, errorBox, messageOf, when } from '../base.ts';
-
-interface FormFilters {
-  processingStatus: string;
-  verificationStatus: string;
-  workflowId: string;
-  /** YYYY-MM-DD, inclusive on both ends (UTC days). */
-  from: string;
-  to: string;
-}
+import { type FormFilters, filterNames, filtersFromQuery, listHash, toListFilters } from '../transaction/list-filters.ts';
 
 const pageSize = 20;
-/** Kept while the tab lives, so coming back from a transaction shows the same list. */
-let remembered: FormFilters = { processingStatus: '', verificationStatus: '', workflowId: '', from: '', to: '' };
 
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** The last list the operator looked at, so "← Transactions" on a transaction goes back to it. */
+export let lastListHash = '#/transactions';
 
-export function toListFilters(f: FormFilters): ListFilters {
-  return {
-    processingStatus: f.processingStatus || undefined,
-    verificationStatus: f.verificationStatus || undefined,
-    workflowId: f.workflowId || undefined,
-    createdFrom: f.from || undefined,
-    // The form's "to" day is inclusive; the API's createdTo is exclusive.
-    createdTo: f.to ? nextDay(f.to) : undefined,
-  };
-}
-
-/** The organization's transactions, newest first, with filters, paging and auto-refresh. */
+/**
+ * The organization's transactions, newest first, with search, filters, paging and auto-refresh.
+ * The filters are the URL's (`query`): applying them changes the URL, so Back and Forward step
+ * through earlier searches and the URL can be shared.
+ */
 export class IdlTransactions extends ConsoleElement {
   static override properties = {
     ...ConsoleElement.properties,
@@ -40,7 +24,10 @@ export class IdlTransactions extends ConsoleElement {
     nextCursor: { state: true },
     autoRefresh: { state: true },
     updatedAt: { state: true },
+    query: { attribute: false },
   };
+  /** The URL's query (after `?`): the filters shown. */
+  declare query: string;
   declare items: TransactionSummary[];
   declare workflows: WorkflowSummary[];
   declare error: string | null;
@@ -50,8 +37,10 @@ export class IdlTransactions extends ConsoleElement {
   declare nextCursor: string | null;
   declare autoRefresh: boolean;
   declare updatedAt: string | null;
-  filters: FormFilters = { ...remembered };
+  filters: FormFilters = filtersFromQuery('');
   #timer: ReturnType<typeof setInterval> | undefined;
+  /** Counts loads: an answer for an earlier list (other filters, another page) is dropped. */
+  #loads = 0;
 
   constructor() {
     super();
@@ -63,10 +52,23 @@ export class IdlTransactions extends ConsoleElement {
     this.nextCursor = null;
     this.autoRefresh = true;
     this.updatedAt = null;
+    this.query = '';
+  }
+
+  /** A new URL (applied filters, Back, Forward, a shared link) is a new list from its first page. */
+  override willUpdate(changed: Map<string, unknown>) {
+    if (!changed.has('query')) return;
+    this.filters = filtersFromQuery(this.query);
+    lastListHash = listHash(this.filters);
+    this.cursors = [''];
+    // The form shows the URL's filters, also when the element (and its form) is kept.
+    this.querySelector('form')?.reset();
+    if (this.isConnected && changed.get('query') !== undefined) void this.load();
   }
 
   override connectedCallback() {
     super.connectedCallback();
+    this.filters = filtersFromQuery(this.query);
     this.focusHeading();
     this.api.listWorkflows().then(
       (w) => {
@@ -91,43 +93,45 @@ export class IdlTransactions extends ConsoleElement {
   }
 
   async load(quiet = false) {
+    const load = ++this.#loads;
     if (!quiet) this.loading = true;
     try {
       const page = await this.api.listTransactions({ ...toListFilters(this.filters), limit: pageSize, cursor: this.#cursor || undefined });
+      if (load !== this.#loads) return;
       this.items = page.items;
       this.nextCursor = page.nextCursor;
       this.error = null;
       this.updatedAt = new Date().toISOString();
     } catch (error) {
-      this.error = messageOf(error);
+      if (load === this.#loads) this.error = messageOf(error);
     } finally {
-      this.loading = false;
+      if (load === this.#loads) this.loading = false;
     }
   }
 
   #apply(event: SubmitEvent) {
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
-    const get = (k: string) => String(data.get(k) ?? '');
-    if (get('from') && get('to') && get('from') > get('to')) {
+    const filters = Object.fromEntries(filterNames.map((name) => [name, String(data.get(name) ?? '').trim()])) as unknown as FormFilters;
+    if (filters.from && filters.to && filters.from > filters.to) {
       this.error = 'The "from" date is after the "to" date.';
       return;
     }
-    this.filters = remembered = {
-      processingStatus: get('processingStatus'),
-      verificationStatus: get('verificationStatus'),
-      workflowId: get('workflowId'),
-      from: get('from'),
-      to: get('to'),
-    };
-    this.cursors = [''];
-    void this.load();
+    this.#go(filters);
   }
 
   #reset() {
-    this.filters = remembered = { processingStatus: '', verificationStatus: '', workflowId: '', from: '', to: '' };
+    this.#go(filtersFromQuery(''));
+  }
+
+  /** Shows the list of these filters by its URL; the same URL again is a reload of the first page. */
+  #go(filters: FormFilters) {
+    const hash = listHash(filters);
+    if (hash !== location.hash) {
+      location.hash = hash;
+      return;
+    }
     this.cursors = [''];
-    this.requestUpdate();
     void this.load();
   }
 
@@ -142,6 +146,13 @@ export class IdlTransactions extends ConsoleElement {
     const option = (value: string, label: string, current: string) => html`<option value=${value} ?selected=${value === current}>${label}</option>`;
     return html`<h1 tabindex="-1">Transactions</h1>
       <form class="card" @submit=${this.#apply} aria-label="Filters">
+        <div class="grid search">
+          <label class="field"><span>Transaction ID</span><input name="transactionId" .defaultValue=${f.transactionId} maxlength="200"
+            spellcheck="false" autocapitalize="off" autocomplete="off" aria-describedby="search-hint"></label>
+          <label class="field"><span>User ID</span><input name="userId" .defaultValue=${f.userId} maxlength="256" spellcheck="false"
+            autocapitalize="off" autocomplete="off" aria-describedby="search-hint"></label>
+        </div>
+        <p class="hint" id="search-hint">The full transaction id, or the customer's user id (<code>consent.userId</code>); both must match exactly.</p>
         <div class="grid">
           <label class="field"><span>Processing status</span>
             <select name="processingStatus">${option('', 'Any', f.processingStatus)}${['InProgress', 'Complete', 'Error'].map((s) => option(s, s, f.processingStatus))}</select></label>
@@ -149,8 +160,8 @@ export class IdlTransactions extends ConsoleElement {
             <select name="verificationStatus">${option('', 'Any', f.verificationStatus)}${['Accept', 'Reject', 'Review'].map((s) => option(s, s, f.verificationStatus))}</select></label>
           <label class="field"><span>Workflow</span>
             <select name="workflowId">${option('', 'Any', f.workflowId)}${this.workflows.map((w) => option(w.workflowId, `${w.name} (${w.workflowId})`, f.workflowId))}</select></label>
-          <label class="field"><span>Created from</span><input type="date" name="from" .value=${f.from}></label>
-          <label class="field"><span>Created until</span><input type="date" name="to" .value=${f.to}></label>
+          <label class="field"><span>Created from</span><input type="date" name="from" .defaultValue=${f.from}></label>
+          <label class="field"><span>Created until</span><input type="date" name="to" .defaultValue=${f.to}></label>
         </div>
         <p class="hint">Dates are UTC days; both ends are included.</p>
         <div class="actions">

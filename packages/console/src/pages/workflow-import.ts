@@ -2,6 +2,8 @@ import { html, nothing } from 'lit';
 import { ConsoleElement, messageOf } from '../base.ts';
 import { ApiFailure } from '../api.ts';
 import { drawSteps } from '../drawing.ts';
+import { describeDefinitionPath } from '../workflow/describe.ts';
+import { type ExistingWorkflow, existingWorkflow, replaceConfirmation } from './replace-confirmation.ts';
 
 /** Where a JSON.parse error points: `line 3, column 7`, when the engine says. */
 function parseErrorText(text: string, error: Error): string {
@@ -13,8 +15,10 @@ function parseErrorText(text: string, error: Error): string {
 
 /**
  * Import a workflow definition (JSON) as a new version: the server validates it and its message
- * names the field (`steps.1.settings.verificationStatus: …`), shown right under the editor and
- * linked to it (aria-describedby / aria-invalid).
+ * names the field (`steps.1.settings.verificationStatus: …`), shown right under the editor with
+ * the step named as the drawing numbers it (`step #2 (Decision), settings.verificationStatus`) and
+ * linked to the editor (aria-describedby / aria-invalid). A definition whose id is an existing workflow's —
+ * other than the one whose page this is (`workflowId`) — is saved only once the operator confirms.
  */
 export class IdlWorkflowImport extends ConsoleElement {
   static override properties = {
@@ -25,13 +29,21 @@ export class IdlWorkflowImport extends ConsoleElement {
     success: { state: true },
     busy: { state: true },
     preview: { state: true },
+    workflowId: { attribute: false },
+    replacing: { state: true },
   };
   declare initial: string;
+  /** The workflow whose page this import is on: new versions of it need no confirmation. */
+  declare workflowId: string | null;
+  declare replacing: ExistingWorkflow | null;
+  #pending: unknown = null;
   declare error: string | null;
   declare errorPath: string | null;
   declare success: string | null;
   declare busy: boolean;
   declare preview: unknown;
+  /** The definition the last error is about (its steps name the server's `steps.N`). */
+  #sent: unknown = null;
 
   constructor() {
     super();
@@ -41,6 +53,8 @@ export class IdlWorkflowImport extends ConsoleElement {
     this.success = null;
     this.busy = false;
     this.preview = null;
+    this.workflowId = null;
+    this.replacing = null;
   }
 
   get #textarea() {
@@ -55,6 +69,7 @@ export class IdlWorkflowImport extends ConsoleElement {
   }
 
   #changed() {
+    this.replacing = null;
     try {
       this.preview = JSON.parse(this.#textarea.value);
     } catch {
@@ -76,8 +91,23 @@ export class IdlWorkflowImport extends ConsoleElement {
       this.#textarea.focus();
       return;
     }
+    await this.#save(definition, false);
+  }
+
+  async #save(definition: unknown, confirmed: boolean) {
+    this.replacing = null;
+    this.#sent = definition;
     this.busy = true;
     try {
+      const id = (definition as { workflowId?: unknown } | null)?.workflowId;
+      if (!confirmed && typeof id === 'string' && id !== this.workflowId) {
+        const existing = await existingWorkflow(this.api, id);
+        if (existing) {
+          this.#pending = definition;
+          this.replacing = existing;
+          return;
+        }
+      }
       const imported = await this.api.importWorkflow(definition);
       this.success = `Imported ${imported.workflowId} as version ${imported.version}.`;
       this.dispatchEvent(new CustomEvent('imported', { detail: imported, bubbles: true }));
@@ -90,6 +120,12 @@ export class IdlWorkflowImport extends ConsoleElement {
     }
   }
 
+  /** Where the error is, in the drawing's numbering: `step #2 (Decision), settings.verificationStatus`. */
+  #where(path: string) {
+    const { step, field } = describeDefinitionPath(path, this.#sent);
+    return html`${step ?? nothing}${step && field ? ', ' : nothing}${field ? html`<code>${field}</code>` : nothing}`;
+  }
+
   override render() {
     return html`<form @submit=${this.#submit} class="rows" aria-label="Import a workflow version">
       <label class="field"><span>Workflow definition (JSON)</span>
@@ -99,8 +135,20 @@ export class IdlWorkflowImport extends ConsoleElement {
       ${
         this.error
           ? html`<div class="error-box" role="alert" id="import-error"><strong>Not imported.</strong> ${
-              this.errorPath ? html`At <code>${this.errorPath}</code>: ${this.error.slice(this.errorPath.length + 2)}` : this.error
+              this.errorPath ? html`At ${this.#where(this.errorPath)}: ${this.error.slice(this.errorPath.length + 2)}` : this.error
             }</div>`
+          : nothing
+      }
+      ${
+        this.replacing
+          ? replaceConfirmation(
+              this.replacing,
+              () => void this.#save(this.#pending, true),
+              () => {
+                this.replacing = null;
+                this.#textarea.focus();
+              },
+            )
           : nothing
       }
       ${this.success ? html`<p class="ok" role="status">${this.success}</p>` : nothing}

@@ -1,7 +1,8 @@
 import { html, nothing } from 'lit';
-import type { WorkflowVersion } from '../api.ts';
+import { ApiFailure, type WorkflowVersion } from '../api.ts';
 import { ConsoleElement, errorBox, messageOf, when } from '../base.ts';
 import { drawSteps } from '../drawing.ts';
+import { notFound } from './not-found.ts';
 
 /** One workflow: its versions, the chosen version's definition drawn as steps, and import of a new version. */
 export class IdlWorkflow extends ConsoleElement {
@@ -12,8 +13,11 @@ export class IdlWorkflow extends ConsoleElement {
     selected: { state: true },
     definition: { state: true },
     error: { state: true },
+    missing: { state: true },
   };
   declare workflowId: string;
+  /** The organization has no such workflow. */
+  declare missing: boolean;
   declare versions: WorkflowVersion[] | null;
   declare selected: string | null;
   declare definition: unknown;
@@ -25,6 +29,7 @@ export class IdlWorkflow extends ConsoleElement {
     this.selected = null;
     this.definition = null;
     this.error = null;
+    this.missing = false;
   }
 
   override connectedCallback() {
@@ -38,7 +43,8 @@ export class IdlWorkflow extends ConsoleElement {
       await this.#select(select ?? this.versions[0]?.workflowVersionId ?? null);
       this.error = null;
     } catch (error) {
-      this.error = messageOf(error);
+      if (error instanceof ApiFailure && error.status === 404) this.missing = true;
+      else this.error = messageOf(error);
     }
   }
 
@@ -54,6 +60,7 @@ export class IdlWorkflow extends ConsoleElement {
   }
 
   override render() {
+    if (this.missing) return notFound('workflow', this.workflowId);
     const current = this.versions?.find((v) => v.workflowVersionId === this.selected);
     return html`<p><a href="#/workflows">← Workflows</a></p>
       <h1 tabindex="-1">Workflow <code>${this.workflowId}</code></h1>
@@ -87,7 +94,7 @@ export class IdlWorkflow extends ConsoleElement {
         <h2 id="new-version-title">Import a new version</h2>
         ${
           this.definition
-            ? html`<idl-workflow-import .api=${this.api} .initial=${JSON.stringify(this.definition, null, 2)}
+            ? html`<idl-workflow-import .api=${this.api} .workflowId=${this.workflowId} .initial=${JSON.stringify(this.definition, null, 2)}
                 @imported=${(e: CustomEvent<{ workflowId: string; workflowVersionId: string }>) => {
                   if (e.detail.workflowId === this.workflowId) void this.load(e.detail.workflowVersionId);
                 }}></idl-workflow-import>`

@@ -2,14 +2,18 @@ import { proxy, releaseProxy, transfer as transferWith, wrap, type Remote } from
 import type { BarcodeOptions } from '../api/barcode.ts';
 import type { CardOptions } from '../api/card.ts';
 import type { DocumentOptions } from '../api/document.ts';
+import type { BarcodeData } from '../api/barcode.ts';
+import type { CardData } from '../api/card.ts';
+import type { DocumentData } from '../api/document.ts';
+import type { IdBarcodeData } from '../api/id-barcode.ts';
 import type { RecognitionMethods } from '../api/recognition-methods.ts';
 import { IdlensError } from '../core/errors.ts';
 import type { CardInput, DocumentInput, ImageInput } from '../core/image-input.ts';
 import type { AssetProgress } from '../runtime/fetch-asset.ts';
 import { registerIdlensErrorTransfer } from '../worker/comlink-errors.ts';
-import type { EngineWorkerApi, FrameQuality, Preload } from '../worker/worker-api.ts';
+import type { EngineWorkerApi, FrameQuality, FrameQualityOptions, Preload } from '../worker/worker-api.ts';
 import { toWorkerImage } from './to-worker-image.ts';
-import { createServerRecognizer, type ServerRecognizerOptions } from './server-recognizer.ts';
+import { createServerRecognizer, type ServerRecognizer, type ServerRecognizerOptions } from './server-recognizer.ts';
 
 /** File name of the worker script in the assets folder. */
 const workerFile = 'idlens-worker.js';
@@ -73,19 +77,33 @@ export class RecognizerProgressEvent extends Event {
   }
 }
 
+/** Per-call settings of a recognition (the last argument of each method). */
+export interface RecognizeCall {
+  /**
+   * Cancels the recognition: the promise rejects at once with an `AbortError` (never with a
+   * result), the worker stops at its next zxing read or model run, and a server request is aborted.
+   */
+  signal?: AbortSignal;
+}
+
 /**
  * The recognizer: a module Worker running the engine (or the server, see `mode`), with the
- * server's four operations. Dispatches `progress` events while loading.
+ * server's four operations. Dispatches `progress` events while loading. Each method takes a
+ * last `{ signal }` argument that cancels it (`RecognizeCall`).
  */
 export interface Recognizer extends RecognitionMethods<ImageInput>, EventTarget {
+  barcode(image: ImageInput, options?: BarcodeOptions, call?: RecognizeCall): Promise<BarcodeData>;
+  idBarcode(image: ImageInput, call?: RecognizeCall): Promise<IdBarcodeData>;
+  card(sides: CardInput, options?: CardOptions, call?: RecognizeCall): Promise<CardData>;
+  document(sides: DocumentInput, options?: DocumentOptions, call?: RecognizeCall): Promise<DocumentData>;
   /** Resolves once the preloaded runtimes are ready; rejects with the load error. */
   readonly ready: Promise<void>;
   /** Where recognition runs now (`auto` switches to `server` when the worker cannot start). */
   readonly mode: 'worker' | 'server';
   /** After `ready` in worker mode: whether the page is cross-origin isolated, and the OCR runtime's threads (always 1). */
   readonly runtime: { crossOriginIsolated: boolean; threads: number } | null;
-  /** Blur/glare/brightness of a frame (worker only), for live-scanning feedback. */
-  frameQuality(image: ImageInput): Promise<FrameQuality>;
+  /** Blur/glare/brightness of a frame (worker only), for live-scanning feedback; with `{ outline: true }` also where the document lies. */
+  frameQuality(image: ImageInput, options?: FrameQualityOptions): Promise<FrameQuality>;
   /** Stops the worker and frees its memory; pending and later calls reject with WORKER_TERMINATED. */
   terminate(): void;
   addEventListener(type: 'progress', listener: (event: RecognizerProgressEvent) => void, options?: boolean | AddEventListenerOptions): void;
@@ -105,7 +123,8 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
   runtime: { crossOriginIsolated: boolean; threads: number } | null = null;
   #worker: Worker | null = null;
   #remote: Remote<EngineWorkerApi> | null = null;
-  #server: RecognitionMethods<ImageInput> | null;
+  #server: ServerRecognizer | null;
+  #nextCallId = 1;
   #terminated = false;
   #rejectPending = new Set<(error: Error) => void>();
 
@@ -199,59 +218,80 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
     });
   }
 
-  async #call<T>(viaWorker: (remote: Remote<EngineWorkerApi>) => Promise<T>, viaServer: (server: RecognitionMethods<ImageInput>) => Promise<T>): Promise<T> {
+  /**
+   * One recognition, in the worker or on the server. With a signal, an abort rejects the call at
+   * once with an AbortError and tells the worker to stop it (`cancel`), so no result is delivered.
+   */
+  async #call<T>(
+    viaWorker: (remote: Remote<EngineWorkerApi>, callId: number) => Promise<T>,
+    viaServer: (server: ServerRecognizer) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     if (this.#terminated) throw terminatedError();
-    await this.ready;
-    if (this.mode === 'server') return viaServer(this.#server!);
-    return this.#track(viaWorker(this.#remote!));
+    signal?.throwIfAborted();
+    await abortable(this.ready, signal);
+    if (this.mode === 'server') return abortable(viaServer(this.#server!), signal);
+    const remote = this.#remote!;
+    const callId = this.#nextCallId++;
+    const onAbort = () => void remote.cancel(callId).catch(() => {});
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await abortable(this.#track(viaWorker(remote, callId)), signal);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
   }
 
-  barcode(image: ImageInput, options?: BarcodeOptions) {
+  barcode(image: ImageInput, options?: BarcodeOptions, { signal }: RecognizeCall = {}) {
     return this.#call(
-      async (r) => {
+      async (r, id) => {
         const { image: img, transfer } = await toWorkerImage(image);
-        return r.barcode(transferred(img, transfer), options);
+        return r.barcode(transferred(img, transfer), options, id);
       },
-      (s) => s.barcode(image, options),
+      (s) => s.barcode(image, options, { signal }),
+      signal,
     );
   }
 
-  idBarcode(image: ImageInput) {
+  idBarcode(image: ImageInput, { signal }: RecognizeCall = {}) {
     return this.#call(
-      async (r) => {
+      async (r, id) => {
         const { image: img, transfer } = await toWorkerImage(image);
-        return r.idBarcode(transferred(img, transfer));
+        return r.idBarcode(transferred(img, transfer), id);
       },
-      (s) => s.idBarcode(image),
+      (s) => s.idBarcode(image, { signal }),
+      signal,
     );
   }
 
-  card(sides: CardInput, options?: CardOptions) {
+  card(sides: CardInput, options?: CardOptions, { signal }: RecognizeCall = {}) {
     return this.#call(
-      async (r) => {
+      async (r, id) => {
         const [a, b] = await Promise.all([optional(sides.cardNumberSide, 'cardNumberSide'), optional(sides.otherSide, 'otherSide')]);
         const images = { cardNumberSide: a?.image ?? null, otherSide: b?.image ?? null };
-        return r.card(transferred(images, [...(a?.transfer ?? []), ...(b?.transfer ?? [])]), options);
+        return r.card(transferred(images, [...(a?.transfer ?? []), ...(b?.transfer ?? [])]), options, id);
       },
-      (s) => s.card(sides, options),
+      (s) => s.card(sides, options, { signal }),
+      signal,
     );
   }
 
-  document(sides: DocumentInput, options?: DocumentOptions) {
+  document(sides: DocumentInput, options?: DocumentOptions, { signal }: RecognizeCall = {}) {
     return this.#call(
-      async (r) => {
+      async (r, id) => {
         const [a, b] = await Promise.all([toWorkerImage(sides.first, 'first'), optional(sides.second, 'second')]);
-        return r.document(transferred({ first: a.image, second: b?.image ?? null }, [...a.transfer, ...(b?.transfer ?? [])]), options);
+        return r.document(transferred({ first: a.image, second: b?.image ?? null }, [...a.transfer, ...(b?.transfer ?? [])]), options, id);
       },
-      (s) => s.document(sides, options),
+      (s) => s.document(sides, options, { signal }),
+      signal,
     );
   }
 
-  frameQuality(image: ImageInput) {
+  frameQuality(image: ImageInput, options?: FrameQualityOptions) {
     return this.#call(
       async (r) => {
         const { image: img, transfer } = await toWorkerImage(image);
-        return r.frameQuality(transferred(img, transfer));
+        return r.frameQuality(transferred(img, transfer), options);
       },
       async () => {
         throw new IdlensError('RUNTIME_UNAVAILABLE', 'frame quality needs the worker');
@@ -286,6 +326,22 @@ function transferred<T>(value: T, transfer: Transferable[]): T {
 
 function dirUrl(url: string | URL): URL {
   return new URL(String(url).replace(/\/?$/, '/'), globalThis.location?.href);
+}
+
+/** `promise`, or an AbortError as soon as `signal` aborts (the promise's own outcome is then dropped). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** The signal's reason when it is an error, else a DOMException named AbortError. */
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('the recognition was cancelled', 'AbortError');
 }
 
 function terminatedError(): IdlensError {

@@ -9,7 +9,9 @@ import { loadModelsFromUrl } from '../runtime/load-models.ts';
 import { zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
 import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
 import { registerIdlensErrorTransfer } from './comlink-errors.ts';
+import { CallScope, checkpointedOrt, checkpointedZxing } from './call-scope.ts';
 import { decodeFrame } from './decode-frame.ts';
+import { documentInView } from '../engine/document/corners/document-in-view.ts';
 import { measureFrameQuality } from './frame-quality.ts';
 import type { EngineWorkerApi, WorkerInit } from './worker-api.ts';
 
@@ -26,6 +28,8 @@ let settings: WorkerInit | null = null;
 let progress: ((p: AssetProgress) => void) | undefined;
 let barcodeEngine: Promise<Engine> | null = null;
 let ocrEngine: Promise<Engine> | null = null;
+/** Recognition calls run one at a time and stop at a checkpoint when cancelled (`CallScope`). */
+const calls = new CallScope();
 
 function requireInit(): WorkerInit {
   if (!settings) throw new IdlensError('RUNTIME_UNAVAILABLE', 'the worker was not initialised');
@@ -68,7 +72,7 @@ function unavailable(what: string) {
 }
 
 function engineForBarcodes(): Promise<Engine> {
-  barcodeEngine ??= loadZxing().then((zxing) => createEngine({ zxing }));
+  barcodeEngine ??= loadZxing().then((zxing) => createEngine({ zxing: checkpointedZxing(zxing, calls) }));
   barcodeEngine.catch(() => (barcodeEngine = null)); // a failed load may be retried
   return barcodeEngine;
 }
@@ -108,7 +112,7 @@ function engineForOcr(): Promise<Engine> {
         .filter(isDeferred)
         .map((entry) => [entry.name, deferred(entry)]),
     );
-    const engine = createEngine({ zxing, ort, models, deferredModels });
+    const engine = createEngine({ zxing: checkpointedZxing(zxing, calls), ort: checkpointedOrt(ort, calls), models, deferredModels });
     await engine.warm?.();
     return engine;
   })();
@@ -142,34 +146,47 @@ const api: EngineWorkerApi = {
     await Promise.all(loads);
     return { crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true, threads: 1 };
   },
-  async barcode(image, options) {
-    const [engine, frame] = await Promise.all([engineForBarcodes(), decodeFrame(image)]);
-    return engine.barcode(frame, options ?? {});
+  barcode(image, options, callId) {
+    return calls.run(callId, async () => {
+      const [engine, frame] = await Promise.all([engineForBarcodes(), decodeFrame(image)]);
+      return engine.barcode(frame, options ?? {});
+    });
   },
-  async idBarcode(image) {
-    const [engine, frame] = await Promise.all([engineForBarcodes(), decodeFrame(image)]);
-    return engine.idBarcode(frame);
+  idBarcode(image, callId) {
+    return calls.run(callId, async () => {
+      const [engine, frame] = await Promise.all([engineForBarcodes(), decodeFrame(image)]);
+      return engine.idBarcode(frame);
+    });
   },
-  async card(sides, options) {
+  card(sides, options, callId) {
     warmUp.abort();
-    const [engine, cardNumberSide, otherSide] = await Promise.all([
-      engineForOcr(),
-      sides.cardNumberSide ? decodeFrame(sides.cardNumberSide, 'cardNumberSide') : null,
-      sides.otherSide ? decodeFrame(sides.otherSide, 'otherSide') : null,
-    ]);
-    return engine.card({ cardNumberSide, otherSide }, options ?? {});
+    return calls.run(callId, async () => {
+      const [engine, cardNumberSide, otherSide] = await Promise.all([
+        engineForOcr(),
+        sides.cardNumberSide ? decodeFrame(sides.cardNumberSide, 'cardNumberSide') : null,
+        sides.otherSide ? decodeFrame(sides.otherSide, 'otherSide') : null,
+      ]);
+      return engine.card({ cardNumberSide, otherSide }, options ?? {});
+    });
   },
-  async document(sides, options) {
+  document(sides, options, callId) {
     warmUp.abort();
-    const [engine, first, second] = await Promise.all([
-      engineForOcr(),
-      decodeFrame(sides.first, 'first'),
-      sides.second ? decodeFrame(sides.second, 'second') : null,
-    ]);
-    return engine.document({ first, second }, options ?? {});
+    return calls.run(callId, async () => {
+      const [engine, first, second] = await Promise.all([
+        engineForOcr(),
+        decodeFrame(sides.first, 'first'),
+        sides.second ? decodeFrame(sides.second, 'second') : null,
+      ]);
+      return engine.document({ first, second }, options ?? {});
+    });
   },
-  async frameQuality(image) {
-    return measureFrameQuality(await decodeFrame(image));
+  cancel(callId) {
+    calls.cancel(callId);
+  },
+  async frameQuality(image, options) {
+    const frame = await decodeFrame(image);
+    const quality = measureFrameQuality(frame);
+    return options?.outline ? { ...quality, document: documentInView(frame) } : quality;
   },
 };
 

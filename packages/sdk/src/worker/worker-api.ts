@@ -1,6 +1,10 @@
 import type { Frame } from '../core/frame.ts';
 import type { AssetProgress } from '../runtime/fetch-asset.ts';
-import type { RecognitionMethods } from '../api/recognition-methods.ts';
+import type { BarcodeData, BarcodeOptions } from '../api/barcode.ts';
+import type { CardData, CardOptions } from '../api/card.ts';
+import type { DocumentData, DocumentOptions } from '../api/document.ts';
+import type { IdBarcodeData } from '../api/id-barcode.ts';
+import type { CardSidesOf, DocumentSidesOf } from '../api/recognition-methods.ts';
 
 /**
  * What crosses into the worker: a decoded RGBA frame (its buffer transferred), an ImageBitmap
@@ -21,11 +25,35 @@ export interface WorkerInit {
   preload: Preload[];
 }
 
-/** The comlink-exposed surface of the engine worker. */
-export interface EngineWorkerApi extends RecognitionMethods<WorkerImage> {
+/**
+ * The comlink-exposed surface of the engine worker: the four recognition methods, each with an
+ * optional call id (from the client) by which `cancel` stops it (see `CallScope`).
+ */
+export interface EngineWorkerApi {
+  barcode(image: WorkerImage, options?: BarcodeOptions, callId?: number): Promise<BarcodeData>;
+  idBarcode(image: WorkerImage, callId?: number): Promise<IdBarcodeData>;
+  card(sides: CardSidesOf<WorkerImage>, options?: CardOptions, callId?: number): Promise<CardData>;
+  document(sides: DocumentSidesOf<WorkerImage>, options?: DocumentOptions, callId?: number): Promise<DocumentData>;
+  /** Stops the call with this id: under way, at its next zxing read or model run; queued, before it starts. */
+  cancel(callId: number): void;
   init(init: WorkerInit, onProgress?: (progress: AssetProgress) => void): Promise<{ crossOriginIsolated: boolean; threads: number }>;
-  /** Blur/glare/brightness of a frame, for live-scanning feedback (cheap, no OCR). */
-  frameQuality(image: WorkerImage): Promise<FrameQuality>;
+  /** Blur/glare/brightness of a frame, for live-scanning feedback (cheap, no OCR); with `outline`, where the document lies. */
+  frameQuality(image: WorkerImage, options?: FrameQualityOptions): Promise<FrameQuality>;
+}
+
+export interface FrameQualityOptions {
+  /** Also look for a document's outline (`document`): a card or ID in view, cut off by the frame, or far away. */
+  outline?: boolean;
+}
+
+/** Where a document lies in a frame (see `documentInView`). */
+export interface DocumentInFrame {
+  /** Outline in frame pixels, [tl, tr, br, bl]. */
+  points: Array<{ x: number; y: number }>;
+  /** Part of the document lies outside the frame. */
+  cutOff: boolean;
+  /** Its area as a share of the frame's. */
+  share: number;
 }
 
 export interface FrameQuality {
@@ -37,4 +65,6 @@ export interface FrameQuality {
   sharpness: number;
   /** Share of near-white pixels (0…1); high = glare. */
   glare: number;
+  /** With `outline`: the document found in the frame, or null (none found). */
+  document?: DocumentInFrame | null;
 }

@@ -9,6 +9,7 @@ import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
 import { platformErrorResponses } from '../platform/platform-schemas.ts';
 import {
   clientIdParam,
+  clientSecretSchema,
   nameBodySchema,
   newClientSchema,
   ownClientSchema,
@@ -17,7 +18,7 @@ import {
   workflowVersionIdParam,
   workflowVersionSchema,
 } from './admin-schemas.ts';
-import { addClient, findOwnWorkflowVersion, listClients, listWorkflowVersions, revokeClient } from './admin-store.ts';
+import { addClient, findOwnWorkflowVersion, listClients, listWorkflowVersions, revokeClient, rotateClientSecret } from './admin-store.ts';
 
 const base = '/agent/api/v1';
 const security: Array<Record<string, string[]>> = [{ agentBasic: [] }, { agentBearer: [] }];
@@ -50,6 +51,16 @@ const routes = {
     summary: "Revoke another client of the caller's organization (a client cannot revoke itself: 409 CONFLICT)",
     request: { params: z.object({ clientId: clientIdParam }) },
     responses: { 204: { description: 'Revoked' }, ...platformErrorResponses },
+  }),
+  rotateSecret: createRoute({
+    method: 'post',
+    path: `${base}/client/{clientId}/secret`,
+    tags,
+    security,
+    summary:
+      "Rotate the secret of a client of the caller's organization (the caller included); the new secret is shown only in this answer, the old one stops working at once",
+    request: { params: z.object({ clientId: clientIdParam }) },
+    responses: { 200: json(clientSecretSchema, 'The new secret'), ...platformErrorResponses },
   }),
   listVersions: createRoute({
     method: 'get',
@@ -85,8 +96,8 @@ function ensureAgentAuth(ctx: PlatformContext): MiddlewareHandler<AgentEnv> {
 
 /**
  * What the operator console needs of the caller's organization beyond the spec's endpoints: its
- * clients (any client may list them, create one and revoke another one, never itself) and the
- * versions of its workflows.
+ * clients (any client may list them, create one, rotate the secret of any of them and revoke
+ * another one, never itself) and the versions of its workflows.
  */
 export function createAgentOrganizationRoutes(ctx: PlatformContext) {
   const app = new OpenAPIHono<AgentEnv>({ defaultHook: validationHook });
@@ -111,6 +122,11 @@ export function createAgentOrganizationRoutes(ctx: PlatformContext) {
       if (clientId === principal.clientId) throw new ApiError('CONFLICT', 'a client cannot revoke itself: sign in with another client of the organization');
       if (!(await revokeClient(ctx.db, clientId, principal.organizationId))) throw new ApiError('NOT_FOUND', 'client not found');
       return c.body(null, 204);
+    })
+    .openapi(routes.rotateSecret, async (c) => {
+      const rotated = await rotateClientSecret(ctx.db, c.req.valid('param').clientId, c.get('principal').organizationId);
+      if (!rotated) throw new ApiError('NOT_FOUND', 'client not found');
+      return c.json(rotated, 200);
     })
     .openapi(routes.listVersions, async (c) => {
       const versions = await listWorkflowVersions(ctx.db, c.get('principal').organizationId, c.req.valid('param').workflowId);

@@ -135,6 +135,18 @@ export interface AuthFailureTable {
   failures: number;
 }
 
+/** A console sign-in (console/console-sessions.ts); the session id itself is only in the browser's cookie. */
+export interface ConsoleSessionTable {
+  /** SHA-256 (hex) of the session id. */
+  idHash: string;
+  clientId: string;
+  organizationId: string;
+  /** The client's secret hash at sign-in: a rotated secret ends the session. */
+  secretHash: string;
+  createdOn: string;
+  expiresOn: string;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   clients: ClientTable;
@@ -146,6 +158,7 @@ export interface Database {
   blobs: BlobTable;
   idempotencyKeys: IdempotencyKeyTable;
   authFailures: AuthFailureTable;
+  consoleSessions: ConsoleSessionTable;
 }
 
 /** A database handle or an open database transaction: repositories accept either. */

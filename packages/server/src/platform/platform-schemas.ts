@@ -158,6 +158,8 @@ const createdBound = z
   .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v).toISOString());
 
 export const listQuerySchema = z.object({
+  transactionId: z.string().min(1).max(200).optional().openapi({ description: 'only the transaction with this id (exact)' }),
+  userId: z.string().min(1).max(256).optional().openapi({ description: "only transactions whose consent.userId is this (the customer's user id, exact)" }),
   processingStatus: processingStatus.optional(),
   verificationStatus: verificationStatus.optional(),
   workflowId: z.string().max(64).optional(),

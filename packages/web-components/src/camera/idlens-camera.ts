@@ -12,12 +12,13 @@ import { baseStyles } from '../shared/styles.ts';
  * @fires idlens-status - `idle | starting | live | paused | error` whenever the camera state changes
  * @fires idlens-error - why the camera cannot be used (`camera-denied`, `camera-missing`, …)
  * @fires idlens-capture - the user chose a photo (upload) or `capture()` took a frame
- * @slot overlay - drawn over the video (scanners put their guide frame here)
+ * @slot overlay - drawn over the video in every state (scanners put their guide frame, feedback and
+ *   buttons there); the start button and camera problems are drawn above it
  * @slot - extra controls after the built-in ones
  * @csspart viewport - the box around the video
  * @csspart video - the `<video>`
  * @csspart controls - the row of buttons
- * @csspart button - every button
+ * @csspart button - every button (plus `start`, `stop`, `switch`, `torch`, `upload`, `retry`: try the camera again after it was denied or missing)
  * @csspart message - the camera problem text
  */
 export class IdlensCamera extends IdlensElement {
@@ -70,6 +71,17 @@ export class IdlensCamera extends IdlensElement {
       .center .message.error {
         color: #fecaca;
         max-width: 32ch;
+      }
+      .center-actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+        justify-content: center;
+      }
+      .center .btn.secondary {
+        background: #0b1220;
+        color: #e2e8f0;
+        border-color: #94a3b8;
       }
       .controls {
         display: flex;
@@ -167,7 +179,7 @@ export class IdlensCamera extends IdlensElement {
     return html`
       <div class="viewport" part="viewport">
         <video part="video" class=${this.camera.facing === 'user' ? 'mirrored' : ''} playsinline muted autoplay aria-hidden="true"></video>
-        ${state === 'live' ? html`<div class="overlay"><slot name="overlay"></slot></div>` : nothing}
+        <div class="overlay"><slot name="overlay"></slot></div>
         ${state === 'idle' ? html`<div class="center"><button class="btn" part="button start" @click=${() => this.start()}>${this.t('startCamera')}</button></div>` : nothing}
         ${state === 'starting' ? html`<div class="center"><p class="message">${this.t('cameraStarting')}</p></div>` : nothing}
         ${state === 'paused' ? html`<div class="center"><p class="message">${this.t('cameraPaused')}</p></div>` : nothing}
@@ -175,7 +187,14 @@ export class IdlensCamera extends IdlensElement {
           state === 'error' && problem
             ? html`<div class="center">
               <p class="message error" part="message" role="alert">${this.t(problem.message)}</p>
-              <button class="btn" part="button upload" @click=${this.pickFile}>${this.t('upload')}</button>
+              <div class="center-actions">
+                ${
+                  retryable.has(problem.reason)
+                    ? html`<button class="btn secondary" part="button retry" @click=${() => this.start()}>${this.t('retryCamera')}</button>`
+                    : nothing
+                }
+                <button class="btn" part="button upload" @click=${this.pickFile}>${this.t('upload')}</button>
+              </div>
             </div>`
             : nothing
         }
@@ -214,6 +233,12 @@ export class IdlensCamera extends IdlensElement {
     if (file) this.dispatchEvent(new IdlensCaptureEvent(file, 'file'));
   };
 }
+
+/**
+ * Camera problems worth a "Try the camera again": the user can fix them without leaving the page
+ * (allow access, plug in or free the camera). An insecure context or in-app browser stays as it is.
+ */
+const retryable: ReadonlySet<string> = new Set(['camera-denied', 'camera-missing', 'camera-in-use', 'camera-failed']);
 
 /** A video frame as a JPEG (quality 0.92: small enough to submit, sharp enough to re-read). */
 export async function frameToBlob(source: HTMLVideoElement | HTMLCanvasElement, type = 'image/jpeg'): Promise<Blob> {

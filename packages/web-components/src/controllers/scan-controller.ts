@@ -1,5 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { createScanSession, type Recognizer, type ScanFeedback, type ScanFeedbackEvent, type ScanKind, type ScanSession } from '@idlens/sdk/client';
+import {
+  createScanSession,
+  type DocumentInFrame,
+  type Recognizer,
+  type ScanFeedback,
+  type ScanFeedbackEvent,
+  type ScanFrameEvent,
+  type ScanKind,
+  type ScanSession,
+} from '@idlens/sdk/client';
 
 export interface ScanRun<K extends ScanKind> {
   recognizer: Recognizer;
@@ -22,9 +31,15 @@ export interface ScanOutcome<T> {
  * time from the video, feedback for the host to show, stopped when the host leaves the DOM.
  * Frames are first drawn into a canvas the controller keeps, so the frame that gave the result
  * can be shown and submitted afterwards (the bitmap sent to the worker is transferred away).
+ * For cards and documents it also keeps where the last frame showed the document (`document`, in
+ * the pixels of `frameSize`), for the outline drawn over the preview.
  */
 export class ScanController implements ReactiveController {
   feedback: ScanFeedback | null = null;
+  /** The document's outline in the last frame checked, or null. */
+  document: DocumentInFrame | null = null;
+  /** The size of the frames (the video's). */
+  frameSize = { width: 0, height: 0 };
   #session: ScanSession<unknown> | null = null;
   readonly #canvas = document.createElement('canvas');
 
@@ -63,8 +78,16 @@ export class ScanController implements ReactiveController {
     const session = createScanSession({ recognizer, kind, source, options, agreement, quality });
     this.#session = session as ScanSession<unknown>;
     this.feedback = null;
+    this.document = null;
     session.addEventListener('feedback', (event) => {
       this.feedback = (event as ScanFeedbackEvent).feedback;
+      this.host.requestUpdate();
+    });
+    session.addEventListener('frame', (event) => {
+      const { document, quality } = event as ScanFrameEvent;
+      if (!document && !this.document) return;
+      this.document = document;
+      this.frameSize = { width: quality.width, height: quality.height };
       this.host.requestUpdate();
     });
     try {
@@ -78,5 +101,7 @@ export class ScanController implements ReactiveController {
   stop(): void {
     this.#session?.stop();
     this.#session = null;
+    if (this.document) this.host.requestUpdate();
+    this.document = null;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './messages-en.ts';
-import { resolveLanguage, translate, translations } from './translations.ts';
+import { browserLanguage, resolveLanguage, translate, translations } from './translations.ts';
 
 describe('translations', () => {
   it('every language has exactly the English keys, none empty, and keeps the placeholders', () => {
@@ -22,7 +22,18 @@ describe('translations', () => {
     expect(resolveLanguage('')).toBe('en');
     expect(translate('de-AT', 'startCamera')).toBe('Kamera starten');
     expect(translate('es', 'startCamera')).toBe('Iniciar cámara');
-    expect(translate('nl', 'startCamera')).toBe('Start camera');
+    expect(translate('nl', 'startCamera')).toBe('Camera starten');
+    expect(translate('sv', 'startCamera')).toBe('Start camera');
+  });
+
+  it('has en, de, fr, es, it, pl, pt and nl', () => {
+    expect(Object.keys(translations).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt']);
+  });
+
+  it('the browser language: the first preferred one with a table, else English', () => {
+    expect(browserLanguage(['sv-SE', 'pl-PL', 'de'])).toBe('pl-PL');
+    expect(browserLanguage(['sv', 'fi'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
   });
 
   it('fills placeholders and applies per-language and flat overrides', () => {
@@ -31,6 +42,6 @@ describe('translations', () => {
     expect(translate('en', 'startCamera', {}, { de: { startCamera: 'Los geht’s' } })).toBe('Start camera');
     expect(translate('es', 'upload', {}, { upload: 'Elegir archivo' })).toBe('Elegir archivo');
     // A language without a built-in table works through overrides alone.
-    expect(translate('nl', 'upload', {}, { nl: { upload: 'Foto uploaden' } })).toBe('Foto uploaden');
+    expect(translate('sv', 'upload', {}, { sv: { upload: 'Ladda upp ett foto' } })).toBe('Ladda upp ett foto');
   });
 });

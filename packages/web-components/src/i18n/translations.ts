@@ -2,11 +2,15 @@ import { de } from './messages-de.ts';
 import { en, type MessageKey, type Messages } from './messages-en.ts';
 import { es } from './messages-es.ts';
 import { fr } from './messages-fr.ts';
+import { it } from './messages-it.ts';
+import { nl } from './messages-nl.ts';
+import { pl } from './messages-pl.ts';
+import { pt } from './messages-pt.ts';
 
 export type { MessageKey, Messages };
 
 /** The built-in languages; any other `lang` falls back to English. */
-export const translations = { en, de, fr, es } as const satisfies Record<string, Messages>;
+export const translations = { en, de, fr, es, it, pl, pt, nl } as const satisfies Record<string, Messages>;
 export type Language = keyof typeof translations;
 
 /**
@@ -15,6 +19,19 @@ export type Language = keyof typeof translations;
  * it changes; the rest falls back to English.
  */
 export type TranslationOverrides = Partial<Record<MessageKey, string>> | Record<string, Partial<Record<MessageKey, string>>>;
+
+/** Whether there is a built-in table for `lang` (by its primary subtag). */
+export function hasLanguage(lang: string): boolean {
+  return Object.hasOwn(translations, resolveLanguage(lang));
+}
+
+/**
+ * The first of the browser's preferred languages (`navigator.languages`) with a built-in table, or
+ * English: what the components speak when no `lang` is set on them or around them.
+ */
+export function browserLanguage(preferred: readonly string[] = globalThis.navigator?.languages ?? []): string {
+  return preferred.find(hasLanguage) ?? 'en';
+}
 
 /** `de-CH` → `de`; unknown or empty → `en`. */
 export function resolveLanguage(lang: string | null | undefined): string {

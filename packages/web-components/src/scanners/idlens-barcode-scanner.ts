@@ -1,6 +1,7 @@
 import { html, type PropertyDeclarations } from 'lit';
 import type { Recognizer } from '@idlens/sdk/client';
 import { allSymbologies, type BarcodeData, type BarcodeOptions } from '../shared/result-types.ts';
+import { barcodeTypeName } from '../shared/display-names.ts';
 import { ScannerElement } from './scanner-element.ts';
 
 /**
@@ -19,6 +20,9 @@ import { ScannerElement } from './scanner-element.ts';
  * @csspart snapshot - the frame that was read
  * @csspart result - the result line
  * @csspart error - the error line
+ * @csspart reading - a photo being read (spinner, seconds, Cancel)
+ * @csspart trouble - the "having trouble?" tips
+ * @csspart outcome - the result (or error) with its heading
  */
 export class IdlensBarcodeScanner extends ScannerElement<BarcodeData> {
   static override properties: PropertyDeclarations = {
@@ -46,12 +50,17 @@ export class IdlensBarcodeScanner extends ScannerElement<BarcodeData> {
     return this.options;
   }
 
-  protected recognizeImage(recognizer: Recognizer, image: Blob): Promise<BarcodeData> {
-    return recognizer.barcode(image, this.options);
+  protected recognizeImage(recognizer: Recognizer, image: Blob, signal?: AbortSignal): Promise<BarcodeData> {
+    return recognizer.barcode(image, this.options, { signal });
+  }
+
+  /** Long contents are shortened in the summary; Copy takes all of it. */
+  protected override copyText(data: BarcodeData): string | null {
+    return data.stringData ?? data.rawData ?? null;
   }
 
   protected summarize(data: BarcodeData) {
-    return html`${this.t('resultBarcode', { type: data.barcodeType ?? '?' })} <code>${truncate(data.stringData ?? data.rawData ?? '', 120)}</code>`;
+    return html`${this.t('resultBarcode', { type: barcodeTypeName(data.barcodeType) })} <code>${truncate(data.stringData ?? data.rawData ?? '', 120)}</code>`;
   }
 }
 

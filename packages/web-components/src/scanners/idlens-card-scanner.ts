@@ -1,6 +1,7 @@
 import type { PropertyDeclarations } from 'lit';
 import type { Recognizer } from '@idlens/sdk/client';
 import type { CardData, CardOptions } from '../shared/result-types.ts';
+import { networkName } from '../shared/display-names.ts';
 import { ScannerElement } from './scanner-element.ts';
 
 /**
@@ -42,24 +43,16 @@ export class IdlensCardScanner extends ScannerElement<CardData> {
     return this.options;
   }
 
-  protected recognizeImage(recognizer: Recognizer, image: Blob): Promise<CardData> {
-    return recognizer.card({ cardNumberSide: image }, this.options);
+  protected recognizeImage(recognizer: Recognizer, image: Blob, signal?: AbortSignal): Promise<CardData> {
+    return recognizer.card({ cardNumberSide: image }, this.options, { signal });
   }
 
   protected summarize(data: CardData): string {
     const digits = (data.cardNumber ?? '').replace(/\D/g, '');
-    return this.t('resultCard', { issuer: networkName(data.issuingNetwork), last4: digits.slice(-4) || '????' });
+    const last4 = digits.slice(-4) || '????';
+    const issuer = networkName(data.issuingNetwork);
+    return issuer ? this.t('resultCard', { issuer, last4 }) : this.t('resultCardNoNetwork', { last4 });
   }
-}
-
-/** `AMERICAN_EXPRESS` → `American Express`. */
-export function networkName(issuer: string | null | undefined): string {
-  if (!issuer || issuer === 'ISSUER_OTHER') return '—';
-  return issuer
-    .toLowerCase()
-    .split('_')
-    .map((w) => (w.length <= 3 && w !== 'elo' ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1)))
-    .join(' ');
 }
 
 if (!customElements.get('idlens-card-scanner')) customElements.define('idlens-card-scanner', IdlensCardScanner);

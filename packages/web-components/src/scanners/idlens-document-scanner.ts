@@ -2,16 +2,21 @@ import { css, html, nothing, type PropertyDeclarations } from 'lit';
 import type { Recognizer } from '@idlens/sdk/client';
 import { frameToBlob } from '../camera/idlens-camera.ts';
 import type { DocumentData, DocumentOptions } from '../shared/result-types.ts';
+import { statusKey } from '../shared/display-names.ts';
+import { hasBackSide, mismatchedFields } from './document-sides.ts';
 import { ScannerElement } from './scanner-element.ts';
 
-type Side = { data: DocumentData; image: Blob };
+type Side = { data: DocumentData; image: Blob; source: 'camera' | 'file' };
 
 /**
  * Scans an identity document, one or two sides. A side with a machine-readable zone is taken
  * automatically once consecutive frames agree; a side without one (most ID-card fronts) is taken
  * with "Capture this side". Between the sides a flip step asks the user to turn the document over;
- * the back is not accepted while it still shows the front's MRZ. Both images then go to
- * `document({ first, second })`, which also compares the sides (`dataMatch`).
+ * the back is not accepted while it still shows the front's MRZ. A document whose class has one side
+ * (a passport's or visa's data page) finishes after it. Both images then go to
+ * `document({ first, second })`, which also compares the sides (`dataMatch`); sides that disagree
+ * are the result's headline, never shown as one person's data. A photo or camera start after a
+ * finished result begins a new document.
  *
  * @fires idlens-result - `data` is the `/document-multi-side` (or single-side) response's `data`
  * @fires idlens-error
@@ -26,8 +31,11 @@ type Side = { data: DocumentData; image: Blob };
  * @csspart snapshot
  * @csspart result
  * @csspart error
- * @csspart flip - the flip step
- * @csspart side - the "Front side / Back side" label
+ * @csspart flip - the flip step (over the preview while the camera is live)
+ * @csspart side - the "Front side / Back side" label (over the preview)
+ * @csspart reading - a photo or captured side being read (spinner, seconds, Cancel)
+ * @csspart trouble - the "having trouble?" tips
+ * @csspart outline - the document's outline over the preview
  */
 export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
   static override properties: PropertyDeclarations = {
@@ -48,9 +56,24 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
         border: 1px dashed var(--_border);
         border-radius: var(--_radius);
       }
+      .hud .flip {
+        position: absolute;
+        left: 50%;
+        top: 50%;
+        transform: translate(-50%, -50%);
+        width: min(92%, 26rem);
+        justify-items: center;
+        text-align: center;
+        border: 1px solid rgba(203, 213, 225, 0.6);
+        background: rgba(2, 6, 23, 0.86);
+        color: #f8fafc;
+      }
       .flip h3 {
         margin: 0;
         font-size: 1.05rem;
+      }
+      .flip .actions {
+        justify-content: center;
       }
       .flip-icon {
         width: 3rem;
@@ -66,9 +89,12 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
       }
       .side {
         margin: 0;
-        font-size: 0.875rem;
-        color: var(--_muted);
-        font-weight: 600;
+        padding: 0.15rem 0.6rem;
+        border-radius: 999px;
+        background: rgba(2, 6, 23, 0.78);
+        color: #f8fafc;
+        font-size: 0.8rem;
+        font-weight: 700;
         text-transform: uppercase;
         letter-spacing: 0.04em;
       }
@@ -99,13 +125,12 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
     return this.options;
   }
 
-  protected recognizeImage(recognizer: Recognizer, image: Blob): Promise<DocumentData> {
-    return recognizer.document({ first: image }, this.options);
+  protected recognizeImage(recognizer: Recognizer, image: Blob, signal?: AbortSignal): Promise<DocumentData> {
+    return recognizer.document({ first: image }, this.options, { signal });
   }
 
   override start(): Promise<boolean> {
-    this.#front = null;
-    this.side = 0;
+    this.#newDocument();
     return super.start();
   }
 
@@ -119,7 +144,7 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
     this.setPhase('scanning', { side: this.side });
     try {
       const read = await this.#readSide();
-      if (read) await this.#sideDone(read, 'camera');
+      if (read) await this.#sideDone(read);
     } catch (error) {
       this.fail(error);
     }
@@ -136,8 +161,9 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
         const video = this.cameraElement?.video;
         if (!video) return null;
         const image = await frameToBlob(video);
-        this.setPhase('processing', { side: this.side });
-        return { image, data: await this.recognizeImage(this.activeRecognizer, image) };
+        // Cancelled: back to scanning this side (`cancelReading`), nothing to deliver here.
+        const data = await this.readStill(image, { side: this.side });
+        return data ? { image, data, source: 'camera' } : null;
       }
       if (!winner) return null;
       // Still the front's MRZ on the "back": the document was not turned over yet.
@@ -146,33 +172,47 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
         this.requestUpdate();
         continue;
       }
-      return winner;
+      return { ...winner, source: 'camera' };
     }
   }
 
-  async #sideDone(read: Side, source: 'camera' | 'file'): Promise<void> {
-    if (this.side === 0 && this.sides > 1) {
+  async #sideDone(read: Side): Promise<void> {
+    if (this.side === 0 && this.sides > 1 && hasBackSide(read.data)) {
       this.#front = read;
       this.setPhase('flip', { side: 1 });
       return;
     }
-    if (!this.#front) {
-      this.finish(read.data, { front: read.image }, performance.now() - this.#startedAt, source);
+    if (!this.#front || this.side === 0) {
+      this.finish(read.data, { front: read.image }, performance.now() - this.#startedAt, read.source);
       return;
     }
-    this.setPhase('processing', { side: 1 });
-    const data = await this.activeRecognizer.document({ first: this.#front.image, second: read.image }, this.options);
-    this.finish(data, { front: this.#front.image, back: read.image }, performance.now() - this.#startedAt, source);
+    const front = this.#front;
+    const data = await this.readStill(read.image, { side: 1 }, (signal) =>
+      this.activeRecognizer.document({ first: front.image, second: read.image }, this.options, { signal }),
+    );
+    if (!data) return;
+    this.finish(data, { front: front.image, back: read.image }, performance.now() - this.#startedAt, sourceOf(front, read));
+  }
+
+  /** Forgets the document in progress: the next side is the front of a new one. */
+  #newDocument(): void {
+    this.#front = null;
+    this.side = 0;
   }
 
   protected override async onImage(image: Blob, source: 'camera' | 'file'): Promise<void> {
     this.scan.stop();
+    // After a finished result (or a failure) a photo is a new document, never the back of the last one.
+    if (this.phase === 'done' || this.phase === 'error') this.#newDocument();
     if (this.phase === 'flip') this.side = 1; // a photo chosen at the flip step is the back
     if (this.side === 0) this.#startedAt = performance.now();
-    this.setPhase('processing', { side: this.side });
     try {
-      const data = this.side === 1 && this.#front ? null : await this.recognizeImage(this.activeRecognizer, image);
-      await this.#sideDone({ image, data: data ?? this.#front!.data }, source);
+      if (this.side === 1 && this.#front) {
+        await this.#sideDone({ image, data: this.#front.data, source });
+        return;
+      }
+      const data = await this.readStill(image, { side: this.side });
+      if (data) await this.#sideDone({ image, data, source });
     } catch (error) {
       this.fail(error);
     }
@@ -191,21 +231,19 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
 
   #skipBack(): void {
     const front = this.#front!;
-    this.finish(front.data, { front: front.image }, performance.now() - this.#startedAt, 'camera');
+    this.finish(front.data, { front: front.image }, performance.now() - this.#startedAt, front.source);
+  }
+
+  protected override renderHudTop() {
+    return this.sides > 1 ? html`<p class="side" part="side">${this.t(this.side === 0 ? 'sideFront' : 'sideBack')}</p>` : nothing;
   }
 
   protected override renderScanActions() {
-    return html`<div class="actions">
-      <button class="btn secondary" part="button capture" @click=${() => this.#manual?.()}>${this.t('captureSide')}</button>
-    </div>`;
+    return html`<button class="btn secondary" part="button capture" @click=${() => this.#manual?.()}>${this.t('captureSide')}</button>`;
   }
 
   protected override renderPhase() {
-    const sideLabel =
-      this.sides > 1 && (this.phase === 'scanning' || this.phase === 'idle')
-        ? html`<p class="side" part="side">${this.t(this.side === 0 ? 'sideFront' : 'sideBack')}</p>`
-        : nothing;
-    if (this.phase !== 'flip') return sideLabel;
+    if (this.phase !== 'flip') return nothing;
     return html`<div class="flip" part="flip" role="status" aria-live="polite">
       <div class="flip-icon" aria-hidden="true"></div>
       <h3>${this.t('flipTitle')}</h3>
@@ -217,10 +255,23 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
     </div>`;
   }
 
-  protected summarize(data: DocumentData): string {
-    const number = data.documentNumber?.latin ?? data.mrzData?.documentNumber;
-    return `${this.t('resultDocument', { status: data.recognitionStatus })}${data.mrzData ? ` — ${data.mrzData.mrzType}` : ''}${number ? `, № ${number}` : ''}`;
+  protected override resultTone(data: DocumentData): 'success' | 'warning' | 'danger' {
+    return mismatchedFields(data).length ? 'danger' : super.resultTone(data);
   }
+
+  protected summarize(data: DocumentData): string {
+    const mismatched = mismatchedFields(data);
+    if (mismatched.length) return this.t('resultMismatch', { fields: mismatched.map((f) => this.t(f)).join(', ') });
+    const number = data.documentNumber?.latin ?? data.mrzData?.documentNumber;
+    const key = statusKey(data.recognitionStatus);
+    const status = key ? this.t(key) : data.recognitionStatus;
+    return `${this.t('resultDocument', { status })}${data.mrzData ? ` — ${data.mrzData.mrzType}` : ''}${number ? `, № ${number}` : ''}`;
+  }
+}
+
+/** How the document came in: a photo chosen for either side makes it a photo's result, not the camera's. */
+function sourceOf(...sides: Side[]): 'camera' | 'file' {
+  return sides.some((s) => s.source === 'file') ? 'file' : 'camera';
 }
 
 function sameMrz(a: DocumentData, b: DocumentData | undefined): boolean {

@@ -34,8 +34,8 @@ export class IdlensIdBarcodeScanner extends ScannerElement<IdBarcodeData> {
     return { scanPdf417: true };
   }
 
-  protected recognizeImage(recognizer: Recognizer, image: Blob): Promise<IdBarcodeData> {
-    return recognizer.idBarcode(image);
+  protected recognizeImage(recognizer: Recognizer, image: Blob, signal?: AbortSignal): Promise<IdBarcodeData> {
+    return recognizer.idBarcode(image, { signal });
   }
 
   /** The session agreed on a PDF417: parse that very frame as an ID barcode. */
@@ -46,7 +46,7 @@ export class IdlensIdBarcodeScanner extends ScannerElement<IdBarcodeData> {
   protected summarize(data: IdBarcodeData): string {
     const fields = data as unknown as { firstName?: string | null; lastName?: string | null };
     const name = [fields.firstName, fields.lastName].filter(Boolean).join(' ');
-    return `${this.t('resultIdBarcode', { status: data.recognitionStatus })}${name ? ` — ${name}` : ''}`;
+    return `${this.t('resultIdBarcode', { status: this.statusText(data.recognitionStatus) })}${name ? ` — ${name}` : ''}`;
   }
 }
 

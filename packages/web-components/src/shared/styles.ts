@@ -5,6 +5,9 @@ import { css } from 'lit';
  * `--idlens-accent`, `--idlens-on-accent`, `--idlens-radius`, `--idlens-font`, `--idlens-text`,
  * `--idlens-muted`, `--idlens-surface`, `--idlens-border`, `--idlens-success`, `--idlens-warning`,
  * `--idlens-danger`, `--idlens-guide`, `--idlens-viewport-aspect`.
+ *
+ * Dark by the user's `prefers-color-scheme` unless `theme="light"`, or always with `theme="dark"`:
+ * the same properties then default to a dark palette (text on it at 4.5:1 or more).
  */
 export const baseStyles = css`
   :host {
@@ -18,6 +21,7 @@ export const baseStyles = css`
     --_success: var(--idlens-success, #15803d);
     --_warning: var(--idlens-warning, #a16207);
     --_danger: var(--idlens-danger, #b91c1c);
+    color-scheme: light;
     display: block;
     box-sizing: border-box;
     min-width: 0;
@@ -27,6 +31,32 @@ export const baseStyles = css`
     font-size: 1rem;
     line-height: 1.45;
   }
+  :host([theme='dark']) {
+    --_accent: var(--idlens-accent, #93c5fd);
+    --_on-accent: var(--idlens-on-accent, #0b1220);
+    --_text: var(--idlens-text, #e2e8f0);
+    --_muted: var(--idlens-muted, #a3b1c6);
+    --_surface: var(--idlens-surface, #0f172a);
+    --_border: var(--idlens-border, #475569);
+    --_success: var(--idlens-success, #4ade80);
+    --_warning: var(--idlens-warning, #fbbf24);
+    --_danger: var(--idlens-danger, #fca5a5);
+    color-scheme: dark;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      --_accent: var(--idlens-accent, #93c5fd);
+      --_on-accent: var(--idlens-on-accent, #0b1220);
+      --_text: var(--idlens-text, #e2e8f0);
+      --_muted: var(--idlens-muted, #a3b1c6);
+      --_surface: var(--idlens-surface, #0f172a);
+      --_border: var(--idlens-border, #475569);
+      --_success: var(--idlens-success, #4ade80);
+      --_warning: var(--idlens-warning, #fbbf24);
+      --_danger: var(--idlens-danger, #fca5a5);
+      color-scheme: dark;
+    }
+  }
   :host([hidden]) {
     display: none;
   }
@@ -35,6 +65,9 @@ export const baseStyles = css`
   }
   button, select, input {
     font: inherit;
+  }
+  h2, h3 {
+    color: inherit;
   }
   code {
     font-family: 'DejaVu Sans Mono', ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
@@ -71,6 +104,9 @@ export const baseStyles = css`
     outline: 3px solid var(--idlens-focus, #f59e0b);
     outline-offset: 2px;
   }
+  [tabindex='-1']:focus {
+    outline: none;
+  }
   .sr-only {
     position: absolute;
     width: 1px;
@@ -85,6 +121,19 @@ export const baseStyles = css`
   }
   .message.error {
     color: var(--_danger);
+  }
+  @keyframes idlens-spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  .spinner {
+    width: 2.5rem;
+    height: 2.5rem;
+    border-radius: 50%;
+    border: 4px solid rgba(255, 255, 255, 0.35);
+    border-top-color: #fff;
+    animation: idlens-spin 0.9s linear infinite;
   }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after {

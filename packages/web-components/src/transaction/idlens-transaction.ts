@@ -8,7 +8,8 @@ import type { MessageKey } from '../i18n/translations.ts';
 import { IdlensElement } from '../shared/idlens-element.ts';
 import { sharedRecognizer, type RecognitionMode } from '../shared/recognizer-pool.ts';
 import { baseStyles } from '../shared/styles.ts';
-import { humanize, readFormValues, renderField, type FormField } from './form-fields.ts';
+import { checkKey, outcomeKey, plainReason } from '../shared/display-names.ts';
+import { fieldProblem, humanize, readFormValues, renderField, type FieldProblem, type FormField } from './form-fields.ts';
 
 type Phase = 'start' | 'running' | 'done' | 'error';
 type CaptureStep = Parameters<NonNullable<Parameters<typeof startTransaction>[0]['capture']>>[0];
@@ -18,13 +19,14 @@ const verdicts: Record<string, MessageKey> = { Accept: 'verifyAccept', Reject: '
 
 /**
  * A whole verification workflow in the browser, through the customer's proxy: consent, the
- * workflow's Start form, each interactive step with the matching scanner (document, card,
- * barcode), then the final status and — when the proxy offers it — the checks that decided.
+ * workflow's Start form (checked with the component's own translated messages), each interactive
+ * step with the matching scanner (document, card, barcode) and a review of the captured sides
+ * (retake or send), then the final status and — when the proxy offers it — the checks that decided.
  *
  * The proxy (see `demo/proxy/proxy.ts`) must answer `POST {proxy-url}/transaction`; optionally
  * `GET {proxy-url}/workflow/{id}` (form fields) and `GET {proxy-url}/transaction/{id}/outcome`.
  *
- * @fires idlens-status - `start`, `running` (detail: processingStatus, step), `step` (detail: stepType), `done`
+ * @fires idlens-status - `start`, `running` (detail: processingStatus, step), `step` (detail: stepType), `review` (detail: stepType, sides), `done`
  * @fires idlens-result - `kind: 'transaction'`, `data`: TransactionOutcome
  * @fires idlens-error - `transaction-failed` with the platform's code
  * @slot title - heading above the flow
@@ -33,6 +35,7 @@ const verdicts: Record<string, MessageKey> = { Accept: 'verifyAccept', Reject: '
  * @csspart form - the consent + details form
  * @csspart button - every button
  * @csspart step - the step header
+ * @csspart review - the captured sides before they are sent (`button retake`, `button submit`)
  * @csspart status - the final verdict
  * @csspart error - the error text
  */
@@ -55,6 +58,8 @@ export class IdlensTransaction extends IdlensElement {
     outcome: { state: true },
     errorText: { state: true },
     consentError: { state: true },
+    fieldErrors: { state: true },
+    review: { state: true },
   };
 
   static override styles = [
@@ -154,6 +159,48 @@ export class IdlensTransaction extends IdlensElement {
         font-size: 0.875rem;
         overflow-wrap: anywhere;
       }
+      .field input[aria-invalid='true'] {
+        border-color: var(--_danger);
+        border-width: 2px;
+      }
+      .field .message.error {
+        font-size: 0.9rem;
+      }
+      .review {
+        display: grid;
+        gap: 0.75rem;
+      }
+      .review-sides {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
+        gap: 0.75rem;
+        margin: 0;
+      }
+      .review-sides figure {
+        margin: 0;
+        display: grid;
+        gap: 0.3rem;
+      }
+      .review-sides img {
+        width: 100%;
+        aspect-ratio: 4 / 3;
+        object-fit: contain;
+        border-radius: calc(var(--_radius) * 0.6);
+        background: var(--idlens-viewport-background, #0b1220);
+      }
+      .review-sides figcaption {
+        color: var(--_muted);
+        font-size: 0.875rem;
+        font-weight: 600;
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+      }
+      [tabindex='-1']:focus {
+        outline: none;
+      }
     `,
   ];
 
@@ -177,6 +224,12 @@ export class IdlensTransaction extends IdlensElement {
   declare protected outcome: TransactionOutcome | null;
   declare protected errorText: string | null;
   declare protected consentError: boolean;
+  /** The form's fields that fail, by name, with why (shown under each field). */
+  declare protected fieldErrors: Record<string, FieldProblem>;
+  /** The sides a step's scanner captured, shown for review before they are sent. */
+  declare protected review: { images: CapturedSides; urls: { front: string; back: string | null }; empty: boolean } | null;
+  /** Set when a step, review, verdict or error appears: its heading takes the focus once rendered. */
+  #focusHeading = false;
   #pendingCapture: { resolve: (images: CapturedSides) => void; reject: (error: unknown) => void } | null = null;
   #abort: AbortController | null = null;
   #fieldsFetched = false;
@@ -199,9 +252,15 @@ export class IdlensTransaction extends IdlensElement {
     this.outcome = null;
     this.errorText = null;
     this.consentError = false;
+    this.fieldErrors = {};
+    this.review = null;
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (this.#focusHeading) {
+      this.#focusHeading = false;
+      this.renderRoot.querySelector<HTMLElement>('.focus-heading')?.focus();
+    }
     // Fields come from the proxy unless the page set them; refetch when the workflow or proxy changes.
     if ((changed.has('workflowId') || changed.has('proxyUrl')) && (this.fields === null || this.#fieldsFetched)) {
       this.fields = null;
@@ -212,6 +271,7 @@ export class IdlensTransaction extends IdlensElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#abort?.abort();
+    this.#clearReview();
   }
 
   /** Back to the consent screen (a new transaction). */
@@ -220,6 +280,7 @@ export class IdlensTransaction extends IdlensElement {
     this.outcome = null;
     this.errorText = null;
     this.step = null;
+    this.#clearReview();
     this.#set('start');
   }
 
@@ -241,6 +302,7 @@ export class IdlensTransaction extends IdlensElement {
 
   #set(phase: Phase, detail: Record<string, unknown> = {}): void {
     this.phase = phase;
+    if (phase === 'done' || phase === 'error') this.#focusHeading = true;
     this.dispatchEvent(new IdlensStatusEvent(phase, { component: 'transaction', ...detail }));
   }
 
@@ -249,7 +311,21 @@ export class IdlensTransaction extends IdlensElement {
     const form = event.target as HTMLFormElement;
     const agree = form.elements.namedItem('consent') as HTMLInputElement;
     this.consentError = !agree.checked;
-    if (!agree.checked || !form.reportValidity()) return;
+    // The component's own messages (translated, under each field), never the browser's bubble.
+    const errors: Record<string, FieldProblem> = {};
+    for (const field of this.fields ?? []) {
+      const input = form.elements.namedItem(field.name) as HTMLInputElement | null;
+      const problem = input ? fieldProblem(field, input) : null;
+      if (problem) errors[field.name] = problem;
+    }
+    this.fieldErrors = errors;
+    const firstInvalid = !agree.checked
+      ? agree
+      : (this.fields ?? []).map((f) => form.elements.namedItem(f.name) as HTMLInputElement | null).find((i) => i && errors[i.name]);
+    if (firstInvalid) {
+      firstInvalid.focus();
+      return;
+    }
     const consent = {
       userId: this.userId,
       isProcessingStoringAllowed: (form.elements.namedItem('store') as HTMLInputElement).checked,
@@ -319,21 +395,50 @@ export class IdlensTransaction extends IdlensElement {
     this.stepIndex = completed + 1;
     this.stepCount = Math.max(total, completed + 1);
     this.busy = false;
+    this.#focusHeading = true;
     this.dispatchEvent(new IdlensStatusEvent('step', { component: 'transaction', stepType: step.type, stepId: step.id }));
     return new Promise<CapturedSides>((resolve, reject) => {
       this.#pendingCapture = { resolve, reject };
     });
   }
 
+  /** A step's scanner has its sides: they are shown for review (retake or send). */
   #onScannerResult = (event: IdlensResultEvent): void => {
     event.stopPropagation();
+    if (!this.#pendingCapture || !event.images) return;
+    this.#clearReview();
+    const { front, back } = event.images;
+    const empty = (event.data as { recognitionStatus?: string } | null)?.recognitionStatus === 'EMPTY';
+    this.review = { images: event.images, urls: { front: URL.createObjectURL(front), back: back ? URL.createObjectURL(back) : null }, empty };
+    this.#focusHeading = true;
+    this.dispatchEvent(new IdlensStatusEvent('review', { component: 'transaction', stepType: this.step?.type, sides: back ? 2 : 1 }));
+  };
+
+  /** Retake: the step's scanner again, for a new capture. */
+  #retake(): void {
+    this.#clearReview();
+    this.#focusHeading = true;
+  }
+
+  /** Send: the reviewed sides go to the platform. */
+  #send(): void {
     const pending = this.#pendingCapture;
-    if (!pending || !event.images) return;
+    const review = this.review;
+    if (!pending || !review) return;
     this.#pendingCapture = null;
+    this.#clearReview();
     this.busy = true;
     this.step = null;
-    pending.resolve(event.images);
-  };
+    pending.resolve(review.images);
+  }
+
+  #clearReview(): void {
+    if (this.review) {
+      URL.revokeObjectURL(this.review.urls.front);
+      if (this.review.urls.back) URL.revokeObjectURL(this.review.urls.back);
+    }
+    this.review = null;
+  }
 
   /** The decisive checks, when the proxy offers `GET transaction/{id}/outcome` (authenticated with the edge key). */
   async #fetchChecks(transactionId: string, ephemeralKey: string | undefined): Promise<TransactionOutcome['checks']> {
@@ -354,7 +459,7 @@ export class IdlensTransaction extends IdlensElement {
         <legend>${this.t('consentTitle')}</legend>
         <slot name="intro"><p class="message">${this.t('consentText')}</p></slot>
         <label class="check"><input type="checkbox" name="consent" aria-describedby="consent-error" @change=${() => (this.consentError = false)} /> ${this.t('consentAgree')}</label>
-        <label class="check"><input type="checkbox" name="store" checked /> ${this.t('consentStore')}</label>
+        <label class="check"><input type="checkbox" name="store" /> ${this.t('consentStore')}</label>
         <label class="check"><input type="checkbox" name="training" /> ${this.t('consentTraining')}</label>
         <p id="consent-error" class="message error" role="alert" ?hidden=${!this.consentError}>${this.consentError ? this.t('consentRequired') : ''}</p>
       </fieldset>
@@ -362,7 +467,11 @@ export class IdlensTransaction extends IdlensElement {
         this.fields?.length
           ? html`<fieldset>
             <legend>${this.t('detailsTitle')}</legend>
-            ${this.fields.map((f) => renderField(f, this.fieldLabels[f.name] ?? humanize(f.name), this.t('fieldRequired')))}
+            ${this.fields.map((f) => {
+              const label = this.fieldLabels[f.name] ?? humanize(f.name);
+              const problem = this.fieldErrors[f.name];
+              return renderField(f, label, this.t('fieldRequired'), problem ? this.t(problem, { field: label }) : null, () => this.#clearFieldError(f.name));
+            })}
           </fieldset>`
           : nothing
       }
@@ -370,21 +479,45 @@ export class IdlensTransaction extends IdlensElement {
     </form>`;
   }
 
+  #clearFieldError(name: string): void {
+    if (!this.fieldErrors[name]) return;
+    const { [name]: _gone, ...rest } = this.fieldErrors;
+    this.fieldErrors = rest;
+  }
+
+  #renderReview(): TemplateResult {
+    const { urls, empty } = this.review!;
+    return html`<section class="review" part="review" aria-labelledby="review-title">
+      <h3 id="review-title" class="focus-heading" tabindex="-1">${this.t('reviewTitle')}</h3>
+      <p class="message">${this.t('reviewText')}</p>
+      ${empty ? html`<p class="message error" part="review-empty" role="alert">${this.t('resultEmpty')}</p>` : nothing}
+      <div class="review-sides">
+        <figure><img src=${urls.front} alt=${this.t('sideFront')} /><figcaption>${this.t('sideFront')}</figcaption></figure>
+        ${urls.back ? html`<figure><img src=${urls.back} alt=${this.t('sideBack')} /><figcaption>${this.t('sideBack')}</figcaption></figure>` : nothing}
+      </div>
+      <div class="actions">
+        <button class="btn" part="button submit" @click=${() => this.#send()}>${this.t('submit')}</button>
+        <button class="btn secondary" part="button retake" @click=${() => this.#retake()}>${this.t('retake')}</button>
+      </div>
+    </section>`;
+  }
+
   #renderStep(): TemplateResult {
     const step = this.step!;
     const settings = step.settings as { requireBack?: boolean };
     const common = { lang: this.lang || '', mode: this.mode, serverUrl: this.serverUrl };
+    const head = html`<div class="step-head" part="step">
+      <span class="step-of">${this.t('stepOf', { n: this.stepIndex, total: this.stepCount })}</span>
+      <h3 class=${this.review ? '' : 'focus-heading'} tabindex="-1">${this.t(stepTitles[step.type] ?? 'stepScanDocument')}</h3>
+    </div>`;
+    if (this.review) return html`${head}${this.#renderReview()}`;
     const scanner =
       step.type === 'ScanDocument'
-        ? html`<idlens-document-scanner autostart .sides=${settings.requireBack ? 2 : 1} lang=${common.lang || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-document-scanner>`
+        ? html`<idlens-document-scanner autostart .sides=${settings.requireBack ? 2 : 1} lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-document-scanner>`
         : step.type === 'ScanCard'
-          ? html`<idlens-card-scanner autostart lang=${common.lang || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-card-scanner>`
-          : html`<idlens-barcode-scanner autostart lang=${common.lang || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-barcode-scanner>`;
-    return html`<div class="step-head" part="step">
-        <span class="step-of">${this.t('stepOf', { n: this.stepIndex, total: this.stepCount })}</span>
-        <h3>${this.t(stepTitles[step.type] ?? 'stepScanDocument')}</h3>
-      </div>
-      ${scanner}`;
+          ? html`<idlens-card-scanner autostart lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-card-scanner>`
+          : html`<idlens-barcode-scanner autostart lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-barcode-scanner>`;
+    return html`${head}${scanner}`;
   }
 
   #renderDone(): TemplateResult {
@@ -393,15 +526,26 @@ export class IdlensTransaction extends IdlensElement {
     const failed = o.checks.filter((c) => c.outcome === 'FAIL');
     return html`<div class="verdict ${verdict}" part="status" role="status">
         <span class="badge" aria-hidden="true">${verdict === 'Accept' ? '✓' : verdict === 'Review' ? '!' : '✕'}</span>
-        <span>${this.t(verdicts[verdict] ?? 'verifyPending')}</span>
+        <h3 class="focus-heading" tabindex="-1">${this.t(verdicts[verdict] ?? 'verifyPending')}</h3>
       </div>
       ${
         failed.length
-          ? html`<div><h3>${this.t('checksTitle')}</h3><ul>${failed.map((c) => html`<li><strong>${humanize(c.name)}</strong>: ${c.reason}</li>`)}</ul></div>`
+          ? html`<div><h3>${this.t('checksTitle')}</h3><ul>${failed.map((c) => html`<li><strong>${this.#checkName(c.name)}</strong> (${this.#outcomeText(c.outcome)}): ${plainReason(c.reason)}</li>`)}</ul></div>`
           : nothing
       }
       <p class="muted">${o.processingStatus} · ${o.transactionId}</p>
       <div><button class="btn secondary" part="button restart" @click=${() => this.restart()}>${this.t('restart')}</button></div>`;
+  }
+
+  /** A check's name as words (`mrzCheckDigits` → "Check digits of the machine-readable zone"). */
+  #checkName(name: string): string {
+    const key = checkKey(name);
+    return key ? this.t(key) : humanize(name);
+  }
+
+  #outcomeText(outcome: string): string {
+    const key = outcomeKey(outcome);
+    return key ? this.t(key) : outcome;
   }
 
   override render() {
@@ -413,7 +557,7 @@ export class IdlensTransaction extends IdlensElement {
       ${this.phase === 'done' && this.outcome ? this.#renderDone() : nothing}
       ${
         this.phase === 'error'
-          ? html`<p class="message error" part="error" role="alert">${this.errorText}</p>
+          ? html`<h3 class="focus-heading" tabindex="-1">${this.t('errorTitle')}</h3><p class="message error" part="error" role="alert">${this.errorText}</p>
             <div><button class="btn secondary" part="button restart" @click=${() => this.restart()}>${this.t('restart')}</button></div>`
           : nothing
       }

@@ -1,9 +1,12 @@
 import path from 'node:path';
+import sharp from 'sharp';
 import { barcodePng } from '../../../support/fixtures.ts';
 import { renderCard, testCards } from '../../../support/card-render.ts';
+import { renderLicenceBack, sampleLicenceHolder } from '../../../support/licence-render.ts';
 import { framePng, renderMrzPage } from '../../../support/mrz-render.ts';
+import { passportPng } from '../../support/passport.ts';
 import { specimens } from '../../../support/engine/mrz-specimens.ts';
-import { cameraFrame, writeY4m } from './y4m.ts';
+import { cameraFrame, writeY4m, type RgbaImage } from './y4m.ts';
 
 /** What each fake camera shows, and the PNGs the upload tests use. All generated, nothing stored. */
 export const qrText = 'https://shop.example/order/4711';
@@ -32,9 +35,52 @@ export async function documentScenes() {
   return { front, back };
 }
 
+/** The back of a Virginia licence (its AAMVA PDF417) on the desk. */
+export async function licenceBackScene() {
+  return cameraFrame(await renderLicenceBack(sampleLicenceHolder, { width: 900 }));
+}
+
+/** A passport data page (TD3, the ICAO specimen's) on the desk. */
+export async function passportScene() {
+  return cameraFrame(await passportPng());
+}
+
+/**
+ * A card held too low: the frame cuts off its lower third (its number is still in view). The card
+ * alone, 700 px wide, on the desk of a 1280×720 frame.
+ */
+export async function cutCardScene(): Promise<RgbaImage> {
+  const card = await renderCard({ number: '4111 1111 1111 1111', expiry: '12/29', name: 'ANNA ERIKSSON', network: 'VISA', width: 700 });
+  const png = await sharp(Buffer.from(card.data.buffer, card.data.byteOffset, card.data.length), {
+    raw: { width: card.width, height: card.height, channels: 4 },
+  })
+    .png()
+    .toBuffer();
+  const desk = { r: 88, g: 94, b: 104, alpha: 1 };
+  const top = 720 - Math.round(card.height * 0.62);
+  const { data, info } = await sharp({ create: { width: 1280, height: 720 + card.height, channels: 4, background: desk } })
+    .composite([{ input: png, left: Math.round((1280 - card.width) / 2), top }])
+    .extract({ left: 0, top: 0, width: 1280, height: 720 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data };
+}
+
+export type CameraScene = 'barcode' | 'card' | 'document' | 'document-front' | 'id-barcode' | 'passport' | 'card-cut';
+
 /** Writes the y4m for one scanner; the document file shows the front for 3 s, then the back for 3 s (looping). */
-export async function writeCameraFile(dir: string, kind: 'barcode' | 'card' | 'document'): Promise<string> {
+export async function writeCameraFile(dir: string, kind: CameraScene): Promise<string> {
   const file = path.join(dir, `${kind}.y4m`);
+  const still = {
+    'id-barcode': licenceBackScene,
+    passport: passportScene,
+    'card-cut': cutCardScene,
+    'document-front': async () => (await documentScenes()).front,
+  } as const;
+  if (kind in still) {
+    await writeY4m(file, [{ image: await still[kind as keyof typeof still](), frames: 2 }], 2);
+    return file;
+  }
   if (kind === 'document') {
     const { front, back } = await documentScenes();
     await writeY4m(

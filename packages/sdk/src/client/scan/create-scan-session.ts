@@ -3,7 +3,7 @@ import type { CardData, CardOptions } from '../../api/card.ts';
 import type { DocumentData, DocumentOptions } from '../../api/document.ts';
 import type { RecognitionMethods } from '../../api/recognition-methods.ts';
 import type { ImageInput } from '../../core/image-input.ts';
-import type { FrameQuality } from '../../worker/worker-api.ts';
+import type { DocumentInFrame, FrameQuality, FrameQualityOptions } from '../../worker/worker-api.ts';
 import { FieldAgreement } from './field-agreement.ts';
 import { defaultQualityThresholds, qualityFeedback, type QualityThresholds, type ScanFeedback } from './scan-feedback.ts';
 
@@ -11,7 +11,7 @@ export type ScanKind = 'barcode' | 'document' | 'card';
 type ResultOf<K extends ScanKind> = K extends 'barcode' ? BarcodeData : K extends 'card' ? CardData : DocumentData;
 
 export interface ScanSessionOptions<K extends ScanKind> {
-  recognizer: RecognitionMethods<ImageInput> & { frameQuality?(image: ImageInput): Promise<FrameQuality> };
+  recognizer: RecognitionMethods<ImageInput> & { frameQuality?(image: ImageInput, options?: FrameQualityOptions): Promise<FrameQuality> };
   kind: K;
   /** Where frames come from: a playing `<video>` (camera), or any function returning a frame. */
   source: HTMLVideoElement | (() => Promise<ImageInput> | ImageInput);
@@ -23,6 +23,27 @@ export interface ScanSessionOptions<K extends ScanKind> {
   quality?: Partial<QualityThresholds>;
   /** A barcode whose box covers less than this share of the frame asks the user to move closer. */
   minBarcodeArea?: number;
+  /**
+   * Cards and documents (default true for them): each frame's check also looks for the document's
+   * outline (`frame` events carry it). A document the frame cuts off gives `cut-off` and is not read
+   * until it is whole; one smaller than `minDocumentArea` of the frame that reads as nothing gives
+   * `move-closer`.
+   */
+  locateDocument?: boolean;
+  /** Share of the frame below which a found document is too far away (default 0.1). */
+  minDocumentArea?: number;
+}
+
+/** What the frame check saw in one frame: its quality and, for cards and documents, where the document lies. */
+export class ScanFrameEvent extends Event {
+  readonly quality: FrameQuality;
+  /** The document's outline in frame pixels (null: none found, or not looked for). */
+  readonly document: DocumentInFrame | null;
+  constructor(quality: FrameQuality) {
+    super('frame');
+    this.quality = quality;
+    this.document = quality.document ?? null;
+  }
 }
 
 export class ScanFeedbackEvent extends Event {
@@ -75,6 +96,7 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
   readonly stats = { frames: 0, recognized: 0, lastMs: 0 };
   #stopped = false;
   #lastFeedback: ScanFeedback | null = null;
+  readonly #abort = new AbortController();
   readonly #options: ScanSessionOptions<K>;
   #resolve!: (value: ResultOf<K>) => void;
   #reject!: (error: unknown) => void;
@@ -90,9 +112,11 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
     void this.#loop();
   }
 
+  /** Ends the scan: the result rejects with an AbortError, and the frame being recognized is cancelled in the worker. */
   stop(): void {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.#abort.abort();
     this.#reject(new DOMException('the scan session was stopped', 'AbortError'));
   }
 
@@ -103,7 +127,8 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
   }
 
   async #loop(): Promise<void> {
-    const { recognizer, kind, agreement = 2, minIntervalMs = 100, minBarcodeArea = 0.01 } = this.#options;
+    const { recognizer, kind, agreement = 2, minIntervalMs = 100, minBarcodeArea = 0.01, minDocumentArea = 0.1 } = this.#options;
+    const locate = this.#options.locateDocument ?? kind !== 'barcode';
     const thresholds = { ...defaultQualityThresholds, ...this.#options.quality };
     const fields = new FieldAgreement(agreement);
     const names = Object.keys(agreedFields[kind]({} as never));
@@ -115,13 +140,21 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
       try {
         const frame = await this.#nextFrame();
         this.stats.frames++;
+        let inView: DocumentInFrame | null = null;
         if (probeQuality) {
-          const quality = await recognizer.frameQuality!(await cloneIfNeeded(frame)).catch((error: { code?: string }) => {
-            if (error.code !== 'RUNTIME_UNAVAILABLE') throw error;
-            probeQuality = false;
-            return null;
-          });
-          const problem = quality && qualityFeedback(quality, thresholds);
+          const quality = await recognizer.frameQuality!(await cloneIfNeeded(frame), locate ? { outline: true } : undefined).catch(
+            (error: { code?: string }) => {
+              if (error.code !== 'RUNTIME_UNAVAILABLE') throw error;
+              probeQuality = false;
+              return null;
+            },
+          );
+          if (this.#stopped) return;
+          if (quality) this.dispatchEvent(new ScanFrameEvent(quality));
+          inView = quality?.document ?? null;
+          // Light and focus first (they spoil the outline too), then a document the frame cuts off:
+          // reading half a card would only tell the user to hold still while the rest is missing.
+          const problem = (quality && qualityFeedback(quality, thresholds)) || (inView?.cutOff ? 'cut-off' : null);
           if (problem) {
             this.#feedback(problem);
             await delay(minIntervalMs - (performance.now() - started));
@@ -133,7 +166,7 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
         this.stats.recognized++;
         if (this.#stopped) return;
         if ((data as { recognitionStatus: string }).recognitionStatus === 'EMPTY') {
-          this.#feedback('no-document');
+          this.#feedback(inView && inView.share < minDocumentArea ? 'move-closer' : 'no-document');
         } else if (kind === 'barcode' && boxShare(data as BarcodeData, size) < minBarcodeArea) {
           this.#feedback('move-closer');
         } else if (kind === 'card' && (data as CardData).processingStatus === 'AWAITING_OTHER_SIDE') {
@@ -169,11 +202,21 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
   }
 
   #recognize(frame: ImageInput): Promise<unknown> {
-    const { recognizer, kind, options } = this.#options;
-    if (kind === 'barcode') return recognizer.barcode(frame, options as BarcodeOptions);
-    if (kind === 'card') return recognizer.card({ cardNumberSide: frame }, options as CardOptions);
-    return recognizer.document({ first: frame }, options as DocumentOptions);
+    const { kind, options } = this.#options;
+    // The browser recognizer takes a last `{ signal }`: stop() then cancels the frame in the worker.
+    const recognizer = this.#options.recognizer as CancellableMethods;
+    const call = { signal: this.#abort.signal };
+    if (kind === 'barcode') return recognizer.barcode(frame, options as BarcodeOptions, call);
+    if (kind === 'card') return recognizer.card({ cardNumberSide: frame }, options as CardOptions, call);
+    return recognizer.document({ first: frame }, options as DocumentOptions, call);
   }
+}
+
+/** Recognition methods that may take a last `{ signal }` (the browser and server recognizers do; others ignore it). */
+interface CancellableMethods {
+  barcode(image: ImageInput, options: BarcodeOptions | undefined, call: { signal: AbortSignal }): Promise<unknown>;
+  card(sides: { cardNumberSide: ImageInput }, options: CardOptions | undefined, call: { signal: AbortSignal }): Promise<unknown>;
+  document(sides: { first: ImageInput }, options: DocumentOptions | undefined, call: { signal: AbortSignal }): Promise<unknown>;
 }
 
 /** The quality probe transfers its input; keep the original for recognition. */

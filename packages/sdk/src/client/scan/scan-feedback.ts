@@ -1,7 +1,7 @@
 import type { FrameQuality } from '../../worker/worker-api.ts';
 
 /** What the user should do next, as a live-scanning session sees it. */
-export const scanFeedbacks = ['no-document', 'move-closer', 'too-blurry', 'glare', 'too-dark', 'hold-still', 'flip-side', 'done'] as const;
+export const scanFeedbacks = ['no-document', 'move-closer', 'cut-off', 'too-blurry', 'glare', 'too-dark', 'hold-still', 'flip-side', 'done'] as const;
 export type ScanFeedback = (typeof scanFeedbacks)[number];
 
 export interface QualityThresholds {

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import { initialMigration } from './0001-initial.ts';
 import { authFailuresMigration } from './0002-auth-failures.ts';
+import { consoleSessionsMigration } from './0003-console-sessions.ts';
+import { transactionUserIndexMigration } from './0004-transaction-user-index.ts';
 
 /**
  * Every migration, by name, in order. A static map (no directory scanning) so that it works from
@@ -9,4 +11,6 @@ import { authFailuresMigration } from './0002-auth-failures.ts';
 export const migrations: Record<string, Migration> = {
   '0001-initial': initialMigration,
   '0002-auth-failures': authFailuresMigration,
+  '0003-console-sessions': consoleSessionsMigration,
+  '0004-transaction-user-index': transactionUserIndexMigration,
 };

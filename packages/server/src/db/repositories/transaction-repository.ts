@@ -1,4 +1,5 @@
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
+import { isPostgres } from '../dialect-kind.ts';
 import type { Consent, ProcessingStatus, VerificationStatus } from '@idlens/sdk/api';
 import type { Progress } from '../../workflow/progress.ts';
 import { preparedQuery } from '../prepared-query.ts';
@@ -208,6 +209,9 @@ export async function deleteClosedTransaction(db: Db, organizationId: string, id
 }
 
 export interface ListFilter {
+  transactionId?: string;
+  /** consent.userId (exact), through the expression index of migration 0004. */
+  userId?: string;
   processingStatus?: ProcessingStatus;
   verificationStatus?: VerificationStatus;
   workflowId?: string;
@@ -219,9 +223,19 @@ export interface ListFilter {
   after?: { createdOn: string; id: string };
 }
 
+/**
+ * consent.userId of a row, written exactly as the index of migration 0004 is (a database uses an
+ * expression index only for the same expression). consent is JSON text on both databases.
+ */
+function consentUserId(db: Db) {
+  return isPostgres(db) ? sql<string>`(consent::jsonb ->> 'userId')` : sql<string>`json_extract(consent, '$.userId')`;
+}
+
 /** One page of an organization's transactions, newest first (keyset paging on created_on, id). */
 export async function listTransactions(db: Db, organizationId: string, filter: ListFilter): Promise<StoredTransaction[]> {
   let query = db.selectFrom('transactions').selectAll().where('organizationId', '=', organizationId);
+  if (filter.transactionId) query = query.where('id', '=', filter.transactionId);
+  if (filter.userId) query = query.where(consentUserId(db), '=', filter.userId);
   if (filter.processingStatus) query = query.where('processingStatus', '=', filter.processingStatus);
   if (filter.workflowId) query = query.where('workflowId', '=', filter.workflowId);
   if (filter.verificationStatus) query = query.where('verificationStatus', '=', filter.verificationStatus);

@@ -49,6 +49,9 @@ export async function getTransactionBlob(ctx: PlatformContext, principal: AgentP
 }
 
 export interface ListQuery {
+  transactionId?: string;
+  /** consent.userId, exact. */
+  userId?: string;
   processingStatus?: ProcessingStatus;
   verificationStatus?: VerificationStatus;
   workflowId?: string;
@@ -73,6 +76,8 @@ function decodeCursor(cursor: string): { createdOn: string; id: string } {
 export async function listOwnTransactions(ctx: PlatformContext, principal: AgentPrincipal, query: ListQuery): Promise<TransactionList> {
   if (query.processingStatus && !processingStatuses.includes(query.processingStatus)) throw new ApiError('INVALID_REQUEST', 'processingStatus: unknown value');
   const rows = await listTransactions(ctx.db, principal.organizationId, {
+    transactionId: query.transactionId,
+    userId: query.userId,
     processingStatus: query.processingStatus,
     verificationStatus: query.verificationStatus,
     workflowId: query.workflowId,

@@ -5,7 +5,7 @@ import { houghLines } from '../../image/hough-lines.ts';
 import { rectangleCorners } from '../../image/homography.ts';
 import { resizeFrame } from '../../image/resize-frame.ts';
 import { documentFormats } from '../document-format.ts';
-import { containsQuad, polygonArea, quadCandidates, type ScoredQuad } from './quad-candidates.ts';
+import { type AspectRange, containsQuad, documentAspectRange, polygonArea, quadCandidates, type ScoredQuad } from './quad-candidates.ts';
 import { refineQuad } from './refine-quad.ts';
 
 /** A document's outline in frame coordinates, [tl, tr, br, bl] clockwise on screen. */
@@ -34,14 +34,15 @@ const minScore = 2.2;
  * a gradient-oriented Hough transform on a downscaled copy, every quad of two near-parallel line
  * pairs scored by how much of its outline lies on edges, its aspect and its size, then the best
  * quad's sides refined on the full-resolution frame. Null when no quad scores as a document.
+ * `aspect`: the long/short ratios admitted (a document's by default).
  */
-export function locateDocument(frame: Frame): DocumentOutline | null {
+export function locateDocument(frame: Frame, aspect: AspectRange = documentAspectRange): DocumentOutline | null {
   for (const side of workSides) {
     const scale = Math.min(1, side / Math.max(frame.width, frame.height));
     const work = scale < 1 ? resizeFrame(frame, frame.width * scale, frame.height * scale) : frame;
     const g = colorGradient(work);
     const lines = houghLines(g, minMagnitude, maxLines);
-    const best = outermost(quadCandidates(lines, g, minMagnitude, 40), 0.01 * side);
+    const best = outermost(quadCandidates(lines, g, minMagnitude, 40, aspect), 0.01 * side);
     if (!best) continue;
     const sx = frame.width / work.width;
     const sy = frame.height / work.height;

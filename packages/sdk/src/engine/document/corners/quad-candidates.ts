@@ -15,7 +15,9 @@ const maxPairAngle = (28 * Math.PI) / 180;
 /** Adjacent sides meet at no less than this angle. */
 const minCornerAngle = (55 * Math.PI) / 180;
 /** Long/short side ratios admitted: ID-1 is 1.59, ID-2 and ID-3 1.42; perspective stretches either. */
-const aspectRange = { min: 1.15, max: 2.05 };
+export const documentAspectRange = { min: 1.15, max: 2.05 } as const;
+/** Long/short side ratios of a quad (`quadCandidates`' `aspect`). */
+export type AspectRange = { readonly min: number; readonly max: number };
 const canonicalAspects = [85.6 / 53.98, 125 / 88];
 /** A side counts as found when at least this share of it lies on an edge (a hand may cover the rest). */
 const minSideCoverage = 0.3;
@@ -28,9 +30,16 @@ const cornerWeight = 0.5;
  * Every quadrilateral of two near-parallel line pairs that could be a document (convex, mostly
  * inside the image, plausible aspect, at least 3 % of the image), scored by how much of each side
  * lies on a matching edge, how close its aspect is to a document's and how large it is (a document's
- * own printed frames and bands form smaller quads inside it). Best first, at most `keep`.
+ * own printed frames and bands form smaller quads inside it). Best first, at most `keep`. `aspect`:
+ * the ratios admitted (a document's by default; the part of one a camera frame shows may have any).
  */
-export function quadCandidates(lines: readonly HoughLine[], g: ColorGradient, minMagnitude: number, keep: number): ScoredQuad[] {
+export function quadCandidates(
+  lines: readonly HoughLine[],
+  g: ColorGradient,
+  minMagnitude: number,
+  keep: number,
+  aspect: AspectRange = documentAspectRange,
+): ScoredQuad[] {
   const { width: w, height: h } = g;
   const minSide = 0.08 * Math.min(w, h);
   const pairs: Array<[HoughLine, HoughLine, number]> = [];
@@ -53,7 +62,7 @@ export function quadCandidates(lines: readonly HoughLine[], g: ColorGradient, mi
       if (corners.some((c) => !c || c.x < -0.05 * w || c.x > 1.05 * w || c.y < -0.05 * h || c.y > 1.05 * h)) continue;
       const points = orderClockwise(corners as Point[]);
       if (!points || !isConvex(points)) continue;
-      const scored = scoreQuad(points, g, minMagnitude);
+      const scored = scoreQuad(points, g, minMagnitude, aspect);
       if (scored) out.push(scored);
     }
   }
@@ -61,7 +70,7 @@ export function quadCandidates(lines: readonly HoughLine[], g: ColorGradient, mi
   return out.slice(0, keep);
 }
 
-function scoreQuad(points: [Point, Point, Point, Point], g: ColorGradient, minMagnitude: number): ScoredQuad | null {
+function scoreQuad(points: [Point, Point, Point, Point], g: ColorGradient, minMagnitude: number, aspectRange: AspectRange): ScoredQuad | null {
   const len = [0, 1, 2, 3].map((i) => dist(points[i]!, points[(i + 1) % 4]!));
   const across = (len[0]! + len[2]!) / 2;
   const down = (len[1]! + len[3]!) / 2;
