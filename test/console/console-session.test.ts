@@ -117,6 +117,8 @@ await describeEachDialect('console session', (dialect) => {
     expect((await consoleApi('GET', '/session', third)).status).toBe(401);
     const fourth = await signIn(rotated.json.clientSecret);
     expect(fourth.res.status).toBe(200);
+    // The rotation moved the client to its next token generation: the console's requests carry that one.
+    expect((await consoleApi('GET', '/v1/workflow', fourth)).status).toBe(200);
 
     // Revocation by another client ends the session at once.
     const other = await t.request('POST', '/agent/api/v1/client', {

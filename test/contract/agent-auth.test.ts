@@ -118,3 +118,100 @@ describe('agent authentication', () => {
     }
   });
 });
+
+describe('rotation and revocation end the bearer tokens issued before them (issue #56, item 7)', () => {
+  const adminToken = 'operator-token-'.padEnd(48, 'y');
+  let t: PlatformTestApp;
+  beforeAll(async () => {
+    t = await createPlatformTestApp({ env: { ADMIN_TOKEN: adminToken } });
+  });
+  afterAll(async () => t.close());
+
+  const admin = (method: string, path: string, body?: unknown) =>
+    t.request(method, `/admin/api/v1${path}`, { body, headers: { authorization: `Bearer ${adminToken}` } });
+  const tokenFor = async (authorization: string): Promise<string> => {
+    const res = await t.request('POST', '/agent/oauth/token', { headers: { authorization }, body: { grant_type: 'client_credentials' } });
+    expect(res.status).toBe(200);
+    return res.json.access_token;
+  };
+  const listWith = (token: string) => t.request('GET', '/agent/api/v1/transaction', { headers: { authorization: `Bearer ${token}` } });
+
+  it('a secret rotation (admin API) ends every token issued before it; tokens of the new secret work', async () => {
+    const { organizationId } = (await admin('POST', '/organizations', { name: 'Rotating' })).json;
+    const client = (await admin('POST', `/organizations/${organizationId}/clients`, { name: 'backend' })).json;
+    const before = [await tokenFor(t.basic(client.clientId, client.clientSecret)), await tokenFor(t.basic(client.clientId, client.clientSecret))];
+    for (const token of before) expect((await listWith(token)).status).toBe(200);
+
+    const rotated = await admin('POST', `/organizations/${organizationId}/clients/${client.clientId}/secret`);
+    expect(rotated.status).toBe(200);
+    for (const token of before) {
+      const res = await listWith(token);
+      expect(res.status).toBe(401);
+      expect(res.json.code).toBe('UNAUTHORIZED');
+    }
+    expect((await t.request('GET', '/agent/api/v1/transaction', { headers: { authorization: t.basic(client.clientId, client.clientSecret) } })).status).toBe(
+      401,
+    );
+    const after = await tokenFor(t.basic(client.clientId, rotated.json.clientSecret));
+    expect((await listWith(after)).status).toBe(200);
+
+    // A second rotation ends the tokens of the first.
+    await admin('POST', `/organizations/${organizationId}/clients/${client.clientId}/secret`);
+    expect((await listWith(after)).status).toBe(401);
+  });
+
+  it("a rotation through the agent API (the console's Rotate secret) ends the tokens issued before it, the caller's own included", async () => {
+    const { organizationId } = (await admin('POST', '/organizations', { name: 'Rotating by agent' })).json;
+    const first = (await admin('POST', `/organizations/${organizationId}/clients`, { name: 'first' })).json;
+    const second = (await admin('POST', `/organizations/${organizationId}/clients`, { name: 'second' })).json;
+    const firstToken = await tokenFor(t.basic(first.clientId, first.clientSecret));
+    const secondToken = await tokenFor(t.basic(second.clientId, second.clientSecret));
+    const rotate = (clientId: string, token: string) =>
+      t.request('POST', `/agent/api/v1/client/${clientId}/secret`, { headers: { authorization: `Bearer ${token}` } });
+
+    // Another client of the organization rotates the first one's secret.
+    const rotated = await rotate(first.clientId, secondToken);
+    expect(rotated.status).toBe(200);
+    expect((await listWith(firstToken)).status).toBe(401);
+    expect((await listWith(secondToken)).status).toBe(200);
+
+    // A client rotating its own secret ends the very token it asked with.
+    const own = await tokenFor(t.basic(first.clientId, rotated.json.clientSecret));
+    const again = await rotate(first.clientId, own);
+    expect(again.status).toBe(200);
+    expect((await listWith(own)).status).toBe(401);
+    expect((await listWith(await tokenFor(t.basic(first.clientId, again.json.clientSecret)))).status).toBe(200);
+  });
+
+  it('a revocation (admin API, or another client of the organization) ends the tokens of the revoked client', async () => {
+    const { organizationId } = (await admin('POST', '/organizations', { name: 'Revoking' })).json;
+    const first = (await admin('POST', `/organizations/${organizationId}/clients`, { name: 'first' })).json;
+    const second = (await admin('POST', `/organizations/${organizationId}/clients`, { name: 'second' })).json;
+    const firstToken = await tokenFor(t.basic(first.clientId, first.clientSecret));
+    const secondToken = await tokenFor(t.basic(second.clientId, second.clientSecret));
+
+    expect((await admin('DELETE', `/organizations/${organizationId}/clients/${first.clientId}`)).status).toBe(204);
+    expect((await listWith(firstToken)).status).toBe(401);
+
+    const third = (await admin('POST', `/organizations/${organizationId}/clients`, { name: 'third' })).json;
+    const revoke = await t.request('DELETE', `/agent/api/v1/client/${second.clientId}`, {
+      headers: { authorization: t.basic(third.clientId, third.clientSecret) },
+    });
+    expect(revoke.status).toBe(204);
+    expect((await listWith(secondToken)).status).toBe(401);
+  });
+
+  it('the generation is checked on use: a token naming an older generation is refused though its signature is valid', async () => {
+    const token = await tokenFor(t.agentAuth);
+    const claims = t.platform.tokens.verify(token, Date.now());
+    expect(claims).not.toBeNull();
+    const row = await t.database.db.selectFrom('clients').selectAll().where('id', '=', t.demo.clientId).executeTakeFirstOrThrow();
+    expect(claims!.gen).toBe(row.tokenGeneration);
+    await t.database.db
+      .updateTable('clients')
+      .set({ tokenGeneration: row.tokenGeneration + 1 })
+      .where('id', '=', t.demo.clientId)
+      .execute();
+    expect((await listWith(token)).status).toBe(401);
+  });
+});

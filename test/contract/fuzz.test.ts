@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { createLogger } from '@idlens/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentFieldTypes } from '@idlens/sdk/api';
 import { sampleImage } from '../support/images.ts';
+import { nearMissOptions, type OpenApiDocument } from '../support/near-miss-options.ts';
 import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 
 /**
  * Every endpoint fed with generated requests — schema-shaped bodies with wrong fields, arbitrary
@@ -39,7 +42,7 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
   beforeAll(async () => {
     t = await createPlatformTestApp({
       // Generous limits: the fuzzer's wrong credentials must not lock out the valid ones it sends too.
-      env: { AUTH_RATE_LIMIT_PER_ID: '1000000', AUTH_RATE_LIMIT_PER_ADDRESS: '1000000' },
+      env: { AUTH_RATE_LIMIT_PER_ID_AND_ADDRESS: '1000000', AUTH_RATE_LIMIT_PER_ID: '1000000', AUTH_RATE_LIMIT_PER_ADDRESS: '1000000' },
       logger: createLogger((line) => logLines.push(line)),
     });
     jpegBase64 = (await sampleImage('jpeg', 7)).toString('base64');
@@ -368,4 +371,61 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
       expect(found, `${where} leaks`).toEqual([]);
     }
   });
+});
+
+/**
+ * The recognition endpoints' options, nested ones included, as a sloppy client sends them: each
+ * option on its own, absent, null, an empty object or array, a wrong enum spelling, a number out
+ * of range, an object with any subset of its fields (recursively near misses too). The real
+ * engine (without its OCR models, which blank images do not need: every option is still checked
+ * and applied) and a valid image: every answer is 200 or a 400 naming the field, never a 5xx.
+ */
+describe('fuzzing every recognition option with near misses (fast-check)', () => {
+  /** Runs per option: nested options (objects, arrays) have far more shapes than a boolean. */
+  const runs = { nested: Number(process.env.FUZZ_NESTED_OPTION_RUNS ?? 60), flat: 8 };
+  const recognitionRequests = [
+    { path: '/barcode', schema: 'BarcodeRequest', images: ['image'] },
+    { path: '/id-barcode', schema: 'IdBarcodeRequest', images: ['image'] },
+    { path: '/card', schema: 'CardRequest', images: ['cardNumberSide', 'otherSide'] },
+    { path: '/document-multi-side', schema: 'MultiSideRequest', images: ['imageFirstSide', 'imageSecondSide'] },
+    { path: '/document-single-side', schema: 'SingleSideRequest', images: ['image'] },
+  ];
+
+  it('answers 200 or a 400 naming the field, never a 5xx', async () => {
+    const t = await createTestApp({}, { ocr: false });
+    const doc = (await (await t.app.request('/openapi.json')).json()) as OpenApiDocument;
+    // Tiny, so that a run costs milliseconds: every option is checked and applied whatever the image shows.
+    const image = { imageBase64: (await sampleImage('png', 3, 8, 8)).toString('base64') };
+    const samples = { FieldType: [...documentFieldTypes, 'DOCUMENT_NUMBER', 'DATE_OF_BIRTH'] };
+    const tally: Record<string, Record<number, number>> = {};
+    let options = 0;
+    for (const request of recognitionRequests) {
+      for (const { option, nested, values } of nearMissOptions(doc, request.schema, request.images, samples)) {
+        options++;
+        const byStatus: Record<number, number> = {};
+        tally[`${request.path} ${option}`] = byStatus;
+        await fc.assert(
+          fc.asyncProperty(values, async (value) => {
+            const body = { [option]: value, [request.images[0]!]: image };
+            const res = await t.post(request.path, body);
+            byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
+            const shown = JSON.stringify(body).slice(0, 400);
+            if (res.status >= 500) throw new Error(`${request.path} ${shown} → ${res.status} ${JSON.stringify(res.json)}`);
+            if (res.status !== 200) {
+              expect(res.status, shown).toBe(400);
+              expect(res.json.code, shown).toBe('INVALID_REQUEST');
+              // `customDocumentRules.0.fields.0.fieldType: …`: the message begins with the option's path.
+              expect(res.json.message, shown).toMatch(new RegExp(`^${option}[\\w.]*: `));
+            }
+          }),
+          { numRuns: nested ? runs.nested : runs.flat, seed, endOnFailure: true },
+        );
+      }
+    }
+    const nestedTally = Object.entries(tally).filter(([key]) => /customDocument|anonymizationSettings|documentFilter/.test(key));
+    console.log(`near-miss options: ${options} options`, JSON.stringify(Object.fromEntries(nestedTally)));
+    // Every option was sent; the nested ones were both accepted and refused (valid and invalid shapes reached).
+    expect(options).toBeGreaterThan(60);
+    for (const [key, byStatus] of nestedTally) expect(Object.keys(byStatus).sort(), key).toEqual(['200', '400']);
+  }, 300_000);
 });

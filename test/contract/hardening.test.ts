@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import {
   buildInfo,
   createApp,
+  createLogger,
   defaultHealthChecks,
   migrateToLatest,
   openDatabase,
@@ -220,6 +221,115 @@ describe('hardening', () => {
   });
 });
 
+describe('5. no card number at rest in any free-text field, Idempotency-Key hashed, no secret from a URL path in the log (issue #56)', () => {
+  const pan = '4111111111111111';
+  const spaced = '5555 5555 5555 4444';
+  const adminToken = 'operator-token-'.padEnd(48, 'z');
+  const svcKey = 'svc-key-mysecret';
+  let t: PlatformTestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    t = await createPlatformTestApp({ env: { ADMIN_TOKEN: adminToken, SVC_API_KEYS: svcKey }, logger: createLogger((line) => logLines.push(line)) });
+    const workflow = {
+      workflowId: 'form-flow',
+      name: 'Form',
+      steps: [
+        {
+          id: 1,
+          type: 'Start',
+          settings: {
+            formFields: [
+              { name: 'note', type: 'string', required: true },
+              { name: 'amount', type: 'number' },
+            ],
+          },
+        },
+        { id: 2, type: 'Decision', settings: { verificationStatus: 'Accept' } },
+        { id: 3, type: 'End' },
+      ],
+    };
+    expect((await t.agent('POST', '/workflow', workflow)).status).toBe(201);
+  });
+  afterAll(async () => t.close());
+
+  /** Every row of every table, as the database holds it. */
+  const everything = async () => {
+    const tables = [
+      'organizations',
+      'clients',
+      'workflows',
+      'workflowVersions',
+      'transactions',
+      'stateEntries',
+      'statusLog',
+      'idempotencyKeys',
+      'authFailures',
+    ] as const;
+    const dump: string[] = [];
+    for (const table of tables) dump.push(JSON.stringify(await t.database.db.selectFrom(table).selectAll().execute()));
+    return dump.join('\n');
+  };
+  const digitsOf = (text: string) => text.replace(/[^0-9]/g, '');
+
+  it('masks Luhn-valid card numbers in form values, tags, link fields, sdkVersion, consent.userId and the override comment; hashes the Idempotency-Key', async () => {
+    const idempotencyKey = `retry-${pan}`;
+    const body = createRequest('form-flow', {
+      formValues: { note: `paid with ${spaced}`, amount: Number(pan) },
+      tags: [pan, `card ${spaced}`],
+      linkFields: { [`order-${pan}`]: `ref ${spaced}` },
+      sdkVersion: `1.0 ${pan}`,
+      consent: { userId: `user-${pan}`, givenOn: '2024-05-01T12:30:00', isProcessingStoringAllowed: true, isTrainingAllowed: false },
+    });
+    const created = await t.agent('POST', '/transaction', body, { 'idempotency-key': idempotencyKey });
+    expect(created.status).toBe(201);
+    // The retry with the same key and body is still recognized as one.
+    const replay = await t.agent('POST', '/transaction', body, { 'idempotency-key': idempotencyKey });
+    expect(replay.status).toBe(200);
+    expect(replay.json.transactionId).toBe(created.json.transactionId);
+    const id = created.json.transactionId;
+    expect((await t.edge('POST', `/transaction/${id}/resume`, replay.json.authorization)).json.processingStatus).toBe('Complete');
+    const override = await t.agent('PUT', `/transaction/${id}/verification-status`, {
+      verificationStatus: 'Review',
+      comment: `customer read out ${pan} on the phone`,
+    });
+    expect(override.status).toBe(200);
+    // Names of clients and organizations are free text too.
+    expect((await t.agent('POST', '/client', { name: `till ${pan}` })).json.name).toBe('till 411111******1111');
+    expect(
+      (await t.request('POST', '/admin/api/v1/organizations', { body: { name: `shop ${spaced}` }, headers: { authorization: `Bearer ${adminToken}` } })).status,
+    ).toBe(201);
+
+    const stored = await everything();
+    for (const secret of [pan, spaced, '5555555555554444', idempotencyKey]) expect(stored).not.toContain(secret);
+    expect(digitsOf(stored)).not.toContain(pan);
+    expect(stored).toContain('411111******1111');
+    expect(stored).toContain('555555******4444');
+    const record = (await t.agent('GET', `/transaction/${id}`)).json;
+    expect(record.tags).toEqual(['411111******1111', 'card 555555******4444']);
+    expect(record.linkFields).toEqual({ 'order-411111******1111': 'ref 555555******4444' });
+    expect(record.statusLog.at(-1).comment).toBe('customer read out 411111******1111 on the phone');
+    expect(record.consent.userId).toBe('user-411111******1111');
+  });
+
+  it('never logs a secret a client put in a URL path', async () => {
+    const tx = (await t.agent('POST', '/transaction', createRequest())).json;
+    logLines.length = 0;
+    const secrets = [tx.ephemeralKey, t.demo.clientSecret, adminToken, svcKey, pan];
+    await t.request('GET', `/edge/api/v1/transaction/${tx.ephemeralKey}`, { headers: { authorization: tx.authorization } });
+    await t.request('GET', `/agent/api/v1/transaction/${t.demo.clientSecret}`, { headers: { authorization: t.agentAuth } });
+    await t.request('GET', `/admin/api/v1/organizations/${adminToken}/clients`, { headers: { authorization: `Bearer ${adminToken}` } });
+    await t.request('GET', `/${svcKey}`);
+    await t.request('GET', `/agent/api/v1/transaction/${pan}`, { headers: { authorization: t.agentAuth } });
+    await t.request('GET', `/agent/api/v1/initialize/${t.demo.clientSecret}/info`, { headers: { authorization: t.agentAuth } });
+    expect(logLines.length).toBeGreaterThanOrEqual(6);
+    const log = logLines.join('\n');
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    // What identifies a request stays: the route, and ids that are ids.
+    await t.request('GET', `/agent/api/v1/transaction/${tx.transactionId}`, { headers: { authorization: t.agentAuth } });
+    expect(logLines.at(-1)).toContain(`/agent/api/v1/transaction/${tx.transactionId}`);
+  });
+});
+
 describe('8. readiness answers 503 when not ready', () => {
   it('GET /health/readiness and /health are 503 with status DOWN when the queue is full', async () => {
     const config = readConfig({ DATABASE_URL: 'file::memory:' });
@@ -325,6 +435,71 @@ describe('6. failed authentication is rate limited (429 + Retry-After)', () => {
     );
     expect(other.status).toBe(200);
     nowMs += 60_000;
+  });
+});
+
+describe.each(['memory', 'database'])('6. strangers cannot lock a client out (issue #56), counters in %s', (store) => {
+  let t: PlatformTestApp;
+  const nowMs = Date.parse('2025-02-01T00:00:05Z');
+  beforeAll(async () => {
+    t = await createPlatformTestApp({ now: () => nowMs, env: { AUTH_RATE_LIMIT_STORE: store } });
+  });
+  afterAll(async () => t.close());
+
+  /** A request from a remote address (the socket's; forwarded headers are not trusted). */
+  const from = (address: string, path: string, init: RequestInit = {}) => t.app.request(path, init, { incoming: { socket: { remoteAddress: address } } });
+  const attackerAddress = (i: number) => `10.${Math.floor(i / 250)}.${i % 250}.1`;
+  const owner = '192.0.2.10';
+
+  it("1,000 wrong secrets for a client id from other addresses leave the owner's Basic, OAuth and bearer requests answered", async () => {
+    const token = (await t.request('POST', '/agent/oauth/token', { headers: { authorization: t.agentAuth }, body: { grant_type: 'client_credentials' } })).json
+      .access_token;
+    const wrong = t.basic(t.demo.clientId, 'wrong-secret');
+    const statuses: Record<number, number> = {};
+    for (let i = 0; i < 1000; i++) {
+      const res = await from(attackerAddress(i % 50), '/agent/api/v1/workflow', { headers: { authorization: wrong } });
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+    // 50 addresses × 20 tries: all of them failures the limiter counted, then refused per (id, address).
+    expect(statuses).toEqual({ 401: 1000 });
+    expect((await from(owner, '/agent/api/v1/workflow', { headers: { authorization: t.agentAuth } })).status).toBe(200);
+    expect((await from(owner, '/agent/api/v1/workflow', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    const oauth = await from(owner, '/agent/oauth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: t.demo.clientId, client_secret: t.demo.clientSecret }),
+    });
+    expect(oauth.status).toBe(200);
+    // The attackers themselves are refused now, the right secret too (it is their address that guessed).
+    const limited = await from(attackerAddress(0), '/agent/api/v1/workflow', { headers: { authorization: t.agentAuth } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it("1,000 wrong edge keys for a transaction from other addresses leave the browser's requests answered", async () => {
+    const a = (await t.agent('POST', '/transaction', createRequest())).json;
+    for (let i = 0; i < 1000; i++) {
+      await from(attackerAddress(i), `/edge/api/v1/transaction/${a.transactionId}/resume`, {
+        method: 'POST',
+        headers: { authorization: t.basic(a.transactionId, `guess-${i}`) },
+      });
+    }
+    const res = await from(owner, `/edge/api/v1/transaction/${a.transactionId}/resume`, { method: 'POST', headers: { authorization: a.authorization } });
+    expect(res.status).toBe(200);
+  });
+
+  it('past the per-id ceiling an address that already failed for the id is refused, one that did not gets its try', async () => {
+    const { clientId, clientSecret } = await t.otherOrganization();
+    const wrong = t.basic(clientId, 'nope');
+    // 1,000 failures from 1,000 addresses (one each): the per-id ceiling.
+    for (let i = 0; i < 1000; i++) expect((await from(attackerAddress(i), '/agent/api/v1/workflow', { headers: { authorization: wrong } })).status).toBe(401);
+    // An address that failed for this id: refused, even with the right secret, until the window ends.
+    expect((await from(attackerAddress(3), '/agent/api/v1/workflow', { headers: { authorization: t.basic(clientId, clientSecret) } })).status).toBe(429);
+    // A fresh address: one guess (401), then refused — past the ceiling, guessing costs an address a guess.
+    expect((await from('198.18.0.1', '/agent/api/v1/workflow', { headers: { authorization: wrong } })).status).toBe(401);
+    expect((await from('198.18.0.1', '/agent/api/v1/workflow', { headers: { authorization: wrong } })).status).toBe(429);
+    // The owner's address never failed: answered.
+    expect((await from(owner, '/agent/api/v1/workflow', { headers: { authorization: t.basic(clientId, clientSecret) } })).status).toBe(200);
   });
 });
 

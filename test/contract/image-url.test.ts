@@ -55,6 +55,9 @@ describe('imageUrl', () => {
       'http://[::ffff:a9fe:a9fe]/x.png',
       'http://[fd00:ec2::254]/x.png',
       'http://[fe80::1]/x.png',
+      // Deprecated site-local: outside global unicast, though no special-purpose entry names it (issue #56).
+      'http://[fec0::1]/x.png',
+      'http://[fec0::7f00:1]:9/x.png',
       'http://2130706433/x.png',
       'http://0x7f.1/x.png',
     ]) {

@@ -123,7 +123,7 @@ describe('recognition service: bad input gets a 400 with a stable code, never a 
       ['/document-multi-side', { imageFirstSide: image, ageLimit: -1 }, 'ageLimit'],
       [
         '/document-multi-side',
-        { imageFirstSide: image, customDocumentRules: [{ fields: [{ alphabetType: 'KLINGON' }] }] },
+        { imageFirstSide: image, customDocumentRules: [{ fields: [{ fieldType: 'DOCUMENT_NUMBER', alphabetType: 'KLINGON' }] }] },
         'customDocumentRules.0.fields.0.alphabetType',
       ],
       [
@@ -131,6 +131,13 @@ describe('recognition service: bad input gets a 400 with a stable code, never a 
         { imageFirstSide: image, customDocumentRules: [{ fields: [{ fieldType: 'SHOE_SIZE' }] }] },
         'customDocumentRules.0.fields.0.fieldType',
       ],
+      // Issue #56: a rule's field without a field type reached the engine and answered 500.
+      ...[{ fieldType: null }, {}, { alphabetType: 'LATIN' }].flatMap(
+        (field): Array<[string, unknown, string]> => [
+          ['/document-multi-side', { imageFirstSide: image, customDocumentRules: [{ fields: [field] }] }, 'customDocumentRules.0.fields.0.fieldType'],
+          ['/document-single-side', { image, customDocumentRules: [{ fields: [field] }] }, 'customDocumentRules.0.fields.0.fieldType'],
+        ],
+      ),
       [
         '/document-multi-side',
         { imageFirstSide: image, customDocumentAnonymizationSettings: [{ fields: ['nope'] }] },

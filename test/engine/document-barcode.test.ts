@@ -195,6 +195,7 @@ describe('documents: AAMVA barcodes of North-American licences and ID cards', ()
             ['DCS', 'DOE'],
             ['DAC', 'JOHN'],
             ['DBB', '01311980'],
+            ['DBA', '01312030'],
           ],
         },
       ],

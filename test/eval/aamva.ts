@@ -1,6 +1,7 @@
 // AAMVA evaluation: every raw payload of the corpus is rendered as a PDF417 image and sent to
 // `POST /id-barcode` the way a client would; the card photos are sent as they are. The answer's `data`
-// is compared with the source projects' expectations (aamvajs and IdParser test fixtures).
+// is compared with the source projects' expectations (aamvajs and IdParser test fixtures). Then the
+// same through the fake camera (`aamva-camera.ts`): is any misread called VALID?
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import sharp from 'sharp';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import type { BarcodeResult, DateResult } from '@idlens/sdk/api';
 import { percent, table, type SuiteReport } from '../support/report.ts';
+import { cameraPart } from './aamva-camera.ts';
 import type { EvalContext, EvalSuite } from './eval-context.ts';
 
 /** One entry of `corpus/aamva/manifest.json`. */
@@ -310,7 +312,9 @@ export const aamvaEval: EvalSuite = async (ctx) => {
   const manifest = JSON.parse(await readFile(path.join(ctx.corpusDir, 'aamva', 'manifest.json'), 'utf8')) as AamvaManifestEntry[];
   const results: EntryOutcome[] = [];
   for (const entry of manifest) results.push(await evaluateEntry(ctx, entry));
-  return summarize(results);
+  const report = summarize(results);
+  const camera = await cameraPart(ctx, manifest);
+  return { ...report, metrics: { ...report.metrics, ...camera.metrics }, markdown: [...report.markdown, ...camera.markdown] };
 };
 
 function summarize(results: EntryOutcome[]): SuiteReport {

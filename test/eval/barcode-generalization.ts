@@ -5,7 +5,7 @@ import { noBarcodeImages } from '../support/no-barcode-scenes.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
 import { generalClient, type ManifestEntry, type Scored } from './barcode-scoring.ts';
 import type { EvalContext } from './eval-context.ts';
-import { photoTransformFamilies, type PhotoVariant } from './photo-variants.ts';
+import { barcodeTransformFamilies, type PhotoVariant } from './photo-variants.ts';
 
 /**
  * Parts of the barcode eval: the corpus as it is, the corpus through each photo-transform family,
@@ -39,7 +39,7 @@ export async function generalizationReport(
     const rows: Array<Array<string | number>> = [];
     const perFamily: Record<string, unknown> = {};
     const ceilings: string[] = [];
-    for (const { family, variants } of photoTransformFamilies) {
+    for (const { family, variants } of barcodeTransformFamilies) {
       if (families && !families.includes(family)) continue;
       for (const variant of variants) {
         const scored: Scored[] = [];

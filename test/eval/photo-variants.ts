@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { applyHomography, homographyFromPoints, rectangleCorners } from '../../packages/sdk/src/engine/image/homography.ts';
+import { cameraFramePng } from '../support/camera-frame.ts';
 import { highlight } from '../support/highlight.ts';
 
 /** One of sharp's resampling kernels. */
@@ -69,6 +70,15 @@ export const photoTransformFamilies: PhotoTransformFamily[] = [
   { family: 'scale', variants: [{ name: 'scaled to 60 %', make: (b) => scaledTo(b, 0.6) }] },
   { family: 'JPEG', variants: [{ name: 'JPEG quality 30', make: (b) => sharp(b).jpeg({ quality: 30 }).toBuffer() }] },
   { family: 'rotation', variants: [{ name: 'turned 15° (on a dark table)', make: (b) => sharp(b).rotate(15, { background: '#3c342c' }).png().toBuffer() }] },
+];
+
+/**
+ * The barcode evaluation's families: the photo transforms, and what the browser tests' fake camera
+ * shows (issue #60: a licence read right as an upload came back garbled there).
+ */
+export const barcodeTransformFamilies: PhotoTransformFamily[] = [
+  ...photoTransformFamilies,
+  { family: 'camera', variants: [{ name: 'fitted into 1280×720 on a grey desk', make: cameraFramePng }] },
 ];
 
 interface Rgb {

@@ -1,5 +1,7 @@
+import { Migrator } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
+import { migrations } from '../../packages/server/src/db/migrations/index.ts';
 import { openDatabase, type OpenDatabase } from '../../packages/server/src/db/open-database.ts';
 import { countBlobs, deleteBlobs, findBlob, insertBlob } from '../../packages/server/src/db/repositories/blob-repository.ts';
 import { findClient, insertClient } from '../../packages/server/src/db/repositories/client-repository.ts';
@@ -21,6 +23,7 @@ import {
 } from '../../packages/server/src/db/repositories/transaction-repository.ts';
 import { findLatestWorkflowVersion, insertWorkflowVersion, listLatestWorkflowVersions } from '../../packages/server/src/db/repositories/workflow-repository.ts';
 import { demoAutoWorkflow } from '../../packages/server/src/platform/demo/demo-workflows.ts';
+import { hashIdempotencyKey } from '../../packages/server/src/platform/transactions/create-transaction.ts';
 import { parseWorkflowDefinition } from '../../packages/server/src/platform/workflow-versions/workflow-admin.ts';
 import { initialProgress } from '../../packages/server/src/workflow/progress.ts';
 import { describeEachDialect } from '../support/dialects.ts';
@@ -50,6 +53,10 @@ await describeEachDialect('repositories', (dialect) => {
   });
 
   async function transaction(id: string, overrides: Partial<StoredTransaction> = {}): Promise<StoredTransaction> {
+    return transactionIn(database, id, overrides);
+  }
+
+  async function transactionIn(database: OpenDatabase, id: string, overrides: Partial<StoredTransaction> = {}): Promise<StoredTransaction> {
     const version =
       (await findLatestWorkflowVersion(database.db, overrides.organizationId ?? 'org-1', 'demo-auto')) ??
       (await insertWorkflowVersion(database.db, overrides.organizationId ?? 'org-1', definition, at(0)));
@@ -81,6 +88,31 @@ await describeEachDialect('repositories', (dialect) => {
     return tx;
   }
 
+  it('migration 0006 hashes the idempotency keys remembered before it (a retry across the upgrade still finds its transaction)', async () => {
+    const pg = dialect.postgresAdminUrl ? await createTestDatabase(dialect.postgresAdminUrl) : null;
+    const older = openDatabase(pg?.url ?? 'file::memory:');
+    try {
+      const migrator = new Migrator({ db: older.db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0005-client-token-generation')).error).toBeUndefined();
+      await insertOrganization(older.db, { id: 'org-1', name: 'One', createdOn: at(0) });
+      const tx = await transactionIn(older, 'tx-old');
+      await insertIdempotencyKey(older.db, {
+        organizationId: 'org-1',
+        key: 'order-4111111111111111',
+        requestHash: 'h',
+        transactionId: tx.id,
+        createdOn: at(1),
+      });
+      await migrateToLatest(older.db);
+      const rows = await older.db.selectFrom('idempotencyKeys').selectAll().execute();
+      expect(rows.map((r) => r.key)).toEqual([hashIdempotencyKey('order-4111111111111111')]);
+      expect((await findIdempotencyKey(older.db, 'org-1', hashIdempotencyKey('order-4111111111111111'), at(0)))?.transactionId).toBe('tx-old');
+    } finally {
+      await older.close();
+      await pg?.drop();
+    }
+  });
+
   it('migrations are idempotent and the storage ping works', async () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
     expect(await database.ping()).toBe(true);
@@ -89,7 +121,14 @@ await describeEachDialect('repositories', (dialect) => {
 
   it('clients: insert and find', async () => {
     await insertClient(database.db, { id: 'c1', organizationId: 'org-1', name: 'n', secretHash: 'h', createdOn: at(0) });
-    expect(await findClient(database.db, 'c1')).toEqual({ id: 'c1', organizationId: 'org-1', name: 'n', secretHash: 'h', createdOn: at(0) });
+    expect(await findClient(database.db, 'c1')).toEqual({
+      id: 'c1',
+      organizationId: 'org-1',
+      name: 'n',
+      secretHash: 'h',
+      tokenGeneration: 0,
+      createdOn: at(0),
+    });
     expect(await findClient(database.db, 'c2')).toBeUndefined();
   });
 

@@ -165,13 +165,15 @@ export async function renderLicenceFront(h: LicenceHolder, options: RenderSideOp
 
 /**
  * The back of a licence: the AAMVA PDF417 (zxing-wasm's writer) across most of the card, a line of
- * fine print above it. `payload` defaults to the holder's.
+ * fine print above it. `payload` defaults to the holder's; `ecLevel` is the PDF417's error-correction
+ * level (0–8: 2^(level+1) correction codewords; the writer's choice for the payload's size when absent).
  */
-export async function renderLicenceBack(h: LicenceHolder, options: RenderSideOptions & { payload?: string } = {}): Promise<Frame> {
+export async function renderLicenceBack(h: LicenceHolder, options: RenderSideOptions & { payload?: string; ecLevel?: number } = {}): Promise<Frame> {
   const width = options.width ?? 1000;
   const height = cardHeight(width);
   const u = width / 100;
-  const symbol = await barcodePng(payloadBytes(options.payload ?? licencePayload(h)), { format: 'PDF417', scale: 3, margin: 0 });
+  const ecLevel = options.ecLevel === undefined ? '' : `ecLevel=${options.ecLevel}`;
+  const symbol = await barcodePng(payloadBytes(options.payload ?? licencePayload(h)), { format: 'PDF417', scale: 3, margin: 0, options: ecLevel });
   const fitted = await sharp(symbol)
     .resize({ width: Math.round(width * 0.88), height: Math.round(height * 0.55), fit: 'inside' })
     .png()

@@ -1,3 +1,4 @@
+import type { DocumentSides } from '@idlens/sdk';
 import type { DocumentData } from '@idlens/sdk/api';
 import {
   buildInfo,
@@ -23,7 +24,7 @@ export type FakeDocument = Record<string, unknown>;
  * A recognition backend whose document answer the test sets (the real document engine answers
  * EMPTY until OCR lands); counts calls so tests can prove a step ran once.
  */
-export function createFakeRecognition(document: () => FakeDocument | Promise<FakeDocument> = () => ({ recognitionStatus: 'EMPTY' })) {
+export function createFakeRecognition(document: (sides: DocumentSides) => FakeDocument | Promise<FakeDocument> = () => ({ recognitionStatus: 'EMPTY' })) {
   const calls = { document: 0 };
   const recognition: RecognitionBackend = {
     barcode: async () => {
@@ -35,9 +36,9 @@ export function createFakeRecognition(document: () => FakeDocument | Promise<Fak
     card: async () => {
       throw new Error('not used');
     },
-    document: async () => {
+    document: async (sides) => {
       calls.document++;
-      return (await document()) as DocumentData;
+      return (await document(sides)) as DocumentData;
     },
     status: () => ({ workers: 1, busy: 0, queued: 0, maxQueue: 0 }),
     close: async () => {},
@@ -49,7 +50,8 @@ export interface PlatformTestOptions {
   /** `sqlite` (in memory) or an admin Postgres URL (a fresh database is created and dropped). */
   postgresAdminUrl?: string;
   env?: Record<string, string>;
-  document?: () => FakeDocument | Promise<FakeDocument>;
+  /** The document answer; it sees the frames the platform hands to recognition. */
+  document?: (sides: DocumentSides) => FakeDocument | Promise<FakeDocument>;
   /** Test clock (ms); defaults to real time. */
   now?: () => number;
   /** Where the server logs (default: nowhere); the fuzz test scans what was logged. */
@@ -86,11 +88,10 @@ export async function createPlatformTestApp(options: PlatformTestOptions = {}) {
   async function request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    const res = await app.request(path, {
-      method,
-      headers,
-      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
-    });
+    const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    // As over a socket: a client (a browser's fetch) declares the length of the body it sends.
+    if (body !== undefined && !headers['content-length']) headers['content-length'] = String(Buffer.byteLength(body));
+    const res = await app.request(path, { method, headers, body });
     const bytes = Buffer.from(await res.arrayBuffer());
     const type = res.headers.get('content-type') ?? '';
     return { status: res.status, headers: res.headers, bytes, json: type.includes('json') && bytes.length ? JSON.parse(bytes.toString('utf8')) : null };

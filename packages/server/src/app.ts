@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { InfoEntry } from '@idlens/sdk/api';
 import { createAdminRoutes } from './admin/admin-routes.ts';
+import { createMemoryBudgets } from './admission/memory-budgets.ts';
 import { createAgentOrganizationRoutes } from './admin/agent-organization-routes.ts';
 import { createOAuthRoutes } from './agent/oauth-routes.ts';
 import { createAgentRoutes } from './agent/routes.ts';
@@ -15,15 +16,19 @@ import { createHealthRoutes, type HealthCheck } from './health/routes.ts';
 import { limitBody } from './http/body-limit.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler } from './http/error-handler.ts';
-import { demoPageHeaders, responseHeaders, securityHeaders } from './http/response-headers.ts';
+import { createPathRedactor } from './http/loggable-path.ts';
+import { demoPageCspHeader, demoPageHeaders, responseHeaders, securityHeaders } from './http/response-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { createImageLoader } from './image/create-image-loader.ts';
 import type { Logger } from './logger.ts';
 import type { PlatformContext } from './platform/platform-context.ts';
-import { createAdmission } from './recognition/admission.ts';
+import { admitRecognition, createAdmission } from './recognition/admission.ts';
 import { recognitionGuard } from './recognition/guard.ts';
 import type { RecognitionBackend } from './recognition/recognition-backend.ts';
 import { createRecognitionRoutes, recognitionPaths } from './recognition/routes.ts';
+
+/** The largest admin API body (`{name}`, 100 characters at most). */
+const adminMaxBodyBytes = 64 * 1024;
 
 export interface AppDeps {
   config: Config;
@@ -38,8 +43,11 @@ export interface AppDeps {
 /** The whole HTTP API, built from explicit dependencies (tests call `app.request()` on it). */
 export function createApp({ config, recognition, logger, healthChecks, info, platform }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  // Two images of up to maxBytes each, Base64-inflated by 4/3, plus room for the options.
-  const maxBodyBytes = Math.ceil((config.image.maxBytes * 2 * 4) / 3) + 64 * 1024;
+  // One body budget and one pixel budget per process, shared with the platform (its own when there is none).
+  const budgets =
+    platform?.memory ?? createMemoryBudgets({ maxBodyBytesInFlight: config.bodies.maxBytesInFlight, maxPixelsInFlight: config.recognition.maxPixelsInFlight });
+  // Paths are logged without anything a client may have put there by mistake (a key, a secret).
+  const loggablePath = createPathRedactor([...config.apiKeys, config.adminToken ?? '', config.platform.tokenSecret ?? '']);
 
   app.use('*', async (c, next) => {
     const executionId = randomUUID();
@@ -50,25 +58,36 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     c.header('x-execution-id', executionId);
     await next();
     // Method, path and outcome only: bodies hold images and personal data and are never logged.
-    logger.info('request', { executionId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    logger.info('request', {
+      executionId,
+      method: c.req.method,
+      path: loggablePath(c.req.path),
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
   app.use('*', responseHeaders(securityHeaders));
-  // Every path of the recognition routes table: a route added there cannot miss the guard.
-  const guard = recognitionGuard({ apiKeys: config.apiKeys, apiKeyOnCard: config.apiKeyOnCard, maxBodyBytes });
-  for (const path of recognitionPaths) app.use(path, guard);
-
-  // At most workers + queue requests past the door; a refused one costs no fetch and no decode.
-  const admission = createAdmission({
-    maxInFlight: config.recognition.workers + config.recognition.maxQueue,
-    maxPixelsInFlight: config.recognition.maxPixelsInFlight,
-  });
-  app.route('/', createRecognitionRoutes({ recognition, images: createImageLoader(config), admission }));
+  // Every path of the recognition routes table: a route added there cannot miss the guard, nor the
+  // door behind it — at most workers + queue requests within the body budget, refused (503)
+  // before their bodies are read, any image fetched or decoded.
+  const guard = recognitionGuard({ apiKeys: config.apiKeys, apiKeyOnCard: config.apiKeyOnCard, maxBodyBytes: config.bodies.recognitionMaxBytes });
+  const admission = createAdmission({ maxInFlight: config.recognition.workers + config.recognition.maxQueue, budgets });
+  for (const path of recognitionPaths) app.use(path, guard, admitRecognition(admission, config.bodies.recognitionMaxBytes));
+  app.route('/', createRecognitionRoutes({ recognition, images: createImageLoader(config) }));
   app.route('/', createHealthRoutes({ checks: healthChecks, info, customPath: config.healthCustomPath }));
   app.route('/', createDocsRoutes());
   if (platform) {
+    // Records hold personal data and credentials pass through: no cache may keep any platform
+    // answer, errors (401, 429, 413…) included — so this comes before anything that can refuse.
+    for (const path of ['/agent/*', '/edge/*', '/admin/*']) app.use(path, responseHeaders([['Cache-Control', 'no-store']]));
     app.use(
       '/agent/*',
       limitBody(1024 * 1024, () => new ApiError('PAYLOAD_TOO_LARGE', 'the request body is larger than 1 MiB')),
+    );
+    // Admin bodies are `{name}`: a few bytes. Counted as they stream, so a huge one is not read.
+    app.use(
+      '/admin/*',
+      limitBody(adminMaxBodyBytes, () => new ApiError('PAYLOAD_TOO_LARGE', `the request body is larger than ${adminMaxBodyBytes} bytes`)),
     );
     app.route('/', createOAuthRoutes(platform));
     app.route('/', createAgentRoutes(platform));
@@ -85,8 +104,7 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
       }),
     );
     app.route('/', createConsoleRoutes({ dir: config.consoleDir }));
-    // Three images of up to maxBytes, Base64-inflated, plus the browser's extraction.
-    app.route('/', createEdgeRoutes(platform, { corsOrigins: config.corsOrigins, maxBodyBytes: Math.ceil((config.image.maxBytes * 3 * 4) / 3) + 256 * 1024 }));
+    app.route('/', createEdgeRoutes(platform, { corsOrigins: config.corsOrigins, maxBodyBytes: config.bodies.stepMaxBytes }));
     app.openAPIRegistry.registerComponent('securitySchemes', 'agentBasic', { type: 'http', scheme: 'basic', description: 'client_id:client_secret' });
     app.openAPIRegistry.registerComponent('securitySchemes', 'agentBearer', {
       type: 'http',
@@ -105,11 +123,11 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
   });
 
   // Last: the demo's files, and its COEP, for what no route above answers (`/openapi.json` is answered without).
-  if (config.demoDir) app.use('/*', responseHeaders(demoPageHeaders), staticFiles(config.demoDir));
+  if (config.demoDir) app.use('/*', responseHeaders(demoPageHeaders), demoPageCspHeader(config.publicUrl), staticFiles(config.demoDir));
 
   app.notFound(() => {
     throw new ApiError('NOT_FOUND', 'not found');
   });
-  app.onError(createErrorHandler(logger));
+  app.onError(createErrorHandler(logger, loggablePath));
   return app;
 }

@@ -8,6 +8,8 @@ import { z } from 'zod';
 export interface Config {
   port: number;
   host: string;
+  /** Node's HTTP server limits: time to receive a whole request, and its headers (ms). */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number };
   /** Public base URL clients reach this server at (edgeApiUrl = publicUrl + '/edge'). */
   publicUrl: string;
   /** `file:PATH` (SQLite) or `postgres://…`. */
@@ -23,6 +25,15 @@ export interface Config {
     maxBytes: number;
     /** Largest decoded image, in pixels (width × height). */
     maxPixels: number;
+  };
+  /** Request bodies that carry images, and how many of their bytes the process admits at once. */
+  bodies: {
+    /** Largest recognition body: two images of `image.maxBytes`, Base64-inflated, plus 64 KiB of options. */
+    recognitionMaxBytes: number;
+    /** Largest step submission: three images, Base64-inflated, plus 256 KiB of extraction. */
+    stepMaxBytes: number;
+    /** Bytes of such bodies admitted at once (at least the largest one); beyond, 503 before reading. */
+    maxBytesInFlight: number;
   };
   urlFetch: {
     enabled: boolean;
@@ -58,7 +69,7 @@ export interface Config {
      * `modelWeights: 'int8'`, see `pnpm eval ocr-runtime`).
      */
     ocrRuntime: 'onnxruntime' | 'convnet';
-    /** Decoded pixels (RGBA, 4 bytes each) all admitted recognition requests may hold at once. */
+    /** Decoded pixels (RGBA, 4 bytes each) the process may hold at once: recognition requests and the platform together. */
     maxPixelsInFlight: number;
   };
   /** Origins allowed to call the edge API from browsers. */
@@ -74,8 +85,12 @@ export interface Config {
     seedDemo: boolean;
     /** Largest Postgres connection pool per process. */
     databasePoolMax: number;
+    /** Step images larger than this (pixels) are scaled down before they are stored or recognized. */
+    stepImageMaxPixels: number;
+    /** Step submissions one organization may have in flight in this process; beyond, 429. */
+    submissionsPerOrganization: number;
     /** Failed-authentication limits (429 RATE_LIMITED) and where the counters live. */
-    authRateLimit: { windowMs: number; maxPerId: number; maxPerAddress: number; store: 'memory' | 'database' };
+    authRateLimit: { windowMs: number; maxPerIdAndAddress: number; maxPerAddress: number; maxPerId: number; store: 'memory' | 'database' };
   };
   /** A directory of static files served at `/` (the demo page); null = none. */
   demoDir: string | null;
@@ -101,6 +116,8 @@ const int = (min: number, max: number) => z.coerce.number().int().min(min).max(m
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
+  HTTP_REQUEST_TIMEOUT: int(1, 3600).default(120),
+  HTTP_HEADERS_TIMEOUT: int(1, 3600).default(20),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
@@ -129,6 +146,9 @@ const envSchema = z.object({
   RECOGNITION_MODEL_WEIGHTS: z.enum(['int8', 'float']).default('float'),
   RECOGNITION_OCR_RUNTIME: z.enum(['onnxruntime', 'convnet']).default('onnxruntime'),
   RECOGNITION_MAX_PIXELS_IN_FLIGHT: int(10_000, 2_000_000_000).optional(),
+  MAX_BODY_BYTES_IN_FLIGHT: int(1024, 64 * 2 ** 30).default(64 * 2 ** 20),
+  STEP_IMAGE_MAX_PIXELS: int(10_000, 100_000_000).default(8_000_000),
+  EDGE_SUBMISSIONS_PER_ORGANIZATION: int(1, 10_000).default(4),
   CORS_ORIGINS: list.default([]),
   EPHEMERAL_KEY_TTL: int(60, 30 * 24 * 3600).default(24 * 3600),
   AGENT_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
@@ -136,7 +156,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   DATABASE_POOL_MAX: int(1, 1000).default(10),
   AUTH_RATE_LIMIT_WINDOW: int(1, 24 * 3600).default(60),
-  AUTH_RATE_LIMIT_PER_ID: int(0, 1_000_000).default(20),
+  AUTH_RATE_LIMIT_PER_ID_AND_ADDRESS: int(0, 1_000_000).default(20),
+  AUTH_RATE_LIMIT_PER_ID: int(0, 10_000_000).default(1000),
   AUTH_RATE_LIMIT_PER_ADDRESS: int(0, 1_000_000).default(100),
   AUTH_RATE_LIMIT_STORE: z.enum(['memory', 'database']).default('memory'),
   DEMO_DIR: z.string().optional(),
@@ -157,16 +178,22 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  // Node refuses a headers timeout longer than the request timeout: both are one request's limits.
+  if (e.HTTP_HEADERS_TIMEOUT > e.HTTP_REQUEST_TIMEOUT) {
+    throw new ConfigError('invalid configuration: HTTP_HEADERS_TIMEOUT: at most HTTP_REQUEST_TIMEOUT');
+  }
   const hostForUrl = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     port: e.PORT,
     host: e.HOST,
+    http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT * 1000, headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT * 1000 },
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     healthCustomPath: e.SVC_HEALTH_CUSTOM_URL?.replace(/^\/+/, '') ?? null,
     apiKeys: e.SVC_API_KEYS,
     apiKeyOnCard: e.SVC_API_KEY_ON_CARD,
     image: { maxBytes: e.IMAGE_MAX_BYTES, maxPixels: e.IMAGE_MAX_PIXELS },
+    bodies: bodiesConfig(e),
     urlFetch: {
       enabled: e.IMAGE_URL_FETCH,
       timeoutMs: e.IMAGE_URL_TIMEOUT_MS,
@@ -181,10 +208,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       tokenTtlSeconds: e.AGENT_TOKEN_TTL,
       seedDemo: e.SEED_DEMO,
       databasePoolMax: e.DATABASE_POOL_MAX,
+      // Never more than an image may have: a step image is only ever scaled down.
+      stepImageMaxPixels: Math.min(e.STEP_IMAGE_MAX_PIXELS, e.IMAGE_MAX_PIXELS),
+      submissionsPerOrganization: e.EDGE_SUBMISSIONS_PER_ORGANIZATION,
       authRateLimit: {
         windowMs: e.AUTH_RATE_LIMIT_WINDOW * 1000,
-        maxPerId: e.AUTH_RATE_LIMIT_PER_ID,
+        maxPerIdAndAddress: e.AUTH_RATE_LIMIT_PER_ID_AND_ADDRESS,
         maxPerAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+        maxPerId: e.AUTH_RATE_LIMIT_PER_ID,
         store: e.AUTH_RATE_LIMIT_STORE,
       },
     },
@@ -193,6 +224,15 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     consoleDir: e.CONSOLE_DIR ?? null,
     consoleSessionTtlSeconds: e.CONSOLE_SESSION_TTL,
   };
+}
+
+/** The bodies that carry Base64 images: their limits follow from IMAGE_MAX_BYTES. */
+function bodiesConfig(e: z.infer<typeof envSchema>): Config['bodies'] {
+  const base64 = (images: number) => Math.ceil((e.IMAGE_MAX_BYTES * images * 4) / 3);
+  const recognitionMaxBytes = base64(2) + 64 * 1024;
+  const stepMaxBytes = base64(3) + 256 * 1024;
+  // At least the largest body, or that body could never be admitted.
+  return { recognitionMaxBytes, stepMaxBytes, maxBytesInFlight: Math.max(e.MAX_BODY_BYTES_IN_FLIGHT, recognitionMaxBytes, stepMaxBytes) };
 }
 
 /** Worker and thread counts: workers × ONNX threads should not exceed the cores, or they fight. */

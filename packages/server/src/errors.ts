@@ -22,6 +22,7 @@ export const apiErrorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  TOO_MANY_IN_FLIGHT: 429,
   // Transaction platform (docs/transaction-platform.md).
   KEY_EXPIRED: 401,
   WORKFLOW_NOT_FOUND: 404,

@@ -14,3 +14,4 @@ export { platformFromConfig } from './platform/platform-from-config.ts';
 export type { PlatformContext } from './platform/platform-context.ts';
 export type { NewClientCredentials } from './platform/auth/clients.ts';
 export { seedDemo } from './platform/demo/seed-demo.ts';
+export { listen, type Listening } from './http/listen.ts';

@@ -1,10 +1,9 @@
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { defaultHealthChecks } from './health/default-checks.ts';
+import { listen } from './http/listen.ts';
 import { buildInfo } from './health/info.ts';
 import type { Logger } from './logger.ts';
 import type { NewClientCredentials } from './platform/auth/clients.ts';
@@ -47,10 +46,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }, expirySweepMs);
   sweep.unref();
   const app = createApp({ config, recognition, logger, healthChecks: defaultHealthChecks({ config, recognition, database }), info: buildInfo(), platform });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const { server, port } = await listen(app, config);
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
     url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
@@ -61,11 +57,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
      */
     async close() {
       clearInterval(sweep);
-      const http = server as unknown as import('node:http').Server;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        http.closeIdleConnections?.();
-        setTimeout(() => http.closeAllConnections?.(), shutdownGraceMs).unref();
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
       });
       await recognition.close();
       await database.close();

@@ -7,7 +7,14 @@ import { createLogger, readConfig, startServer } from '@idlens/server';
 
 const databaseUrl = process.env.IDLENS_BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('IDLENS_BENCH_DATABASE_URL is not set');
+// Memory settings from the environment pass through (to measure them: `pnpm bench soak` reports the bound they give).
+const memorySettings = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) =>
+    /^(IMAGE_MAX_PIXELS|STEP_IMAGE_MAX_PIXELS|MAX_BODY_BYTES_IN_FLIGHT|RECOGNITION_MAX_PIXELS_IN_FLIGHT|EDGE_SUBMISSIONS_PER_ORGANIZATION)$/.test(name),
+  ),
+);
 const config = readConfig({
+  ...memorySettings,
   PORT: '0',
   HOST: '127.0.0.1',
   DATABASE_URL: databaseUrl,
@@ -15,6 +22,8 @@ const config = readConfig({
   DATABASE_POOL_MAX: '20',
   RECOGNITION_WORKERS: process.env.RECOGNITION_WORKERS ?? '1',
   RECOGNITION_MAX_QUEUE: '64',
+  // The soak's hostile phase and the memory-bound test create organizations through the admin API.
+  ...(process.env.IDLENS_BENCH_ADMIN_TOKEN ? { ADMIN_TOKEN: process.env.IDLENS_BENCH_ADMIN_TOKEN } : {}),
 });
 const server = await startServer(config, createLogger());
 const credentials = server.demoCredentials;

@@ -16,6 +16,8 @@ export interface SoakOperation {
   count: number;
   /** Answers other than the expected status, and network errors. */
   failures: number;
+  /** The failures by status (0: no answer): under attack a 503 or 429 is the memory bound at work, a 500 a fault. */
+  failedWith: Record<number, number>;
   p50: number;
   p99: number;
 }
@@ -33,7 +35,12 @@ const createBody = (workflowId: string) =>
 
 process.once('message', async (request: SoakRequest) => {
   const latencies = new Map<string, number[]>();
-  const failures = new Map<string, number>();
+  const failures = new Map<string, Record<number, number>>();
+  const fail = (operation: string, status: number) => {
+    const byStatus = failures.get(operation) ?? {};
+    byStatus[status] = (byStatus[status] ?? 0) + 1;
+    failures.set(operation, byStatus);
+  };
   const call = async (operation: string, path: string, authorization: string, body?: string, expected = 200): Promise<any> => {
     const started = performance.now();
     try {
@@ -43,10 +50,10 @@ process.once('message', async (request: SoakRequest) => {
         body,
       });
       const json = await res.json().catch(() => null);
-      if (res.status !== expected) failures.set(operation, (failures.get(operation) ?? 0) + 1);
+      if (res.status !== expected) fail(operation, res.status);
       return json;
     } catch {
-      failures.set(operation, (failures.get(operation) ?? 0) + 1);
+      fail(operation, 0);
       return null;
     } finally {
       const list = latencies.get(operation) ?? [];
@@ -87,7 +94,8 @@ process.once('message', async (request: SoakRequest) => {
     const sorted = list.sort((a, b) => a - b);
     result[operation] = {
       count: list.length,
-      failures: failures.get(operation) ?? 0,
+      failures: Object.values(failures.get(operation) ?? {}).reduce((sum, n) => sum + n, 0),
+      failedWith: failures.get(operation) ?? {},
       p50: Math.round(percentile(sorted, 50)),
       p99: Math.round(percentile(sorted, 99)),
     };

@@ -42,7 +42,15 @@ async function open(host: string, hash = ''): Promise<{ page: Page; failures: st
   page.on('response', (r) => r.status() >= 400 && failures.push(`${r.status()} ${r.url()}`));
   page.on('requestfailed', (r) => failures.push(`failed ${r.url()} ${r.failure()?.errorText}`));
   page.on('console', (m) => m.type() === 'error' && failures.push(`console: ${m.text()}`));
-  await page.goto(`http://${host}:${demo.port}/${hash}`);
+  // The page runs under its Content-Security-Policy (issue #56): anything it refuses is a failure.
+  await page.exposeFunction('reportViolation', (v: string) => failures.push(`CSP: ${v}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.effectiveDirective} ${e.blockedURI}`),
+    );
+  });
+  const response = await page.goto(`http://${host}:${demo.port}/${hash}`);
+  expect(response?.headers()['content-security-policy']).toContain(`http://${host}:*`);
   await page.waitForFunction(() => customElements.get('idlens-transaction') !== undefined);
   return { page, failures };
 }

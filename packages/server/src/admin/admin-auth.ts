@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors.ts';
 import { matchesAnySecret } from '../http/constant-time.ts';
 import { remoteAddress } from '../http/remote-address.ts';
-import type { FailureLimiter, LimitedKey } from '../platform/auth/failure-limiter.ts';
+import type { AuthAttempt, FailureLimiter } from '../platform/auth/failure-limiter.ts';
 
 export const adminChallenge = 'Bearer realm="idlens-admin"';
 
@@ -17,7 +17,7 @@ export function adminAuth(token: string | null, failures: FailureLimiter): Middl
     if (!token) throw new ApiError('NOT_FOUND', 'not found');
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    const limited: LimitedKey[] = [{ kind: 'address', value: remoteAddress(c) }];
+    const limited: AuthAttempt = { id: null, address: remoteAddress(c) };
     if (header) await failures.check(limited);
     if (!match || !matchesAnySecret(match[1], [token])) {
       if (header) await failures.fail(limited);

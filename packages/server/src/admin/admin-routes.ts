@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ApiError } from '../errors.ts';
 import { errorResponse } from '../http/error-response.ts';
-import { responseHeaders } from '../http/response-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import type { AppEnv } from '../http/context.ts';
 import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
@@ -88,7 +87,6 @@ const routes = {
 export function createAdminRoutes(ctx: PlatformContext, token: string | null) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(`${base}/*`, adminAuth(token, ctx.authFailures));
-  app.use(`${base}/*`, responseHeaders([['Cache-Control', 'no-store']]));
   app.openAPIRegistry.registerComponent('securitySchemes', 'adminBearer', { type: 'http', scheme: 'bearer', description: 'the operator token (ADMIN_TOKEN)' });
 
   const requireOrganization = async (organizationId: string) => {

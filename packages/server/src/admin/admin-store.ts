@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
 import { hashSecret, newSecret } from '../platform/auth/secrets.ts';
+import { maskCardNumbersIn } from '../workflow/sanitize-extraction.ts';
 
 /**
  * Administration of organizations and their clients (the operator's CLI and admin API, and the
@@ -29,7 +30,9 @@ export interface ClientSecretView {
   organizationId: string;
 }
 
-export async function addOrganization(db: Db, name: string, now: string): Promise<OrganizationView> {
+/** Names are free text: stored (and shown) without card numbers, like every free-text field. */
+export async function addOrganization(db: Db, given: string, now: string): Promise<OrganizationView> {
+  const name = maskCardNumbersIn(given);
   const organizationId = randomUUID();
   await db.insertInto('organizations').values({ id: organizationId, name, createdOn: now }).execute();
   return { organizationId, name, createdOn: now, clientCount: 0 };
@@ -70,7 +73,8 @@ export async function findClientView(db: Db, clientId: string, organizationId?: 
   return r && { clientId: r.id, organizationId: r.organizationId, name: r.name, createdOn: r.createdOn };
 }
 
-export async function addClient(db: Db, organizationId: string, name: string, now: string): Promise<ClientSecretView & { name: string; createdOn: string }> {
+export async function addClient(db: Db, organizationId: string, given: string, now: string): Promise<ClientSecretView & { name: string; createdOn: string }> {
+  const name = maskCardNumbersIn(given);
   const clientId = randomUUID();
   const clientSecret = newSecret();
   await db
@@ -91,12 +95,16 @@ export async function revokeClient(db: Db, clientId: string, organizationId?: st
   return Number(result.numDeletedRows) === 1;
 }
 
-/** A new secret for the client (the old one stops working at once); undefined when there is no such client. */
+/**
+ * A new secret for the client: the old one and every bearer token issued before stop working at
+ * once. Undefined when there is no such client.
+ */
 export async function rotateClientSecret(db: Db, clientId: string, organizationId?: string): Promise<ClientSecretView | undefined> {
   const clientSecret = newSecret();
   let query = db
     .updateTable('clients')
-    .set({ secretHash: hashSecret(clientSecret) })
+    // The next generation: tokens issued under the old secret stop working now, not at their expiry.
+    .set((eb) => ({ secretHash: hashSecret(clientSecret), tokenGeneration: eb('tokenGeneration', '+', 1) }))
     .where('id', '=', clientId);
   if (organizationId !== undefined) query = query.where('organizationId', '=', organizationId);
   const row = await query.returning(['id', 'organizationId']).executeTakeFirst();

@@ -3,7 +3,6 @@ import type { MiddlewareHandler } from 'hono';
 import { agentAuth } from '../agent/agent-auth.ts';
 import type { AgentEnv } from '../agent/agent-env.ts';
 import { ApiError } from '../errors.ts';
-import { responseHeaders } from '../http/response-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
 import { platformErrorResponses } from '../platform/platform-schemas.ts';
@@ -103,7 +102,6 @@ export function createAgentOrganizationRoutes(ctx: PlatformContext) {
   const app = new OpenAPIHono<AgentEnv>({ defaultHook: validationHook });
   for (const path of [`${base}/client`, `${base}/client/*`, `${base}/workflow/*`]) {
     app.use(path, ensureAgentAuth(ctx));
-    app.use(path, responseHeaders([['Cache-Control', 'no-store']]));
   }
 
   return app

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors.ts';
 import { remoteAddress } from '../http/remote-address.ts';
-import type { LimitedKey } from '../platform/auth/failure-limiter.ts';
+import type { AuthAttempt } from '../platform/auth/failure-limiter.ts';
 import { authenticateClient, authenticateToken } from '../platform/auth/authenticate.ts';
 import { parseBasicAuthorization, parseBearerAuthorization } from '../platform/auth/basic-credentials.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
@@ -20,8 +20,7 @@ export function agentAuth(ctx: PlatformContext): MiddlewareHandler<AgentEnv> {
     const basic = parseBasicAuthorization(header);
     const bearer = basic ? null : parseBearerAuthorization(header);
     // A missing header is not a guess: only presented credentials count as failures.
-    const limited: LimitedKey[] = [{ kind: 'address', value: remoteAddress(c) }];
-    if (basic) limited.push({ kind: 'id', value: `client:${basic.user}` });
+    const limited: AuthAttempt = { id: basic ? `client:${basic.user}` : null, address: remoteAddress(c) };
     if (header) await ctx.authFailures.check(limited);
     const principal = basic ? await authenticateClient(ctx, basic.user, basic.password) : bearer ? await authenticateToken(ctx, bearer) : null;
     if (!principal) {

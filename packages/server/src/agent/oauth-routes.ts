@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import { remoteAddress } from '../http/remote-address.ts';
-import type { LimitedKey } from '../platform/auth/failure-limiter.ts';
+import type { AuthAttempt } from '../platform/auth/failure-limiter.ts';
 import { authenticateClient } from '../platform/auth/authenticate.ts';
 import { parseBasicAuthorization } from '../platform/auth/basic-credentials.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
@@ -44,17 +44,14 @@ export function createOAuthRoutes(ctx: PlatformContext) {
     const basic = parseBasicAuthorization(c.req.header('authorization'));
     const clientId = basic?.user ?? (typeof body.client_id === 'string' ? body.client_id : null);
     const secret = basic?.password ?? (typeof body.client_secret === 'string' ? body.client_secret : null);
-    const limited: LimitedKey[] = [
-      { kind: 'address', value: remoteAddress(c) },
-      { kind: 'id', value: clientId ? `client:${clientId}` : '' },
-    ];
+    const limited: AuthAttempt = { id: clientId ? `client:${clientId}` : null, address: remoteAddress(c) };
     await ctx.authFailures.check(limited);
     const principal = clientId && secret ? await authenticateClient(ctx, clientId, secret) : null;
     if (!principal) {
       await ctx.authFailures.fail(limited);
       return oauthError(c, 401, 'invalid_client', 'unknown client or wrong secret');
     }
-    const { token, expiresIn } = ctx.tokens.issue(principal.clientId, principal.organizationId, ctx.now());
+    const { token, expiresIn } = ctx.tokens.issue(principal.clientId, principal.organizationId, principal.tokenGeneration, ctx.now());
     return c.json({ access_token: token, token_type: 'Bearer' as const, expires_in: expiresIn }, 200, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
   });
 }

@@ -2,7 +2,6 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { CreateTransactionRequest } from '@idlens/sdk/api';
 import { ApiError } from '../errors.ts';
 import { limitJsonBody } from '../http/json-limits.ts';
-import { responseHeaders } from '../http/response-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
 import {
@@ -162,8 +161,7 @@ export function createAgentRoutes(ctx: PlatformContext) {
   const app = new OpenAPIHono<AgentEnv>({ defaultHook: validationHook });
   app.use(`${base}/*`, agentAuth(ctx));
   app.use(`${base}/*`, limitJsonBody());
-  // Records hold personal data: no shared cache may keep them (a route may set its own value).
-  app.use(`${base}/*`, responseHeaders([['Cache-Control', 'no-store']]));
+  // Cache-Control: no-store is set for every /agent answer in app.ts, before authentication.
 
   return app
     .openapi(routes.create, async (c) => {

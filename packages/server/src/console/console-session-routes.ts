@@ -8,7 +8,7 @@ import { remoteAddress } from '../http/remote-address.ts';
 import { responseHeaders } from '../http/response-headers.ts';
 import { validationError } from '../http/validation-hook.ts';
 import { authenticateClient } from '../platform/auth/authenticate.ts';
-import type { LimitedKey } from '../platform/auth/failure-limiter.ts';
+import type { AuthAttempt } from '../platform/auth/failure-limiter.ts';
 import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
 import { type ConsoleSession, createConsoleSession, csrfTokenMatches, deleteConsoleSession, findConsoleSession } from './console-sessions.ts';
 
@@ -70,7 +70,8 @@ export function createConsoleSessionRoutes(ctx: PlatformContext, options: Consol
     async function consoleSessionMiddleware(c, next) {
       const sessionId = getCookie(c, consoleSessionCookie);
       if (!sessionId) throw unauthorized();
-      const limited: LimitedKey[] = [{ kind: 'address', value: remoteAddress(c) }];
+      // A session id names no client before it is found: the failure counts against the address only.
+      const limited: AuthAttempt = { id: null, address: remoteAddress(c) };
       await ctx.authFailures.check(limited);
       const session = await findConsoleSession(ctx.db, sessionId, isoAt(ctx.now()));
       if (!session) {
@@ -95,10 +96,8 @@ export function createConsoleSessionRoutes(ctx: PlatformContext, options: Consol
     const parsed = signInSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
     const { clientId, clientSecret } = parsed.data;
-    const limited: LimitedKey[] = [
-      { kind: 'address', value: remoteAddress(c) },
-      { kind: 'id', value: `client:${clientId}` },
-    ];
+    // The same counters as the agent API's Basic and OAuth sign-ins of this client.
+    const limited: AuthAttempt = { id: `client:${clientId}`, address: remoteAddress(c) };
     await ctx.authFailures.check(limited);
     const principal = await authenticateClient(ctx, clientId, clientSecret);
     if (!principal) {
@@ -125,10 +124,10 @@ export function createConsoleSessionRoutes(ctx: PlatformContext, options: Consol
 
 /** The console's request as an agent API request of the session's client, answered by the app. */
 async function forwardToAgentApi(c: Context<ConsoleEnv>, ctx: PlatformContext, options: ConsoleSessionOptions): Promise<Response> {
-  const { clientId, organizationId } = c.get('session');
+  const { clientId, organizationId, tokenGeneration } = c.get('session');
   const url = new URL(c.req.url);
   url.pathname = `/agent/api/v1${url.pathname.slice(`${consoleApiBase}/v1`.length)}`;
-  const headers = new Headers({ authorization: `Bearer ${ctx.tokens.issue(clientId, organizationId, ctx.now()).token}` });
+  const headers = new Headers({ authorization: `Bearer ${ctx.tokens.issue(clientId, organizationId, tokenGeneration, ctx.now()).token}` });
   for (const name of forwardedHeaders) {
     const value = c.req.header(name);
     if (value !== undefined) headers.set(name, value);

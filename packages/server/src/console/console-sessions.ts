@@ -15,6 +15,11 @@ import { hashSecret, newSecret } from '../platform/auth/secrets.ts';
 export interface ConsoleSession extends AgentPrincipal {
   expiresOn: string;
   csrfToken: string;
+  /**
+   * The client's token generation, read with the session: the bearer tokens minted for the
+   * console's requests carry it (a rotation changes the secret, which ends the session anyway).
+   */
+  tokenGeneration: number;
 }
 
 /** The CSRF token of a session: SHA-256 of the id under its own label, Base64url. */
@@ -49,7 +54,7 @@ export async function createConsoleSession(
       expiresOn,
     })
     .execute();
-  return { sessionId, session: { ...principal, expiresOn, csrfToken: csrfTokenOf(sessionId) } };
+  return { sessionId, session: { ...principal, expiresOn, csrfToken: csrfTokenOf(sessionId), tokenGeneration: Number(client.tokenGeneration) } };
 }
 
 /**
@@ -63,11 +68,17 @@ export async function findConsoleSession(db: Db, sessionId: string, now: string)
   if (!row) return null;
   const client = await findClient(db, row.clientId);
   const alive = row.expiresOn > now && client !== undefined && client.organizationId === row.organizationId && client.secretHash === row.secretHash;
-  if (!alive) {
+  if (!alive || !client) {
     await deleteConsoleSession(db, sessionId);
     return null;
   }
-  return { clientId: row.clientId, organizationId: row.organizationId, expiresOn: row.expiresOn, csrfToken: csrfTokenOf(sessionId) };
+  return {
+    clientId: row.clientId,
+    organizationId: row.organizationId,
+    expiresOn: row.expiresOn,
+    csrfToken: csrfTokenOf(sessionId),
+    tokenGeneration: Number(client.tokenGeneration),
+  };
 }
 
 export async function deleteConsoleSession(db: Db, sessionId: string): Promise<void> {

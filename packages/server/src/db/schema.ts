@@ -23,6 +23,8 @@ export interface ClientTable {
   name: string;
   /** SHA-256 (hex) of the client secret; the secret itself is shown once and never stored. */
   secretHash: string;
+  /** Stamped into the client's bearer tokens and checked on use; a secret rotation bumps it. */
+  tokenGeneration: Generated<number>;
   createdOn: string;
 }
 
@@ -120,6 +122,7 @@ export interface BlobTable {
 
 export interface IdempotencyKeyTable {
   organizationId: string;
+  /** SHA-256 (hex) of the Idempotency-Key header: a client may put anything in it. */
   key: string;
   /** SHA-256 of the canonical request, so a reused key with another body is refused. */
   requestHash: string;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { docsCsp, responseHeaders } from '../http/response-headers.ts';
 
 /** Swagger UI assets served from the swagger-ui-dist package: the docs page works offline, no CDN. */
 const assets: Record<string, string> = {
@@ -31,6 +32,8 @@ const init = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#docs
 export function createDocsRoutes() {
   const distDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   return new Hono()
+    .use('/docs', responseHeaders([['Content-Security-Policy', docsCsp]]))
+    .use('/docs/*', responseHeaders([['Content-Security-Policy', docsCsp]]))
     .get('/docs', (c) => c.html(page))
     .get('/docs/assets/:file', async (c) => {
       const file = c.req.param('file');

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors.ts';
 import { remoteAddress } from '../http/remote-address.ts';
-import type { LimitedKey } from '../platform/auth/failure-limiter.ts';
+import type { AuthAttempt } from '../platform/auth/failure-limiter.ts';
 import { authenticateEdge } from '../platform/auth/authenticate.ts';
 import { parseBasicAuthorization } from '../platform/auth/basic-credentials.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
@@ -18,10 +18,7 @@ export function edgeAuth(ctx: PlatformContext): MiddlewareHandler<EdgeEnv> {
   return async function edgeAuthMiddleware(c, next) {
     const credentials = parseBasicAuthorization(c.req.header('authorization'));
     const pathId = c.req.param('transactionId') ?? '';
-    const limited: LimitedKey[] = [
-      { kind: 'address', value: remoteAddress(c) },
-      { kind: 'id', value: `transaction:${pathId}` },
-    ];
+    const limited: AuthAttempt = { id: `transaction:${pathId}`, address: remoteAddress(c) };
     try {
       if (!credentials) throw new ApiError('UNAUTHORIZED', 'Authorization: Basic base64(transactionId:ephemeralKey) is required');
       await ctx.authFailures.check(limited);

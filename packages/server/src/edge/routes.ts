@@ -4,7 +4,6 @@ import { ApiError } from '../errors.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { limitJsonBody } from '../http/json-limits.ts';
-import { responseHeaders } from '../http/response-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
 import { edgeViewSchema, platformErrorResponses, resumeResponseSchema, stepSubmissionSchema, transactionIdParam } from '../platform/platform-schemas.ts';
@@ -12,6 +11,7 @@ import { resumeTransaction } from '../platform/transactions/resume-transaction.t
 import { submitStep } from '../platform/transactions/submit-step.ts';
 import { toEdgeView } from '../platform/transactions/transaction-views.ts';
 import { edgeAuth } from './edge-auth.ts';
+import { admitSubmission } from './submission-admission.ts';
 import type { EdgeEnv } from './edge-env.ts';
 
 const base = '/edge/api/v1';
@@ -87,8 +87,7 @@ export function createEdgeRoutes(ctx: PlatformContext, { corsOrigins, maxBodyByt
   );
   // `/:transactionId/*` matches `/:transactionId` itself too: one registration authenticates all three routes.
   app.use(`${base}/transaction/:transactionId/*`, edgeAuth(ctx));
-  app.use(`${base}/transaction/:transactionId/step/*`, limitJsonBody());
-  app.use(`${base}/*`, responseHeaders([['Cache-Control', 'no-store']]));
+  app.use(`${base}/transaction/:transactionId/step/*`, admitSubmission(ctx, maxBodyBytes), limitJsonBody());
 
   return app
     .openapi(routes.resume, async (c) => c.json(await resumeTransaction(ctx, c.get('transaction')), 200))

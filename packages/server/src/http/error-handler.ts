@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -10,11 +11,17 @@ import type { AppEnv } from './context.ts';
  * their status (400 malformed JSON, 413, 415 from the media-type gate, 405…) and get a code; anything
  * else is a 500 INTERNAL_ERROR whose details go to the log (with the executionId), never to the client.
  */
-export function createErrorHandler(logger: Logger) {
+export function createErrorHandler(logger: Logger, loggablePath: (path: string) => string) {
   return function handleError(error: Error, c: Context<AppEnv>) {
+    if (clientHungUp(c, error)) {
+      // Nobody is left to answer, and nothing failed here: a note, not an error.
+      logger.info('client disconnected', { executionId: c.get('executionId'), path: loggablePath(c.req.path) });
+      const gone = new ApiError('INVALID_REQUEST', 'the client disconnected before its request was complete');
+      return c.json({ code: gone.code, message: gone.message, traceId: null, executionId: c.get('executionId') ?? null }, gone.status);
+    }
     const apiError = toApiError(error);
     if (apiError.code === 'INTERNAL_ERROR') {
-      logger.error('request failed', { executionId: c.get('executionId'), path: c.req.path, error: describe(error) });
+      logger.error('request failed', { executionId: c.get('executionId'), path: loggablePath(c.req.path), error: describe(error) });
     }
     return c.json(
       { code: apiError.code, message: apiError.message, traceId: c.get('traceId') ?? null, executionId: c.get('executionId') ?? null },
@@ -22,6 +29,19 @@ export function createErrorHandler(logger: Logger) {
       apiError.headers,
     );
   };
+}
+
+/**
+ * The client closed its connection before its request was complete (a phone losing its network
+ * mid-upload): reading the body failed with `aborted`, or failed otherwise (a truncated body is
+ * not JSON) while the request stream was already torn down.
+ */
+function clientHungUp(c: Context<AppEnv>, error: Error): boolean {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (error.message === 'aborted' || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  return incoming.readableAborted || (!incoming.complete && incoming.destroyed);
 }
 
 /** Codes of the HTTP statuses Hono and its middleware throw, with a message safe to show. */
@@ -53,6 +73,8 @@ function toApiError(error: Error): ApiError {
   // Engine errors that describe the input (e.g. an impossible frame) are the client's, not ours.
   if (code === 'IMAGE_TOO_LARGE') return new ApiError('IMAGE_TOO_LARGE', error.message);
   if (code === 'INVALID_FRAME' || code === 'IMAGE_DECODE_FAILED') return new ApiError('IMAGE_DECODE_FAILED', error.message);
+  // Options the engine cannot apply are the request's fault; the schemas should have said so first.
+  if (code === 'INVALID_OPTIONS') return new ApiError('INVALID_REQUEST', error.message);
   return new ApiError('INTERNAL_ERROR', 'internal error');
 }
 

@@ -1,7 +1,6 @@
 import type { Frame } from '@idlens/sdk';
 import sharp from 'sharp';
 import { ApiError } from '../errors.ts';
-import { createAdmission } from '../recognition/admission.ts';
 
 const magicNumbers: Array<{ format: 'jpeg' | 'png'; bytes: number[] }> = [
   { format: 'jpeg', bytes: [0xff, 0xd8, 0xff] },
@@ -16,27 +15,17 @@ export function sniffImageFormat(bytes: Uint8Array): 'jpeg' | 'png' | null {
   return null;
 }
 
-/** Encoded image bytes → RGBA frame, limits bound in; `field` names the request field in errors. */
-export type ImageDecoder = (bytes: Uint8Array, field: string) => Promise<Frame>;
-
-/**
- * A decoder with the pixel limit bound, built once and handed to whoever decodes (the platform).
- * Decodes running at once hold at most `maxPixelsInFlight` pixels between them (the rest wait),
- * so concurrent submissions of huge images cannot multiply the decoder's peak memory.
- */
-export function createImageDecoder(maxPixels: number, maxPixelsInFlight = 2 * maxPixels): ImageDecoder {
-  const budget = createAdmission({ maxInFlight: Number.POSITIVE_INFINITY, maxPixelsInFlight: Math.max(maxPixels, maxPixelsInFlight) });
-  return function decodeWithLimit(bytes, field) {
-    return budget.run(async (reserve) => {
-      const probed = await probeImage(bytes, field, maxPixels);
-      await reserve(probed.pixels);
-      return decodeProbed(probed, maxPixels);
-    });
-  };
+/** The size a decoded frame is scaled to (upright, after EXIF orientation); absent = as it is. */
+export interface FrameSize {
+  width: number;
+  height: number;
 }
 
-function decodeRaw(bytes: Uint8Array, maxPixels: number, failOn: 'warning' | 'truncated') {
-  return sharp(bytes, { limitInputPixels: maxPixels, failOn, sequentialRead: true }).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+function decodeRaw(bytes: Uint8Array, maxPixels: number, failOn: 'warning' | 'truncated', size: FrameSize | undefined) {
+  let image = sharp(bytes, { limitInputPixels: maxPixels, failOn, sequentialRead: true }).rotate();
+  // In the same pass as decoding (JPEG shrinks on load, PNG rows stream): the full-size frame never exists.
+  if (size) image = image.resize({ width: size.width, height: size.height, fit: 'fill' });
+  return image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
 }
 
 /** Encoded bytes whose format and header were checked: how many pixels decoding them will produce. */
@@ -44,6 +33,9 @@ export interface ProbedImage {
   bytes: Uint8Array;
   field: string;
   pixels: number;
+  /** Upright size (EXIF orientation applied), in pixels. */
+  width: number;
+  height: number;
 }
 
 function decodeFailure(error: unknown, field: string, maxPixels: number): ApiError {
@@ -63,30 +55,47 @@ export async function probeImage(bytes: Uint8Array, field: string, maxPixels: nu
   if (!sniffImageFormat(bytes)) throw new ApiError('IMAGE_FORMAT_UNSUPPORTED', `${field}: only JPEG and PNG images are accepted`);
   let width = 0;
   let height = 0;
+  let orientation = 1;
   try {
-    ({ width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: maxPixels }).metadata());
+    ({ width = 0, height = 0, orientation = 1 } = await sharp(bytes, { limitInputPixels: maxPixels }).metadata());
   } catch (error) {
     throw decodeFailure(error, field, maxPixels);
   }
   if (width * height > maxPixels) throw new ApiError('IMAGE_TOO_LARGE', `${field}: ${width}x${height} is more than ${maxPixels} pixels`);
   if (width * height === 0) throw new ApiError('IMAGE_DECODE_FAILED', `${field}: the image has no pixels`);
-  return { bytes, field, pixels: width * height };
+  // EXIF orientations 5–8 turn the image a quarter: the frame is as high as the stored image is wide.
+  const turned = orientation >= 5 && orientation <= 8;
+  return { bytes, field, pixels: width * height, width: turned ? height : width, height: turned ? width : height };
+}
+
+/** The size of a probed image scaled down, aspect kept, to at most `maxPixels`; null when it is within already. */
+export function scaledSize(image: Pick<ProbedImage, 'width' | 'height'>, maxPixels: number): FrameSize | null {
+  if (image.width * image.height <= maxPixels) return null;
+  const scale = Math.sqrt(maxPixels / (image.width * image.height));
+  return { width: Math.max(1, Math.floor(image.width * scale)), height: Math.max(1, Math.floor(image.height * scale)) };
 }
 
 /**
- * Decodes probed bytes to an RGBA frame, upright per EXIF orientation. Rejects truncated or
+ * Decodes probed bytes to an RGBA frame, upright per EXIF orientation (scaled to `size` when
+ * given, in the same pass). A frame that goes to a worker thread is a copy of the decoder's buffer,
+ * one that stays in this thread (`transferable: false`) is the decoder's buffer itself. Rejects truncated or
  * corrupt files: any decoder warning (corrupt entropy data would otherwise decode to a plausible
  * but blank frame).
  */
-export async function decodeProbed({ bytes, field }: ProbedImage, maxPixels: number): Promise<Frame> {
+export async function decodeProbed({ bytes, field }: ProbedImage, maxPixels: number, size?: FrameSize, { transferable = true } = {}): Promise<Frame> {
   try {
-    const { data, info } = await decodeRaw(bytes, maxPixels, 'warning').catch((error: Error) => {
+    const { data, info } = await decodeRaw(bytes, maxPixels, 'warning', size).catch((error: Error) => {
       // libjpeg warns about damage it papers over (corrupt entropy data decodes to grey blocks):
       // that is a corrupt image. Only stray bytes between markers are harmless.
-      if (/extraneous bytes before marker/i.test(error.message)) return decodeRaw(bytes, maxPixels, 'truncated');
+      if (/extraneous bytes before marker/i.test(error.message)) return decodeRaw(bytes, maxPixels, 'truncated', size);
       throw error;
     });
-    // A fresh, exactly sized buffer: it is transferred to a worker thread, which detaches it.
+    if (!transferable && data.byteOffset === 0 && data.buffer.byteLength === data.length) {
+      // A frame that stays in this thread: sharp's own buffer, no copy.
+      return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, 0, data.length) };
+    }
+    // A fresh, exactly sized buffer: it is transferred to a worker thread, which detaches it (a
+    // native module's memory, like sharp's, cannot be moved: Node would copy it).
     const pixels = new Uint8ClampedArray(data.length);
     pixels.set(data);
     return { width: info.width, height: info.height, data: pixels };

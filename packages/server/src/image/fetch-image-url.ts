@@ -68,7 +68,7 @@ async function resolveAllowedAddress(url: URL, policy: AddressPolicy): Promise<R
   }
   // One forbidden answer refuses the whole name: an attacker controls which answer a client uses.
   if (!byName && (addresses.length === 0 || addresses.some((a) => !policy.isAllowed(a.address)))) {
-    throw new ApiError('IMAGE_URL_NOT_ALLOWED', 'imageUrl: the address is private, loopback, link-local or otherwise not allowed');
+    throw new ApiError('IMAGE_URL_NOT_ALLOWED', 'imageUrl: the address is not a global unicast one (private, loopback, link-local, special-purpose…)');
   }
   return addresses[0]!;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { createImageDecoder } from '../image/decode-image.ts';
+import { createMemoryBudgets, type MemoryBudgets } from '../admission/memory-budgets.ts';
+import { createFrameDecoder } from '../image/frame-decoder.ts';
 import type { Logger } from '../logger.ts';
 import type { DocumentRecognition } from '../workflow/document-recognition.ts';
 import { createAccessTokenSigner } from './auth/access-token.ts';
@@ -17,12 +18,14 @@ export interface PlatformOptions {
   /** HMAC secret of agent access tokens; null = a random one for this process (tokens die with it). */
   tokenSecret: string | null;
   tokenTtlSeconds: number;
-  /** Failed-authentication limits and where their counters live (default: memory, 60 s, 20 per id, 100 per address). */
+  /** Failed-authentication limits and where their counters live (default: memory, 60 s, 20 per id and address, 100 per address, 1000 per id). */
   rateLimit?: Partial<FailureLimitSettings> & { store?: 'memory' | 'database' };
+  /** The process's body and pixel budgets (default: bodies of three images, pixels of two, from the settings). */
+  memory?: MemoryBudgets;
   now?: () => number;
 }
 
-export const defaultFailureLimits: FailureLimitSettings = { windowMs: 60_000, maxPerId: 20, maxPerAddress: 100 };
+export const defaultFailureLimits: FailureLimitSettings = { windowMs: 60_000, maxPerIdAndAddress: 20, maxPerAddress: 100, maxPerId: 1000 };
 
 /**
  * The transaction platform's shared context: database, recognition, image decoder, settings,
@@ -36,16 +39,21 @@ export function createPlatform({
   tokenSecret,
   tokenTtlSeconds,
   rateLimit = {},
+  memory,
   now = Date.now,
 }: PlatformOptions): PlatformContext {
   if (!tokenSecret) {
     logger.warn('AGENT_TOKEN_SECRET is not set: access tokens are signed with a per-process key and stop working on restart or at other replicas');
   }
   const resolved = { ...defaultPlatformSettings, ...settings };
+  const budgets =
+    memory ??
+    createMemoryBudgets({ maxBodyBytesInFlight: Math.ceil((resolved.maxImageBytes * 3 * 4) / 3) + 256 * 1024, maxPixelsInFlight: 2 * resolved.maxPixels });
   return {
     db,
     recognition,
-    decodeImage: createImageDecoder(resolved.maxPixels),
+    frames: createFrameDecoder({ maxPixels: resolved.maxPixels, maxFramePixels: resolved.stepImageMaxPixels, pixels: budgets.pixels }),
+    memory: budgets,
     logger,
     settings: resolved,
     tokens: createAccessTokenSigner({ secret: tokenSecret ?? newSecret(), ttlSeconds: tokenTtlSeconds }),

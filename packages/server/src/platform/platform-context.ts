@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { ImageDecoder } from '../image/decode-image.ts';
+import type { MemoryBudgets } from '../admission/memory-budgets.ts';
+import type { FrameDecoder } from '../image/frame-decoder.ts';
 import type { Logger } from '../logger.ts';
 import type { DocumentRecognition } from '../workflow/document-recognition.ts';
 import type { AccessTokenSigner } from './auth/access-token.ts';
@@ -23,6 +24,10 @@ export interface PlatformSettings {
   idempotencyTtlMs: number;
   maxImageBytes: number;
   maxPixels: number;
+  /** Step images larger than this (pixels) are scaled down before they are stored or recognized. */
+  stepImageMaxPixels: number;
+  /** Step submissions one organization may have in flight in this process (429 beyond). */
+  submissionsPerOrganization: number;
 }
 
 export const defaultPlatformSettings: Omit<PlatformSettings, 'edgeApiUrl'> = {
@@ -33,6 +38,8 @@ export const defaultPlatformSettings: Omit<PlatformSettings, 'edgeApiUrl'> = {
   idempotencyTtlMs: 24 * 3600 * 1000,
   maxImageBytes: 15 * 2 ** 20,
   maxPixels: 40_000_000,
+  stepImageMaxPixels: 8_000_000,
+  submissionsPerOrganization: 4,
 };
 
 /** Everything the platform's operations share. */
@@ -40,8 +47,10 @@ export interface PlatformContext {
   db: Kysely<Database>;
   /** Server-side document recognition (the recognition backend's worker pool in production). */
   recognition: DocumentRecognition;
-  /** Decodes submitted and stored images, with `settings.maxPixels` bound in (built once). */
-  decodeImage: ImageDecoder;
+  /** Decodes submitted and stored images within the pixel budget, scaled to `settings.stepImageMaxPixels`. */
+  frames: FrameDecoder;
+  /** The process's body and pixel budgets, shared with the recognition endpoints. */
+  memory: MemoryBudgets;
   settings: PlatformSettings;
   logger: Logger;
   tokens: AccessTokenSigner;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createMemoryBudgets } from '../admission/memory-budgets.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -22,6 +23,8 @@ export function platformFromConfig(
     tokenSecret: config.platform.tokenSecret,
     tokenTtlSeconds: config.platform.tokenTtlSeconds,
     rateLimit: config.platform.authRateLimit,
+    // The process's budgets: createApp takes them from here for the recognition endpoints.
+    memory: createMemoryBudgets({ maxBodyBytesInFlight: config.bodies.maxBytesInFlight, maxPixelsInFlight: config.recognition.maxPixelsInFlight }),
     settings: {
       edgeApiUrl: `${config.publicUrl}/edge`,
       ephemeralKeyTtlMs: config.platform.ephemeralKeyTtlSeconds * 1000,
@@ -29,6 +32,8 @@ export function platformFromConfig(
       leaseMs: Math.max(60_000, 3 * config.recognition.timeoutMs),
       maxImageBytes: config.image.maxBytes,
       maxPixels: config.image.maxPixels,
+      stepImageMaxPixels: config.platform.stepImageMaxPixels,
+      submissionsPerOrganization: config.platform.submissionsPerOrganization,
     },
   });
 }

@@ -216,8 +216,9 @@ export const platformErrorResponses = {
   409: errorResponse('Not allowed in the transaction’s current state'),
   413: errorResponse('The request body is too large'),
   415: errorResponse('Content-Type is not application/json'),
-  429: errorResponse('Too many failed authentication attempts; retry after Retry-After seconds'),
+  429: errorResponse('Too many failed authentication attempts, or (step submissions) too many of the organization in flight; retry after Retry-After seconds'),
   500: errorResponse('Internal error'),
+  503: errorResponse('Busy (step submissions): the server holds as many request bodies as it admits; retry after Retry-After seconds'),
 };
 
 export const transactionIdParam = z

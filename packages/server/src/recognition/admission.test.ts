@@ -3,43 +3,53 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { silentLogger } from '../logger.ts';
+import { createMemoryBudgets } from '../admission/memory-budgets.ts';
 import { createAdmission } from './admission.ts';
 import type { RecognitionBackend } from './recognition-backend.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('recognition admission', () => {
+  const budgets = (maxPixelsInFlight = 100, maxBodyBytesInFlight = 1000) => createMemoryBudgets({ maxPixelsInFlight, maxBodyBytesInFlight });
+
   it('refuses a request over the in-flight limit at once with QUEUE_FULL and Retry-After', async () => {
-    const admission = createAdmission({ maxInFlight: 1, maxPixelsInFlight: 100 });
-    let release!: () => void;
-    const first = admission.run(() => new Promise<void>((resolve) => (release = resolve)));
-    await expect(admission.run(async () => 'never')).rejects.toMatchObject({ code: 'QUEUE_FULL', status: 503, headers: { 'Retry-After': '1' } });
-    release();
-    await first;
-    await expect(admission.run(async () => 'now')).resolves.toBe('now');
+    const admission = createAdmission({ maxInFlight: 1, budgets: budgets() });
+    const first = admission.admit(10);
+    expect(() => admission.admit(10)).toThrow(expect.objectContaining({ code: 'QUEUE_FULL', status: 503, headers: { 'Retry-After': '1' } }));
+    first.release();
+    expect(() => admission.admit(10).release()).not.toThrow();
+    expect(admission.status()).toEqual({ inFlight: 0, maxInFlight: 1 });
   });
 
-  it('bounds the decoded pixels in flight: a request waits until its pixels fit', async () => {
-    const admission = createAdmission({ maxInFlight: 4, maxPixelsInFlight: 100 });
+  it('refuses a body that does not fit the body budget, whatever the free slots', async () => {
+    const shared = budgets(100, 1000);
+    const admission = createAdmission({ maxInFlight: 10, budgets: shared });
+    const a = admission.admit(600);
+    expect(() => admission.admit(500)).toThrow(expect.objectContaining({ code: 'QUEUE_FULL' }));
+    const b = admission.admit(400);
+    expect(shared.bodies.status()).toEqual({ bytesInFlight: 1000, maxBytesInFlight: 1000 });
+    a.release();
+    b.release();
+    expect(shared.bodies.status().bytesInFlight).toBe(0);
+  });
+
+  it('bounds the decoded pixels in flight: a request waits until its pixels fit, and holds them until it is answered', async () => {
+    const shared = budgets(100);
+    const admission = createAdmission({ maxInFlight: 4, budgets: shared });
     const events: string[] = [];
-    let releaseA!: () => void;
-    const a = admission.run(async (reserve) => {
-      await reserve(80);
-      events.push('a decodes');
-      await new Promise<void>((resolve) => (releaseA = resolve));
-    });
-    await tick();
-    const b = admission.run(async (reserve) => {
-      await reserve(50);
-      events.push('b decodes');
-    });
+    const a = admission.admit(0);
+    await a.reservePixels(80);
+    events.push('a decodes');
+    const b = admission.admit(0);
+    const bDecodes = b.reservePixels(50).then(() => events.push('b decodes'));
     await tick();
     expect(events).toEqual(['a decodes']);
-    expect(admission.status()).toMatchObject({ inFlight: 2, pixelsInFlight: 80, waiting: 1 });
-    releaseA();
-    await Promise.all([a, b]);
+    expect(shared.pixels.status()).toMatchObject({ pixelsInFlight: 80, waiting: 1 });
+    a.release();
+    await bDecodes;
+    b.release();
     expect(events).toEqual(['a decodes', 'b decodes']);
-    expect(admission.status()).toMatchObject({ inFlight: 0, pixelsInFlight: 0, waiting: 0 });
+    expect(shared.pixels.status()).toMatchObject({ pixelsInFlight: 0, waiting: 0 });
   });
 
   it('the app admits before decoding: a request the queue cannot take is 503 without its image being read', async () => {

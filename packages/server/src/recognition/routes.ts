@@ -5,9 +5,8 @@ import type { Frame } from '@idlens/sdk';
 import type { ImageSource } from '@idlens/sdk/api';
 import type { ImageLoader } from '../image/create-image-loader.ts';
 import { ApiError } from '../errors.ts';
-import type { AppEnv } from '../http/context.ts';
 import { validationHook } from '../http/validation-hook.ts';
-import type { Admission } from './admission.ts';
+import type { AdmittedEnv } from './admission.ts';
 import type { RecognitionBackend } from './recognition-backend.ts';
 import { barcodeDataSchema, barcodeRequestSchema } from './schemas/barcode.ts';
 import { cardDataSchema, cardRequestSchema } from './schemas/card.ts';
@@ -19,8 +18,6 @@ export interface RecognitionDeps {
   recognition: RecognitionBackend;
   /** Resolves an ImageSource to bytes checked from their header, then to a decoded frame. */
   images: ImageLoader;
-  /** Admits a request (or answers 503) before any image is read, and bounds decoded pixels in flight. */
-  admission: Admission;
 }
 
 function recognitionRoute<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(opts: {
@@ -108,28 +105,26 @@ function optionsOf<T extends Record<string, unknown>, K extends keyof T>(body: T
 }
 
 /** The recognition endpoints of the spec, each answering the envelope around the engine's data. */
-export function createRecognitionRoutes({ recognition, images, admission }: RecognitionDeps) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export function createRecognitionRoutes({ recognition, images }: RecognitionDeps) {
+  const app = new OpenAPIHono<AdmittedEnv>({ defaultHook: validationHook });
 
   /**
-   * Admission first (a 503 costs no decode), then every image of the request is read and probed,
-   * its decoded pixels reserved in one piece, and only then decoded and recognized.
+   * The request was admitted before its body was read (`admitRecognition`, app.ts): every image is
+   * read and probed, its decoded pixels reserved in one piece, and only then decoded and recognized.
    */
   async function envelope<T, N extends string>(
-    c: Context<AppEnv>,
+    c: Context<AdmittedEnv>,
     traceId: string | null | undefined,
     sources: Record<N, ImageSource | null | undefined>,
     recognize: (frames: Record<N, Frame | null>) => Promise<T>,
   ) {
     c.set('traceId', traceId ?? null);
     const startTime = new Date().toISOString();
-    const data = await admission.run(async (reserve) => {
-      const fields = Object.keys(sources) as N[];
-      const probed = await Promise.all(fields.map((field) => (sources[field] ? images.probe(sources[field], field) : null)));
-      await reserve(probed.reduce((sum, p) => sum + (p?.pixels ?? 0), 0));
-      const decoded = await Promise.all(probed.map((p) => (p ? images.decode(p) : null)));
-      return recognize(Object.fromEntries(fields.map((field, i) => [field, decoded[i]])) as Record<N, Frame | null>);
-    });
+    const fields = Object.keys(sources) as N[];
+    const probed = await Promise.all(fields.map((field) => (sources[field] ? images.probe(sources[field], field) : null)));
+    await c.get('admission').reservePixels(probed.reduce((sum, p) => sum + (p?.pixels ?? 0), 0));
+    const decoded = await Promise.all(probed.map((p) => (p ? images.decode(p) : null)));
+    const data = await recognize(Object.fromEntries(fields.map((field, i) => [field, decoded[i]])) as Record<N, Frame | null>);
     return c.json({ traceId: traceId ?? null, executionId: c.get('executionId') ?? randomUUID(), startTime, finishTime: new Date().toISOString(), data }, 200);
   }
 
@@ -170,7 +165,7 @@ export function createRecognitionRoutes({ recognition, images, admission }: Reco
     });
 }
 
-/** A required image field: absent is IMAGE_MISSING (before admission — it costs nothing to refuse). */
+/** A required image field: absent is IMAGE_MISSING (before any image is read — it costs nothing to refuse). */
 function required(source: ImageSource | null | undefined, field: string): ImageSource {
   if (!source) throw new ApiError('IMAGE_MISSING', `${field}: an image is required (imageUrl or imageBase64)`);
   return source;

@@ -56,6 +56,31 @@ export function maskCardNumbersIn(text: string): string {
   });
 }
 
+/**
+ * A value with every Luhn-valid card number in it masked to BIN + last four — in strings (keys of
+ * objects included) and in integers — and nothing else changed: the free-text fields the platform
+ * stores from clients (form values, tags, link fields, comments) hold no card number at rest.
+ */
+export function maskCardNumbersDeep<T>(value: T): T {
+  return maskDeep(value) as T;
+}
+
+function maskDeep(value: unknown): unknown {
+  if (typeof value === 'string') return maskCardNumbersIn(value);
+  if (typeof value === 'number') return maskedNumber(value);
+  if (Array.isArray(value)) return value.map(maskDeep);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [maskCardNumbersIn(k), maskDeep(v)]));
+  }
+  return value;
+}
+
+/** A card number sent as a JSON number (16 digits still fit a double exactly), masked; other numbers unchanged. */
+function maskedNumber(value: number): number | string {
+  const digits = Number.isInteger(value) && value > 0 ? String(value) : '';
+  return digits.length >= 13 && digits.length <= 19 && passesLuhn(digits) ? maskCardNumber(digits) : value;
+}
+
 /** True for image data: a data:image URL, Base64 of an image, or any long Base64-like text. */
 export function looksLikeImageData(text: string): boolean {
   if (imageDataUrl.test(text)) return true;
@@ -71,11 +96,7 @@ function clean(value: unknown, key: string | null): unknown {
     if (looksLikeImageData(value)) return undefined;
     return key && cardNumberFields.test(key) ? maskCardNumber(value) : maskCardNumbersIn(value);
   }
-  if (typeof value === 'number') {
-    // A card number sent as a JSON number (16 digits still fit a double exactly).
-    const digits = Number.isInteger(value) && value > 0 ? String(value) : '';
-    return digits.length >= 13 && digits.length <= 19 && passesLuhn(digits) ? maskCardNumber(digits) : value;
-  }
+  if (typeof value === 'number') return maskedNumber(value);
   if (Array.isArray(value)) return value.map((item) => clean(item, key)).filter((item) => item !== undefined);
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};

@@ -1,28 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import type { RgbaImage } from '../../../support/camera-frame.ts';
 
-/** An RGBA image (the engine's Frame shape). */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8Array | Uint8ClampedArray;
-}
-
-/**
- * Places an image in the middle of a camera-sized frame (a grey desk around it), as a phone held
- * over the document would see it.
- */
-export async function cameraFrame(image: RgbaImage | Uint8Array, width = 1280, height = 720): Promise<RgbaImage> {
-  const input = image instanceof Uint8Array ? sharp(image) : sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
-  const desk = { r: 88, g: 94, b: 104, alpha: 1 };
-  const { data, info } = await input
-    .resize({ width, height, fit: 'contain', background: desk })
-    .flatten({ background: desk })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data };
-}
+export { cameraFrame, type RgbaImage } from '../../../support/camera-frame.ts';
 
 /** RGBA → planar I420 (BT.601 studio range, what Chromium's fake capture expects from a y4m). */
 export function toI420({ width, height, data }: RgbaImage): Uint8Array {

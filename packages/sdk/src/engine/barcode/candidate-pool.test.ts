@@ -28,20 +28,43 @@ describe('CandidatePool', () => {
     expect(pool.isConclusive()).toBe(true);
   });
 
-  it('trusts one matrix read with error correction to spare, but wants a second pass for one that spent it all', () => {
+  it('trusts one matrix read with error correction to spare, but wants a second pass for a QR decode that spent it all', () => {
     const spared = new CandidatePool();
     spared.addView('pass 2', [{ ...read('PDF417_BARCODE', 'right', 0), correctionMargin: 0.12 }]);
     expect(spared.verdict()).toMatchObject({ certain: true });
 
     const spent = new CandidatePool();
-    spent.addView('pass 3', [{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }]);
+    spent.addView('pass 3', [{ ...read('QR_CODE', 'qr', 0), correctionMargin: 0 }]);
     expect(spent.verdict()).toMatchObject({ certain: false });
     expect(spent.isConclusive()).toBe(false);
     // Another view of the same pass (a second QR crop, say) adds nothing; another pass does.
-    spent.addView('pass 3', [{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }]);
+    spent.addView('pass 3', [{ ...read('QR_CODE', 'qr', 0), correctionMargin: 0 }]);
     expect(spent.verdict()).toMatchObject({ certain: false, candidate: { support: 3 } });
-    spent.addView('pass 4', [{ ...read('PDF417_BARCODE', 'garbage', 0), correctionMargin: 0 }]);
+    spent.addView('pass 4', [{ ...read('QR_CODE', 'qr', 0), correctionMargin: 0 }]);
     expect(spent.verdict()).toMatchObject({ certain: true, candidate: { support: 6 } });
+  });
+
+  it('never makes a PDF417 certain on decodes that spent all their error correction, however many passes agree', () => {
+    const pool = new CandidatePool();
+    for (const pass of ['frame', 'fixed-threshold', 'denoised-2d', 'region']) {
+      pool.addView(pass, [{ ...read('PDF417_BARCODE', 'ANSI 636000 garbage', 0), correctionMargin: 0 }]);
+    }
+    expect(pool.verdict()).toMatchObject({ certain: false, candidate: { support: 12 } });
+    expect(pool.isConclusive()).toBe(false);
+    // One decode that left correction unused settles the same bytes.
+    pool.addView('upscaled', [{ ...read('PDF417_BARCODE', 'ANSI 636000 garbage', 0), correctionMargin: 0.5 }]);
+    expect(pool.verdict()).toMatchObject({ certain: true });
+    expect(pool.isConclusive()).toBe(true);
+  });
+
+  it('counts a PDF417 decode that left a single correction codeword unused as spent, and one with two as spared', () => {
+    const decode = (spareCodewords: number) => ({ ...read('PDF417_BARCODE', 'ANSI 636000', 0), correctionMargin: spareCodewords / 4, spareCodewords });
+    const one = new CandidatePool();
+    one.addView('local-contrast-sharpened', [decode(1)]);
+    expect(one.verdict()).toMatchObject({ certain: false, candidate: { support: 3 } });
+    const two = new CandidatePool();
+    two.addView('local-contrast-sharpened', [decode(2)]);
+    expect(two.verdict()).toMatchObject({ certain: true, candidate: { support: 50 } });
   });
 
   it('counts a read found twice in one view at its heaviest', () => {
@@ -55,11 +78,13 @@ describe('CandidatePool', () => {
 
   it('keeps matrix and linear reads apart however close: a spent PDF417 is not buried by the Code 128 beside it', () => {
     const pool = new CandidatePool();
-    for (const pass of ['sharpened', 'denoised', 'upscaled']) {
-      pool.addView(pass, [{ ...read('PDF417_BARCODE', 'ANSI 636000', 0, 0, 600, 150), correctionMargin: 0 }, read('CODE_128', 'DL123', 10, 0, 300, 40)]);
-    }
-    // Both are certain on their own evidence; the larger symbol is reported.
-    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'PDF417_BARCODE' }, support: 9 } });
+    const pdf417 = (correctionMargin: number) => ({ ...read('PDF417_BARCODE', 'ANSI 636000', 0, 0, 600, 150), correctionMargin });
+    for (const pass of ['sharpened', 'denoised', 'upscaled']) pool.addView(pass, [pdf417(0), read('CODE_128', 'DL123', 10, 0, 300, 40)]);
+    // The Code 128 is certain on its own lines; the spent PDF417 is no rival of it, nor it of the PDF417.
+    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'CODE_128' }, support: 30 } });
+    // Once a decode of the PDF417 leaves correction unused, both are certain and the larger symbol is reported.
+    pool.addView('frame', [pdf417(1)]);
+    expect(pool.verdict()).toMatchObject({ certain: true, candidate: { read: { type: 'PDF417_BARCODE' }, support: 59 } });
   });
 
   it('never makes a disputed read certain, and lets the plan go on', () => {

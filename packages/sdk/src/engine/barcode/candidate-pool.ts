@@ -1,3 +1,4 @@
+import type { BarcodeType } from '../../api/barcode.ts';
 import type { Point } from '../image/affine.ts';
 import { eanUpcModules } from './ean-codes.ts';
 import type { BarcodeRead } from './normalize-read.ts';
@@ -16,6 +17,11 @@ export interface Candidate {
   passNames: Set<string>;
   /** A second opinion contradicted it (`dispute`): it is never certain, and gains no further support (`addView`). */
   disputed?: boolean;
+  /**
+   * A matrix read of it left error correction unused (or did not say how much it used); false for
+   * linear reads. A PDF417 candidate without one is never certain (`CandidateRules.spentReadsCorroborate`).
+   */
+  spared: boolean;
 }
 
 /** How candidates are weighed; see docs/barcode-options.md for where the numbers come from. */
@@ -26,12 +32,35 @@ export const candidateRules: CandidateRules = {
    */
   matrixSupport: 50,
   /**
-   * … but a read that used all of it (`BarcodeRead.correctionMargin` 0) may be a damaged symbol
-   * corrected into another valid one — a PDF417 of 22 characters photographed small and soft read as
-   * 20 of garbage so — and counts only this much: under `certainSupport`, so it needs a second pass
-   * to read the same content before it is certain.
+   * … but a read that used all of it (`BarcodeRead.correctionMargin` 0; a PDF417 all but
+   * `leastSpareCodewords`) may be a damaged symbol corrected into another valid one — a PDF417 of 22
+   * characters photographed small and soft read as 20 of garbage so — and counts only this much:
+   * under `certainSupport`, so it needs a second pass to read the same content before it is
+   * certain, where its symbology allows that at all …
    */
   spentMatrixSupport: 3,
+  /**
+   * … which QR does: its Reed–Solomon code (GF(256), at least 7 correction codewords per block)
+   * "corrects" a word damaged beyond its capacity into another codeword about once in a million
+   * tries. PDF417 does not. At its lowest levels (2, 4 or 8 correction codewords, GF(929)) such a
+   * word lands on a wrong codeword often — at level 0 in about n/929 of the tries for n codewords,
+   * one in five for a licence's 200 — and zxing-cpp makes many tries: up to 100 combinations of
+   * ambiguous codewords per decode, lost codewords filled with 0 (its decoder ignores erasures, yet
+   * accepts half the correction codewords + 3 of them lost). Passes that read the same pixels decode
+   * the same damage alike — the frame, its fixed threshold and zxing's denoising gave one garbage
+   * licence payload from a camera frame of 1.1–1.5 px modules — so their agreement is no evidence:
+   * a PDF417 is certain only on a decode with correction to spare (docs/barcode-options.md) …
+   */
+  spentReadsCorroborate: ['QR_CODE'],
+  /**
+   * … that is, at least this many correction codewords unused
+   * (`BarcodeRead.spareCodewords`). A word damaged beyond correction decodes to a wrong codeword
+   * sequence with e corrections and u codewords unused in at most about 929^−u of the tries: with
+   * one left (a level-1 symbol's 4 codewords less one error and one lost codeword, `UEC` 0.25) that
+   * is one try in 929, and zxing-cpp makes up to 100 per decode — a generated licence on a camera
+   * frame came back so as garbage, certain; with two, about one in a million.
+   */
+  leastSpareCodewords: 2,
   /** Lines per pass counted at most, so one lucky pass cannot outvote several independent ones. */
   maxLinesPerPass: 10,
   /**
@@ -61,6 +90,8 @@ export const candidateRules: CandidateRules = {
 export interface CandidateRules {
   matrixSupport: number;
   spentMatrixSupport: number;
+  spentReadsCorroborate: readonly BarcodeType[];
+  leastSpareCodewords: number;
   maxLinesPerPass: number;
   thinReadRatio: number;
   thinReadWeight: number;
@@ -112,11 +143,13 @@ export class CandidatePool {
       // A disputed read gains nothing more: passes that read it again share the bias the fit saw through.
       if (existing?.disputed) weight = 0;
       const fitted = read.fitted ? weight : 0;
+      const spared = !read.linear && !this.#isSpent(read);
       if (!existing) {
-        this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, views: 1, passNames: new Set([pass]) });
+        this.#candidates.set(key, { read, support: weight, fittedSupport: fitted, views: 1, passNames: new Set([pass]), spared });
         continue;
       }
       existing.support += weight;
+      existing.spared ||= spared;
       existing.fittedSupport += fitted;
       existing.views += 1;
       existing.passNames.add(pass);
@@ -152,7 +185,11 @@ export class CandidatePool {
     let chosenSize = -1;
     for (const candidate of this.#leaders()) {
       const rival = this.#strongestRival(candidate);
-      const certain = !candidate.disputed && candidate.support >= this.#rules.certainSupport && candidate.support >= this.#rules.certainDominance * rival;
+      const certain =
+        !candidate.disputed &&
+        this.#corroborated(candidate) &&
+        candidate.support >= this.#rules.certainSupport &&
+        candidate.support >= this.#rules.certainDominance * rival;
       const size = symbolSize(candidate.read);
       // Certain beats uncertain; then the larger symbol.
       const better = !chosen || (certain && !chosen.certain) || (certain === chosen.certain && size > chosenSize);
@@ -190,8 +227,16 @@ export class CandidatePool {
     return this.#isSpent(read) ? this.#rules.spentMatrixSupport : this.#rules.matrixSupport;
   }
 
+  /** Whether its support may make it certain: any linear read; a matrix read spared by one decode, or by agreeing decodes where its symbology allows. */
+  #corroborated(candidate: Candidate): boolean {
+    const { read } = candidate;
+    return read.linear || candidate.spared || this.#rules.spentReadsCorroborate.includes(read.type);
+  }
+
   #isSpent(read: BarcodeRead): boolean {
-    return !read.linear && read.correctionMargin !== undefined && read.correctionMargin <= 0;
+    if (read.linear) return false;
+    if (read.spareCodewords !== undefined) return read.spareCodewords < this.#rules.leastSpareCodewords;
+    return read.correctionMargin !== undefined && read.correctionMargin <= 0;
   }
 
   #linearWeight(read: BarcodeRead): number {

@@ -18,6 +18,7 @@ const candidate = (r: BarcodeRead, ...passes: string[]): Candidate => ({
   fittedSupport: 0,
   views: passes.length,
   passNames: new Set(passes),
+  spared: false,
 });
 
 describe('wantsFitCheck', () => {

@@ -1,5 +1,6 @@
 import type { BarcodeType } from '../../api/barcode.ts';
 import { applyAffine, type Affine, type Point } from '../image/affine.ts';
+import { pdf417SpareCodewords } from './pdf417-correction.ts';
 import { barcodeTypeOf, isLinearType } from './symbologies.ts';
 import type { ReadResult } from './zxing-reader.ts';
 
@@ -25,6 +26,11 @@ export interface BarcodeRead {
    * symbol damaged beyond that can be "corrected" into another valid codeword sequence.
    */
   correctionMargin?: number;
+  /**
+   * PDF417: how many correction codewords that share is, at least (`pdf417SpareCodewords`): zxing
+   * gives the share, and a share of a symbol with 2 or 4 of them is one codeword or none.
+   */
+  spareCodewords?: number;
 }
 
 export interface NormalizeContext {
@@ -76,6 +82,10 @@ export function normalizeRead(result: ReadResult, context: NormalizeContext): Ba
   const { topLeft, topRight, bottomRight, bottomLeft } = result.position;
   const linear = isLinearType(type);
   const correctionMargin = linear ? undefined : extraField(result.extra, 'UEC');
+  const spareCodewords =
+    type === 'PDF417_BARCODE' && typeof correctionMargin === 'number'
+      ? pdf417SpareCodewords(correctionMargin, extraField(result.extra, 'ECLevel'), bytes)
+      : undefined;
   return {
     type,
     text,
@@ -84,6 +94,7 @@ export function normalizeRead(result: ReadResult, context: NormalizeContext): Ba
     linear,
     lineCount: result.lineCount,
     ...(typeof correctionMargin === 'number' ? { correctionMargin } : {}),
+    ...(spareCodewords !== undefined ? { spareCodewords } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Location } from '../../api/document.ts';
 import { base64ToBytes } from '../../core/base64.ts';
 import type { Frame } from '../../core/frame.ts';
 import { aamvaDocumentClass, type AamvaDocumentClass } from '../aamva/aamva-document-class.ts';
+import { missingMandatoryFields } from '../aamva/aamva-mandatory.ts';
 import { parseAamva } from '../aamva/parse-aamva.ts';
 import { readBarcode } from '../barcode/read-barcode.ts';
 import { locationAround } from './string-result.ts';
@@ -13,8 +14,8 @@ export interface DocumentBarcode {
   side: 'FIRST' | 'SECOND';
   result: BarcodeResult;
   /**
-   * The reader's evidence was certain: so for a decoded PDF417 whose error correction had capacity
-   * to spare, or that a second pass decoded alike (docs/barcode-options.md, evidence).
+   * The reader's evidence was certain: so for a PDF417 decoded with error correction to spare
+   * (docs/barcode-options.md, evidence).
    */
   certain: boolean;
   /** Issuer and DL/ID type from the payload; null when it is no AAMVA payload. */
@@ -44,6 +45,14 @@ export async function readDocumentBarcode(
     documentClass: result.parsed ? aamvaDocumentClass(result.stringData ?? '') : null,
     location: locationAround(read.detectionPoints?.points ?? [], side),
   };
+}
+
+/**
+ * Whether the barcode answers for the document by itself: read with certain evidence, its payload
+ * giving what a licence must carry (`aamva-mandatory.ts`) — what `/id-barcode` calls `VALID`.
+ */
+export function answersAlone(b: DocumentBarcode | null): boolean {
+  return !!b?.certain && missingMandatoryFields(b.result).length === 0;
 }
 
 /** A parsed, conclusive read is an answer; anything less is kept only if nothing better turns up. */

@@ -32,7 +32,7 @@ import { signatureImage } from './visual/signature-image.ts';
 import { detectPage, linesOnPhoto, type DetectedPage } from './visual/detected-page.ts';
 import { anonymizeDocument } from './anonymize-document.ts';
 import { type AnonymizationPlan, anonymizationPlan, extraRuleFields, matchesFilter, missingRuleFields } from './document-class-rules.ts';
-import { barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
+import { answersAlone, barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
 
 /** The readers a document needs; without OCR only barcodes are read, without the face detector no portrait. */
 export interface DocumentReaders {
@@ -170,12 +170,12 @@ export async function readDocument(
   for (const side of plan.sides.filter((s) => !skipped.has(s))) {
     const found = await readDocumentBarcode(zxing, frameOf(side), side, { thorough: plan.thorough });
     if (barcodeRank(found) > barcodeRank(barcode)) barcode = found;
-    if (barcode?.result.parsed && barcode.certain) break;
+    if (answersAlone(barcode)) break;
   }
   const readSides = given.filter((side) => !skipped.has(side));
   const mrzOn = (side: Side) => (pick?.side === side ? pick.reading : null);
   const mrzValid = !!pick && isValid(pick.reading);
-  const barcodeAnswers = !!barcode?.result.parsed && barcode.certain;
+  const barcodeAnswers = answersAlone(barcode);
   // An unsure first side alone is not an answer in a two-sided scan unless the caller allows it.
   // Print lifts that only where neither an MRZ nor a barcode was found (print alone then answers);
   // otherwise the answer is withheld whatever print says, and print is not read.

@@ -3,6 +3,8 @@ import { initialMigration } from './0001-initial.ts';
 import { authFailuresMigration } from './0002-auth-failures.ts';
 import { consoleSessionsMigration } from './0003-console-sessions.ts';
 import { transactionUserIndexMigration } from './0004-transaction-user-index.ts';
+import { clientTokenGenerationMigration } from './0005-client-token-generation.ts';
+import { hashedIdempotencyKeysMigration } from './0006-hashed-idempotency-keys.ts';
 
 /**
  * Every migration, by name, in order. A static map (no directory scanning) so that it works from
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002-auth-failures': authFailuresMigration,
   '0003-console-sessions': consoleSessionsMigration,
   '0004-transaction-user-index': transactionUserIndexMigration,
+  '0005-client-token-generation': clientTokenGenerationMigration,
+  '0006-hashed-idempotency-keys': hashedIdempotencyKeysMigration,
 };

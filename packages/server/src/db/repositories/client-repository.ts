@@ -1,11 +1,11 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { preparedQuery } from '../prepared-query.ts';
 import type { ClientTable, Db } from '../schema.ts';
 
 /** An API client of an organization (agent credentials); `secretHash` is the SHA-256 hex of the secret. */
 export type StoredClient = Selectable<ClientTable>;
 
-export async function insertClient(db: Db, client: StoredClient): Promise<void> {
+export async function insertClient(db: Db, client: Insertable<ClientTable>): Promise<void> {
   await db.insertInto('clients').values(client).execute();
 }
 

@@ -6,13 +6,15 @@ export interface AccessTokenClaims {
   sub: string;
   /** organizationId */
   org: string;
+  /** The client's token generation at issue; a token of an older one is refused (the secret was rotated). */
+  gen: number;
   /** Issued at / expires at, seconds since the epoch. */
   iat: number;
   exp: number;
 }
 
 export interface AccessTokenSigner {
-  issue(clientId: string, organizationId: string, nowMs: number): { token: string; expiresIn: number };
+  issue(clientId: string, organizationId: string, generation: number, nowMs: number): { token: string; expiresIn: number };
   /** The claims of a valid, unexpired token; null for anything else. */
   verify(token: string, nowMs: number): AccessTokenClaims | null;
 }
@@ -21,17 +23,17 @@ const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 
 /**
  * Short-lived bearer tokens for the agent API: compact JWTs signed with HMAC-SHA256. Stateless,
- * so every process sharing the secret accepts them; the client is still looked up on each use, so
- * removing a client ends its tokens too.
+ * so every process sharing the secret accepts them; the client is still looked up on each use and
+ * the token's generation compared with the client's, so revoking a client or rotating its secret
+ * ends its tokens too.
  */
 export function createAccessTokenSigner({ secret, ttlSeconds }: { secret: string; ttlSeconds: number }): AccessTokenSigner {
   const sign = (data: string) => createHmac('sha256', secret).update(data).digest();
   return {
-    issue(clientId, organizationId, nowMs) {
+    issue(clientId, organizationId, generation, nowMs) {
       const iat = Math.floor(nowMs / 1000);
-      const payload = Buffer.from(JSON.stringify({ sub: clientId, org: organizationId, iat, exp: iat + ttlSeconds } satisfies AccessTokenClaims)).toString(
-        'base64url',
-      );
+      const claims: AccessTokenClaims = { sub: clientId, org: organizationId, gen: generation, iat, exp: iat + ttlSeconds };
+      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
       const data = `${header}.${payload}`;
       return { token: `${data}.${sign(data).toString('base64url')}`, expiresIn: ttlSeconds };
     },
@@ -44,6 +46,9 @@ export function createAccessTokenSigner({ secret, ttlSeconds }: { secret: string
       try {
         const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as AccessTokenClaims;
         if (typeof claims.sub !== 'string' || typeof claims.org !== 'string' || typeof claims.exp !== 'number') return null;
+        // Tokens issued before generations existed are of the first one (0), which a rotation ends too.
+        if (claims.gen === undefined) claims.gen = 0;
+        if (!Number.isInteger(claims.gen)) return null;
         return claims.exp * 1000 > nowMs ? claims : null;
       } catch {
         return null;

@@ -4,24 +4,33 @@ import { ApiError } from '../../errors.ts';
 import { isoAt, type PlatformContext } from '../platform-context.ts';
 import { expireIfDue } from '../transactions/expire-transaction.ts';
 import type { AgentPrincipal } from './agent-principal.ts';
+
+/** A client proven by its secret, with the generation the tokens it is issued now carry. */
+export interface ClientPrincipal extends AgentPrincipal {
+  tokenGeneration: number;
+}
 import { secretMatchesHash, unmatchableHash } from './secrets.ts';
 
 /**
  * Checks client credentials. Unknown client and wrong secret take the same time and give the
  * same answer (null), so the API cannot be used to discover client ids.
  */
-export async function authenticateClient(ctx: PlatformContext, clientId: string, secret: string): Promise<AgentPrincipal | null> {
+export async function authenticateClient(ctx: PlatformContext, clientId: string, secret: string): Promise<ClientPrincipal | null> {
   const client = clientId.length <= 200 ? await findClient(ctx.db, clientId) : undefined;
   const matches = secretMatchesHash(secret, client?.secretHash ?? unmatchableHash);
-  return client && matches ? { clientId: client.id, organizationId: client.organizationId } : null;
+  return client && matches ? { clientId: client.id, organizationId: client.organizationId, tokenGeneration: Number(client.tokenGeneration) } : null;
 }
 
-/** A bearer token's client, if the token is valid and the client still exists. */
+/**
+ * A bearer token's client, if the token is valid, the client still exists (not revoked) and the
+ * token is of the client's current generation (issued since its last secret rotation).
+ */
 export async function authenticateToken(ctx: PlatformContext, token: string): Promise<AgentPrincipal | null> {
   const claims = ctx.tokens.verify(token, ctx.now());
   if (!claims) return null;
   const client = await findClient(ctx.db, claims.sub);
-  return client && client.organizationId === claims.org ? { clientId: client.id, organizationId: client.organizationId } : null;
+  if (!client || client.organizationId !== claims.org || Number(client.tokenGeneration) !== claims.gen) return null;
+  return { clientId: client.id, organizationId: client.organizationId };
 }
 
 /**

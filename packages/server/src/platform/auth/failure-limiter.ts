@@ -3,31 +3,45 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 
-/** One kind of key and how many failures it may have per window. */
-export type LimitedKey = { kind: 'id' | 'address'; value: string };
+/**
+ * One authentication attempt: the remote address it came from and the id whose secret it
+ * presented (a client id or a transaction id; null when none, e.g. the operator token).
+ */
+export interface AuthAttempt {
+  id: string | null;
+  address: string;
+}
 
 export interface FailureLimitSettings {
   windowMs: number;
-  /** Failures per client id or transaction id per window; 0 = not limited. */
-  maxPerId: number;
-  /** Failures per remote address per window; 0 = not limited. */
+  /** Failures per (id, address) pair per window; 0 = not limited. */
+  maxPerIdAndAddress: number;
+  /** Failures per remote address per window, whatever the ids; 0 = not limited. */
   maxPerAddress: number;
+  /**
+   * The per-id ceiling: failures per id per window from all addresses together, past which an
+   * address that already failed for the id is refused (one that did not still gets its try); 0 = none.
+   */
+  maxPerId: number;
 }
 
 /**
- * Rate limiting of failed authentication: counts only failures, per key, in fixed windows. Once a
- * key reached its limit, every attempt with it — right or wrong — is 429 RATE_LIMITED with
- * Retry-After until the window ends, so guessing secrets costs a window per batch of guesses.
+ * Rate limiting of failed authentication: counts only failures, in fixed windows, per address,
+ * per (id, address) pair and per id. A limited attempt — right or wrong — is 429 RATE_LIMITED with
+ * Retry-After until the window ends. Nobody can lock a client out from elsewhere: the limits that
+ * refuse outright are the caller's own address and its own (id, address) pair. The per-id ceiling
+ * only makes guessing from many addresses cost one address per guess once the id has been
+ * guessed at `maxPerId` times: an address that never failed for the id (the owner's) is answered.
  */
 export interface FailureLimiter {
-  /** Throws RATE_LIMITED when any of the keys is over its limit. */
-  check(keys: LimitedKey[]): Promise<void>;
-  /** Counts one failure for each key. */
-  fail(keys: LimitedKey[]): Promise<void>;
+  /** Throws RATE_LIMITED when the attempt is over a limit. */
+  check(attempt: AuthAttempt): Promise<void>;
+  /** Counts one failure of the attempt's address, pair and id. */
+  fail(attempt: AuthAttempt): Promise<void>;
 }
 
 interface Store {
-  /** Failures of each key (`kind:value`) in the window starting at `windowStart` (0 when none). */
+  /** Failures of each key in the window starting at `windowStart` (0 when none). */
   read(keys: string[], windowStart: number): Promise<Map<string, number>>;
   increment(keys: string[], windowStart: number): Promise<void>;
 }
@@ -35,30 +49,41 @@ interface Store {
 /** Keys written to the database are hashed: they hold client ids, transaction ids and addresses, not worth keeping in clear. */
 const hashedKey = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
 
-/** `kind:value`; a long value (a made-up client id can be kilobytes) is hashed so memory stays bounded per key. */
-const storeKey = (key: LimitedKey) => `${key.kind}:${key.value.length <= 64 ? key.value : hashedKey(key.value)}`;
+/** A long value (a made-up client id can be kilobytes) is hashed so memory stays bounded per key. */
+const bounded = (value: string) => (value.length <= 64 ? value : hashedKey(value));
+
+/** The counter keys of an attempt, those of limits that are on (an in-process request has no address). */
+function keysOf(attempt: AuthAttempt, settings: FailureLimitSettings) {
+  const address = attempt.address && settings.maxPerAddress > 0 ? `address:${bounded(attempt.address)}` : null;
+  const id = attempt.id && settings.maxPerId > 0 ? `id:${bounded(attempt.id)}` : null;
+  const pair = attempt.id && settings.maxPerIdAndAddress > 0 ? `pair:${bounded(attempt.id)}@${bounded(attempt.address)}` : null;
+  return { address, id, pair, all: [address, id, pair].filter((k): k is string => k !== null) };
+}
 
 export function createFailureLimiter(settings: FailureLimitSettings, store: Store, now: () => number): FailureLimiter {
-  const limitOf = (key: LimitedKey) => (key.kind === 'id' ? settings.maxPerId : settings.maxPerAddress);
-  const limited = (keys: LimitedKey[]) => keys.filter((k) => limitOf(k) > 0 && k.value !== '');
   const windowStart = () => Math.floor(now() / settings.windowMs) * settings.windowMs;
   return {
-    async check(keys) {
-      const active = limited(keys);
-      if (active.length === 0) return;
+    async check(attempt) {
+      const keys = keysOf(attempt, settings);
+      if (keys.all.length === 0) return;
       const start = windowStart();
-      const names = active.map(storeKey);
-      const counts = await store.read(names, start);
-      if (active.some((k, i) => (counts.get(names[i]!) ?? 0) >= limitOf(k))) {
+      const counts = await store.read(keys.all, start);
+      const count = (key: string | null) => (key ? (counts.get(key) ?? 0) : 0);
+      const limited =
+        (keys.address !== null && count(keys.address) >= settings.maxPerAddress) ||
+        (keys.pair !== null && count(keys.pair) >= settings.maxPerIdAndAddress) ||
+        // Past the ceiling, only addresses that already failed for this id are refused.
+        (keys.id !== null && count(keys.id) >= settings.maxPerId && (keys.pair === null || count(keys.pair) > 0));
+      if (limited) {
         const retryAfter = Math.max(1, Math.ceil((start + settings.windowMs - now()) / 1000));
         throw new ApiError('RATE_LIMITED', `too many failed authentication attempts; retry in ${retryAfter} s`, {
           headers: { 'Retry-After': String(retryAfter) },
         });
       }
     },
-    async fail(keys) {
-      const active = limited(keys);
-      if (active.length > 0) await store.increment(active.map(storeKey), windowStart());
+    async fail(attempt) {
+      const keys = keysOf(attempt, settings);
+      if (keys.all.length > 0) await store.increment(keys.all, windowStart());
     },
   };
 }

@@ -7,6 +7,7 @@ import { findOrganizationTransaction, insertTransaction, updateTransaction, type
 import { findLatestWorkflowVersionId } from '../../db/repositories/workflow-repository.ts';
 import { ApiError } from '../../errors.ts';
 import { startStep, type WorkflowDefinition } from '../../workflow/definition.ts';
+import { maskCardNumbersDeep, maskCardNumbersIn } from '../../workflow/sanitize-extraction.ts';
 import { completeStep, initialProgress } from '../../workflow/progress.ts';
 import { runStart } from '../../workflow/steps/basic-steps.ts';
 import { workflowInfo } from '../../workflow/workflow-info.ts';
@@ -22,6 +23,28 @@ export interface CreateResult {
   /** True when an Idempotency-Key replay answered an earlier create. */
   replayed: boolean;
 }
+
+/**
+ * The request as it is stored: every free-text field a client sends (form values, tags, link
+ * fields, sdkVersion, consent.userId) with its Luhn-valid card numbers masked to BIN + last four,
+ * so that no card number is at rest whatever a client puts where.
+ */
+function maskedRequest(request: CreateTransactionRequest, formValues: Record<string, unknown>): CreateTransactionRequest {
+  return {
+    ...request,
+    sdkVersion: maskCardNumbersIn(request.sdkVersion),
+    formValues: maskCardNumbersDeep(formValues),
+    consent: { ...request.consent, userId: maskCardNumbersIn(request.consent.userId) },
+    ...(request.tags ? { tags: maskCardNumbersDeep(request.tags) } : {}),
+    ...(request.linkFields ? { linkFields: maskCardNumbersDeep(request.linkFields) } : {}),
+  };
+}
+
+/**
+ * An Idempotency-Key as stored: its SHA-256, since a client may put anything in it (a card number,
+ * an order reference). Keys are compared by their hashes.
+ */
+export const hashIdempotencyKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** Stable across key order, so a retried request with reordered JSON still matches. */
 function requestHash(request: CreateTransactionRequest): string {
@@ -85,15 +108,18 @@ function responseOf(
 export async function createTransaction(
   ctx: PlatformContext,
   principal: AgentPrincipal,
-  request: CreateTransactionRequest,
-  idempotencyKey: string | null,
+  received: CreateTransactionRequest,
+  receivedIdempotencyKey: string | null,
 ): Promise<CreateResult> {
-  const versionId = await findLatestWorkflowVersionId(ctx.db, principal.organizationId, request.workflowId);
+  const versionId = await findLatestWorkflowVersionId(ctx.db, principal.organizationId, received.workflowId);
   const version = versionId === undefined ? undefined : await ctx.workflows.get(ctx.db, versionId);
-  if (!version) throw new ApiError('WORKFLOW_NOT_FOUND', `workflowId: no workflow ${request.workflowId} in this organization`);
+  if (!version) throw new ApiError('WORKFLOW_NOT_FOUND', `workflowId: no workflow ${received.workflowId} in this organization`);
   const { definition } = version;
-  const formValues = validateFormValues(startStep(definition).settings.formFields, request.formValues);
-  // Only a request with an Idempotency-Key is remembered by its hash.
+  const request = maskedRequest(received, validateFormValues(startStep(definition).settings.formFields, received.formValues));
+  const { formValues } = request;
+  const idempotencyKey = receivedIdempotencyKey === null ? null : hashIdempotencyKey(receivedIdempotencyKey);
+  // Only a request with an Idempotency-Key is remembered by its hash (of what is stored: a retry
+  // differing only in the hidden digits of a card number is the same request).
   const hash = idempotencyKey ? requestHash(request) : '';
   const warnings = warningsFor(definition, request);
 
@@ -119,7 +145,7 @@ export async function createTransaction(
     currentEntry: undefined,
     verificationStatus: null,
     readBlob: async () => undefined,
-    decodeImage: ctx.decodeImage,
+    frames: ctx.frames,
     recognition: ctx.recognition,
     today: now.slice(0, 10),
   });

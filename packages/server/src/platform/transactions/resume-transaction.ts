@@ -86,7 +86,7 @@ async function runSteps(
       currentEntry: entries.get(key),
       verificationStatus: progress.decision,
       readBlob: async (id) => (await findBlob(ctx.db, tx.id, id))?.data,
-      decodeImage: ctx.decodeImage,
+      frames: ctx.frames,
       recognition: ctx.recognition,
       today: isoAt(ctx.now()).slice(0, 10),
     };

@@ -28,12 +28,9 @@ export async function submitStep(ctx: PlatformContext, tx: StoredTransaction, st
   if (!isInteractive(step)) throw new ApiError('STEP_NOT_CURRENT', `step ${stepId} (${step.type}) is not interactive`);
   if (tx.progress.currentStepId !== stepId)
     throw new ApiError('STEP_NOT_CURRENT', `step ${stepId} is not the current step (current: ${tx.progress.currentStepId})`);
-  const nowMs = ctx.now();
-  if (tx.leaseUntil && tx.leaseUntil > isoAt(nowMs))
-    throw new ApiError('TRANSACTION_BUSY', 'the transaction is being processed; submit again after the resume finished');
-
+  // Busy transactions (a submission or a resume running) were refused before the body was read (edge/submission-admission.ts).
   const prepared = await prepareSubmission(step as InteractiveStep, submission, tx.consent, {
-    decodeImage: ctx.decodeImage,
+    frames: ctx.frames,
     recognition: ctx.recognition,
     maxImageBytes: ctx.settings.maxImageBytes,
   });

@@ -3,6 +3,7 @@ import { appendStatusLog } from '../../db/repositories/status-log-repository.ts'
 import { deleteClosedTransaction, findOrganizationTransaction, updateTransaction } from '../../db/repositories/transaction-repository.ts';
 import { ApiError } from '../../errors.ts';
 import type { AgentPrincipal } from '../auth/agent-principal.ts';
+import { maskCardNumbersIn } from '../../workflow/sanitize-extraction.ts';
 import { isoAt, type PlatformContext } from '../platform-context.ts';
 import { allowedFrom, transition } from './state-machine.ts';
 import { loadOwnTransaction } from './transaction-queries.ts';
@@ -41,7 +42,8 @@ export async function setVerificationStatus(
         field: 'verificationStatus',
         oldValue: tx.verificationStatus,
         newValue: status,
-        comment,
+        // Free text of the caller's: no card number is kept in it.
+        comment: comment === null ? null : maskCardNumbersIn(comment),
       });
       return true;
     });

@@ -55,8 +55,9 @@ const documentOptionsShape = {
     .array(
       z.object({
         documentFilter: orNull(documentFilterSchema).optional(),
+        // A rule's field names its field type: without one (null, absent) it asks for nothing the engine could check.
         fields: z
-          .array(z.object({ fieldType: orNull(fieldTypeSchema).optional(), alphabetType: orNull(z.enum(alphabetTypes).openapi('AlphabetType')).optional() }))
+          .array(z.object({ fieldType: fieldTypeSchema, alphabetType: orNull(z.enum(alphabetTypes).openapi('AlphabetType')).optional() }))
           .max(100)
           .nullish(),
       }),

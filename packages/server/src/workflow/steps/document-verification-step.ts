@@ -1,5 +1,4 @@
 import type { BlobReference } from '@idlens/sdk/api';
-import type { Frame } from '@idlens/sdk';
 import { runDocumentChecks } from '../checks/document-checks.ts';
 import { successorIds, verificationSource, type StepOf } from '../definition.ts';
 import { sanitizeExtraction } from '../sanitize-extraction.ts';
@@ -7,14 +6,11 @@ import { latestEntry, StepFailure, type StepContext, type StepExecutor } from '.
 
 const isRef = (v: unknown): v is BlobReference => typeof v === 'object' && v !== null && typeof (v as BlobReference).id === 'string';
 
-async function loadFrame(ctx: StepContext, ref: BlobReference, field: string): Promise<Frame> {
+/** A stored image's bytes; a missing one ends the workflow (the step cannot run). */
+async function readStored(ctx: StepContext, ref: BlobReference, field: string): Promise<{ bytes: Uint8Array; field: string }> {
   const bytes = await ctx.readBlob(ref.id);
   if (!bytes) throw new StepFailure(`${field}: the stored image ${ref.id} is missing`);
-  try {
-    return await ctx.decodeImage(bytes, field);
-  } catch (error) {
-    throw new StepFailure(`${field}: the stored image cannot be decoded (${(error as Error).message})`);
-  }
+  return { bytes, field };
 }
 
 /**
@@ -32,13 +28,23 @@ export const runDocumentVerification: StepExecutor<StepOf<'DocumentVerification'
 
   let server: Record<string, unknown>;
   if (isRef(front)) {
-    const first = await loadFrame(ctx, front, 'imageFront');
-    const second = isRef(back) ? await loadFrame(ctx, back, 'imageBack') : null;
-    const data = await ctx.recognition.document(
-      { first, second },
-      { ageLimit: step.settings.ageLimit, returnFullDocumentImage: false, returnFaceImage: false, returnSignatureImage: false },
-    );
-    server = sanitizeExtraction(data as unknown as Record<string, unknown>);
+    const stored = [await readStored(ctx, front, 'imageFront'), ...(isRef(back) ? [await readStored(ctx, back, 'imageBack')] : [])];
+    let decoded = false;
+    try {
+      // The frames' pixels stay reserved until recognition is done with them.
+      const data = await ctx.frames.withFrames(stored, async ([first, second]) => {
+        decoded = true;
+        return ctx.recognition.document(
+          { first: first!.frame, second: second?.frame ?? null },
+          { ageLimit: step.settings.ageLimit, returnFullDocumentImage: false, returnFaceImage: false, returnSignatureImage: false },
+        );
+      });
+      server = sanitizeExtraction(data as unknown as Record<string, unknown>);
+    } catch (error) {
+      // An undecodable stored image ends the workflow; a failing recognition is the server's, retried by the next resume.
+      if (decoded) throw error;
+      throw new StepFailure(`the stored image cannot be decoded (${(error as Error).message})`);
+    }
   } else if (scan.internal?.serverRecognition) {
     server = scan.internal.serverRecognition as Record<string, unknown>;
   } else {

@@ -1,6 +1,6 @@
 import type { Consent, VerificationStatus } from '@idlens/sdk/api';
 import type { StoredStateEntry } from '../../db/repositories/state-entry-repository.ts';
-import type { ImageDecoder } from '../../image/decode-image.ts';
+import type { FrameDecoder } from '../../image/frame-decoder.ts';
 import type { StepDefinition, WorkflowDefinition } from '../definition.ts';
 import type { DocumentRecognition } from '../document-recognition.ts';
 import type { Progress } from '../progress.ts';
@@ -18,7 +18,8 @@ export interface StepContext {
   currentEntry: StoredStateEntry | undefined;
   verificationStatus: VerificationStatus | null;
   readBlob(id: string): Promise<Buffer | undefined>;
-  decodeImage: ImageDecoder;
+  /** Decodes stored images within the pixel budget (held while the frames are used). */
+  frames: FrameDecoder;
   recognition: DocumentRecognition;
   /** `YYYY-MM-DD`, UTC. */
   today: string;

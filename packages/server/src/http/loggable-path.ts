@@ -1,0 +1,27 @@
+/** Ids the platform hands out (transactions, clients, blobs, executions). */
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Route words and file names: lower case, digits and single separators (`document-multi-side`, `openapi.json`). */
+const word = /^[a-z][a-z0-9]*(?:[-._][a-z0-9]+)*$/;
+/** Step ids and the like; a card number is longer. */
+const smallNumber = /^\d{1,9}$/;
+
+/**
+ * A request path as it may be logged. A client may put anything in a path, a secret included (an
+ * ephemeral key where the transaction id belongs, a client secret, an API key, a card number), and
+ * the log must never keep one: every segment that is not an id, a small number or a lower-case
+ * word is written as `[redacted]`, and so is any segment holding one of the operator's configured
+ * secrets (`secrets`: API keys, the admin token), whatever its shape.
+ */
+export function createPathRedactor(secrets: ReadonlyArray<string>): (path: string) => string {
+  const known = secrets.filter((s) => s.length > 0);
+  const loggable = (segment: string) =>
+    segment === '' ||
+    uuid.test(segment) ||
+    smallNumber.test(segment) ||
+    (segment.length <= 64 && word.test(segment) && !known.some((secret) => segment.includes(secret)));
+  return (path) =>
+    path
+      .split('/')
+      .map((segment) => (loggable(segment) ? segment : '[redacted]'))
+      .join('/');
+}
