@@ -48,13 +48,14 @@ export interface AssignedField extends PrintedField {
  * field it left empty before that value is taken: the rules find values by their labels, which the
  * model weighs against everything else on the page; where the model is unsure of every candidate but
  * does not object to the rules' one, the two together are right more often than either alone
- * (`test/support/procedural/compare-assigners.ts`; docs/documents.md). The document number is let
- * in lower: the rules also find it without a label, after the title or alone in a corner, where the
- * generated layouts the model learned from never print it.
+ * (`test/support/procedural/compare-assigners.ts`; docs/documents.md). The rules' document number
+ * stands wherever the model placed none: the rules also find it without a label, after the title or
+ * alone in a corner, where the generated layouts the model learned from never print it, so the
+ * model's score says nothing there (0.06 for a number after the title on a clean card).
  */
 export const ruleConfirmation: Readonly<Partial<Record<AssignableField, number>>> & { default: number } = {
   default: 0.2,
-  documentNumber: 0.05,
+  documentNumber: 0,
 };
 
 /**
