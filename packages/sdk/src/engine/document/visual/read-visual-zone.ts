@@ -60,9 +60,10 @@ const lineHeight = 48;
 const jurisdictionByName = new Map(aamvaJurisdictions.map((j) => [foldText(j.name), j]));
 
 /**
- * Who decides which printed value is which field on documents without field numbers: the learned
- * assigner (`learned`, trained on procedurally generated layouts; models/training/README.md), or
- * the label rules alone (`rules`, for comparisons: `RECOGNITION_PRINTED_FIELDS=rules`).
+ * Who decides which printed value is which field on documents without field numbers: the label
+ * rules (`rules`, the default), or the learned assigner with the rules as a second opinion
+ * (`learned`, opt-in: `RECOGNITION_PRINTED_FIELDS=learned`; trained on procedurally generated
+ * layouts, models/training/README.md; not yet the default, see docs/documents.md).
  */
 export type PrintedFieldChoice = 'learned' | 'rules';
 
@@ -166,7 +167,7 @@ async function readTurned(
   // residence permits) the learned assigner decides the fields it knows, the label rules the rest
   // (licence details, the signature). Numbered licences keep the rules: their numbers name the fields.
   const doubted: VisualField[] = [];
-  if (numbering === null && o.printedFields !== 'rules') {
+  if (numbering === null && o.printedFields === 'learned') {
     // The rules' values stand in where the model is unsure of every candidate but not of theirs.
     const assigned = assignFields(fieldAssignerModel, lines, { width: page.width, height: page.height, dateOrder, now: o.now }, found);
     const learned: ReadonlySet<string> = new Set(assignableFields);
