@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildBrowserBundle, startPageServer, type PageServer } from '../support/browser-harness.ts';
-import { qrPng, qrText, writeCameraFile } from './support/camera-fixtures.ts';
+import { type CameraScene, qrPng, qrText, writeCameraFile } from './support/camera-fixtures.ts';
 import { buildComponentsBundle, componentRoutes, launchWithCamera, openComponentsPage } from './support/component-harness.ts';
 
 /**
@@ -75,11 +75,19 @@ async function scanFromCamera(page: Page, tag: string, attributes: Record<string
   );
 }
 
+/** Runs `use` on the components page in a browser whose camera shows `scene`, and closes the browser. */
+async function onFakeCamera(scene: CameraScene, use: (page: Page) => Promise<void>): Promise<void> {
+  const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, scene), grantOrigins: [b.server.url] });
+  try {
+    await use(await openComponentsPage(browser.context, b.server.url));
+  } finally {
+    await browser.close();
+  }
+}
+
 describe('scanners from a fake camera (Chromium)', () => {
   it('barcode scanner reads a QR code from the camera, then releases the camera', async () => {
-    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'barcode'), grantOrigins: [b.server.url] });
-    try {
-      const page = await openComponentsPage(browser.context, b.server.url);
+    await onFakeCamera('barcode', async (page) => {
       const result = await scanFromCamera(page, 'idlens-barcode-scanner');
       expect(result).toMatchObject({ kind: 'barcode', mode: 'worker', source: 'camera', frontType: 'image/jpeg', videoStopped: true });
       expect(result.data).toMatchObject({ barcodeType: 'QR_CODE', stringData: qrText, recognitionStatus: 'VALID' });
@@ -87,9 +95,7 @@ describe('scanners from a fake camera (Chromium)', () => {
       // The summary the user sees names the symbology and the content.
       await expect.poll(() => page.locator('idlens-barcode-scanner [part=result]').textContent()).toContain(qrText);
       timings.barcode = result.durationMs as number;
-    } finally {
-      await browser.close();
-    }
+    });
   }, 90_000);
 
   it('camera denied → the message says so and the upload fallback reads the photo', async () => {
@@ -127,24 +133,18 @@ describe('scanners from a fake camera (Chromium)', () => {
   }, 90_000);
 
   it('ID-barcode scanner reads the AAMVA PDF417 on a licence back from the camera', async () => {
-    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'id-barcode'), grantOrigins: [b.server.url] });
-    try {
-      const page = await openComponentsPage(browser.context, b.server.url);
+    await onFakeCamera('id-barcode', async (page) => {
       const result = await scanFromCamera(page, 'idlens-id-barcode-scanner');
       expect(result).toMatchObject({ kind: 'id-barcode', mode: 'worker', source: 'camera', videoStopped: true });
       expect(result.data).toMatchObject({ recognitionStatus: 'VALID', firstName: 'ANDREW', lastName: 'SAMPLE', documentNumber: 'T64271935' });
       const summary = await page.locator('idlens-id-barcode-scanner [part=result]').textContent();
       expect(summary).toContain('ID barcode read: valid — ANDREW SAMPLE');
       timings.idBarcode = result.durationMs as number;
-    } finally {
-      await browser.close();
-    }
+    });
   }, 120_000);
 
   it('document scanner: a passport from the camera is one side — its result at once, no flip step', async () => {
-    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'passport'), grantOrigins: [b.server.url] });
-    try {
-      const page = await openComponentsPage(browser.context, b.server.url);
+    await onFakeCamera('passport', async (page) => {
       const result = await scanFromCamera(page, 'idlens-document-scanner');
       expect(result).toMatchObject({ kind: 'document', source: 'camera', hasBack: false });
       expect(result.data.mrzData).toMatchObject({ mrzType: 'TD3', documentNumber: 'L898902C3', verified: true });
@@ -152,15 +152,11 @@ describe('scanners from a fake camera (Chromium)', () => {
       expect(await page.locator('idlens-document-scanner [part=flip]').count()).toBe(0);
       expect(await page.locator('idlens-document-scanner [part=result]').textContent()).toContain('Document read: valid — TD3, № L898902C3');
       timings.passport = result.durationMs as number;
-    } finally {
-      await browser.close();
-    }
+    });
   }, 180_000);
 
   it('card scanner: a card the frame cuts off is not read — "outside the frame", its outline marked, the guide never green — and the tips come', async () => {
-    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'card-cut'), grantOrigins: [b.server.url] });
-    try {
-      const page = await openComponentsPage(browser.context, b.server.url);
+    await onFakeCamera('card-cut', async (page) => {
       await page.evaluate(() => {
         const el = document.createElement('idlens-card-scanner');
         el.setAttribute('autostart', '');
@@ -183,15 +179,11 @@ describe('scanners from a fake camera (Chromium)', () => {
       expect(await page.evaluate(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result'))).toBe(false);
       expect(await page.evaluate(() => (window as any).guideWasOk)).toBe(false);
       expect(await scanner.locator('[part=feedback]').textContent()).toBe('Part of it is outside the frame: move it fully into view.');
-    } finally {
-      await browser.close();
-    }
+    });
   }, 240_000);
 
   it('card scanner reads a Visa card from the camera; the summary shows only the last four digits', async () => {
-    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'card'), grantOrigins: [b.server.url] });
-    try {
-      const page = await openComponentsPage(browser.context, b.server.url);
+    await onFakeCamera('card', async (page) => {
       const result = await scanFromCamera(page, 'idlens-card-scanner');
       expect(result).toMatchObject({ kind: 'card', source: 'camera' });
       expect(result.data).toMatchObject({ cardNumber: '4111111111111111', issuingNetwork: 'VISA', recognitionStatus: 'VALID' });
@@ -199,15 +191,11 @@ describe('scanners from a fake camera (Chromium)', () => {
       expect(summary).toContain('1111');
       expect(summary).not.toContain('4111');
       timings.card = result.durationMs as number;
-    } finally {
-      await browser.close();
-    }
+    });
   }, 120_000);
 
   it('document scanner: the outline follows an ID card over the preview while it is scanned', async () => {
-    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'document-front'), grantOrigins: [b.server.url] });
-    try {
-      const page = await openComponentsPage(browser.context, b.server.url);
+    await onFakeCamera('document-front', async (page) => {
       await page.evaluate(() => {
         const el = document.createElement('idlens-document-scanner');
         el.setAttribute('autostart', '');
@@ -235,15 +223,11 @@ describe('scanners from a fake camera (Chromium)', () => {
         expect(Math.abs(y! - ey!)).toBeLessThan(25);
       }
       await page.screenshot({ path: 'reports/screenshots/document-scanner-outline.png' });
-    } finally {
-      await browser.close();
-    }
+    });
   }, 120_000);
 
   it('document scanner: front captured, flip step, back read from the camera, both sides recognized', async () => {
-    const browser = await launchWithCamera({ y4m: await writeCameraFile(b.tmp, 'document'), grantOrigins: [b.server.url] });
-    try {
-      const page = await openComponentsPage(browser.context, b.server.url);
+    await onFakeCamera('document', async (page) => {
       await page.evaluate(() => {
         const el = document.createElement('idlens-document-scanner');
         el.setAttribute('autostart', '');
@@ -282,8 +266,6 @@ describe('scanners from a fake camera (Chromium)', () => {
       );
       timings.documentBackSide = Math.round(result.at - backStart);
       timings.documentTotal = result.durationMs;
-    } finally {
-      await browser.close();
-    }
+    });
   }, 180_000);
 });

@@ -9,6 +9,20 @@ import { css } from 'lit';
  * Dark by the user's `prefers-color-scheme` unless `theme="light"`, or always with `theme="dark"`:
  * the same properties then default to a dark palette (text on it at 4.5:1 or more).
  */
+/** The dark palette: one list for `theme="dark"` and for the user's dark preference. */
+const darkPalette = css`
+    --_accent: var(--idlens-accent, #93c5fd);
+    --_on-accent: var(--idlens-on-accent, #0b1220);
+    --_text: var(--idlens-text, #e2e8f0);
+    --_muted: var(--idlens-muted, #a3b1c6);
+    --_surface: var(--idlens-surface, #0f172a);
+    --_border: var(--idlens-border, #475569);
+    --_success: var(--idlens-success, #4ade80);
+    --_warning: var(--idlens-warning, #fbbf24);
+    --_danger: var(--idlens-danger, #fca5a5);
+    color-scheme: dark;
+`;
+
 export const baseStyles = css`
   :host {
     --_accent: var(--idlens-accent, #1d4ed8);
@@ -32,29 +46,11 @@ export const baseStyles = css`
     line-height: 1.45;
   }
   :host([theme='dark']) {
-    --_accent: var(--idlens-accent, #93c5fd);
-    --_on-accent: var(--idlens-on-accent, #0b1220);
-    --_text: var(--idlens-text, #e2e8f0);
-    --_muted: var(--idlens-muted, #a3b1c6);
-    --_surface: var(--idlens-surface, #0f172a);
-    --_border: var(--idlens-border, #475569);
-    --_success: var(--idlens-success, #4ade80);
-    --_warning: var(--idlens-warning, #fbbf24);
-    --_danger: var(--idlens-danger, #fca5a5);
-    color-scheme: dark;
+    ${darkPalette}
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_accent: var(--idlens-accent, #93c5fd);
-      --_on-accent: var(--idlens-on-accent, #0b1220);
-      --_text: var(--idlens-text, #e2e8f0);
-      --_muted: var(--idlens-muted, #a3b1c6);
-      --_surface: var(--idlens-surface, #0f172a);
-      --_border: var(--idlens-border, #475569);
-      --_success: var(--idlens-success, #4ade80);
-      --_warning: var(--idlens-warning, #fbbf24);
-      --_danger: var(--idlens-danger, #fca5a5);
-      color-scheme: dark;
+      ${darkPalette}
     }
   }
   :host([hidden]) {
