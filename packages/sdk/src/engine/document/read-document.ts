@@ -129,7 +129,7 @@ export async function readDocument(
   };
 
   // 1. The MRZ (skipped when the caller asked for the barcode only).
-  const readMrzSides = async (engine: OcrEngine, pageOf: (side: Side) => Promise<DetectedPage | null>) => {
+  const readMrzSides = async (engine: OcrEngine, pageOf: (side: Side) => Promise<DetectedPage | null>, searchFrame = true) => {
     // The second of two images is usually a licence's back, whose print is not read (the barcode
     // covers it): its page would be detected for the MRZ alone, so it is searched as a photo.
     const read = async (side: Side) => {
@@ -138,6 +138,7 @@ export async function readDocument(
         model: settings.mrzModel,
         correction: { maxChangesPerField: maxMismatches },
         lines: page ? linesOnPhoto(page) : [],
+        searchFrame,
       });
     };
     const first = skipped.has('FIRST') ? null : await read('FIRST');
@@ -146,7 +147,10 @@ export async function readDocument(
   };
   // With a detector cascade, a document without an MRZ that checks out is read again, from the
   // start, with the surer detector: nothing but the MRZ's check digits tells that the faster one
-  // found every line (a licence front's print has none).
+  // found every line (a licence front's print has none). Where the faster one's whole search (the
+  // photo, turned, closer) found nothing zone-like, the surer one reads the document's own lines
+  // only: searching the whole photo again cost a photo without a document seconds (`pnpm bench
+  // negative`) and found no zone the first search had not (`pnpm eval mrz`, `text-detector`).
   let engine = ocr;
   let pageOf = detectedPages(engine);
   let first: MrzReading | null = null;
@@ -157,7 +161,7 @@ export async function readDocument(
     if (engine.fallback && !(firstPick && isValid(firstPick.reading))) {
       engine = engine.fallback;
       pageOf = detectedPages(engine);
-      const again = await readMrzSides(engine, pageOf);
+      const again = await readMrzSides(engine, pageOf, firstPick !== null);
       // An unchecked MRZ the surer detector does not find at all is still kept (the print is read anew).
       if (choose(again.first, again.second) || !firstPick) ({ first, second } = again);
     }

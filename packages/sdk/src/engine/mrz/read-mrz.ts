@@ -33,9 +33,15 @@ export interface ReadMrzOptions {
    * then competes with the frame's best.
    */
   lines: readonly Quad[];
+  /**
+   * Whether the frame is searched on its own after `lines` (default true). False reads the likeliest
+   * block of `lines` only: for a second look with a surer detector where a first full search found
+   * nothing zone-like.
+   */
+  searchFrame: boolean;
 }
 
-export const defaultReadMrzOptions: ReadMrzOptions = { model: 'auto', correction: {}, maxAttempts: 4, lines: [] };
+export const defaultReadMrzOptions: ReadMrzOptions = { model: 'auto', correction: {}, maxAttempts: 4, lines: [], searchFrame: true };
 
 /**
  * Finds and reads the MRZ of a frame: text detection, MRZ line candidates, recognition restricted
@@ -116,6 +122,7 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
     )
       return best;
     const fromLines = best;
+    if (!o.searchFrame) return fromLines;
     best = null;
     return pickBest(await searchFrame(), fromLines);
   }
