@@ -14,6 +14,7 @@ import { renderLicenceBack, renderLicenceFront } from '../support/licence-render
 import { renderMrzPage } from '../support/mrz-render.ts';
 import { decodeFrame } from '../support/document-scene.ts';
 import { noBarcodeImages } from '../support/no-barcode-scenes.ts';
+import { negativePhoto } from '../support/negative-photo.ts';
 
 // Rendered pages in OCR-B (Debian fonts-ocr-b) read end to end by the engine with onnxruntime-node.
 const now = () => new Date(Date.UTC(2026, 5, 15));
@@ -321,6 +322,13 @@ describe('document reading through the MRZ (rendered pages)', () => {
     // The first search of the front's photo found nothing zone-like: PP-OCRv4's looks at the page's
     // lines only, and does not search the photo (turned, closer) a second time.
     expect(fallbackDetected).toEqual(cardPages(fallbackDetected));
+  });
+
+  it('does not look closer at a photo whose text reads as no zone (a page of prose on a desk): the photo is detected once', async () => {
+    const { ocr, detected } = await ocrCountingDetections();
+    const photo = await decodeFrame(await negativePhoto({ width: 2016, height: 1512 }));
+    expect(await readMrz(photo, ocr)).toBeNull();
+    expect(detected).toEqual([`${photo.width}×${photo.height}`]);
   });
 
   it('answers EMPTY for a page without an MRZ', async () => {

@@ -49,7 +49,8 @@ export const defaultReadMrzOptions: ReadMrzOptions = { model: 'auto', correction
  * correction. Candidate blocks come from the likeliest block of the lines the caller already found
  * (`lines`), then from the frame's detected lines, then from ink profiles
  * around the longest lines, then (for photos taken a quarter turned) from detection on the turned frame, then
- * from a closer second detection of the likeliest region; each block is read both ways up, until
+ * from a closer second detection of the likeliest region (where some block read so far was
+ * zone-like); each block is read both ways up, until
  * one parses with every check digit holding (and, when the MRZ model was not quite sure of a name
  * letter, the line reader has read it too). The best reading is returned with its doubtful or
  * disputed unchecked fields voted over all readings of the zone (`voteUncheckedFields`), or null
@@ -140,7 +141,10 @@ export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<Rea
       if (await tryLines(found.map((q) => ({ ...q, points: q.points.map(toSource) as Quad['points'] })))) return best;
     }
     // Second pass: look again, closer and upright, at the regions that probably hold the zone (at
-    // page scale the detector fuses or splits MRZ lines on small or slanted zones).
+    // page scale the detector fuses or splits MRZ lines on small or slanted zones) — where some
+    // block read so far was zone-like. Prose and a page of print read murky (`tooMurkyForAZone`):
+    // a closer look at a photo without a zone cost seconds for nothing (`pnpm bench negative`).
+    if (!seen.some((reading) => !tooMurkyForAZone(reading))) return best;
     for (const region of mrzRegions(quads, 1)) {
       const scale = Math.min(3, Math.max(1, regionWidth / region.width));
       const regionW = Math.round(region.width * scale);
