@@ -1,3 +1,5 @@
+import { barcodeTypeName } from '@idlens/web-components/display-names';
+
 /** The few fields a person checks first, per result kind (the raw JSON is shown below them). */
 export type Field = { label: string; value: string; tone?: 'good' | 'bad' | 'warn' | undefined; copy?: boolean };
 
@@ -22,17 +24,6 @@ const checkNames: Record<string, string> = {
   ageLimit: 'Age limit',
   frontBackMatch: 'Front and back agree',
   clientServerMatch: 'Browser and server agree',
-};
-const barcodeTypes: Record<string, string> = {
-  QR_CODE: 'QR code',
-  PDF417_BARCODE: 'PDF417',
-  CODE_128: 'Code 128',
-  CODE_39: 'Code 39',
-  EAN_13: 'EAN-13',
-  EAN_8: 'EAN-8',
-  UPC_A: 'UPC-A',
-  UPC_E: 'UPC-E',
-  ITF: 'ITF',
 };
 
 /** `AMERICAN_EXPRESS` → `American Express`; `customerName` → `Customer name`. */
@@ -71,7 +62,7 @@ function isPast(iso: string | null): boolean {
 function barcode(d: Json): Field[] {
   return [
     status(d.recognitionStatus),
-    { label: 'Type', value: d.barcodeType ? (barcodeTypes[d.barcodeType] ?? words(d.barcodeType)) : '—' },
+    { label: 'Type', value: d.barcodeType ? barcodeTypeName(d.barcodeType) : '—' },
     { label: 'Value', value: d.stringData ?? d.rawData ?? '—', copy: true },
   ];
 }

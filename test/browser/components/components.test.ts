@@ -1,32 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildBrowserBundle, startPageServer, type PageServer } from '../support/browser-harness.ts';
-import { buildComponentsBundle, componentRoutes, launchWithCamera, openComponentsPage, seriousViolations } from './support/component-harness.ts';
+import { openComponentsStack, type ComponentsStack, seriousViolations } from './support/component-harness.ts';
 
 /**
  * The elements in Chromium (Chromium's built-in fake camera pattern; no recognition needed):
  * attributes, translations, events crossing shadow roots, keyboard use, camera release when the
  * page is hidden, accessibility (axe) and the 360 px layout.
  */
-let server: PageServer;
-let sdk: Awaited<ReturnType<typeof buildBrowserBundle>>;
-let wc: Awaited<ReturnType<typeof buildComponentsBundle>>;
-let browser: Awaited<ReturnType<typeof launchWithCamera>>;
+let stack: ComponentsStack;
 let page: Page;
 
 beforeAll(async () => {
-  [sdk, wc] = await Promise.all([buildBrowserBundle(), buildComponentsBundle()]);
-  server = await startPageServer({ bundleDir: sdk.dir, routes: componentRoutes(wc.dir) });
-  browser = await launchWithCamera({ grantOrigins: [server.url] });
-  page = await openComponentsPage(browser.context, server.url);
+  stack = await openComponentsStack({ camera: true });
+  page = stack.page;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await sdk?.remove();
-  await wc?.remove();
-});
+afterAll(() => stack?.close());
 
 async function stage(markup: string): Promise<void> {
   await page.evaluate((m) => {

@@ -3,37 +3,26 @@ import type { Page } from 'playwright-core';
 import { type LicenceHolder, renderTd1Back, sampleLicenceHolder, td1Lines } from '../../support/licence-render.ts';
 import { framePng, renderMrzPage } from '../../support/mrz-render.ts';
 import { specimens } from '../../support/engine/mrz-specimens.ts';
-import { buildBrowserBundle, startPageServer, type PageServer } from '../support/browser-harness.ts';
 import { passportPng } from '../support/passport.ts';
-import { buildComponentsBundle, componentRoutes, launchWithCamera, openComponentsPage } from './support/component-harness.ts';
+import { openComponentsStack, type ComponentsStack } from './support/component-harness.ts';
 
 /**
  * The document scanner as a person uses it with photos (Chromium, recognition in the worker): the
  * sequences that showed one person's data for another — a second photo after a result, a passport
  * asked for a back it does not have, and two sides of different documents shown as one success.
  */
-let sdk: Awaited<ReturnType<typeof buildBrowserBundle>>;
-let wc: Awaited<ReturnType<typeof buildComponentsBundle>>;
-let server: PageServer;
-let browser: Awaited<ReturnType<typeof launchWithCamera>>;
+let stack: ComponentsStack;
 let page: Page;
 
 const otherHolder: LicenceHolder = { ...sampleLicenceHolder, documentNumber: 'K55501234', lastName: 'OTHER', firstName: 'PERSON', dateOfBirth: '1961-02-03' };
 const secondPassport = { number: 'X12345678', birth: '900101', names: 'NOVAK<<PETRA' };
 
 beforeAll(async () => {
-  [sdk, wc] = await Promise.all([buildBrowserBundle(), buildComponentsBundle()]);
-  server = await startPageServer({ bundleDir: sdk.dir, routes: componentRoutes(wc.dir) });
-  browser = await launchWithCamera({ grantOrigins: [] }); // no camera: the user uploads photos
-  page = await openComponentsPage(browser.context, server.url);
+  stack = await openComponentsStack({ camera: false }); // no camera: the user uploads photos
+  page = stack.page;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await sdk?.remove();
-  await wc?.remove();
-});
+afterAll(() => stack?.close());
 
 async function stageScanner(): Promise<void> {
   await page.evaluate(() => {

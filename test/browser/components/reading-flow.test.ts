@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { barcodePng } from '../../support/fixtures.ts';
 import { negativePhoto } from '../../support/negative-photo.ts';
-import { buildBrowserBundle, startPageServer, type PageServer } from '../support/browser-harness.ts';
 import { qrPng, qrText } from './support/camera-fixtures.ts';
-import { buildComponentsBundle, componentRoutes, launchWithCamera, openComponentsPage, seriousViolations } from './support/component-harness.ts';
+import { openComponentsStack, type ComponentsStack, seriousViolations } from './support/component-harness.ts';
 
 /**
  * A photo read by the barcode scanner (Chromium, recognition in the worker): what the user sees
@@ -12,28 +11,17 @@ import { buildComponentsBundle, componentRoutes, launchWithCamera, openComponent
  * error takes the place of the previous result, and how a result is presented (its heading takes
  * the focus, enums as words, a long value with Copy).
  */
-let sdk: Awaited<ReturnType<typeof buildBrowserBundle>>;
-let wc: Awaited<ReturnType<typeof buildComponentsBundle>>;
-let server: PageServer;
-let browser: Awaited<ReturnType<typeof launchWithCamera>>;
+let stack: ComponentsStack;
 let page: Page;
 
 const longText = `https://shop.example/order/4711?${'items=widget-blue-large&'.repeat(12)}end`;
 
 beforeAll(async () => {
-  [sdk, wc] = await Promise.all([buildBrowserBundle(), buildComponentsBundle()]);
-  server = await startPageServer({ bundleDir: sdk.dir, routes: componentRoutes(wc.dir) });
-  browser = await launchWithCamera({ grantOrigins: [] }); // no camera: the user uploads photos
-  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  page = await openComponentsPage(browser.context, server.url);
+  stack = await openComponentsStack({ camera: false, permissions: ['clipboard-read', 'clipboard-write'] }); // no camera: the user uploads photos
+  page = stack.page;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await sdk?.remove();
-  await wc?.remove();
-});
+afterAll(() => stack?.close());
 
 async function stage(markup = '<idlens-barcode-scanner></idlens-barcode-scanner>'): Promise<void> {
   await page.evaluate((m) => {

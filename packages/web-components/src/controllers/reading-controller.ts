@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { HostController } from './host-controller.ts';
 
 /**
  * A still image being read (an upload, a captured side), as a Lit reactive controller: the image
@@ -6,20 +6,11 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * re-renders every second, so the view moves while recognition runs), and the AbortController whose
  * signal the recognizer gets, so that Cancel stops the work. Leaving the DOM cancels it.
  */
-export class ReadingController implements ReactiveController {
+export class ReadingController extends HostController {
   #abort: AbortController | null = null;
   #url: string | null = null;
   #started = 0;
   #timer: ReturnType<typeof setInterval> | null = null;
-  private readonly host: ReactiveControllerHost;
-
-  constructor(host: ReactiveControllerHost) {
-    this.host = host;
-    host.addController(this);
-  }
-
-  hostConnected(): void {}
-
   hostDisconnected(): void {
     this.cancel();
   }
@@ -75,18 +66,9 @@ export class ReadingController implements ReactiveController {
  * After `delayMs` of live scanning without a result, `due` turns true (the host shows its "having
  * trouble?" tips and the upload). `arm` on scanning, `disarm` on anything else.
  */
-export class TroubleController implements ReactiveController {
+export class TroubleController extends HostController {
   due = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
-  private readonly host: ReactiveControllerHost;
-
-  constructor(host: ReactiveControllerHost) {
-    this.host = host;
-    host.addController(this);
-  }
-
-  hostConnected(): void {}
-
   hostDisconnected(): void {
     this.disarm();
   }

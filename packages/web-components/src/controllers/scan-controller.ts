@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { HostController } from './host-controller.ts';
 import {
   createScanSession,
   type DocumentInFrame,
@@ -34,7 +34,7 @@ export interface ScanOutcome<T> {
  * For cards and documents it also keeps where the last frame showed the document (`document`, in
  * the pixels of `frameSize`), for the outline drawn over the preview.
  */
-export class ScanController implements ReactiveController {
+export class ScanController extends HostController {
   feedback: ScanFeedback | null = null;
   /** The document's outline in the last frame checked, or null. */
   document: DocumentInFrame | null = null;
@@ -42,15 +42,6 @@ export class ScanController implements ReactiveController {
   frameSize = { width: 0, height: 0 };
   #session: ScanSession<unknown> | null = null;
   readonly #canvas = document.createElement('canvas');
-
-  private readonly host: ReactiveControllerHost;
-
-  constructor(host: ReactiveControllerHost) {
-    this.host = host;
-    host.addController(this);
-  }
-
-  hostConnected(): void {}
 
   hostDisconnected(): void {
     this.stop();

@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { componentsBundleConfig } from '../../../../packages/web-components/vite.config.ts';
-import { chromiumLaunchOptions } from '../../support/browser-harness.ts';
+import { buildBrowserBundle, chromiumLaunchOptions, startPageServer } from '../../support/browser-harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -84,4 +84,37 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
   }, selector ?? null);
+}
+
+/** The SDK and the components built, served, and open in Chromium: what a component browser test stands on. */
+export interface ComponentsStack {
+  page: Page;
+  context: BrowserContext;
+  /** The page server's origin. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds both bundles, serves them with the components page, launches Chromium with its fake camera
+ * (allowed for the page when `camera`, else the user can only upload) and opens the page.
+ * `permissions` are granted to the page's origin besides.
+ */
+export async function openComponentsStack({ camera, permissions = [] }: { camera: boolean; permissions?: string[] }): Promise<ComponentsStack> {
+  const [sdk, wc] = await Promise.all([buildBrowserBundle(), buildComponentsBundle()]);
+  const server = await startPageServer({ bundleDir: sdk.dir, routes: componentRoutes(wc.dir) });
+  const browser = await launchWithCamera({ grantOrigins: camera ? [server.url] : [] });
+  if (permissions.length) await browser.context.grantPermissions(permissions, { origin: server.url });
+  const page = await openComponentsPage(browser.context, server.url);
+  return {
+    page,
+    context: browser.context,
+    url: server.url,
+    close: async () => {
+      await browser.close();
+      await server.close();
+      await sdk.remove();
+      await wc.remove();
+    },
+  };
 }
