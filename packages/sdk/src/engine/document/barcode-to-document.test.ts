@@ -5,6 +5,7 @@ import { aamvaDocumentClass } from '../aamva/aamva-document-class.ts';
 import { parseAamva } from '../aamva/parse-aamva.ts';
 import { barcodeClassInfo, mergeBarcode } from './barcode-to-document.ts';
 import { emptyDocumentData } from './empty-document-data.ts';
+import { stringResult } from './string-result.ts';
 import type { DocumentBarcode } from './read-document-barcode.ts';
 
 const payload = buildAamvaPayload({
@@ -32,16 +33,7 @@ const barcode = (certain = true): DocumentBarcode => ({
   documentClass: aamvaDocumentClass(payload),
   location: { topLeftCorner: { x: 10, y: 20 }, dimensions: { width: 300, height: 90 }, side: 'SECOND' },
 });
-const mrzText = (latin: string): StringResult => ({
-  latin,
-  cyrillic: null,
-  arabic: null,
-  greek: null,
-  latinLocation: null,
-  cyrillicLocation: null,
-  arabicLocation: null,
-  greekLocation: null,
-});
+const mrzText = (latin: string): StringResult => stringResult(latin, null);
 
 describe('merging an ID barcode into the document result', () => {
   it('fills every field from the barcode alone, located on its side', () => {
