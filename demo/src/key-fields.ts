@@ -1,4 +1,4 @@
-import { barcodeTypeName } from '@idlens/web-components/display-names';
+import { barcodeTypeName, networkName, plainReason as fieldIdsAsWords } from '@idlens/web-components/display-names';
 
 /** The few fields a person checks first, per result kind (the raw JSON is shown below them). */
 export type Field = { label: string; value: string; tone?: 'good' | 'bad' | 'warn' | undefined; copy?: boolean };
@@ -34,15 +34,6 @@ export function words(id: string): string {
     .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
-
-const network = (issuer: string | null | undefined): string =>
-  !issuer || issuer === 'ISSUER_OTHER'
-    ? '—'
-    : issuer
-        .toLowerCase()
-        .split('_')
-        .map((w) => (w.length <= 3 && w !== 'elo' ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1)))
-        .join(' ');
 
 const status = (s: string): Field => ({ label: 'Status', value: statusWords[s] ?? words(s), tone: s === 'VALID' ? 'good' : s === 'EMPTY' ? 'bad' : 'warn' });
 
@@ -85,7 +76,7 @@ function card(d: Json): Field[] {
   const expiry = d.expiryDate?.month && d.expiryDate?.year ? `${String(d.expiryDate.month).padStart(2, '0')}/${d.expiryDate.year}` : '—';
   return [
     status(d.recognitionStatus),
-    { label: 'Network', value: network(d.issuingNetwork) },
+    { label: 'Network', value: networkName(d.issuingNetwork) ?? '—' },
     // The demo shows only the last four digits, as a merchant's page would.
     { label: 'Card number', value: digits ? `•••• ${digits.slice(-4)}` : '—' },
     {
@@ -159,9 +150,7 @@ function transaction(d: Json): Field[] {
  * ("agree on documentNumber, dateOfBirth" → "agree on document number, date of birth").
  */
 export function plainReason(reason: string): string {
-  return reason
-    .replace(/\b[a-z]+(?:[A-Z][a-z]+)+\b/g, (id) => words(id).toLowerCase())
-    .replace(/\b(?:VALID|UNCERTAIN|EMPTY|STAGE_VALID)\b/g, (status) => (statusWords[status] ?? status).toLowerCase());
+  return fieldIdsAsWords(reason).replace(/\b(?:VALID|UNCERTAIN|EMPTY|STAGE_VALID)\b/g, (status) => (statusWords[status] ?? status).toLowerCase());
 }
 
 const readers: Record<string, (d: Json) => Field[]> = { barcode, 'id-barcode': idBarcode, card, document };

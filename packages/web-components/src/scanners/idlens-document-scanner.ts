@@ -2,7 +2,6 @@ import { css, html, nothing, type PropertyDeclarations } from 'lit';
 import type { Recognizer } from '@idlens/sdk/client';
 import { frameToBlob } from '../camera/idlens-camera.ts';
 import type { DocumentData, DocumentOptions } from '../shared/result-types.ts';
-import { statusKey } from '../shared/display-names.ts';
 import { hasBackSide, mismatchedFields } from './document-sides.ts';
 import { ScannerElement } from './scanner-element.ts';
 
@@ -263,9 +262,7 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
     const mismatched = mismatchedFields(data);
     if (mismatched.length) return this.t('resultMismatch', { fields: mismatched.map((f) => this.t(f)).join(', ') });
     const number = data.documentNumber?.latin ?? data.mrzData?.documentNumber;
-    const key = statusKey(data.recognitionStatus);
-    const status = key ? this.t(key) : data.recognitionStatus;
-    return `${this.t('resultDocument', { status })}${data.mrzData ? ` — ${data.mrzData.mrzType}` : ''}${number ? `, № ${number}` : ''}`;
+    return `${this.t('resultDocument', { status: this.statusText(data.recognitionStatus) })}${data.mrzData ? ` — ${data.mrzData.mrzType}` : ''}${number ? `, № ${number}` : ''}`;
   }
 }
 

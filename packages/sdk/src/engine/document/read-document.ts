@@ -255,7 +255,8 @@ export async function readDocument(
     if (barcode.result.parsed) data.documentClassInfo = barcodeClassInfo(barcode, mrzClass);
   }
   mergeVisual(data, visual);
-  const misprinted = misprintedFields(data, visual);
+  const doubted = doubtedPrintedFields(data, visual);
+  const misprinted = misprintedFields(data, visual, doubted);
   if (misprinted.length)
     processingInfo(data).invalidCharacterFields = [...new Set([...(data.additionalProcessingInfo?.invalidCharacterFields ?? []), ...misprinted])];
   if (!data.documentClassInfo || data.documentClassInfo.country === 'COUNTRY_NONE')
@@ -271,8 +272,7 @@ export async function readDocument(
   if (ruleExtra) processingInfo(data).extraPresentFields = ruleExtra;
   const missing = ruleMissing ?? missingPrintedFields(visual);
   // A mandatory field read in doubt is shown, marked, but does not make the document VALID.
-  const doubted = new Set(doubtedPrintedFields(data, visual));
-  const visualAnswers = !pick && !barcode && missing.length === 0 && !visualMandatoryFields.some((f) => doubted.has(f));
+  const visualAnswers = !pick && !barcode && missing.length === 0 && !visualMandatoryFields.some((f) => doubted.includes(f));
   if ((mrzValid || barcodeAnswers) && ruleMissing?.length) {
     data.recognitionStatus = 'UNCERTAIN';
     data.processingStatus = 'MANDATORY_FIELD_MISSING';

@@ -3,7 +3,7 @@ import type { Point } from '../../image/affine.ts';
 import { resizeFrame } from '../../image/resize-frame.ts';
 import { polygonArea } from './quad-candidates.ts';
 import type { DocumentOutline } from './locate-document.ts';
-import { locateDocument } from './locate-document.ts';
+import { frameEdges, locateDocument } from './locate-document.ts';
 
 /** Where the document lies in a camera frame, for live guidance (`frameQuality` with `outline`). */
 export interface DocumentInView {
@@ -59,11 +59,12 @@ export function documentInView(frame: Frame): DocumentInView | null {
     const cutOff = points.some((p) => p.x < mx || p.y < my || p.x > frame.width - mx || p.y > frame.height - my);
     return { points, cutOff, share: polygonArea(points) / (frame.width * frame.height), score: found.score };
   };
-  const whole = inFrame(locateDocument(framed));
+  const edges = frameEdges(framed);
+  const whole = inFrame(locateDocument(framed, undefined, edges));
   if (whole && !whole.cutOff) return whole;
   // Cut off (or not found): the part in view may have any shape, and a document-shaped quad that
   // runs out of the frame may be a band of the document's print; the larger of the two is taken.
-  const part = inFrame(locateDocument(framed, partAspect));
+  const part = inFrame(locateDocument(framed, partAspect, edges));
   const cut = [whole, part].filter((f): f is DocumentInView => !!f?.cutOff);
   return cut.reduce<DocumentInView | null>((a, b) => (!a || b.share > a.share ? b : a), null);
 }

@@ -34,14 +34,12 @@ const minScore = 2.2;
  * a gradient-oriented Hough transform on a downscaled copy, every quad of two near-parallel line
  * pairs scored by how much of its outline lies on edges, its aspect and its size, then the best
  * quad's sides refined on the full-resolution frame. Null when no quad scores as a document.
- * `aspect`: the long/short ratios admitted (a document's by default).
+ * `aspect`: the long/short ratios admitted (a document's by default); `edges`: the frame's
+ * (`frameEdges`), to share between searches of one frame.
  */
-export function locateDocument(frame: Frame, aspect: AspectRange = documentAspectRange): DocumentOutline | null {
+export function locateDocument(frame: Frame, aspect: AspectRange = documentAspectRange, edges = frameEdges(frame)): DocumentOutline | null {
   for (const side of workSides) {
-    const scale = Math.min(1, side / Math.max(frame.width, frame.height));
-    const work = scale < 1 ? resizeFrame(frame, frame.width * scale, frame.height * scale) : frame;
-    const g = colorGradient(work);
-    const lines = houghLines(g, minMagnitude, maxLines);
+    const { work, g, lines } = edges(side);
     const best = outermost(quadCandidates(lines, g, minMagnitude, 40, aspect), 0.01 * side);
     if (!best) continue;
     const sx = frame.width / work.width;
@@ -51,6 +49,33 @@ export function locateDocument(frame: Frame, aspect: AspectRange = documentAspec
     return { points, score: best.score, coverage: best.coverage };
   }
   return null;
+}
+
+/** A frame's copy at one work side, its gradient and its straight lines. */
+interface EdgesAt {
+  work: Frame;
+  g: ReturnType<typeof colorGradient>;
+  lines: ReturnType<typeof houghLines>;
+}
+
+/**
+ * A frame's straight edges at each work side (its downscaled copy, gradient and Hough lines), each
+ * computed once when first asked for: searching one frame for several aspect ranges
+ * (`documentInView`) shares them.
+ */
+export function frameEdges(frame: Frame): (side: number) => EdgesAt {
+  const bySide = new Map<number, EdgesAt>();
+  return (side) => {
+    let found = bySide.get(side);
+    if (!found) {
+      const scale = Math.min(1, side / Math.max(frame.width, frame.height));
+      const work = scale < 1 ? resizeFrame(frame, frame.width * scale, frame.height * scale) : frame;
+      const g = colorGradient(work);
+      found = { work, g, lines: houghLines(g, minMagnitude, maxLines) };
+      bySide.set(side, found);
+    }
+    return found;
+  };
 }
 
 /** How close (relative) an image's own long/short ratio must be to a document format's to be taken for a cropped document. */

@@ -2,7 +2,7 @@ import type { VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
 import { containsFuzzyLabel } from './match-label.ts';
 import type { DateOrder } from './printed-dates.ts';
-import type { Box, LabelledLine } from './printed-fields.ts';
+import { type Box, type LabelledLine, meanConfidence, weakestCharacter } from './printed-fields.ts';
 import { type PrintedValue, printedValue } from './printed-values.ts';
 import { countryNames } from './country-names.ts';
 
@@ -292,8 +292,8 @@ export function fieldCandidates(lines: readonly LabelledLine[], ctx: CandidateCo
     f.heightVsAbove = above === null ? 1 : h / Math.max(1, lines[above]!.box.height);
     f.lineRank = rank.get(span.line) ?? 0;
 
-    f.meanConfidence = meanOf(line.confidences, start, end, line.text);
-    f.minConfidence = minOf(line.confidences, start, end, line.text);
+    f.meanConfidence = meanConfidence(line, start, end);
+    f.minConfidence = weakestCharacter(line, start, end);
     // How surely the characters that are easily misread were read: the two weakest, accented letters
     // (an accent is a few pixels), and letters that look like digits in a value that mixes both.
     const chars = [...line.text.slice(start, end)].map((ch, k) => ({ ch, c: line.confidences[start + k] ?? 0 })).filter((x) => !/\s/.test(x.ch));
@@ -305,7 +305,7 @@ export function fieldCandidates(lines: readonly LabelledLine[], ctx: CandidateCo
     f.minAccentedConfidence = Math.min(1, ...accented.map((x) => x.c));
     const mixed = /\p{L}/u.test(valueText) && /\d/.test(valueText);
     f.lookAlikes = mixed ? (valueText.match(/[0O1IlQD8B5S2Z]/g) ?? []).length : 0;
-    f.lineConfidence = meanOf(line.confidences, 0, line.text.length, line.text);
+    f.lineConfidence = meanConfidence(line, 0, line.text.length);
 
     if (value.date) {
       const t = dateTime(value);
@@ -462,23 +462,6 @@ function nearestLeft(i: number, lines: readonly LabelledLine[], medianH: number)
 function dateTime(value: PrintedValue): number {
   const d = value.date!;
   return Date.UTC(d.year ?? 2000, (d.month ?? 1) - 1, d.day ?? 1);
-}
-
-function meanOf(conf: readonly number[], start: number, end: number, text: string): number {
-  let sum = 0;
-  let n = 0;
-  for (let k = start; k < end; k++) {
-    if (/\s/.test(text[k] ?? ' ')) continue;
-    sum += conf[k] ?? 0;
-    n++;
-  }
-  return n ? sum / n : 0;
-}
-
-function minOf(conf: readonly number[], start: number, end: number, text: string): number {
-  let min = 1;
-  for (let k = start; k < end; k++) if (!/\s/.test(text[k] ?? ' ')) min = Math.min(min, conf[k] ?? 0);
-  return min;
 }
 
 export type { Box };

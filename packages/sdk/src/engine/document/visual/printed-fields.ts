@@ -359,13 +359,15 @@ function splitCombined(value: PrintedField, o: FindFieldsOptions): PrintedField[
   return /\p{L}{2}/u.test(place) ? [birth, { ...value, field: 'placeOfBirth', text: place, date: null }] : [birth];
 }
 
-function weakestCharacter(line: PrintedLine, start: number, end: number): number {
+/** The lowest confidence among characters `start`…`end − 1` of a line, spaces aside. */
+export function weakestCharacter(line: PrintedLine, start: number, end: number): number {
   let min = 1;
   for (let k = start; k < end; k++) if (!/\s/.test(line.text[k]!)) min = Math.min(min, line.confidences[k] ?? 0);
   return min;
 }
 
-function meanConfidence(line: PrintedLine, start: number, end: number): number {
+/** The mean confidence of characters `start`…`end − 1` of a line, spaces aside. */
+export function meanConfidence(line: PrintedLine, start: number, end: number): number {
   let sum = 0;
   let n = 0;
   for (let k = start; k < end; k++) {

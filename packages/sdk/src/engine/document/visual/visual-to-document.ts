@@ -88,12 +88,17 @@ export function mergeVisual(data: DocumentData, readings: readonly VisualZoneRea
 /**
  * Fields listed in `additionalProcessingInfo.invalidCharacterFields` because of print: those it
  * showed beside their label with characters the field cannot have (a digit in a name) and that no
- * source filled, and those whose value in `data` is a printed one read in doubt (`doubtedFields`).
+ * source filled, and those whose value in `data` is a printed one read in doubt (`doubtedFields`;
+ * `doubted` when the caller has them already).
  */
-export function misprintedFields(data: DocumentData, readings: readonly VisualZoneReading[]): string[] {
+export function misprintedFields(
+  data: DocumentData,
+  readings: readonly VisualZoneReading[],
+  doubted: readonly string[] = doubtedPrintedFields(data, readings),
+): string[] {
   const record = data as unknown as Record<string, unknown>;
   const withheld = readings.flatMap((r) => r.invalidCharacterFields).filter((f) => f in record && record[f] === null);
-  return [...new Set([...withheld, ...doubtedPrintedFields(data, readings)])];
+  return [...new Set([...withheld, ...doubted])];
 }
 
 /** The fields whose value in `data` came from print read in doubt (not from the MRZ or a barcode, which keep theirs). */
