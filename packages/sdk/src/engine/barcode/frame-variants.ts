@@ -169,17 +169,24 @@ const frameRecipes = {
 /** Names of the whole-frame images a pass can read. */
 export type FrameVariant = keyof typeof frameRecipes;
 
-/** How each view of a bar region is made from the plain view (bars vertical, ~3 px modules). */
+/**
+ * How each view of a bar region is made from the plain view (bars vertical, ~3 px modules), and by
+ * how much at least it scales the plain view's sides (`scale`; the quiet-zone cuts may be narrower):
+ * what a pass checks against its pixel budget before making the view.
+ */
 const regionRecipes = {
-  view: (view) => view,
+  view: { scale: 1, make: (view) => view },
   // Smooth along the bars, sharpen across at about two modules of the doubled view.
-  viewUpscaledSharpened: (view) => {
-    const upscaled = derive(view, scaleBy(view.image, 2));
-    return filtered(upscaled, (image) => barSharpen(image, { alongRadius: 8, acrossRadius: 6, amount: 4 }));
+  viewUpscaledSharpened: {
+    scale: 2,
+    make: (view) => {
+      const upscaled = derive(view, scaleBy(view.image, 2));
+      return filtered(upscaled, (image) => barSharpen(image, { alongRadius: 8, acrossRadius: 6, amount: 4 }));
+    },
   },
-  viewQuietZoneBars: (view) => withQuietZone(view, 'bars'),
-  viewQuietZoneOuter: (view) => withQuietZone(view, 'outer'),
-} satisfies Record<string, (view: DerivedImage) => DerivedImage | undefined>;
+  viewQuietZoneBars: { scale: 0, make: (view) => withQuietZone(view, 'bars') },
+  viewQuietZoneOuter: { scale: 0, make: (view) => withQuietZone(view, 'outer') },
+} satisfies Record<string, { scale: number; make: (view: DerivedImage) => DerivedImage | undefined }>;
 
 /** Names of the per-region views a pass can read. */
 export type RegionVariant = keyof typeof regionRecipes;
@@ -268,8 +275,23 @@ export class FrameVariants {
   region(index: number, name: RegionVariant): DerivedImage | undefined {
     const region = this.#barRegions()[index];
     if (!region) return undefined;
-    const view = this.#cached(`view@${index}`, () => regionView(this.#sources.root, region))!;
-    return this.#cached(`${name}@${index}`, () => regionRecipes[name](view));
+    return this.#cached(`${name}@${index}`, () => regionRecipes[name].make(this.#regionView(index, region)));
+  }
+
+  /**
+   * The fewest pixels the `index`-th bar region's view `name` can have (0 where that is not known
+   * before it is made), or undefined when there is no such region: a view bigger than what a pass
+   * may still read is not made at all (a 12-megapixel photo's regions upscaled cost seconds).
+   */
+  regionPixelsAtLeast(index: number, name: RegionVariant): number | undefined {
+    const region = this.#barRegions()[index];
+    if (!region) return undefined;
+    const { width, height } = this.#regionView(index, region).image;
+    return width * height * regionRecipes[name].scale ** 2;
+  }
+
+  #regionView(index: number, region: BarRegion): DerivedImage {
+    return this.#cached(`view@${index}`, () => regionView(this.#sources.root, region))!;
   }
 
   /** The `index`-th QR symbol located by its finder patterns (best first), cut out upright, if there is one. */

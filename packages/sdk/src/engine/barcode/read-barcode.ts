@@ -96,6 +96,14 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   // the frame rescaled, so each of its passes is a rescaled one.
   const readRound = async (source: FrameVariants, round: Round, rescaled: boolean) => {
     const prefix = round === 'first' ? '' : `${round}:`;
+    // zxing reads RGBA: the round's own gray image, which several passes read as it is (with other
+    // binarizers, denoised), is converted once — on a 12-megapixel photo each conversion is 48 MB.
+    let sourceRgba: Frame | null = null;
+    const rgbaOf = (image: GrayImage) => {
+      if (image !== source.gray) return grayToFrame(image);
+      sourceRgba ??= grayToFrame(image);
+      return sourceRgba;
+    };
     for (const pass of passPlan) {
       if (!inPlan(pass, resolved, round)) continue;
       const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
@@ -105,7 +113,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
         const pixels = view.image.width * view.image.height;
         if (pixels > budgets[spends]) continue;
         budgets[spends] -= pixels;
-        const results = await zxing.readBarcodes(grayToFrame(view.image), readerOptions(pass, formats, resolved));
+        const results = await zxing.readBarcodes(rgbaOf(view.image), readerOptions(pass, formats, resolved));
         const valid = results
           .filter((r) => r.isValid)
           .map((r) => normalizeRead(r, { scanUpca: resolved.scanUpca, scanEan13: resolved.scanEan13, toOriginal: view.toOriginal }))
@@ -219,7 +227,12 @@ function* viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean, bu
       }
     }
   } else {
-    yield* regionViews(variants, pass.image.region, thorough ? pass.image.thoroughRegions : pass.image.regions);
+    const { region } = pass.image;
+    for (let i = 0; i < (thorough ? pass.image.thoroughRegions : pass.image.regions); i++) {
+      const atLeast = variants.regionPixelsAtLeast(i, region);
+      if (atLeast === undefined) return;
+      if (atLeast <= budgetLeft()) yield* present(variants.region(i, region));
+    }
   }
 }
 

@@ -29,7 +29,7 @@ import {
   visualMatchSource,
 } from './visual/visual-to-document.ts';
 import { signatureImage } from './visual/signature-image.ts';
-import { detectPage, linesOnPhoto, type DetectedPage } from './visual/detected-page.ts';
+import { detectPage, linesOnPhoto, straightenPage, type DetectedPage, type StraightenedPage } from './visual/detected-page.ts';
 import { anonymizeDocument } from './anonymize-document.ts';
 import { type AnonymizationPlan, anonymizationPlan, extraRuleFields, matchesFilter, missingRuleFields } from './document-class-rules.ts';
 import { answersAlone, barcodeRank, readDocumentBarcode, type DocumentBarcode } from './read-document-barcode.ts';
@@ -111,19 +111,24 @@ export async function readDocument(
     return none;
   }
 
-  // Each side's document, straightened as it lies (landscape, its top-left nearest the photo's) and
-  // its text lines detected once per detector: the first side's MRZ is searched among them before
-  // the photo is detected on its own, and the print is read from them unless the MRZ makes it
+  // Each side's document, straightened as it lies (landscape, its top-left nearest the photo's) once,
+  // and its text lines detected once per detector: the first side's MRZ is searched among them
+  // before the photo is detected on its own, and the print is read from them unless the MRZ makes it
   // another cut (upside down).
+  const straightened = new Map<Side, StraightenedPage>();
+  const straightenedSide = (side: Side, outline: readonly Point[]) => {
+    if (!straightened.has(side)) {
+      const guess = documentView({ side, frame: frameOf(side), outline, mrz: null })!;
+      straightened.set(side, straightenPage(frameOf(side), guess.corners, guess.format));
+    }
+    return straightened.get(side)!;
+  };
   const detectedPages = (engine: OcrEngine | null) => {
     const pages = new Map<Side, Promise<DetectedPage | null>>();
     return (side: Side): Promise<DetectedPage | null> => {
       const outline = outlines.get(side);
       if (!engine || !readPrint || !outline) return Promise.resolve(null);
-      if (!pages.has(side)) {
-        const guess = documentView({ side, frame: frameOf(side), outline, mrz: null })!;
-        pages.set(side, detectPage(engine, frameOf(side), guess.corners, guess.format));
-      }
+      if (!pages.has(side)) pages.set(side, detectPage(engine, straightenedSide(side, outline)));
       return pages.get(side)!;
     };
   };

@@ -1,5 +1,6 @@
 import type { Frame } from '../../../core/frame.ts';
-import { applyHomography, type Homography } from '../../image/homography.ts';
+import type { Point } from '../../image/affine.ts';
+import { applyHomography, homographyFromPoints, rectangleCorners, type Homography } from '../../image/homography.ts';
 import { warpQuad } from '../../image/warp-quad.ts';
 import type { OcrEngine } from '../../ocr/create-ocr-engine.ts';
 import { documentPageDetection } from '../../ocr/create-text-detector.ts';
@@ -18,10 +19,10 @@ const readMargin = 0.03;
  * Page heights this close (share) are one page: ID-2 and ID-3 differ by 0.1 % in shape, and which
  * of the two a page is only shows once its MRZ is read.
  */
-const sameShape = 0.01;
+const sameShapeShare = 0.01;
 
-/** A side's document straightened for reading, with the text lines detected on it. */
-export interface DetectedPage {
+/** A side's document straightened for reading. */
+export interface StraightenedPage {
   /** The document's corners on the photo it was cut along, its top-left first. */
   corners: Corners;
   /** Those corners widened by `readMargin`: what the page was cut along. */
@@ -30,20 +31,45 @@ export interface DetectedPage {
   page: Frame;
   /** Page coordinates → photo coordinates. */
   toSource: Homography;
+}
+
+/** A side's document straightened for reading, with the text lines detected on it. */
+export interface DetectedPage extends StraightenedPage {
   /** The text lines found on the page (page coordinates). */
   lines: ScoredQuad[];
 }
 
-/** Straightens the document along `corners` (top-left first) to its format's shape and detects its text lines. */
-export async function detectPage(ocr: OcrEngine, frame: Frame, corners: Corners, format: DocumentFormat): Promise<DetectedPage> {
+/** Straightens the document along `corners` (top-left first) to its format's shape. */
+export function straightenPage(frame: Frame, corners: Corners, format: DocumentFormat): StraightenedPage {
   const sourceWidth = Math.hypot(corners[1].x - corners[0].x, corners[1].y - corners[0].y);
   const width = Math.round(Math.min(readWidth.max, Math.max(readWidth.min, sourceWidth)));
   const size = documentFormats[format];
   const height = Math.round((width * size.height) / size.width);
   const outline = widened(corners);
   const { frame: page, toSource } = warpQuad(frame, outline, width, height);
-  const lines = await ocr.detector.detect(page, { maxSide: Math.min(width, documentPageDetection.maxSide) });
-  return { corners, outline, page, toSource, lines };
+  return { corners, outline, page, toSource };
+}
+
+/** Detects the text lines of a straightened page. */
+export async function detectPage(ocr: OcrEngine, straightened: StraightenedPage): Promise<DetectedPage> {
+  const { page } = straightened;
+  const lines = await ocr.detector.detect(page, { maxSide: Math.min(page.width, documentPageDetection.maxSide) });
+  return { ...straightened, lines };
+}
+
+/**
+ * The side's page cut along `corners` for `format`: `cut` itself when it was cut so, `cut` turned
+ * 180° when it was cut along those corners turned (a page read again upside down) — the pixels a
+ * warp along them gives, without a second warp of the photo —, else the photo straightened anew.
+ */
+export function straightenedAlong(cut: StraightenedPage | null, frame: Frame, corners: Corners, format: DocumentFormat): StraightenedPage {
+  if (!cut || !sameShape(cut.page, format)) return straightenPage(frame, corners, format);
+  if (sameCorners(cut.corners, corners)) return cut;
+  const [a, b, c, d] = cut.corners;
+  if (!sameCorners([c, d, a, b], corners)) return straightenPage(frame, corners, format);
+  const { width, height } = cut.page;
+  const outline = widened(corners);
+  return { corners, outline, page: turned180(cut.page), toSource: homographyFromPoints(rectangleCorners(width, height), outline) };
 }
 
 /**
@@ -53,11 +79,29 @@ export async function detectPage(ocr: OcrEngine, frame: Frame, corners: Corners,
  * fewer in `pnpm eval printed`'s rotation family when the guess's lines were turned instead).
  */
 export function pageAlong(detected: DetectedPage | null | undefined, corners: Corners, format: DocumentFormat): DetectedPage | null {
-  if (!detected) return null;
-  const { width, height } = detected.page;
+  if (!detected || !sameShape(detected.page, format)) return null;
+  return sameCorners(detected.corners, corners) ? detected : null;
+}
+
+function sameShape({ width, height }: Frame, format: DocumentFormat): boolean {
   const size = documentFormats[format];
-  if (Math.abs((width * size.height) / size.width - height) > sameShape * height) return null;
-  return corners.every((p, i) => p.x === detected.corners[i]!.x && p.y === detected.corners[i]!.y) ? detected : null;
+  return Math.abs((width * size.height) / size.width - height) <= sameShapeShare * height;
+}
+
+function sameCorners(a: readonly Point[], b: readonly Point[]): boolean {
+  return a.every((p, i) => p.x === b[i]!.x && p.y === b[i]!.y);
+}
+
+/**
+ * The frame turned by 180°. A warp along corners turned by two places samples output pixel (x, y) at
+ * the points the first warp sampled for (width − 1 − x, height − 1 − y): this is that warp's image
+ * (where both take as many samples per pixel; each counts them from its own top and left edges).
+ */
+function turned180(frame: Frame): Frame {
+  const pixels = new Uint32Array(frame.data.buffer, frame.data.byteOffset, frame.width * frame.height);
+  const out = new Uint8ClampedArray(frame.data.length);
+  new Uint32Array(out.buffer).set(pixels.slice().reverse());
+  return { width: frame.width, height: frame.height, data: out };
 }
 
 /** The page's text lines on the photo (the MRZ reader's candidates), their sizes in photo pixels. */

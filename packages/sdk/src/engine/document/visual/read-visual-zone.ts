@@ -9,7 +9,7 @@ import type { Quad } from '../../ocr/min-area-rect.ts';
 import { cropTextLine } from '../../ocr/crop-text-line.ts';
 import { spaceAtInkGaps } from '../../ocr/space-at-ink-gaps.ts';
 import type { Corners, DocumentFormat } from '../document-format.ts';
-import { detectPage, pageAlong, type DetectedPage } from './detected-page.ts';
+import { detectPage, pageAlong, straightenedAlong, type DetectedPage } from './detected-page.ts';
 import { locationAround } from '../string-result.ts';
 import { approximateSubstring } from './approximate-substring.ts';
 import { countryNames } from './country-names.ts';
@@ -131,7 +131,8 @@ export async function readPrintedPage(
   format: DocumentFormat,
   o: Pick<VisualZoneOptions, 'numberingHint' | 'mrzLines' | 'detected'>,
 ): Promise<PrintedPage> {
-  const { page, toSource, outline, lines: pageLines } = pageAlong(o.detected, corners, format) ?? (await detectPage(ocr, frame, corners, format));
+  const detected = pageAlong(o.detected, corners, format) ?? (await detectPage(ocr, straightenedAlong(o.detected, frame, corners, format)));
+  const { page, toSource, outline, lines: pageLines } = detected;
   const zoneTop = mrzTop(o.mrzLines, outline, page.width, page.height);
   const inZone = (quad: Quad) => quad.points.reduce((sum, p) => sum + p.y, 0) / 4 > zoneTop;
   const ocrLines = await ocr.ocr.readLines(
