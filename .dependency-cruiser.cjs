@@ -60,9 +60,10 @@ module.exports = {
     },
     {
       name: 'sources-do-not-import-dev-dependencies',
-      comment: 'What a package ships may only need its own dependencies.',
+      comment:
+        'What a package ships may only need its own dependencies. The worker bootstrap registers tsx for runs from the TypeScript sources (the workspace); the compiled package starts recognition-worker.js and does not ship it.',
       severity: 'error',
-      from: { path: sources, pathNot: testFile },
+      from: { path: sources, pathNot: [testFile, '^packages/server/src/recognition/recognition-worker-bootstrap\\.mjs$'] },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
     },
     {
@@ -82,7 +83,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|reports|data)/|^demo/public/sdk/' },
+    exclude: { path: ['^packages/[^/]+/dist/', '^(models|demo|test)/dist/', '^(dist|reports|data)/', '^demo/public/sdk/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.mjs', '.d.ts'] },

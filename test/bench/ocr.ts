@@ -1,6 +1,6 @@
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { Frame, OrtRuntime, TextDetectorChoice } from '@idlens/sdk/engine';
-import { loadOrtWebNode } from '@idlens/sdk/runtime/ort-web-node';
+import { loadOrtWebNode } from '../support/engine/ort-web-node.ts';
 import { createConvnetRuntime } from '@idlens/sdk/runtime/convnet';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';

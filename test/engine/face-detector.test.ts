@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelSet } from '@idlens/models';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
-import { loadOrtWebNode } from '@idlens/sdk/runtime/ort-web-node';
+import { loadOrtWebNode } from '../support/engine/ort-web-node.ts';
 import type { Frame, OrtRuntime } from '@idlens/sdk/engine';
 import { createFaceDetector, faceModelName, type DetectedFace } from '../../packages/sdk/src/engine/face/create-face-detector.ts';
 import { standsUpright } from '../../packages/sdk/src/engine/document/portrait.ts';

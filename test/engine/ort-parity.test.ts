@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { ModelSet } from '@idlens/models';
-import { loadOrtWebNode } from '@idlens/sdk/runtime/ort-web-node';
+import { loadOrtWebNode } from '../support/engine/ort-web-node.ts';
 import type { OrtRuntime } from '@idlens/sdk/engine';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';

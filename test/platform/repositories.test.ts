@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
 import { migrations } from '../../packages/server/src/db/migrations/index.ts';
 import { openDatabase, type OpenDatabase } from '../../packages/server/src/db/open-database.ts';
-import { countBlobs, deleteBlobs, findBlob, insertBlob } from '../../packages/server/src/db/repositories/blob-repository.ts';
+import { deleteBlobs, findBlob, insertBlob } from '../../packages/server/src/db/repositories/blob-repository.ts';
 import { findClient, insertClient } from '../../packages/server/src/db/repositories/client-repository.ts';
 import { findIdempotencyKey, insertIdempotencyKey } from '../../packages/server/src/db/repositories/idempotency-repository.ts';
 import { findFirstOrganization, insertOrganization } from '../../packages/server/src/db/repositories/organization-repository.ts';
@@ -28,6 +28,17 @@ import { parseWorkflowDefinition } from '../../packages/server/src/platform/work
 import { initialProgress } from '../../packages/server/src/workflow/progress.ts';
 import { describeEachDialect } from '../support/dialects.ts';
 import { createTestDatabase } from '../support/postgres.ts';
+import type { Db } from '../../packages/server/src/db/schema.ts';
+
+/** How many blobs a transaction has left (the server itself never counts them). */
+async function countBlobs(db: Db, transactionId: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('blobs')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('transactionId', '=', transactionId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
 
 await describeEachDialect('repositories', (dialect) => {
   let database: OpenDatabase;

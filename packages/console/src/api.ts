@@ -8,13 +8,11 @@
 import type { TransactionRecord, TransactionSummary, VerificationStatus, WorkflowSummary } from '@idlens/sdk/api';
 
 export type {
-  ProcessingStatus,
   StateEntry,
   StatusLogEntry,
   TransactionRecord,
   TransactionSummary,
   VerificationStatus,
-  WorkflowStepInfo as StepInfo,
   WorkflowSummary,
 } from '@idlens/sdk/api';
 

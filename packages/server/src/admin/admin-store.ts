@@ -65,14 +65,6 @@ export async function listClients(db: Db, organizationId: string): Promise<Clien
   return rows.map((r) => ({ clientId: r.id, organizationId: r.organizationId, name: r.name, createdOn: r.createdOn }));
 }
 
-/** The client, if it exists (and belongs to `organizationId` when one is given: another's looks missing). */
-export async function findClientView(db: Db, clientId: string, organizationId?: string): Promise<ClientView | undefined> {
-  let query = db.selectFrom('clients').select(['id', 'organizationId', 'name', 'createdOn']).where('id', '=', clientId);
-  if (organizationId !== undefined) query = query.where('organizationId', '=', organizationId);
-  const r = await query.executeTakeFirst();
-  return r && { clientId: r.id, organizationId: r.organizationId, name: r.name, createdOn: r.createdOn };
-}
-
 export async function addClient(db: Db, organizationId: string, given: string, now: string): Promise<ClientSecretView & { name: string; createdOn: string }> {
   const name = maskCardNumbersIn(given);
   const clientId = randomUUID();

@@ -103,11 +103,3 @@ export async function decodeProbed({ bytes, field }: ProbedImage, maxPixels: num
     throw decodeFailure(error, field, maxPixels);
   }
 }
-
-/**
- * Decodes JPEG/PNG bytes to an RGBA frame: rejects other formats, images over the pixel limit
- * (checked from the header, before any pixel is decoded) and truncated or corrupt files.
- */
-export async function decodeImage(bytes: Uint8Array, field: string, maxPixels: number): Promise<Frame> {
-  return decodeProbed(await probeImage(bytes, field, maxPixels), maxPixels);
-}

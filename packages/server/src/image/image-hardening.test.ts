@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage } from './decode-image.ts';
+import { decodeProbed, probeImage } from './decode-image.ts';
 import { createAddressPolicy } from './ip-policy.ts';
 
 async function jpegWithCorruptEntropyData(): Promise<Buffer> {
@@ -25,10 +25,12 @@ async function jpegWithCorruptEntropyData(): Promise<Buffer> {
   return corrupt;
 }
 
-describe('decodeImage', () => {
+describe('decodeProbed', () => {
   it('IMAGE_DECODE_FAILED for a JPEG whose entropy data is corrupt (not a blank frame)', async () => {
     const corrupt = await jpegWithCorruptEntropyData();
-    await expect(decodeImage(new Uint8Array(corrupt), 'image', 40_000_000)).rejects.toMatchObject({ code: 'IMAGE_DECODE_FAILED', status: 400 });
+    // The header is intact: the probe passes, the decode finds the damage.
+    const probed = await probeImage(new Uint8Array(corrupt), 'image', 40_000_000);
+    await expect(decodeProbed(probed, 40_000_000)).rejects.toMatchObject({ code: 'IMAGE_DECODE_FAILED', status: 400 });
   });
 });
 

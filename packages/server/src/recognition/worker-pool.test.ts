@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '@idlens/sdk';
 import { barcodePng } from '../../../../test/support/fixtures.ts';
-import { decodeImage } from '../image/decode-image.ts';
+import { decodeProbed, probeImage } from '../image/decode-image.ts';
 import type { RecognitionBackend } from './recognition-backend.ts';
 import { createWorkerPool } from './worker-pool.ts';
 
 async function qrFrame(text: string): Promise<Frame> {
-  return decodeImage(await barcodePng(text, { format: 'QRCode' }), 'image', 10_000_000);
+  return decodeProbed(await probeImage(await barcodePng(text, { format: 'QRCode' }), 'image', 10_000_000), 10_000_000);
 }
 
 describe('recognition worker pool', () => {

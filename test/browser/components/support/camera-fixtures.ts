@@ -1,9 +1,9 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { barcodePng } from '../../../support/fixtures.ts';
-import { renderCard, testCards } from '../../../support/card-render.ts';
+import { renderCard } from '../../../support/card-render.ts';
 import { renderLicenceBack, sampleLicenceHolder } from '../../../support/licence-render.ts';
-import { framePng, renderMrzPage } from '../../../support/mrz-render.ts';
+import { renderMrzPage } from '../../../support/mrz-render.ts';
 import { passportPng } from '../../support/passport.ts';
 import { specimens } from '../../../support/engine/mrz-specimens.ts';
 import { cameraFrame, writeY4m, type RgbaImage } from './y4m.ts';
@@ -100,5 +100,3 @@ export async function writeCameraFile(dir: string, kind: CameraScene): Promise<s
 export async function qrPng(): Promise<Buffer> {
   return barcodePng(qrText, { format: 'QRCode', scale: 6 });
 }
-
-export { framePng, testCards };

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hasValidCheckDigit } from './ean-codes.ts';
-import { decodeEanProfile, eanProfileFit, flatLabel } from './ean-profile.ts';
+import { curvedLabels, eanProfileFit, flatLabel, type ProfileOptions } from './ean-profile.ts';
+
+/** A profile decoded as a flat label, then as a curved one (the order `readEanProfiles` tries them in, one way round). */
+function decodeEanProfile(profile: Float64Array, options: ProfileOptions = {}) {
+  const fit = eanProfileFit(profile, options);
+  return fit(flatLabel) ?? fit(curvedLabels);
+}
 
 const lCodes = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
 const gCodes = ['0100111', '0110011', '0011011', '0100001', '0011101', '0111001', '0000101', '0010001', '0001001', '0010111'];

@@ -87,16 +87,6 @@ export const flatLabel: readonly number[] = [0];
 export const curvedLabels: readonly number[] = [0.035, 0.07, 0.11, 0.17];
 
 /**
- * Decodes a symbol from `profile` (light = high; bars across, read left to right), or null when no
- * placement of the symbol fits, the check digit fails, or a digit is not clearly better than its
- * runner-up (`minMargin`): as a flat label, then as a curved one.
- */
-export function decodeEanProfile(profile: Float64Array, options: ProfileOptions = {}): ProfileDecoding | null {
-  const fit = eanProfileFit(profile, options);
-  return fit(flatLabel) ?? fit(curvedLabels);
-}
-
-/**
  * The symbol's guards placed on `profile` once, and a decoder that tries label shapes (bulges) there
  * in turn until one reads something sure: a caller may try a flat label both ways round before
  * a curved one (`readEanProfiles`).

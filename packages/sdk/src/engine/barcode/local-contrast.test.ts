@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
-import { localContrast, localThreshold } from './local-contrast.ts';
+import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 
 /** 6 px bars and spaces whose contrast fades from 200 levels on the left to 30 under glare on the right. */
 const underGlare = grayImage(600, 80, (x) => {
@@ -29,7 +29,7 @@ describe('localContrast', () => {
   });
 
   it('binarizes the faded bars correctly everywhere', () => {
-    const binary = localThreshold(underGlare, 40);
+    const binary = binarizeLocalContrast(localContrast(underGlare, 40));
     for (let x = 30; x < 570; x += 6) {
       const bar = Math.floor(x / 6) % 2 === 0;
       expect(at(binary, x + 3, 40)).toBe(bar ? 0 : 255);

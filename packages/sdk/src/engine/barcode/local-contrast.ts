@@ -60,8 +60,3 @@ export function binarizeLocalContrast(normalized: GrayImage): GrayImage {
   for (let i = 0; i < out.length; i++) out[i] = normalized.data[i]! < 104 ? 0 : 255;
   return { width: normalized.width, height: normalized.height, data: out };
 }
-
-/** `localContrast`, binarized. */
-export function localThreshold(image: GrayImage, radius: number): GrayImage {
-  return binarizeLocalContrast(localContrast(image, radius));
-}

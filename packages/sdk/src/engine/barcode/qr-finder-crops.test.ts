@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { composeScene, type Point, renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
 import { grayImage } from '../../../../../test/support/engine/gray-images.ts';
-import { localThreshold } from './local-contrast.ts';
+import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 import { highlight, printedUnderLight } from '../../../../../test/support/highlight.ts';
 import { type GrayImage, toGray } from '../image/gray-image.ts';
 import { findFinderPatterns, locateQrSymbols } from './qr-finder-crops.ts';
+
+/** The image as the finder search sees it: its local contrast, binarized. */
+const localThreshold = (image: GrayImage, radius: number) => binarizeLocalContrast(localContrast(image, radius));
 
 describe('locateQrSymbols', () => {
   it.each([0, 30, -70, 180])('finds a QR symbol turned by %i° and gives its upright square', async (angle) => {

@@ -12,9 +12,12 @@ import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { loadZxingNode } from '../../runtime/zxing-node.ts';
 import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 import { locateQrSymbols, type QrFinders } from './qr-finder-crops.ts';
-import { drawQrGrid, equalizedModules, qrGridRules, qrSideCandidates, resampleQrSymbol, type FittedQrGrid } from './qr-grid.ts';
+import { drawQrGrid, equalizedModules, fitQrGrid, qrGridRules, qrSideCandidates, type FittedQrGrid } from './qr-grid.ts';
 import { functionModule } from './qr-function-patterns.ts';
 import type { ZxingReader } from './zxing-reader.ts';
+
+/** A QR symbol read module by module along a grid fitted to it, redrawn clean and upright with its modules as sampled. */
+const resampleQrSymbol = (normalized: GrayImage, finders: QrFinders, side: number) => drawQrGrid(fitQrGrid(normalized, finders, side), 'sampled')!;
 
 let zxing: ZxingReader;
 beforeAll(async () => {

@@ -45,14 +45,6 @@ export function qrSideCandidates({ corner, right, down, module }: QrFinders): nu
 }
 
 /**
- * Reads a QR symbol module by module along a grid fitted to it (`fitQrGrid`), and redraws it clean
- * and upright with its modules as sampled (`drawQrGrid`).
- */
-export function resampleQrSymbol(normalized: GrayImage, finders: QrFinders, side: number): { image: GrayImage; toSource: Affine } {
-  return drawQrGrid(fitQrGrid(normalized, finders, side), 'sampled')!;
-}
-
-/**
  * The fitted grid's modules drawn (`drawModules`) as `decisions` tells them; undefined for the
  * equalized decisions where they tell every data module as the sampled ones do (the same drawing).
  * `toSource` maps the drawing back into the image the grid was fitted in by the affine map closest

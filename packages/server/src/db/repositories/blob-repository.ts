@@ -28,12 +28,3 @@ export async function deleteBlobs(db: Db, transactionId: string, ids: string[]):
   if (ids.length === 0) return;
   await db.deleteFrom('blobs').where('transactionId', '=', transactionId).where('id', 'in', ids).execute();
 }
-
-export async function countBlobs(db: Db, transactionId: string): Promise<number> {
-  const { n } = await db
-    .selectFrom('blobs')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('transactionId', '=', transactionId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}

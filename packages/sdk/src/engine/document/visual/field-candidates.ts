@@ -2,7 +2,7 @@ import type { VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
 import { containsFuzzyLabel } from './match-label.ts';
 import type { DateOrder } from './printed-dates.ts';
-import { type Box, type LabelledLine, meanConfidence, weakestCharacter } from './printed-fields.ts';
+import { type LabelledLine, meanConfidence, weakestCharacter } from './printed-fields.ts';
 import { type PrintedValue, printedValue } from './printed-values.ts';
 import { countryNames } from './country-names.ts';
 
@@ -463,5 +463,3 @@ function dateTime(value: PrintedValue): number {
   const d = value.date!;
   return Date.UTC(d.year ?? 2000, (d.month ?? 1) - 1, d.day ?? 1);
 }
-
-export type { Box };

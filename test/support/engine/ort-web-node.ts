@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { OrtRuntime } from '../engine/ocr/ort-runtime.ts';
+import type { OrtRuntime } from '../../../packages/sdk/src/engine/ocr/ort-runtime.ts';
 
 /**
- * onnxruntime-web (wasm) in Node — the browser's runtime, used here for the parity test and the
- * benchmark. Its wasm files are loaded from the installed package's dist folder: the default would
- * fetch them from a CDN, which must never be reached.
+ * onnxruntime-web (wasm) in Node, for the parity tests and the benchmark (test support: the SDK
+ * ships no Node loader for it). Its wasm files are loaded from the installed package's dist folder:
+ * the default would fetch them from a CDN, which must never be reached.
  * One thread: results must not depend on the machine, and the server parallelises across workers.
  */
 export async function loadOrtWebNode(): Promise<OrtRuntime> {
