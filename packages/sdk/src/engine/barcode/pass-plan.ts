@@ -1,4 +1,4 @@
-import type { ReaderOptions } from 'zxing-wasm/reader';
+import type { ReaderOptions } from './zxing-reader.ts';
 import type { BarcodeType } from '../../api/barcode.ts';
 import type { FrameVariant, RegionVariant } from './frame-variants.ts';
 

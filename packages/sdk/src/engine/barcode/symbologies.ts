@@ -1,4 +1,4 @@
-import type { ReadInputBarcodeFormat } from 'zxing-wasm/reader';
+import type { ZxingReadFormat } from './zxing-reader.ts';
 import type { BarcodeOptions, BarcodeType } from '../../api/barcode.ts';
 
 type ScanFlag = Extract<keyof BarcodeOptions, `scan${string}`>;
@@ -9,9 +9,9 @@ export interface Symbology {
   flag: Exclude<ScanFlag, 'scanInverse' | 'scanUncertain'>;
   type: BarcodeType;
   /** zxing-cpp formats read for it. */
-  readFormats: ReadInputBarcodeFormat[];
+  readFormats: ZxingReadFormat[];
   /** Formats read instead when `readCode39AsExtendedData` is set (only Code 39 has any). */
-  extendedReadFormats?: ReadInputBarcodeFormat[];
+  extendedReadFormats?: ZxingReadFormat[];
   /**
    * 1D symbologies: they profit from bar-region views, rotation and bar sharpening, and their reads
    * carry no error correction, so they need corroboration before they count as certain.
@@ -67,7 +67,7 @@ export function enabledSymbologies(options: BarcodeOptions): Symbology[] {
 }
 
 /** The zxing formats to ask for, for these symbologies. */
-export function readFormatsOf(enabled: readonly Symbology[], extendedCode39: boolean): ReadInputBarcodeFormat[] {
+export function readFormatsOf(enabled: readonly Symbology[], extendedCode39: boolean): ZxingReadFormat[] {
   return enabled.flatMap((s) => (extendedCode39 && s.extendedReadFormats) || s.readFormats);
 }
 
