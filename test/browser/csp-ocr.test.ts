@@ -38,7 +38,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       }).then(framePng),
     ]);
     h = { bundle, server, passport, passportWithPortrait, card, browser: await launchChromium() };
-  }, 120_000);
+  });
   afterAll(async () => {
     // The browser first: its keep-alive connections would hold the page servers open.
     await h?.browser.close();
@@ -145,7 +145,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     expect(result.card).toEqual(serverCard);
     // Not parity of two EMPTY answers (reading accuracy itself is the card engine's tests' business).
     expect((result.card as { recognitionStatus: string }).recognitionStatus).not.toBe('EMPTY');
-  }, 180_000); // OCR in single-threaded wasm plus the server's run; generous for a loaded CI machine
+  });
 
   it('reads the same on a cross-origin-isolated page (COOP/COEP), where the OCR runtime still runs on one thread', async () => {
     const page = await pageWith(strictCsp, { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
@@ -160,7 +160,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
       return { runtime, mrzType: data.mrzData?.mrzType, violations: (window as any).cspViolations };
     });
     expect(result).toMatchObject({ runtime: { crossOriginIsolated: true, threads: 1 }, mrzType: 'TD3', violations: [] });
-  }, 120_000);
+  });
 
   it('loads no wasm for OCR but its own chunk: zxing_reader.wasm is the only wasm a document read fetches', async () => {
     const requests: string[] = [];
@@ -176,7 +176,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     expect(mrzType).toBe('TD3');
     expect(requests.filter((r) => r.includes('.wasm')).map((r) => r.replace(/\?.*$/, ''))).toEqual(['/sdk/zxing_reader.wasm']);
     expect(requests.some((r) => r.includes('idlens-worker-ocr.js'))).toBe(true);
-  }, 120_000);
+  });
 
   it('never starts a runtime from a copy in the HTTP cache that fails its sha256: the wasm is fetched again and checked', async () => {
     const requests: string[] = [];
@@ -215,7 +215,7 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     // Fetched from the host again, past the HTTP cache, whose copy is now the right one.
     expect(requests.filter((r) => r.includes(zxingWasm.file)).length).toBe(before + 1);
     expect(await cachedSha256()).toBe(zxingWasm.sha256);
-  }, 120_000);
+  });
 
   it('detects a violation when the policy forbids WebAssembly (the check is not vacuous)', async () => {
     const page = await pageWith("script-src 'self'; worker-src 'self'");

@@ -15,7 +15,7 @@ describe('the API docs page under its CSP (Chromium)', () => {
     const { recognition } = createFakeRecognition();
     server = await listen(createApp({ config, recognition, logger: silentLogger, healthChecks: [], info: buildInfo() }), config);
     browser = await launchChromium();
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
@@ -34,7 +34,7 @@ describe('the API docs page under its CSP (Chromium)', () => {
     page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${new URL(r.url()).pathname}`));
     const response = await page.goto(`http://127.0.0.1:${server.port}/docs`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+    await page.locator('.opblock').first().waitFor();
     expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(5);
     // Icons (data: SVGs) and styles load: an operation's summary is laid out, not raw text.
     expect(
@@ -47,12 +47,12 @@ describe('the API docs page under its CSP (Chromium)', () => {
     await page.locator('.opblock-summary').filter({ hasText: '/info' }).first().click();
     await page.locator('.try-out__btn').first().click();
     await page.locator('.execute').first().click();
-    await page.locator('.live-responses-table tbody .response-col_status').first().waitFor({ timeout: 30_000 });
+    await page.locator('.live-responses-table tbody .response-col_status').first().waitFor();
     expect(await page.locator('.live-responses-table tbody .response-col_status').first().textContent()).toContain('200');
     expect(violations).toEqual([]);
     // The browser asks for a favicon by itself; this server has none without a demo directory.
     expect(failed.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
     expect(browser.console.filter((line) => line.startsWith('error') && !line.includes('404 (Not Found)'))).toEqual([]);
     await page.close();
-  }, 60_000);
+  });
 });

@@ -66,7 +66,7 @@ describe('documents in the browser worker: same data as the server (Chromium)', 
     ]);
     const pageServer = await startPageServer({ bundleDir: bundle.dir, fixtures });
     h = { bundle, server, pageServer, browser: await launchChromium(), fixtures };
-  }, 120_000);
+  });
   afterAll(() => closeHarness(h));
 
   it('reads a two-sided licence and an ID card with a signature like the server', async () => {
@@ -107,5 +107,5 @@ describe('documents in the browser worker: same data as the server (Chromium)', 
     expect(server['id-card']!.documentClassInfo?.country).toBe('COUNTRY_FRANCE');
     expect(server['id-card']!.signatureImage).not.toBeNull();
     for (const name of Object.keys(requests)) expect(await differences(browser[name], server[name], name)).toEqual([]);
-  }, 240_000);
+  });
 });

@@ -93,7 +93,7 @@ describe('transactions from the browser against the real server (Chromium)', () 
         ),
     });
     h = { bundle, server, pageServer, browser: await launchChromium() };
-  }, 120_000);
+  });
   afterAll(() => closeHarness(h));
 
   function agentAuthorization() {
@@ -170,7 +170,7 @@ describe('transactions from the browser against the real server (Chromium)', () 
     expect(record.state['DocumentVerification:0'].output.checks.recognized.outcome).toBe('PASS');
     expect(record.state['DocumentVerification:0'].output.checks.clientServerMatch.outcome).toBe('PASS');
     await page.close();
-  }, 120_000);
+  });
 
   it('ScanBarcode and ScanCard steps: each captured, recognized in the worker and submitted in turn', async () => {
     await importWorkflow(scanWorkflow);
@@ -203,7 +203,7 @@ describe('transactions from the browser against the real server (Chromium)', () 
     // The server stores the card number only as BIN + last 4, never the browser's full reading.
     expect(JSON.stringify(record.state['ScanCard:0'])).not.toContain('4111111111111111');
     await page.close();
-  }, 120_000);
+  });
 
   it('a step that requires the face gets the document portrait the worker found, when the capture gives no face', async () => {
     await importWorkflow(portraitWorkflow);
@@ -227,7 +227,7 @@ describe('transactions from the browser against the real server (Chromium)', () 
     expect(scan.extraction.faceImage).toMatchObject({ contentType: 'image/png' });
     expect(scan.extraction.fullDocumentFrontImage).toMatchObject({ contentType: 'image/png' });
     await page.close();
-  }, 120_000);
+  });
 
   it('a wrong ephemeral key is TRANSACTION_REJECTED with the edge code, not a hang', async () => {
     const page = await openPage(h.browser.context, h.pageServer.url);

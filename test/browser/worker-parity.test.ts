@@ -37,7 +37,7 @@ describe('browser worker: same results as the server (Chromium)', () => {
     const browser = await launchChromium();
     const page = await openPage(browser.context, pageServer.url);
     h = { bundle, server, pageServer, browser, page, fixtures };
-  }, 120_000);
+  });
   afterAll(() => closeHarness(h));
 
   it('recognizes every fixture in the worker with the same JSON data as the server', async () => {

@@ -115,7 +115,7 @@ describe('operator console (Chromium)', () => {
     // The end user's browser resumes: the page follows (it polls while InProgress).
     const resumed = await edge('POST', `/transaction/${txId}/resume`, tx.authorization);
     expect(resumed.json.processingStatus).toBe('Complete');
-    await page.locator('dd').getByText('Complete').waitFor({ timeout: 10_000 });
+    await page.locator('dd').getByText('Complete').waitFor();
     await page.getByLabel('New verification status').selectOption('Reject');
     await page.getByLabel('Comment (the reason, kept in the status log)').fill('photo does not match the customer');
     await page.getByRole('button', { name: 'Save status' }).click();

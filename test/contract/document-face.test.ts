@@ -14,7 +14,7 @@ describe('faceImage', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     t = await createTestApp();
-  }, 60_000);
+  });
 
   const post = (frame: { width: number; height: number; data: Uint8ClampedArray }, options: Record<string, unknown>) =>
     framePng(frame).then((png) => t.post('/document-single-side', { image: { imageBase64: toBase64(png) }, ...options }));
@@ -34,7 +34,7 @@ describe('faceImage', () => {
       const { width = 0, height = 0 } = await sharp(Buffer.from(face.image, 'base64')).metadata();
       expect(height / width).toBeCloseTo(45 / 35, 1);
     }
-  }, 180_000);
+  });
 
   it('turns an upside-down card without an MRZ the right way up by its portrait (fullDocumentFirstSideImage)', async () => {
     const card = await generatedCard({ portrait: await portraitPng(0, cardPortraitBox.width, cardPortraitBox.height) });
@@ -63,7 +63,7 @@ describe('faceImage', () => {
     const difference = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
     // The straightened image is the card as printed, not its upside-down view.
     expect(difference(returned, original)).toBeLessThan(0.5 * difference(returned, turned));
-  }, 60_000);
+  });
 
   it('returns the portrait of a passport page with its MRZ, both images asked for', async () => {
     const width = 1000;
@@ -75,7 +75,7 @@ describe('faceImage', () => {
     // The page is centred on a canvas 1.4 × 1.5 its size.
     const offset = { x: (page.width - width) / 2, y: (page.height - Math.round(width * 0.7)) / 2 };
     expect(locationIou({ ...box, x: box.x + offset.x, y: box.y + offset.y }, res.json.data.faceImage.location)).toBeGreaterThan(0.5);
-  }, 60_000);
+  });
 
   it('gives no face for a blank portrait area, and says so only when the face was asked for', async () => {
     const scene = await documentScene(await generatedCard(), { family: 'rotation', seed: 8 });
@@ -87,5 +87,5 @@ describe('faceImage', () => {
     const notAsked = await post((await documentScene(card, { family: 'upright', seed: 9 })).frame, {});
     expect(notAsked.json.data.faceImage).toBeNull();
     expect(notAsked.json.data.additionalProcessingInfo?.imageExtractionFailures ?? []).not.toContain('FACE');
-  }, 60_000);
+  });
 });

@@ -21,7 +21,7 @@ describe('fullDocumentFirstSideImage', () => {
         .png()
         .toBuffer(),
     );
-  }, 60_000);
+  });
 
   it('returns the card straightened to the ID-1 shape, and null on a photo without a document', async () => {
     const found = await t.post('/document-single-side', { image: { imageBase64: photo }, returnFullDocumentImage: true });
@@ -35,5 +35,5 @@ describe('fullDocumentFirstSideImage', () => {
     const none = await t.post('/document-single-side', { image: { imageBase64: blank }, returnFullDocumentImage: true });
     expect(none.status).toBe(200);
     expect(none.json.data.fullDocumentFirstSideImage).toBeNull();
-  }, 60_000);
+  });
 });

@@ -18,7 +18,7 @@ describe('document endpoints with one image', () => {
     // A date-of-birth check digit no correction can satisfy: the zone reads, but UNCERTAIN.
     const lines = [specimens.TD3[0], specimens.TD3[1].replace('7408122', '7408125')];
     misprintedPage = toBase64(await framePng(await renderMrzPage(lines)));
-  }, 60_000);
+  });
 
   it('withholds the fields of an uncertain first side on /document-multi-side unless allowUncertainFirstSideScan', async () => {
     const withheld = await t.post('/document-multi-side', { imageFirstSide: { imageBase64: misprintedPage } });
@@ -29,12 +29,12 @@ describe('document endpoints with one image', () => {
 
     const allowed = await t.post('/document-multi-side', { imageFirstSide: { imageBase64: misprintedPage }, allowUncertainFirstSideScan: true });
     expect(allowed.json.data.lastName.latin).toBe('ERIKSSON');
-  }, 60_000);
+  });
 
   it('answers with the uncertain reading on /document-single-side', async () => {
     const single = await t.post('/document-single-side', { image: { imageBase64: misprintedPage } });
     expect(single.status).toBe(200);
     expect(single.json.data.recognitionStatus).toBe('UNCERTAIN');
     expect(single.json.data.lastName.latin).toBe('ERIKSSON');
-  }, 60_000);
+  });
 });

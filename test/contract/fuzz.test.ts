@@ -327,7 +327,7 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
     }
     const total = Object.values(counts).reduce((n, c) => n + c.requests, 0);
     expect(total).toBeGreaterThanOrEqual(runsPerEndpoint * endpoints().length);
-  }, 120_000);
+  });
 
   it('logs and database hold no secrets, keys, card numbers or Base64 images afterwards', async () => {
     // Submissions that carry every kind of sensitive value, accepted (200) — so the scan proves they were cleaned.
@@ -427,5 +427,5 @@ describe('fuzzing every recognition option with near misses (fast-check)', () =>
     // Every option was sent; the nested ones were both accepted and refused (valid and invalid shapes reached).
     expect(options).toBeGreaterThan(60);
     for (const [key, byStatus] of nestedTally) expect(Object.keys(byStatus).sort(), key).toEqual(['200', '400']);
-  }, 300_000);
+  });
 });

@@ -191,7 +191,7 @@ describe('over a socket: request timeouts and clients that hang up', () => {
     } finally {
       await server.close();
     }
-  }, 90_000);
+  });
 
   it('a client that disconnects mid-upload is logged as such, not as a server error', async () => {
     const lines: string[] = [];
@@ -211,12 +211,12 @@ describe('over a socket: request timeouts and clients that hang up', () => {
         });
       }
       // The server saw each request end: wait for its three request lines.
-      await expect.poll(() => lines.filter((l) => l.includes('"message":"request"')).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
-      await expect.poll(() => lines.filter((l) => l.includes('client disconnected')).length, { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => lines.filter((l) => l.includes('"message":"request"')).length).toBeGreaterThanOrEqual(4);
+      await expect.poll(() => lines.filter((l) => l.includes('client disconnected')).length).toBe(3);
       expect(lines.filter((l) => JSON.parse(l).level === 'error')).toEqual([]);
     } finally {
       await server.close();
       await t.close();
     }
-  }, 90_000);
+  });
 });

@@ -89,7 +89,7 @@ describe('recognition requests are admitted before their bodies are read (item 2
       } as RequestInit);
     const small = JSON.stringify({ image: { imageBase64: image } });
     const admitted = [post(small, small.length), post(small, small.length)];
-    await expect.poll(() => recognizing, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => recognizing).toBe(2);
     try {
       const huge = countedBody('{"image":{"imageBase64":"', 37 * 2 ** 20, '"}}');
       const refused = await post(huge.stream);
@@ -140,7 +140,7 @@ describe('recognition requests are admitted before their bodies are read (item 2
         duplex: 'half',
       } as RequestInit);
     const admitted = [post(padded, padded.length), post(padded, padded.length)];
-    await expect.poll(() => recognizing, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => recognizing).toBe(2);
     try {
       const chunked = countedBody('{"image":{"imageBase64":"', 2 ** 20, '"}}');
       const refused = await post(chunked.stream);
@@ -175,12 +175,12 @@ describe('step submissions: bounded per transaction, per organization and by the
     t = await createPlatformTestApp({ document: () => opened.opened.then(() => ({ recognitionStatus: 'EMPTY' })) });
     const tx = (await t.agent('POST', '/transaction', createRequest('demo-document', { consent: noConsent }))).json;
     const first = t.edge('POST', `/transaction/${tx.transactionId}/step/2`, tx.authorization, { images: { front: (await png(320, 200)).toString('base64') } });
-    await expect.poll(() => t!.calls.document, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => t!.calls.document).toBe(1);
     const bodies = Array.from({ length: 8 }, () => countedBody('{"images":{"front":"', 20 * 2 ** 20, '"}}'));
     const answers: Response[] = [];
     try {
       for (const body of bodies) void submitStream(tx, body.stream).then((res) => answers.push(res));
-      await expect.poll(() => answers.length, { timeout: 20_000 }).toBe(8);
+      await expect.poll(() => answers.length).toBe(8);
     } finally {
       opened.open();
     }
@@ -278,11 +278,11 @@ describe('step submissions: bounded per transaction, per organization and by the
       })
     ).json;
     const first = t.edge('POST', `/transaction/${a.transactionId}/step/2`, a.authorization, { images: { front: image, back: image } });
-    await expect.poll(() => t!.calls.document, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => t!.calls.document).toBe(1);
     const second = t.edge('POST', `/transaction/${b.transactionId}/step/2`, b.authorization, { images: { front: image, back: image } });
     try {
       // The second one either waits for pixels (as it must) or reaches recognition (as it did before).
-      await expect.poll(() => (t!.platform.memory?.pixels.status().waiting ?? 0) === 1 || t!.calls.document === 2, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => (t!.platform.memory?.pixels.status().waiting ?? 0) === 1 || t!.calls.document === 2).toBe(true);
       expect(t.calls.document).toBe(1);
     } finally {
       opened.open();
@@ -304,14 +304,14 @@ describe('step submissions: bounded per transaction, per organization and by the
     const txs = [];
     for (let i = 0; i < 3; i++) txs.push((await t.agent('POST', '/transaction', createRequest('demo-document', { consent: noConsent }))).json);
     const running = txs.slice(0, 2).map((tx) => t!.edge('POST', `/transaction/${tx.transactionId}/step/2`, tx.authorization, { images: { front: image } }));
-    await expect.poll(() => t!.calls.document, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => t!.calls.document).toBe(2);
     let third: Response | undefined;
     const body = countedBody('{"images":{"front":"', 20 * 2 ** 20, '"}}');
     try {
       void submitStream(txs[2], body.stream).then((res) => {
         third = res;
       });
-      await expect.poll(() => third !== undefined || t!.calls.document === 3, { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => third !== undefined || t!.calls.document === 3).toBe(true);
     } finally {
       opened.open();
     }
@@ -337,7 +337,7 @@ describe('step submissions: bounded per transaction, per organization and by the
     // Chunked: the largest step body (4.25 MiB) is reserved for it, so a second one does not fit 5 MiB.
     const held = countedBody(`{"images":{"front":"${image}"},"extraction":{"pad":"`, 1024, '"}}');
     const first = submitStream(a, held.stream);
-    await expect.poll(() => t!.calls.document, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => t!.calls.document).toBe(1);
     const body = countedBody('{"images":{"front":"', 2 ** 20, '"}}');
     let refused: Response;
     try {

@@ -177,7 +177,7 @@ describe('documents: AAMVA barcodes of North-American licences and ID cards', ()
     // Single side (the default with one image): the uncertain reading is the answer.
     const single = await engine.document({ first: page });
     expect(single.lastName?.latin).toBe('ERIKSSON');
-  }, 30_000);
+  });
 
   it('keeps a PDF417 that is no AAMVA payload as raw barcodeData, UNCERTAIN; anonymizes barcode numbers', async () => {
     const foreign = await engine.document({ first: await renderLicenceBack(holder, { payload: 'BOARDING PASS M1DOE/JANE EABC123 LHRJFK' }) });

@@ -13,7 +13,7 @@ let page: Page;
 beforeAll(async () => {
   stack = await openComponentsStack({ camera: true });
   page = stack.page;
-}, 120_000);
+});
 
 afterAll(() => stack?.close());
 
@@ -98,7 +98,7 @@ describe('web components in Chromium', () => {
       await page.evaluate(() => {
         (document.querySelector('idlens-transaction') as any).fields = [{ name: 'customerName', type: 'string', required: true }];
       });
-      await page.locator('idlens-document-scanner [part~=capture]').waitFor({ timeout: 15_000 });
+      await page.locator('idlens-document-scanner [part~=capture]').waitFor();
       await page.locator('idlens-transaction input[name=customerName]').waitFor();
       await page.locator('idlens-transaction [part~=start]').click();
       expect(await seriousViolations(page)).toEqual([]);
@@ -142,7 +142,7 @@ describe('web components in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await stage(`<idlens-document-scanner autostart trouble-after="1500"></idlens-document-scanner>`);
     const scanner = page.locator('idlens-document-scanner');
-    await scanner.locator('[part~=capture]').waitFor({ timeout: 15_000 });
+    await scanner.locator('[part~=capture]').waitFor();
     const viewport = (await scanner.locator('[part=viewport]').boundingBox())!;
     for (const part of ['[part=feedback]', '[part=side]', '[part~=capture]']) {
       const box = (await scanner.locator(part).boundingBox())!;
@@ -156,7 +156,7 @@ describe('web components in Chromium', () => {
     expect(await scanner.locator('[part=side]').textContent()).toBe('Front side');
     // Chromium's test pattern holds no document: the tips come, with the upload.
     const tips = scanner.locator('[part=trouble]');
-    await tips.waitFor({ timeout: 30_000 });
+    await tips.waitFor();
     expect(await tips.locator('h3').textContent()).toBe('Having trouble?');
     expect(await tips.locator('li').count()).toBe(4);
     expect(await tips.locator('[part~=upload]').isVisible()).toBe(true);
@@ -195,7 +195,7 @@ describe('web components in Chromium', () => {
     }
     expect(focused).toBe('start');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => (window as any).events.some((e: any) => e.status === 'camera-live'), null, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as any).events.some((e: any) => e.status === 'camera-live'));
     const live = await page.evaluate(() => (window as any).events.find((e: any) => e.status === 'camera-live'));
     expect(live).toMatchObject({ type: 'idlens-status', tag: 'idlens-barcode-scanner', bubbles: true, composed: true });
     // The feedback region is a polite live region while scanning.
@@ -204,7 +204,7 @@ describe('web components in Chromium', () => {
 
   it('the camera is released while the page is hidden and reopened when it is shown; removing the element stops the tracks', async () => {
     await stage(`<idlens-camera id="v" autostart></idlens-camera>`);
-    await page.waitForFunction(() => (document.querySelector('#v') as any).state === 'live', null, { timeout: 15_000 });
+    await page.waitForFunction(() => (document.querySelector('#v') as any).state === 'live');
     const setVisibility = (state: string) =>
       page.evaluate((s) => {
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
@@ -215,7 +215,7 @@ describe('web components in Chromium', () => {
     expect(await page.evaluate(() => (document.querySelector('#v') as any).state)).toBe('paused');
     expect(await track.evaluate((t) => t.readyState)).toBe('ended');
     await setVisibility('visible');
-    await page.waitForFunction(() => (document.querySelector('#v') as any).state === 'live', null, { timeout: 15_000 });
+    await page.waitForFunction(() => (document.querySelector('#v') as any).state === 'live');
     const again = await page.evaluateHandle(() => ((document.querySelector('#v') as any).camera.stream as MediaStream).getVideoTracks()[0]!);
     expect(await again.evaluate((t) => t.readyState)).toBe('live');
     await page.evaluate(() => document.querySelector('#v')!.remove());
@@ -237,7 +237,7 @@ describe('web components in Chromium', () => {
         { name: 'newsletter', type: 'boolean', required: false },
       ];
     });
-    await page.locator('idlens-document-scanner [part~=capture]').waitFor({ timeout: 15_000 });
+    await page.locator('idlens-document-scanner [part~=capture]').waitFor();
     await page.locator('idlens-transaction input[name=customerName]').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() =>

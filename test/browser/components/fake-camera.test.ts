@@ -21,7 +21,7 @@ beforeAll(async () => {
   const png = await qrPng();
   const server = await startPageServer({ bundleDir: sdk.dir, fixtures: new Map([['qr', png]]), routes: componentRoutes(wc.dir) });
   b = { sdk, wc, server, tmp };
-}, 120_000);
+});
 
 afterAll(async () => {
   await b?.server.close();
@@ -96,7 +96,7 @@ describe('scanners from a fake camera (Chromium)', () => {
       await expect.poll(() => page.locator('idlens-barcode-scanner [part=result]').textContent()).toContain(qrText);
       timings.barcode = result.durationMs as number;
     });
-  }, 90_000);
+  });
 
   it('camera denied → the message says so and the upload fallback reads the photo', async () => {
     // Permission is granted to 127.0.0.1 only; at localhost the same page is refused the camera.
@@ -109,28 +109,26 @@ describe('scanners from a fake camera (Chromium)', () => {
         document.querySelector('#stage')!.append(el);
       });
       const alert = page.locator('idlens-barcode-scanner [part=message][role=alert]');
-      await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('Camera access was denied');
+      await expect.poll(() => alert.textContent()).toContain('Camera access was denied');
       const errorEvent = await page.evaluate(() => (window as any).events.find((e: { type: string }) => e.type === 'idlens-error'));
       expect(errorEvent).toMatchObject({ reason: 'camera-denied', tag: 'idlens-barcode-scanner', composed: true, bubbles: true });
       // The user may allow the camera now: a button tries again (still denied here, so it says so again).
       const retry = page.locator('idlens-barcode-scanner [part~=retry]');
       expect(await retry.textContent()).toBe('Try the camera again');
       await retry.click();
-      await page.waitForFunction(() => (window as any).events.filter((e: { type: string }) => e.type === 'idlens-error').length === 2, null, {
-        timeout: 15_000,
-      });
+      await page.waitForFunction(() => (window as any).events.filter((e: { type: string }) => e.type === 'idlens-error').length === 2);
       expect(await alert.textContent()).toContain('Camera access was denied');
       const png = await (await fetch(`${b.server.url}/fixtures/qr`)).arrayBuffer();
       const chooser = page.waitForEvent('filechooser');
       await page.locator('idlens-barcode-scanner [part~=upload]').first().click();
       await (await chooser).setFiles({ name: 'qr.png', mimeType: 'image/png', buffer: Buffer.from(png) });
-      await page.waitForFunction(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result'), null, { timeout: 30_000 });
+      await page.waitForFunction(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result'));
       const result = await page.evaluate(() => (window as any).events.find((e: { type: string }) => e.type === 'idlens-result'));
       expect(result).toMatchObject({ kind: 'barcode', source: 'file', data: { barcodeType: 'QR_CODE', stringData: qrText } });
     } finally {
       await browser.close();
     }
-  }, 90_000);
+  });
 
   it('ID-barcode scanner reads the AAMVA PDF417 on a licence back from the camera', async () => {
     await onFakeCamera('id-barcode', async (page) => {
@@ -141,7 +139,7 @@ describe('scanners from a fake camera (Chromium)', () => {
       expect(summary).toContain('ID barcode read: valid — ANDREW SAMPLE');
       timings.idBarcode = result.durationMs as number;
     });
-  }, 120_000);
+  });
 
   it('document scanner: a passport from the camera is one side — its result at once, no flip step', async () => {
     await onFakeCamera('passport', async (page) => {
@@ -153,7 +151,7 @@ describe('scanners from a fake camera (Chromium)', () => {
       expect(await page.locator('idlens-document-scanner [part=result]').textContent()).toContain('Document read: valid — TD3, № L898902C3');
       timings.passport = result.durationMs as number;
     });
-  }, 180_000);
+  });
 
   it('card scanner: a card the frame cuts off is not read — "outside the frame", its outline marked, the guide never green — and the tips come', async () => {
     await onFakeCamera('card-cut', async (page) => {
@@ -169,18 +167,16 @@ describe('scanners from a fake camera (Chromium)', () => {
         }).observe(el.shadowRoot!, { subtree: true, attributes: true, childList: true });
       });
       const scanner = page.locator('idlens-card-scanner');
-      await expect
-        .poll(() => scanner.locator('[part=feedback]').textContent(), { timeout: 90_000 })
-        .toBe('Part of it is outside the frame: move it fully into view.');
+      await expect.poll(() => scanner.locator('[part=feedback]').textContent()).toBe('Part of it is outside the frame: move it fully into view.');
       expect(await scanner.locator('svg.outline.cut polygon').count()).toBe(1);
       await page.screenshot({ path: 'reports/screenshots/card-scanner-cut-off.png' });
       // Scanning goes on for the tips' 6 s without a result: the cut card is never read as one.
-      await scanner.locator('[part=trouble]').waitFor({ timeout: 120_000 });
+      await scanner.locator('[part=trouble]').waitFor();
       expect(await page.evaluate(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result'))).toBe(false);
       expect(await page.evaluate(() => (window as any).guideWasOk)).toBe(false);
       expect(await scanner.locator('[part=feedback]').textContent()).toBe('Part of it is outside the frame: move it fully into view.');
     });
-  }, 240_000);
+  });
 
   it('card scanner reads a Visa card from the camera; the summary shows only the last four digits', async () => {
     await onFakeCamera('card', async (page) => {
@@ -192,7 +188,7 @@ describe('scanners from a fake camera (Chromium)', () => {
       expect(summary).not.toContain('4111');
       timings.card = result.durationMs as number;
     });
-  }, 120_000);
+  });
 
   it('document scanner: the outline follows an ID card over the preview while it is scanned', async () => {
     await onFakeCamera('document-front', async (page) => {
@@ -204,7 +200,7 @@ describe('scanners from a fake camera (Chromium)', () => {
       // The frame check finds the card (no MRZ on it: scanning goes on until it is captured), and its
       // outline follows it over the preview (the card lies at 298…982 × 120…600 of the 1280×720 frame).
       const polygon = page.locator('idlens-document-scanner svg.outline:not(.cut) polygon');
-      await polygon.waitFor({ timeout: 20_000 });
+      await polygon.waitFor();
       const corners = (await polygon.getAttribute('points'))!.split(' ').map((p) => p.split(',').map(Number));
       expect(corners).toHaveLength(4);
       for (const [[x, y], [ex, ey]] of corners.map(
@@ -224,7 +220,7 @@ describe('scanners from a fake camera (Chromium)', () => {
       }
       await page.screenshot({ path: 'reports/screenshots/document-scanner-outline.png' });
     });
-  }, 120_000);
+  });
 
   it('document scanner: front captured, flip step, back read from the camera, both sides recognized', async () => {
     await onFakeCamera('document', async (page) => {
@@ -235,22 +231,20 @@ describe('scanners from a fake camera (Chromium)', () => {
       });
       // The front has no MRZ: the user captures it. The fake camera shows it for the first 3 s.
       const capture = page.locator('idlens-document-scanner [part~=capture]');
-      await capture.waitFor({ timeout: 20_000 });
+      await capture.waitFor();
       const atCapture = await page.evaluate(
         () => document.querySelector('idlens-document-scanner')!.shadowRoot!.querySelector('idlens-camera')!.video!.currentTime,
       );
       expect(atCapture).toBeLessThan(2.5);
       await capture.click();
-      await page.locator('idlens-document-scanner [part=flip]').waitFor({ timeout: 60_000 });
+      await page.locator('idlens-document-scanner [part=flip]').waitFor();
       // The flip prompt is over the preview, where the user looks, not below it.
       const viewport = (await page.locator('idlens-document-scanner [part=viewport]').boundingBox())!;
       const flip = (await page.locator('idlens-document-scanner [part=flip]').boundingBox())!;
       expect(flip.y).toBeGreaterThanOrEqual(viewport.y);
       expect(flip.y + flip.height).toBeLessThanOrEqual(viewport.y + viewport.height);
       await page.locator('idlens-document-scanner [part~=scan-back]').click();
-      await page.waitForFunction(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result' || e.type === 'idlens-error'), null, {
-        timeout: 90_000,
-      });
+      await page.waitForFunction(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result' || e.type === 'idlens-error'));
       const result = await page.evaluate(() => (window as any).events.find((e: { type: string }) => e.type === 'idlens-result' || e.type === 'idlens-error'));
       expect(result).toMatchObject({ type: 'idlens-result', kind: 'document', source: 'camera' });
       expect(result.data.mrzData).toMatchObject({ mrzType: 'TD1', documentNumber: 'D23145890', issuer: 'UTO', verified: true });
@@ -267,5 +261,5 @@ describe('scanners from a fake camera (Chromium)', () => {
       timings.documentBackSide = Math.round(result.at - backStart);
       timings.documentTotal = result.durationMs;
     });
-  }, 180_000);
+  });
 });

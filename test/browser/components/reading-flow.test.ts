@@ -19,7 +19,7 @@ const longText = `https://shop.example/order/4711?${'items=widget-blue-large&'.r
 beforeAll(async () => {
   stack = await openComponentsStack({ camera: false, permissions: ['clipboard-read', 'clipboard-write'] }); // no camera: the user uploads photos
   page = stack.page;
-}, 120_000);
+});
 
 afterAll(() => stack?.close());
 
@@ -51,7 +51,7 @@ describe('barcode scanner reading photos (Chromium)', () => {
     await stage();
     await upload('desk.jpg', await negativePhoto(), 'image/jpeg');
     const reading = page.locator('idlens-barcode-scanner [part=reading]');
-    await reading.waitFor({ timeout: 30_000 });
+    await reading.waitFor();
     expect(await reading.locator('img.snapshot').getAttribute('src')).toMatch(/^blob:/);
     expect(await reading.locator('[role=progressbar]').count()).toBe(1);
     await expect.poll(() => reading.locator('[role=status]').textContent()).toMatch(/Reading the photo… \d+ s/);
@@ -65,17 +65,17 @@ describe('barcode scanner reading photos (Chromium)', () => {
     expect(statuses.at(-1)).toEqual(['idle', true]);
     // The worker goes on with the next photo; the cancelled one never yields a result.
     await upload('qr.png', await qrPng());
-    await page.waitForFunction(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result'), null, { timeout: 120_000 });
+    await page.waitForFunction(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result'));
     const results = await events('idlens-result');
     expect(results).toHaveLength(1);
     expect(results[0].data).toMatchObject({ stringData: qrText });
-  }, 240_000);
+  });
 
   it('a result: its heading takes the focus, the type is a word, a long value is shortened with a Copy that copies all of it', async () => {
     await stage();
     await upload('long.png', await barcodePng(longText, { format: 'QRCode', scale: 4 }));
     const summary = page.locator('idlens-barcode-scanner [part=result]');
-    await summary.waitFor({ timeout: 60_000 });
+    await summary.waitFor();
     expect(await focused()).toEqual({ tag: 'h3', text: 'Result' });
     const text = (await summary.textContent())!.replace(/\s+/g, ' ').trim();
     expect(text).toMatch(/^Read: QR code https:\/\/shop\.example/);
@@ -85,17 +85,17 @@ describe('barcode scanner reading photos (Chromium)', () => {
     await page.locator('idlens-barcode-scanner [part~=copy]').click();
     await expect.poll(() => page.locator('idlens-barcode-scanner .copy-row [role=status]').textContent()).toBe('Copied.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(longText);
-  }, 120_000);
+  });
 
   it('an error after a result: the result (summary, snapshot) goes, the error heading takes the focus', async () => {
     await stage();
     await upload('qr.png', await qrPng());
-    await page.locator('idlens-barcode-scanner [part=result]').waitFor({ timeout: 60_000 });
+    await page.locator('idlens-barcode-scanner [part=result]').waitFor();
     await upload('broken.png', Buffer.from('this is not a picture at all, whatever its name says'));
-    await page.locator('idlens-barcode-scanner [part=error]').waitFor({ timeout: 60_000 });
+    await page.locator('idlens-barcode-scanner [part=error]').waitFor();
     expect(await page.locator('idlens-barcode-scanner [part=result]').count()).toBe(0);
     expect(await page.locator('idlens-barcode-scanner [part=snapshot]').count()).toBe(0);
     expect(await focused()).toEqual({ tag: 'h3', text: 'Something went wrong' });
     expect((await events('idlens-error')).at(-1)).toMatchObject({ reason: 'recognition-failed' });
-  }, 120_000);
+  });
 });

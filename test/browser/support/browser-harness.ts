@@ -12,6 +12,7 @@ import { build } from 'vite';
 import { browserBundleConfig } from '@idlens/sdk/browser-bundle';
 import { readConfig, silentLogger, startServer, type RunningServer } from '@idlens/server';
 import { staticFiles } from '../../../packages/server/src/http/static-files.ts';
+import { outcomeWaitMs } from '../../support/patience.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -159,6 +160,7 @@ export function chromiumLaunchOptions(extraArgs: string[] = []): { executablePat
 export async function launchChromium(): Promise<{ context: BrowserContext; console: string[]; close(): Promise<void> }> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, chromiumLaunchOptions());
+  context.setDefaultTimeout(outcomeWaitMs);
   // tsx (esbuild keepNames) wraps named functions in `__name(…)`; functions serialized into the
   // page by page.evaluate() need that helper there too.
   await context.addInitScript('globalThis.__name = (fn) => fn;');
@@ -179,7 +181,7 @@ export async function openPage(context: BrowserContext, url: string): Promise<Pa
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as { pageReady?: boolean }).pageReady === true, null, { timeout: 20_000 });
+  await page.waitForFunction(() => (window as unknown as { pageReady?: boolean }).pageReady === true);
   return page;
 }
 

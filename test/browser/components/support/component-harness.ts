@@ -9,6 +9,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { componentsBundleConfig } from '../../../../packages/web-components/vite.config.ts';
 import { buildBrowserBundle, chromiumLaunchOptions, startPageServer } from '../../support/browser-harness.ts';
+import { outcomeWaitMs } from '../../../support/patience.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -47,6 +48,7 @@ export async function launchWithCamera({
     userDataDir,
     chromiumLaunchOptions(['--use-fake-device-for-media-stream', ...(y4m ? [`--use-file-for-fake-video-capture=${y4m}`] : [])]),
   );
+  context.setDefaultTimeout(outcomeWaitMs);
   for (const origin of grantOrigins) await context.grantPermissions(['camera'], { origin });
   await context.addInitScript('globalThis.__name = (fn) => fn;');
   return {
@@ -63,7 +65,7 @@ export async function openComponentsPage(context: BrowserContext, url: string): 
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.goto(`${url}/components.html`);
-  await page.waitForFunction(() => (window as unknown as { componentsReady?: boolean }).componentsReady === true, null, { timeout: 20_000 });
+  await page.waitForFunction(() => (window as unknown as { componentsReady?: boolean }).componentsReady === true);
   return page;
 }
 
