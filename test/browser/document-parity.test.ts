@@ -37,7 +37,9 @@ const holder = sampleLicenceHolder;
 /** Each request: its fixtures (first side, optional second) and options, as the demo would send them. */
 const requests = {
   licence: { first: 'licence-front', second: 'licence-back', options: { returnFullDocumentImage: true } },
-  'id-card': { first: 'id-card', second: null, options: { returnSignatureImage: true, returnFullDocumentImage: true } },
+  // A print-only card alone: the values its reader doubts are answered, marked (an unsure first side of
+  // a two-sided scan is otherwise withheld).
+  'id-card': { first: 'id-card', second: null, options: { returnSignatureImage: true, returnFullDocumentImage: true, allowUncertainFirstSideScan: true } },
 } as const;
 
 type Harness = {

@@ -56,7 +56,7 @@ export interface Config {
     lineReader: 'auto' | 'latin' | 'general';
     /** Which model finds text: the project's distilled detector, falling back on PP-OCRv4's when a read does not check out (auto, cascade), or one forced. */
     textDetector: 'auto' | 'cascade' | 'distilled' | 'general';
-    /** Who decides which printed value is which field: the label rules (default) or the learned assigner (opt-in). */
+    /** Who decides which printed value is which field: the learned assigner (default) or the label rules alone. */
     printedFields: 'learned' | 'rules';
     /**
      * The float model files (default: a server has no download to keep small, and they read marginally
@@ -142,7 +142,7 @@ const envSchema = z.object({
   RECOGNITION_MRZ_MODEL: z.enum(['auto', 'dedicated', 'general']).default('auto'),
   RECOGNITION_LINE_READER: z.enum(['auto', 'latin', 'general']).default('auto'),
   RECOGNITION_TEXT_DETECTOR: z.enum(['auto', 'cascade', 'distilled', 'general']).default('auto'),
-  RECOGNITION_PRINTED_FIELDS: z.enum(['learned', 'rules']).default('rules'),
+  RECOGNITION_PRINTED_FIELDS: z.enum(['learned', 'rules']).default('learned'),
   RECOGNITION_MODEL_WEIGHTS: z.enum(['int8', 'float']).default('float'),
   RECOGNITION_OCR_RUNTIME: z.enum(['onnxruntime', 'convnet']).default('onnxruntime'),
   RECOGNITION_MAX_PIXELS_IN_FLIGHT: int(10_000, 2_000_000_000).optional(),

@@ -52,7 +52,7 @@ export interface EngineRuntimes {
     lineReader?: LineReaderChoice;
     /** Which model finds text: the cascade of the distilled one and PP-OCRv4's when both are present (`auto`), or forced (see `TextDetectorChoice`). */
     textDetector?: TextDetectorChoice;
-    /** Who decides which printed value is which field: the label rules (default) or the learned assigner (opt-in: fewer wrong values, more marked uncertain; docs/documents.md). */
+    /** Who decides which printed value is which field: the learned assigner (default: fewer wrong values, more marked uncertain) or the label rules alone (docs/decisions/0001-printed-fields-learned-by-default.md). */
     printedFields?: PrintedFieldChoice;
   };
   /** Clock for two-digit years and ages; tests inject a fixed one. */
@@ -80,7 +80,7 @@ export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocr
       : null;
   const faceModel = ort && (models?.[faceModelName] ?? deferredModels[faceModelName]);
   const faces: FaceDetector | null = faceModel ? createFaceDetector(createModelSession(ort, faceModel, ocrOptions.sessionOptions), faceModel.entry) : null;
-  const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', printedFields: ocrOptions.printedFields ?? 'rules', now };
+  const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', printedFields: ocrOptions.printedFields ?? 'learned', now };
   return {
     async barcode(frame, options = {}) {
       assertValidFrame(frame);

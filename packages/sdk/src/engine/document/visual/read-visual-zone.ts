@@ -60,10 +60,10 @@ const lineHeight = 48;
 const jurisdictionByName = new Map(aamvaJurisdictions.map((j) => [foldText(j.name), j]));
 
 /**
- * Who decides which printed value is which field on documents without field numbers: the label
- * rules (`rules`, the default), or the learned assigner with the rules as a second opinion
- * (`learned`, opt-in: `RECOGNITION_PRINTED_FIELDS=learned`; trained on procedurally generated
- * layouts, models/training/README.md; not yet the default, see docs/documents.md).
+ * Who decides which printed value is which field on documents without field numbers: the learned
+ * assigner with the rules as a second opinion (`learned`, the default; trained on procedurally
+ * generated layouts, models/training/README.md), or the label rules alone (`rules`; why not:
+ * docs/decisions/0001-printed-fields-learned-by-default.md).
  */
 export type PrintedFieldChoice = 'learned' | 'rules';
 
