@@ -57,9 +57,29 @@ function checkNode(): void {
   if (major < 20 || (major === 20 && minor < 19)) fail(`the tests need Node.js 20.19 or newer (this is ${process.versions.node}).`);
 }
 
-function fail(sentence: string): never {
-  console.error(`\npnpm test cannot run here: ${sentence}\n`);
+function fail(sentence: string, command = 'pnpm test'): never {
+  console.error(`\n${command} cannot run here: ${sentence}\n`);
   process.exit(1);
+}
+
+const wrkPath = process.env.WRK_PATH ?? '/usr/bin/wrk';
+
+/**
+ * `pnpm bench platform`'s load generator: Debian's wrk (C, a thread per core, so the client is
+ * not what limits the figures), installed as Chromium is for the tests. Returns its path.
+ */
+export function provisionWrk(): string {
+  const wrk: Requirement = {
+    what: 'wrk (the load generator)',
+    debianPackage: 'wrk',
+    present: () => existsSync(wrkPath),
+    otherwise: 'or set WRK_PATH to a wrk binary',
+  };
+  installMissing(
+    [wrk].filter((requirement) => !requirement.present()),
+    'pnpm bench platform',
+  );
+  return wrkPath;
 }
 
 /** Installs what is missing, starts PostgreSQL, and returns the environment the tests run with. */
@@ -72,22 +92,22 @@ export async function provisionTestMachine(): Promise<Record<string, string>> {
   return { TEST_POSTGRES_URL: postgres.url, CHROMIUM_PATH: chromiumPath };
 }
 
-function installMissing(missing: Requirement[]): void {
+function installMissing(missing: Requirement[], command = 'pnpm test'): void {
   if (!missing.length) return;
   const packages = missing.map((requirement) => requirement.debianPackage);
   const canInstall = process.platform === 'linux' && process.getuid?.() === 0 && hasCommand('apt-get');
   if (!canInstall) {
     const list = missing.map((requirement) => `${requirement.what}: apt-get install ${requirement.debianPackage} (${requirement.otherwise})`).join('; ');
-    fail(`install what is missing, then run it again — ${list}.`);
+    fail(`install what is missing, then run it again — ${list}.`, command);
   }
-  console.log(`Installing Debian packages the tests need: ${packages.join(', ')} …`);
+  console.log(`Installing Debian packages ${command} needs: ${packages.join(', ')} …`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   try {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: ['ignore', 'ignore', 'inherit'], env });
   } catch {
-    fail(`apt-get could not install ${packages.join(', ')}; install them by hand and run it again.`);
+    fail(`apt-get could not install ${packages.join(', ')}; install them by hand and run it again.`, command);
   }
   const stillMissing = missing.filter((requirement) => !requirement.present());
-  if (stillMissing.length) fail(`${stillMissing.map((requirement) => requirement.what).join(' and ')} still missing after apt-get install.`);
+  if (stillMissing.length) fail(`${stillMissing.map((requirement) => requirement.what).join(' and ')} still missing after apt-get install.`, command);
 }
