@@ -9,8 +9,8 @@ import { runLoad, startServerProcess } from './platform/processes.ts';
 import { runWrk } from './platform/wrk.ts';
 
 const connections = 32;
-/** wrk's threads (an event loop each): the two cores' worth, as the external measurement used. */
-const wrkThreads = Number(process.env.BENCH_PLATFORM_WRK_THREADS ?? 2);
+/** wrk's threads (an event loop each): one leaves the other core to the server (two took from it: the client check). */
+const wrkThreads = Number(process.env.BENCH_PLATFORM_WRK_THREADS ?? 1);
 /** Seconds of unmeasured load on each server and operation first (V8 optimises the hot paths). */
 const warmUpSeconds = 3;
 /** Seconds of load per operation and server, split over the rounds. */
@@ -81,7 +81,7 @@ async function clientCheck(anchor: Server, seconds: number): Promise<Array<{ cli
   const headers = { authorization: anchor.authorization };
   await runWrk({ url, connections, seconds: warmUpSeconds, threads: wrkThreads, headers }); // JIT and caches warm, not measured
   const out: Array<{ client: string; result: LoadResult }> = [];
-  for (const threads of [...new Set([1, wrkThreads])]) {
+  for (const threads of [...new Set([1, 2, wrkThreads])]) {
     out.push({ client: `wrk, ${threads} thread${threads > 1 ? 's' : ''}`, result: await runWrk({ url, connections, seconds, threads, headers }) });
   }
   out.push({ client: 'autocannon (Node, one process)', result: await runLoad({ url, connections, duration: seconds, headers }) });
