@@ -75,24 +75,23 @@ export function provisionWrk(): string {
     present: () => existsSync(wrkPath),
     otherwise: 'or set WRK_PATH to a wrk binary',
   };
-  installMissing(
-    [wrk].filter((requirement) => !requirement.present()),
-    'pnpm bench platform',
-  );
+  installMissing([wrk], 'pnpm bench platform');
   return wrkPath;
 }
 
 /** Installs what is missing, starts PostgreSQL, and returns the environment the tests run with. */
 export async function provisionTestMachine(): Promise<Record<string, string>> {
   checkNode();
-  installMissing(requirements.filter((requirement) => !requirement.present()));
+  installMissing(requirements);
   // A PostgreSQL that is installed but cannot be started fails here, loudly, instead of letting its tests skip.
   const postgres = await postgresAvailability();
   if ('skipReason' in postgres) fail(`PostgreSQL is not usable: ${postgres.skipReason}.`);
   return { TEST_POSTGRES_URL: postgres.url, CHROMIUM_PATH: chromiumPath };
 }
 
-function installMissing(missing: Requirement[], command = 'pnpm test'): void {
+/** Installs with apt-get those of `requirements` that are not present (or stops, saying what to install). */
+function installMissing(requirements: Requirement[], command = 'pnpm test'): void {
+  const missing = requirements.filter((requirement) => !requirement.present());
   if (!missing.length) return;
   const packages = missing.map((requirement) => requirement.debianPackage);
   const canInstall = process.platform === 'linux' && process.getuid?.() === 0 && hasCommand('apt-get');

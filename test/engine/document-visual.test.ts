@@ -5,6 +5,7 @@ import { loadEngineRuntimes } from '@idlens/server';
 import { documentScene, pointOnScene } from '../support/document-scene.ts';
 import { cardSignatureBox, generatedCard } from '../support/generated-document.ts';
 import { renderLicenceBack, renderLicenceFront, sampleLicenceHolder } from '../support/licence-render.ts';
+import { visualMandatoryFields } from '../../packages/sdk/src/engine/document/visual/visual-to-document.ts';
 
 // Printed (visual zone) fields of documents rendered by the tests (DejaVu Sans), read end to end by
 // the engine: the document straightened, its text read, labels matched from the dictionary.
@@ -25,7 +26,7 @@ const ymd = (d: { year: number | null; month: number | null; day: number | null 
  */
 function expectHonestStatus(data: DocumentData): void {
   const doubted = data.additionalProcessingInfo?.invalidCharacterFields ?? [];
-  const mandatoryDoubted = doubted.some((f) => ['lastName', 'dateOfBirth', 'documentNumber'].includes(f));
+  const mandatoryDoubted = doubted.some((f) => (visualMandatoryFields as readonly string[]).includes(f));
   expect(data.recognitionStatus).toBe(mandatoryDoubted ? 'UNCERTAIN' : 'VALID');
 }
 

@@ -99,7 +99,7 @@ export function fitOpinion(read: BarcodeRead, fits: readonly BarcodeRead[]): 'ag
  * cut of the same bars. `fit` runs the profile fit on one view. Views the read does not lie in are
  * not fitted; with none left (no bar region found there) the read keeps its certainty unchecked.
  */
-export function fitContradicts(read: BarcodeRead, views: readonly DerivedImage[], fit: (view: DerivedImage) => BarcodeRead[]): boolean {
+export function fitContradicts(read: BarcodeRead, views: Iterable<DerivedImage>, fit: (view: DerivedImage) => BarcodeRead[]): boolean {
   for (const view of views) {
     if (!liesIn(view, read)) continue;
     const opinion = fitOpinion(read, fit(view));

@@ -227,23 +227,23 @@ function* viewsOf(pass: PassSpec, variants: FrameVariants, thorough: boolean, bu
       }
     }
   } else {
-    const { region } = pass.image;
-    for (let i = 0; i < (thorough ? pass.image.thoroughRegions : pass.image.regions); i++) {
-      const atLeast = variants.regionPixelsAtLeast(i, region);
-      if (atLeast === undefined) return;
-      if (atLeast <= budgetLeft()) yield* present(variants.region(i, region));
-    }
+    yield* regionViews(variants, pass.image.region, thorough ? pass.image.thoroughRegions : pass.image.regions, budgetLeft);
   }
 }
 
-/** The views of the first `count` bar regions the localizer found (fewer when it found fewer). */
-function regionViews(variants: FrameVariants, variant: RegionVariant, count: number): DerivedImage[] {
-  const views: DerivedImage[] = [];
+/**
+ * The views of the first `count` bar regions the localizer found (fewer when it found fewer), made
+ * one at a time as they are read; with `budgetLeft`, only those whose least size it still allows
+ * (`regionPixelsAtLeast`): a view a pass could not read is not made.
+ */
+function* regionViews(variants: FrameVariants, variant: RegionVariant, count: number, budgetLeft = () => Number.POSITIVE_INFINITY): Generator<DerivedImage> {
   for (let i = 0; i < count; i++) {
+    const atLeast = variants.regionPixelsAtLeast(i, variant);
+    if (atLeast === undefined) return;
+    if (atLeast > budgetLeft()) continue;
     const view = variants.region(i, variant);
-    if (view) views.push(view);
+    if (view) yield view;
   }
-  return views;
 }
 
 function readerOptions(pass: PassSpec, formats: ReaderOptions['formats'], options: ResolvedBarcodeOptions): ReaderOptions {

@@ -58,9 +58,12 @@ export async function detectPage(ocr: OcrEngine, straightened: StraightenedPage)
 }
 
 /**
- * The side's page cut along `corners` for `format`: `cut` itself when it was cut so, `cut` turned
- * 180° when it was cut along those corners turned (a page read again upside down) — the pixels a
- * warp along them gives, without a second warp of the photo —, else the photo straightened anew.
+ * The side's page cut along `corners` for `format`: `cut` itself when it was cut so (page heights
+ * within `sameShapeShare` are one shape), `cut` turned 180° when it was cut along those corners
+ * turned (a page read again upside down) — the pixels a warp along them gives, without a second warp
+ * of the photo —, else the photo straightened anew. A turned page is detected again rather than
+ * its lines turned: the detector finds small print upside down less well (three template fields of
+ * 98 fewer in `pnpm eval printed`'s rotation family when the guess's lines were turned instead).
  */
 export function straightenedAlong(cut: StraightenedPage | null, frame: Frame, corners: Corners, format: DocumentFormat): StraightenedPage {
   if (!cut || !sameShape(cut.page, format)) return straightenPage(frame, corners, format);
@@ -70,17 +73,6 @@ export function straightenedAlong(cut: StraightenedPage | null, frame: Frame, co
   const { width, height } = cut.page;
   const outline = widened(corners);
   return { corners, outline, page: turned180(cut.page), toSource: homographyFromPoints(rectangleCorners(width, height), outline) };
-}
-
-/**
- * `detected` when it was cut along `corners` to the shape of `format`, else null (another cut: the
- * page is detected again). A page guessed upside down is detected again upright rather than its
- * lines turned: the detector finds small print upside down less well (three template fields of 98
- * fewer in `pnpm eval printed`'s rotation family when the guess's lines were turned instead).
- */
-export function pageAlong(detected: DetectedPage | null | undefined, corners: Corners, format: DocumentFormat): DetectedPage | null {
-  if (!detected || !sameShape(detected.page, format)) return null;
-  return sameCorners(detected.corners, corners) ? detected : null;
 }
 
 function sameShape({ width, height }: Frame, format: DocumentFormat): boolean {
@@ -98,10 +90,8 @@ function sameCorners(a: readonly Point[], b: readonly Point[]): boolean {
  * (where both take as many samples per pixel; each counts them from its own top and left edges).
  */
 function turned180(frame: Frame): Frame {
-  const pixels = new Uint32Array(frame.data.buffer, frame.data.byteOffset, frame.width * frame.height);
-  const out = new Uint8ClampedArray(frame.data.length);
-  new Uint32Array(out.buffer).set(pixels.slice().reverse());
-  return { width: frame.width, height: frame.height, data: out };
+  const pixels = new Uint32Array(new Uint32Array(frame.data.buffer, frame.data.byteOffset, frame.width * frame.height)).reverse();
+  return { width: frame.width, height: frame.height, data: new Uint8ClampedArray(pixels.buffer) };
 }
 
 /** The page's text lines on the photo (the MRZ reader's candidates), their sizes in photo pixels. */

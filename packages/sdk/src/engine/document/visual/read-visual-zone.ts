@@ -9,7 +9,7 @@ import type { Quad } from '../../ocr/min-area-rect.ts';
 import { cropTextLine } from '../../ocr/crop-text-line.ts';
 import { spaceAtInkGaps } from '../../ocr/space-at-ink-gaps.ts';
 import type { Corners, DocumentFormat } from '../document-format.ts';
-import { detectPage, pageAlong, straightenedAlong, type DetectedPage } from './detected-page.ts';
+import { detectPage, straightenedAlong, type DetectedPage } from './detected-page.ts';
 import { locationAround } from '../string-result.ts';
 import { approximateSubstring } from './approximate-substring.ts';
 import { countryNames } from './country-names.ts';
@@ -75,7 +75,7 @@ export interface VisualZoneOptions {
   numberingHint: FieldNumbering;
   orientationKnown: boolean;
   mrzLines: ReadonlyArray<readonly Point[]>;
-  /** The side's document as already straightened and detected for the MRZ search (see `pageAlong`), or null. */
+  /** The side's document as already straightened and detected for the MRZ search (see `straightenedAlong`), or null. */
   detected: DetectedPage | null;
 }
 
@@ -131,7 +131,8 @@ export async function readPrintedPage(
   format: DocumentFormat,
   o: Pick<VisualZoneOptions, 'numberingHint' | 'mrzLines' | 'detected'>,
 ): Promise<PrintedPage> {
-  const detected = pageAlong(o.detected, corners, format) ?? (await detectPage(ocr, straightenedAlong(o.detected, frame, corners, format)));
+  const straightened = straightenedAlong(o.detected, frame, corners, format);
+  const detected = straightened === o.detected ? o.detected : await detectPage(ocr, straightened);
   const { page, toSource, outline, lines: pageLines } = detected;
   const zoneTop = mrzTop(o.mrzLines, outline, page.width, page.height);
   const inZone = (quad: Quad) => quad.points.reduce((sum, p) => sum + p.y, 0) / 4 > zoneTop;
