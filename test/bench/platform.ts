@@ -115,33 +115,42 @@ async function measureResume(server: Server, count: number): Promise<LoadResult>
 }
 
 interface DialectResult {
-  create: LoadResult;
+  /** null where the variant did not measure it. */
+  create: LoadResult | null;
   get: LoadResult;
-  resume: LoadResult;
+  resume: LoadResult | null;
   /** Per round: idlens req/s ÷ bare req/s, measured back to back. */
   ratios: { create: number[]; get: number[] };
   /** The bare stack in the same rounds. */
-  bare: Record<'create' | 'get', LoadResult>;
+  bare: { create: LoadResult | null; get: LoadResult };
+}
+
+/** How a run of idlens differs from the default: its environment, and what is measured. */
+interface Variant {
+  env?: Record<string, string>;
+  /** Default: get and create (and then the resumes). */
+  operations?: Array<'get' | 'create'>;
 }
 
 /**
  * idlens on one database against the bare stack: both servers run (idle while the other is
  * measured); each round measures bare then idlens for get and for create.
  */
-async function benchAgainstAnchor(anchor: Server, databaseUrl: string, name: string): Promise<DialectResult> {
+async function benchAgainstAnchor(anchor: Server, databaseUrl: string, name: string, variant: Variant = {}): Promise<DialectResult> {
+  const { env = {}, operations = ['get', 'create'] } = variant;
   const execArgv = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(cpuProfileDir, name)}`] : [];
-  const idlens = await startServerProcess('idlens-server.ts', { IDLENS_BENCH_DATABASE_URL: databaseUrl }, execArgv);
+  const idlens = await startServerProcess('idlens-server.ts', { IDLENS_BENCH_DATABASE_URL: databaseUrl, ...env }, execArgv);
   try {
     const seconds = Math.max(1, Math.round(durationSeconds / rounds));
     const bare = loads(anchor, '/item', `/item/${(await post<{ id: string }>(anchor, '/item')).id}`, seconds);
     const transactionId = (await post<{ transactionId: string }>(idlens, '/agent/api/v1/transaction')).transactionId;
     const ours = loads(idlens, '/agent/api/v1/transaction', `/agent/api/v1/transaction/${transactionId}`, seconds);
     // Warm both servers on both operations first (a short run with the same client, not measured).
-    for (const server of [bare, ours]) for (const operation of ['get', 'create'] as const) await server[operation](warmUpSeconds);
+    for (const server of [bare, ours]) for (const operation of operations) await server[operation](warmUpSeconds);
     const runs = { bare: { create: [] as LoadResult[], get: [] as LoadResult[] }, idlens: { create: [] as LoadResult[], get: [] as LoadResult[] } };
     const ratios = { create: [] as number[], get: [] as number[] };
     for (let round = 0; round < rounds; round++) {
-      for (const operation of ['get', 'create'] as const) {
+      for (const operation of operations) {
         const b = await bare[operation]();
         const i = await ours[operation]();
         runs.bare[operation].push(b);
@@ -149,13 +158,13 @@ async function benchAgainstAnchor(anchor: Server, databaseUrl: string, name: str
         ratios[operation].push(i.requestsPerSecond / b.requestsPerSecond);
       }
     }
-    const resume = await measureResume(idlens, 2000);
+    const resume = operations.includes('create') ? await measureResume(idlens, 2000) : null;
     return {
-      create: combine(runs.idlens.create),
+      create: runs.idlens.create.length ? combine(runs.idlens.create) : null,
       get: combine(runs.idlens.get),
       resume,
       ratios,
-      bare: { create: combine(runs.bare.create), get: combine(runs.bare.get) },
+      bare: { create: runs.bare.create.length ? combine(runs.bare.create) : null, get: combine(runs.bare.get) },
     };
   } finally {
     await idlens.stop();
@@ -179,10 +188,20 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
   const clients = await clientCheck(anchor, seconds);
   metrics.clientCheck = clients;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'idlens-bench-'));
-  const dialects: Array<{ name: string; url: () => Promise<{ url: string; drop(): Promise<void> } | null> }> = [
-    { name: 'sqlite', url: async () => ({ url: `file:${path.join(dir, 'bench.sqlite')}`, drop: async () => {} }) },
+  const sqliteUrl = (file: string) => async () => ({ url: `file:${path.join(dir, file)}`, drop: async () => {} });
+  // idlens on each database, and on SQLite once more without the record cache: every read then
+  // assembles the record from the database (what a read of a transaction not read before costs).
+  const runs: Array<{ name: string; dialect: string; url: () => Promise<{ url: string; drop(): Promise<void> } | null>; variant?: Variant }> = [
+    { name: 'sqlite', dialect: 'sqlite', url: sqliteUrl('bench.sqlite') },
+    {
+      name: 'sqlite, RECORD_CACHE_MIB=0',
+      dialect: 'sqlite',
+      url: sqliteUrl('uncached.sqlite'),
+      variant: { env: { RECORD_CACHE_MIB: '0' }, operations: ['get'] },
+    },
     {
       name: 'postgres',
+      dialect: 'postgres',
       url: async () => {
         const pg = await postgresAvailability();
         if ('skipReason' in pg) {
@@ -194,22 +213,23 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
     },
   ];
   try {
-    for (const dialect of dialects.filter((d) => dialectNames.includes(d.name))) {
-      const db = await dialect.url();
+    for (const run of runs.filter((r) => dialectNames.includes(r.dialect))) {
+      const db = await run.url();
       if (!db) continue;
       try {
-        const result = await benchAgainstAnchor(anchor, db.url, dialect.name);
-        metrics[dialect.name] = result;
+        const result = await benchAgainstAnchor(anchor, db.url, run.name.replace(/\W+/g, '-'), run.variant);
+        metrics[run.name] = result;
         for (const operation of ['get', 'create'] as const) {
           const b = result.bare[operation];
           const m = result[operation];
+          if (!b || !m) continue;
           const ratio = median(result.ratios[operation]);
           rows.push([`bare stack (SQLite)`, operation, b.requestsPerSecond, ms(b.p50), ms(b.p99), '1.00', b.requests, b.non2xx + b.errors]);
-          rows.push([`idlens (${dialect.name})`, operation, m.requestsPerSecond, ms(m.p50), ms(m.p99), ratio.toFixed(2), m.requests, m.non2xx + m.errors]);
+          rows.push([`idlens (${run.name})`, operation, m.requestsPerSecond, ms(m.p50), ms(m.p99), ratio.toFixed(2), m.requests, m.non2xx + m.errors]);
         }
         const r = result.resume;
-        rows.push([`idlens (${dialect.name})`, 'resume', r.requestsPerSecond, ms(r.p50), ms(r.p99), '–', r.requests, r.non2xx + r.errors]);
-        if (dialect.name === 'sqlite') metrics.ratios = { get: median(result.ratios.get), create: median(result.ratios.create) };
+        if (r) rows.push([`idlens (${run.name})`, 'resume', r.requestsPerSecond, ms(r.p50), ms(r.p99), '–', r.requests, r.non2xx + r.errors]);
+        if (run.name === 'sqlite') metrics.ratios = { get: median(result.ratios.get), create: median(result.ratios.create) };
       } finally {
         await db.drop();
       }
@@ -231,7 +251,8 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
       '',
       `${connections} connections on loopback from wrk (${wrkThreads} threads; autocannon for the resumes); bare stack and idlens each in a process of ` +
         `their own, measured back to back in ${rounds} rounds of ${seconds} s per operation (the median round is shown). ` +
-        'Resume: once per fresh demo-auto transaction. Bare stack = Hono + @hono/node-server + kysely/better-sqlite3, Basic (SHA-256) check, ' +
+        'Get: one transaction read over and over, as an agent polling it does — answered from the record cache while its row_version holds; ' +
+        '`RECORD_CACHE_MIB=0`: assembled from the database on every read. Resume: once per fresh demo-auto transaction. Bare stack = Hono + @hono/node-server + kysely/better-sqlite3, Basic (SHA-256) check, ' +
         'one JSON row by id (get) or one insert (create). Ratio = median over rounds of idlens req/s ÷ bare-stack req/s ' +
         `(goals: get ≥ ${platformGoals.get}, create ≥ ${platformGoals.create}, p99 ≤ ${platformGoals.p99Ms} ms).`,
       '',

@@ -1,33 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodePng } from '../support/fixtures.ts';
-import { repoRoot } from '../support/paths.ts';
-
-const cli = path.join(repoRoot, 'packages/server/src/cli.ts');
-
-/** `idlens-server serve` in a child process; resolves with its URL once it listens. */
-async function startServe(dir: string): Promise<{ child: ChildProcess; port: number; exit: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'db.sqlite')}`, RECOGNITION_WORKERS: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /idlens listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    void exit.then((code) => reject(new Error(`the server exited (${code}) before listening:\n${out}`)));
-  });
-  return { child, port, exit };
-}
+import { startServe } from '../support/serve-process.ts';
 
 /** Whether a new TCP connection to the port is accepted. */
 function accepts(port: number): Promise<boolean> {

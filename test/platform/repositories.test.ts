@@ -8,12 +8,11 @@ import { findClient, insertClient } from '../../packages/server/src/db/repositor
 import { findIdempotencyKey, insertIdempotencyKey } from '../../packages/server/src/db/repositories/idempotency-repository.ts';
 import { findFirstOrganization, insertOrganization } from '../../packages/server/src/db/repositories/organization-repository.ts';
 import { findStateEntry, listStateEntries, upsertStateEntry } from '../../packages/server/src/db/repositories/state-entry-repository.ts';
-import { appendStatusLog, listStatusLog } from '../../packages/server/src/db/repositories/status-log-repository.ts';
+import { appendStatusLog } from '../../packages/server/src/db/repositories/status-log-repository.ts';
 import {
   claimLease,
   deleteClosedTransaction,
   findExpiredTransactionIds,
-  findOrganizationTransactionVersion,
   findOrganizationTransaction,
   findTransaction,
   insertTransaction,
@@ -21,6 +20,7 @@ import {
   updateTransaction,
   type StoredTransaction,
 } from '../../packages/server/src/db/repositories/transaction-repository.ts';
+import { findOrganizationTransactionWithHistory } from '../../packages/server/src/db/repositories/transaction-record-repository.ts';
 import { findLatestWorkflowVersion, insertWorkflowVersion, listLatestWorkflowVersions } from '../../packages/server/src/db/repositories/workflow-repository.ts';
 import { demoAutoWorkflow } from '../../packages/server/src/platform/demo/demo-workflows.ts';
 import { hashIdempotencyKey } from '../../packages/server/src/platform/transactions/create-transaction.ts';
@@ -30,10 +30,10 @@ import { describeEachDialect } from '../support/dialects.ts';
 import { createTestDatabase } from '../support/postgres.ts';
 import type { Db } from '../../packages/server/src/db/schema.ts';
 
-/** How many blobs a transaction has left (the server itself never counts them). */
-async function countBlobs(db: Db, transactionId: string): Promise<number> {
+/** How many rows of a child table a transaction has left (the server itself never counts them). */
+async function countRows(db: Db, table: 'blobs' | 'statusLog', transactionId: string): Promise<number> {
   const { n } = await db
-    .selectFrom('blobs')
+    .selectFrom(table)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('transactionId', '=', transactionId)
     .executeTakeFirstOrThrow();
@@ -233,7 +233,47 @@ await describeEachDialect('repositories', (dialect) => {
         comment: null,
       });
     }
-    expect((await listStatusLog(database.db, 't1')).map((e) => e.newValue)).toEqual(['InProgress', 'Complete']);
+    expect((await findOrganizationTransactionWithHistory(database.db, 'org-1', 't1'))?.statusLog.map((e) => e.newValue)).toEqual(['InProgress', 'Complete']);
+  });
+
+  it("the record in one statement: entries in creation order without `internal`, the log in order, the user's keys and values as written", async () => {
+    await transaction('t1', { consent: { userId: 'user_1', givenOn: '2024-01-01T00:00:00', isProcessingStoringAllowed: true, isTrainingAllowed: false } });
+    await transaction('t2');
+    expect(await findOrganizationTransactionWithHistory(database.db, 'org-1', 't2')).toMatchObject({ stateEntries: [], statusLog: [] });
+    const entry = {
+      transactionId: 't1',
+      stepId: 1,
+      stepType: 'Start' as const,
+      // Keys in the user's own style (snake case, spaces) and values JSON must keep exactly.
+      input: { customer_name: 'Zoë Ñuñez', 'with space': [1, 2.5, null, true], nested: { deep_key: 'x' } },
+      extraction: {},
+      output: null,
+      internal: { secret: true },
+      createdOn: at(1),
+      modifiedOn: at(1),
+    };
+    await upsertStateEntry(database.db, { ...entry, key: 'Start:0' });
+    await upsertStateEntry(database.db, { ...entry, key: 'Decision:0', stepId: 2, stepType: 'Decision', input: {} });
+    await upsertStateEntry(database.db, { ...entry, key: 'Start:0', output: { done: true }, modifiedOn: at(5) });
+    await upsertStateEntry(database.db, { ...entry, transactionId: 't2', key: 'Start:0' });
+    for (const [value, comment] of [
+      ['InProgress', null],
+      ['Complete', 'closed by "system"'],
+    ] as const) {
+      await appendStatusLog(database.db, 't1', { changedOn: at(2), changedBy: 'system', field: 'processingStatus', oldValue: null, newValue: value, comment });
+    }
+    const read = await findOrganizationTransactionWithHistory(database.db, 'org-1', 't1');
+    expect(read?.transaction).toEqual(await findTransaction(database.db, 't1'));
+    expect(read?.stateEntries).toEqual([
+      { key: 'Start:0', stepId: 1, stepType: 'Start', input: entry.input, extraction: {}, output: { done: true }, createdOn: at(1), modifiedOn: at(5) },
+      { key: 'Decision:0', stepId: 2, stepType: 'Decision', input: {}, extraction: {}, output: null, createdOn: at(1), modifiedOn: at(1) },
+    ]);
+    expect(read?.statusLog).toEqual([
+      { changedOn: at(2), changedBy: 'system', field: 'processingStatus', oldValue: null, newValue: 'InProgress', comment: null },
+      { changedOn: at(2), changedBy: 'system', field: 'processingStatus', oldValue: null, newValue: 'Complete', comment: 'closed by "system"' },
+    ]);
+    expect(await findOrganizationTransactionWithHistory(database.db, 'org-2', 't1')).toBeUndefined();
+    expect(await findOrganizationTransactionWithHistory(database.db, 'org-1', 'missing')).toBeUndefined();
   });
 
   it('blobs: bytes round-trip exactly; scoped to their transaction', async () => {
@@ -245,7 +285,7 @@ await describeEachDialect('repositories', (dialect) => {
     expect(blob?.data.equals(data)).toBe(true);
     expect(await findBlob(database.db, 't2', 'b1')).toBeUndefined();
     await deleteBlobs(database.db, 't1', ['b1']);
-    expect(await countBlobs(database.db, 't1')).toBe(0);
+    expect(await countRows(database.db, 'blobs', 't1')).toBe(0);
   });
 
   it('delete: only closed, unleased transactions; children go with them in one statement', async () => {
@@ -277,9 +317,9 @@ await describeEachDialect('repositories', (dialect) => {
     expect(await deleteClosedTransaction(database.db, 'org-1', 't1', ['Complete', 'Error'], at(50))).toBe(false); // leased
     expect(await deleteClosedTransaction(database.db, 'org-2', 't1', ['Complete', 'Error'], at(61))).toBe(false); // other org
     expect(await deleteClosedTransaction(database.db, 'org-1', 't1', ['Complete', 'Error'], at(61))).toBe(true);
-    expect(await countBlobs(database.db, 't1')).toBe(0);
+    expect(await countRows(database.db, 'blobs', 't1')).toBe(0);
     expect(await listStateEntries(database.db, 't1')).toEqual([]);
-    expect(await listStatusLog(database.db, 't1')).toEqual([]);
+    expect(await countRows(database.db, 'statusLog', 't1')).toBe(0);
     expect(await findIdempotencyKey(database.db, 'org-1', 'k', at(0))).toBeUndefined();
   });
 
@@ -323,8 +363,8 @@ await describeEachDialect('repositories', (dialect) => {
       expect(await updateTransaction(database.db, 't1', { leaseOwner: 'owner-b' }, { leaseOwner: null, leaseUntil: null })).toBeUndefined();
       const released = await updateTransaction(database.db, 't1', { leaseOwner: 'owner-a' }, { leaseOwner: null, leaseUntil: null });
       expect(released).toMatchObject({ leaseOwner: null, leaseUntil: null, modifiedOn: at(30), rowVersion: 4 });
-      expect(await findOrganizationTransactionVersion(database.db, 'org-1', 't1')).toBe(4);
-      expect(await findOrganizationTransactionVersion(database.db, 'org-2', 't1')).toBeUndefined();
+      expect((await findOrganizationTransaction(database.db, 'org-1', 't1'))?.rowVersion).toBe(4);
+      expect(await findOrganizationTransaction(database.db, 'org-2', 't1')).toBeUndefined();
       // Two statuses instead of one: another statement, which still matches.
       expect(await updateTransaction(database.db, 't1', { statuses: ['Complete', 'InProgress'] }, { processingStatus: 'Complete' })).toMatchObject({
         processingStatus: 'Complete',

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { processingStatuses, verificationStatuses, type ProcessingStatus, type VerificationStatus } from '@idlens/sdk/api';
+import { createRecordCache } from '../../packages/server/src/platform/transactions/record-cache.ts';
 import { transition, transitionTable, type TransactionEvent } from '../../packages/server/src/platform/transactions/state-machine.ts';
+import { getTransactionRecordJson } from '../../packages/server/src/platform/transactions/transaction-queries.ts';
 import { b64, sampleImage } from '../support/images.ts';
 import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
 
@@ -149,10 +151,18 @@ class Expire implements fc.AsyncCommand<Model, Real> {
   toString = () => 'expire-key';
 }
 
+/** The record as read without this process's record cache (an empty one): what the database holds now. */
+async function uncachedRecord(r: Real): Promise<unknown> {
+  const { clientId, organizationId } = r.t.demo;
+  return JSON.parse(await getTransactionRecordJson({ ...r.t.platform, records: createRecordCache() }, { clientId, organizationId }, r.id));
+}
+
 /** After every command: the record agrees with the model and the spec's invariants hold. */
 async function checkInvariants(m: Model, r: Real) {
   const res = await r.t.agent('GET', `/transaction/${r.id}`);
   if (m.status === 'deleted') return expect(res.status).toBe(404);
+  // Most of these reads are answered from the record cache: never anything but what is stored.
+  expect(res.json).toEqual(await uncachedRecord(r));
   expect(res.json.processingStatus).toBe(m.status);
   expect(res.json.originalVerificationStatus).toBe(m.original);
   expect(res.json.verificationStatus).toBe(m.verification);

@@ -89,6 +89,8 @@ export interface Config {
     stepImageMaxPixels: number;
     /** Step submissions one organization may have in flight in this process; beyond, 429. */
     submissionsPerOrganization: number;
+    /** Size of the agent's record cache (serialized transaction records, checked against row_version), in MiB; 0 = off. */
+    recordCacheMiB: number;
     /** Failed-authentication limits (429 RATE_LIMITED) and where the counters live. */
     authRateLimit: { windowMs: number; maxPerIdAndAddress: number; maxPerAddress: number; maxPerId: number; store: 'memory' | 'database' };
   };
@@ -149,6 +151,7 @@ const envSchema = z.object({
   MAX_BODY_BYTES_IN_FLIGHT: int(1024, 64 * 2 ** 30).default(64 * 2 ** 20),
   STEP_IMAGE_MAX_PIXELS: int(10_000, 100_000_000).default(8_000_000),
   EDGE_SUBMISSIONS_PER_ORGANIZATION: int(1, 10_000).default(4),
+  RECORD_CACHE_MIB: int(0, 4096).default(8),
   CORS_ORIGINS: list.default([]),
   EPHEMERAL_KEY_TTL: int(60, 30 * 24 * 3600).default(24 * 3600),
   AGENT_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
@@ -211,6 +214,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       // Never more than an image may have: a step image is only ever scaled down.
       stepImageMaxPixels: Math.min(e.STEP_IMAGE_MAX_PIXELS, e.IMAGE_MAX_PIXELS),
       submissionsPerOrganization: e.EDGE_SUBMISSIONS_PER_ORGANIZATION,
+      recordCacheMiB: e.RECORD_CACHE_MIB,
       authRateLimit: {
         windowMs: e.AUTH_RATE_LIMIT_WINDOW * 1000,
         maxPerIdAndAddress: e.AUTH_RATE_LIMIT_PER_ID_AND_ADDRESS,

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { CreateTransactionRequest } from '@idlens/sdk/api';
+import type { CreateTransactionRequest, TransactionRecord } from '@idlens/sdk/api';
 import { ApiError } from '../errors.ts';
 import { limitJsonBody } from '../http/json-limits.ts';
 import { validationHook } from '../http/validation-hook.ts';
@@ -18,7 +18,7 @@ import {
 } from '../platform/platform-schemas.ts';
 import { createTransaction } from '../platform/transactions/create-transaction.ts';
 import { deleteTransaction, setVerificationStatus } from '../platform/transactions/transaction-commands.ts';
-import { getTransactionBlob, getTransactionRecord, listOwnTransactions } from '../platform/transactions/transaction-queries.ts';
+import { getTransactionBlob, getTransactionRecordJson, listOwnTransactions } from '../platform/transactions/transaction-queries.ts';
 import { getWorkflowSummary, importWorkflow, listWorkflows } from '../platform/workflow-versions/workflow-admin.ts';
 import { agentAuth } from './agent-auth.ts';
 import type { AgentEnv } from './agent-env.ts';
@@ -163,40 +163,46 @@ export function createAgentRoutes(ctx: PlatformContext) {
   app.use(`${base}/*`, limitJsonBody());
   // Cache-Control: no-store is set for every /agent answer in app.ts, before authentication.
 
-  return app
-    .openapi(routes.create, async (c) => {
-      const body = c.req.valid('json') as CreateTransactionRequest;
-      const { 'idempotency-key': key } = c.req.valid('header');
-      const { response, replayed } = await createTransaction(ctx, c.get('principal'), body, key ?? null);
-      if (replayed) return c.json(response, 200, { 'Idempotent-Replayed': 'true' });
-      return c.json(response, 201);
-    })
-    .openapi(routes.list, async (c) => c.json(await listOwnTransactions(ctx, c.get('principal'), c.req.valid('query')), 200))
-    .openapi(routes.get, async (c) => c.json(await getTransactionRecord(ctx, c.get('principal'), c.req.valid('param').transactionId), 200))
-    .openapi(routes.setStatus, async (c) => {
-      const { verificationStatus, comment } = c.req.valid('json');
-      return c.json(await setVerificationStatus(ctx, c.get('principal'), c.req.valid('param').transactionId, verificationStatus, comment ?? null), 200);
-    })
-    .openapi(routes.delete, async (c) => {
-      await deleteTransaction(ctx, c.get('principal'), c.req.valid('param').transactionId);
-      return c.body(null, 204);
-    })
-    .openapi(routes.blob, async (c) => {
-      const { transactionId, blobId } = c.req.valid('param');
-      const blob = await getTransactionBlob(ctx, c.get('principal'), transactionId, blobId);
-      return c.body(new Uint8Array(blob.data), 200, {
-        'Content-Type': blob.contentType,
-        'Content-Length': String(blob.size),
-        'Cache-Control': 'private, no-store',
-      });
-    })
-    .openapi(routes.initializeInfo, async (c) =>
-      c.json(await getWorkflowSummary(ctx.db, c.get('principal').organizationId, c.req.valid('param').workflowId), 200),
-    )
-    .openapi(routes.listWorkflows, async (c) => c.json(await listWorkflows(ctx.db, c.get('principal').organizationId), 200))
-    .openapi(routes.importWorkflow, async (c) => {
-      const body = c.req.valid('json');
-      if (Array.isArray(body)) throw new ApiError('INVALID_REQUEST', 'the request body must be a workflow definition object');
-      return c.json(await importWorkflow(ctx.db, c.get('principal').organizationId, body, isoAt(ctx.now())), 201);
-    });
+  return (
+    app
+      .openapi(routes.create, async (c) => {
+        const body = c.req.valid('json') as CreateTransactionRequest;
+        const { 'idempotency-key': key } = c.req.valid('header');
+        const { response, replayed } = await createTransaction(ctx, c.get('principal'), body, key ?? null);
+        if (replayed) return c.json(response, 200, { 'Idempotent-Replayed': 'true' });
+        return c.json(response, 201);
+      })
+      .openapi(routes.list, async (c) => c.json(await listOwnTransactions(ctx, c.get('principal'), c.req.valid('query')), 200))
+      // The record comes serialized (a cached one is answered as it was): typed as the route's JSON.
+      .openapi(routes.get, async (c) => {
+        const json = await getTransactionRecordJson(ctx, c.get('principal'), c.req.valid('param').transactionId);
+        return c.body(json, 200, { 'content-type': 'application/json' }) as unknown as ReturnType<typeof c.json<TransactionRecord, 200>>;
+      })
+      .openapi(routes.setStatus, async (c) => {
+        const { verificationStatus, comment } = c.req.valid('json');
+        return c.json(await setVerificationStatus(ctx, c.get('principal'), c.req.valid('param').transactionId, verificationStatus, comment ?? null), 200);
+      })
+      .openapi(routes.delete, async (c) => {
+        await deleteTransaction(ctx, c.get('principal'), c.req.valid('param').transactionId);
+        return c.body(null, 204);
+      })
+      .openapi(routes.blob, async (c) => {
+        const { transactionId, blobId } = c.req.valid('param');
+        const blob = await getTransactionBlob(ctx, c.get('principal'), transactionId, blobId);
+        return c.body(new Uint8Array(blob.data), 200, {
+          'Content-Type': blob.contentType,
+          'Content-Length': String(blob.size),
+          'Cache-Control': 'private, no-store',
+        });
+      })
+      .openapi(routes.initializeInfo, async (c) =>
+        c.json(await getWorkflowSummary(ctx.db, c.get('principal').organizationId, c.req.valid('param').workflowId), 200),
+      )
+      .openapi(routes.listWorkflows, async (c) => c.json(await listWorkflows(ctx.db, c.get('principal').organizationId), 200))
+      .openapi(routes.importWorkflow, async (c) => {
+        const body = c.req.valid('json');
+        if (Array.isArray(body)) throw new ApiError('INVALID_REQUEST', 'the request body must be a workflow definition object');
+        return c.json(await importWorkflow(ctx.db, c.get('principal').organizationId, body, isoAt(ctx.now())), 201);
+      })
+  );
 }

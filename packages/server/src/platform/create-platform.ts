@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createTransactionalWrites } from '../db/group-commit.ts';
 import type { Database } from '../db/schema.ts';
 import { createMemoryBudgets, type MemoryBudgets } from '../admission/memory-budgets.ts';
 import { createFrameDecoder } from '../image/frame-decoder.ts';
@@ -8,6 +9,7 @@ import { createAccessTokenSigner } from './auth/access-token.ts';
 import { createFailureLimiter, databaseFailureStore, memoryFailureStore, type FailureLimitSettings } from './auth/failure-limiter.ts';
 import { newSecret } from './auth/secrets.ts';
 import { defaultPlatformSettings, type PlatformContext, type PlatformSettings } from './platform-context.ts';
+import { createRecordCache } from './transactions/record-cache.ts';
 import { createWorkflowCache } from './workflow-versions/workflow-cache.ts';
 
 export interface PlatformOptions {
@@ -22,6 +24,8 @@ export interface PlatformOptions {
   rateLimit?: Partial<FailureLimitSettings> & { store?: 'memory' | 'database' };
   /** The process's body and pixel budgets (default: bodies of three images, pixels of two, from the settings). */
   memory?: MemoryBudgets;
+  /** Size of the record cache in characters (default 8 Mi); 0 = no cache. */
+  recordCacheChars?: number;
   now?: () => number;
 }
 
@@ -29,7 +33,7 @@ export const defaultFailureLimits: FailureLimitSettings = { windowMs: 60_000, ma
 
 /**
  * The transaction platform's shared context: database, recognition, image decoder, settings,
- * token signer, failed-authentication limiter, workflow cache.
+ * token signer, failed-authentication limiter, workflow and record caches.
  */
 export function createPlatform({
   db,
@@ -40,6 +44,7 @@ export function createPlatform({
   tokenTtlSeconds,
   rateLimit = {},
   memory,
+  recordCacheChars,
   now = Date.now,
 }: PlatformOptions): PlatformContext {
   if (!tokenSecret) {
@@ -51,6 +56,7 @@ export function createPlatform({
     createMemoryBudgets({ maxBodyBytesInFlight: Math.ceil((resolved.maxImageBytes * 3 * 4) / 3) + 256 * 1024, maxPixelsInFlight: 2 * resolved.maxPixels });
   return {
     db,
+    writes: createTransactionalWrites(db),
     recognition,
     frames: createFrameDecoder({ maxPixels: resolved.maxPixels, maxFramePixels: resolved.stepImageMaxPixels, pixels: budgets.pixels }),
     memory: budgets,
@@ -63,6 +69,7 @@ export function createPlatform({
       now,
     ),
     workflows: createWorkflowCache(),
+    records: createRecordCache(recordCacheChars),
     now,
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { TransactionalWrites } from '../db/group-commit.ts';
 import type { Database } from '../db/schema.ts';
 import type { MemoryBudgets } from '../admission/memory-budgets.ts';
 import type { FrameDecoder } from '../image/frame-decoder.ts';
@@ -6,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import type { DocumentRecognition } from '../workflow/document-recognition.ts';
 import type { AccessTokenSigner } from './auth/access-token.ts';
 import type { FailureLimiter } from './auth/failure-limiter.ts';
+import type { RecordCache } from './transactions/record-cache.ts';
 import type { WorkflowCache } from './workflow-versions/workflow-cache.ts';
 
 /** Tunables of the transaction platform (from Config; tests shorten them). */
@@ -45,6 +47,8 @@ export const defaultPlatformSettings: Omit<PlatformSettings, 'edgeApiUrl'> = {
 /** Everything the platform's operations share. */
 export interface PlatformContext {
   db: Kysely<Database>;
+  /** Writes in a database transaction of their own: grouped into one commit on SQLite (group-commit.ts). */
+  writes: TransactionalWrites;
   /** Server-side document recognition (the recognition backend's worker pool in production). */
   recognition: DocumentRecognition;
   /** Decodes submitted and stored images within the pixel budget, scaled to `settings.stepImageMaxPixels`. */
@@ -57,6 +61,8 @@ export interface PlatformContext {
   /** Rate limiting of failed agent and edge authentication. */
   authFailures: FailureLimiter;
   workflows: WorkflowCache;
+  /** Transaction records serialized at a row_version, answered again while the version holds. */
+  records: RecordCache;
   /** Milliseconds since the epoch (injected so tests can move time). */
   now(): number;
 }

@@ -23,6 +23,7 @@ export function platformFromConfig(
     tokenSecret: config.platform.tokenSecret,
     tokenTtlSeconds: config.platform.tokenTtlSeconds,
     rateLimit: config.platform.authRateLimit,
+    recordCacheChars: config.platform.recordCacheMiB * 2 ** 20,
     // The process's budgets: createApp takes them from here for the recognition endpoints.
     memory: createMemoryBudgets({ maxBodyBytesInFlight: config.bodies.maxBytesInFlight, maxPixelsInFlight: config.recognition.maxPixelsInFlight }),
     settings: {

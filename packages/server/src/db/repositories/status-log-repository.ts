@@ -13,15 +13,3 @@ export async function appendStatusLog(db: Db, transactionId: string, entry: Stat
   const { changedOn, changedBy, field, oldValue, newValue, comment } = entry;
   await insertRow(db, { transactionId, changedOn, changedBy, field, oldValue, newValue, comment });
 }
-
-const selectLog = preparedQuery(['transactionId'], (db, p: { transactionId: string }) =>
-  db
-    .selectFrom('statusLog')
-    .select(['changedOn', 'changedBy', 'field', 'oldValue', 'newValue', 'comment'])
-    .where('transactionId', '=', p.transactionId)
-    .orderBy('id'),
-);
-
-export async function listStatusLog(db: Db, transactionId: string): Promise<StatusLogEntry[]> {
-  return (await selectLog(db, { transactionId })).rows;
-}

@@ -13,7 +13,8 @@ export interface StoredTransaction extends Omit<Selectable<TransactionTable>, 'c
   progress: Progress;
 }
 
-function toStored(row: Selectable<TransactionTable>): StoredTransaction {
+/** A transaction row as read (JSON columns as text) to its parsed form. */
+export function toStoredTransaction(row: Selectable<TransactionTable>): StoredTransaction {
   return {
     ...row,
     consent: JSON.parse(row.consent) as Consent,
@@ -64,7 +65,7 @@ const selectById = preparedQuery(['id'], (db, p: { id: string }) => db.selectFro
 
 export async function findTransaction(db: Db, id: string): Promise<StoredTransaction | undefined> {
   const row = (await selectById(db, { id })).rows[0];
-  return row && toStored(row);
+  return row && toStoredTransaction(row);
 }
 
 const selectOwn = preparedQuery(['id', 'organizationId'], (db, p: { id: string; organizationId: string }) =>
@@ -74,17 +75,7 @@ const selectOwn = preparedQuery(['id', 'organizationId'], (db, p: { id: string; 
 /** A transaction only if it belongs to the organization: other organizations' look like missing ones. */
 export async function findOrganizationTransaction(db: Db, organizationId: string, id: string): Promise<StoredTransaction | undefined> {
   const row = (await selectOwn(db, { id, organizationId })).rows[0];
-  return row && toStored(row);
-}
-
-const selectOwnVersion = preparedQuery(['id', 'organizationId'], (db, p: { id: string; organizationId: string }) =>
-  db.selectFrom('transactions').select('rowVersion').where('id', '=', p.id).where('organizationId', '=', p.organizationId),
-);
-
-/** The row_version of an organization's transaction (undefined when it is gone): a cheap "did it change?". */
-export async function findOrganizationTransactionVersion(db: Db, organizationId: string, id: string): Promise<number | undefined> {
-  const row = (await selectOwnVersion(db, { id, organizationId })).rows[0];
-  return row && Number(row.rowVersion);
+  return row && toStoredTransaction(row);
 }
 
 /** Fields a write may change. */
@@ -181,7 +172,7 @@ export async function updateTransaction(db: Db, id: string, guard: WriteGuard, p
     params[`status${i}`] = status;
   });
   const row = (await preparedUpdate(columns, guard)(db, params)).rows[0];
-  return row && toStored(row);
+  return row && toStoredTransaction(row);
 }
 
 /**
@@ -246,7 +237,7 @@ export async function listTransactions(db: Db, organizationId: string, filter: L
     query = query.where((eb) => eb.or([eb('createdOn', '<', createdOn), eb.and([eb('createdOn', '=', createdOn), eb('id', '<', id)])]));
   }
   const rows = await query.orderBy('createdOn', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
-  return rows.map(toStored);
+  return rows.map(toStoredTransaction);
 }
 
 /** InProgress transactions whose ephemeral key expired before `now` (the expiry sweep). */

@@ -174,7 +174,7 @@ export async function createTransaction(
   };
 
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await ctx.writes.run(async (trx) => {
       if (idempotencyKey) await deleteIdempotencyKeysBefore(trx, principal.organizationId, idempotencyKey, isoAt(nowMs - ctx.settings.idempotencyTtlMs));
       await insertTransaction(trx, tx);
       await insertStateEntry(trx, {

@@ -3,15 +3,19 @@ import { findExpiredTransactionIds, findTransaction, updateTransaction, type Sto
 import { isoAt, type PlatformContext } from '../platform-context.ts';
 import { allowedFrom, transition } from './state-machine.ts';
 
+/** Whether the transaction is still InProgress although its ephemeral key expired before `now` (ISO). */
+export function isExpiryDue(tx: Pick<StoredTransaction, 'processingStatus' | 'keyExpiresOn'>, now: string): boolean {
+  return tx.processingStatus === 'InProgress' && tx.keyExpiresOn < now;
+}
+
 /**
  * Closes an InProgress transaction whose ephemeral key has expired as Error, so that it can be
  * deleted (GDPR erasure) — nobody can progress it any more. Answers the transaction as it is now.
  * A transaction a resume is running is left alone; the sweep comes back to it.
  */
 export async function expireIfDue(ctx: PlatformContext, tx: StoredTransaction): Promise<StoredTransaction> {
-  const nowMs = ctx.now();
-  const now = isoAt(nowMs);
-  if (tx.processingStatus !== 'InProgress' || tx.keyExpiresOn >= now) return tx;
+  const now = isoAt(ctx.now());
+  if (!isExpiryDue(tx, now)) return tx;
   const result = transition(tx.processingStatus, 'expire');
   if (!('to' in result) || result.to === null) return tx;
   const next = result.to;

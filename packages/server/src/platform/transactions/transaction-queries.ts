@@ -1,17 +1,11 @@
-import { processingStatuses, type ProcessingStatus, type TransactionList, type TransactionRecord, type VerificationStatus } from '@idlens/sdk/api';
+import { processingStatuses, type ProcessingStatus, type TransactionList, type VerificationStatus } from '@idlens/sdk/api';
 import { findBlob, type StoredBlob } from '../../db/repositories/blob-repository.ts';
-import { listStateEntries } from '../../db/repositories/state-entry-repository.ts';
-import { listStatusLog } from '../../db/repositories/status-log-repository.ts';
-import {
-  findOrganizationTransaction,
-  findOrganizationTransactionVersion,
-  listTransactions,
-  type StoredTransaction,
-} from '../../db/repositories/transaction-repository.ts';
+import { findOrganizationTransactionHead, findOrganizationTransactionWithHistory } from '../../db/repositories/transaction-record-repository.ts';
+import { findOrganizationTransaction, listTransactions, type StoredTransaction } from '../../db/repositories/transaction-repository.ts';
 import { ApiError } from '../../errors.ts';
 import type { AgentPrincipal } from '../auth/agent-principal.ts';
-import type { PlatformContext } from '../platform-context.ts';
-import { expireIfDue } from './expire-transaction.ts';
+import { isoAt, type PlatformContext } from '../platform-context.ts';
+import { expireIfDue, isExpiryDue } from './expire-transaction.ts';
 import { toRecord, toSummary } from './transaction-views.ts';
 
 /** The organization's transaction, expired if due; another organization's is a plain 404. */
@@ -22,23 +16,26 @@ export async function loadOwnTransaction(ctx: PlatformContext, principal: AgentP
 }
 
 /**
- * The full record: readable at any time, also while a resume runs. The record is assembled from
- * several reads; a re-read of the row's version afterwards proves nothing changed (or was deleted)
- * in between, so a reader never sees half of a resume's step or half of a deletion.
+ * The full record as JSON: readable at any time, also while a resume runs. It is read in one
+ * statement, so a reader never sees half of a resume's step or half of a deletion; a transaction
+ * whose key expired is closed first and read again, so the record shows the closing in its status
+ * log. A record this process serialized at the row's current version is answered as it was
+ * (record-cache.ts), after the one-row check of that version.
  */
-export async function getTransactionRecord(ctx: PlatformContext, principal: AgentPrincipal, id: string): Promise<TransactionRecord> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const tx = await loadOwnTransaction(ctx, principal, id);
-    const [{ definition }, entries, statusLog] = await Promise.all([
-      ctx.workflows.get(ctx.db, tx.workflowVersionId),
-      listStateEntries(ctx.db, tx.id),
-      listStatusLog(ctx.db, tx.id),
-    ]);
-    const rowVersion = await findOrganizationTransactionVersion(ctx.db, principal.organizationId, id);
-    if (rowVersion === undefined) throw new ApiError('NOT_FOUND', 'transaction not found');
-    if (rowVersion === tx.rowVersion) return toRecord(tx, definition, entries, statusLog);
+export async function getTransactionRecordJson(ctx: PlatformContext, principal: AgentPrincipal, id: string): Promise<string> {
+  const head = await findOrganizationTransactionHead(ctx.db, principal.organizationId, id);
+  if (!head) throw new ApiError('NOT_FOUND', 'transaction not found');
+  const cached = isExpiryDue(head, isoAt(ctx.now())) ? undefined : ctx.records.get(id, head.rowVersion);
+  if (cached !== undefined) return cached;
+  let read = await findOrganizationTransactionWithHistory(ctx.db, principal.organizationId, id);
+  if (read && (await expireIfDue(ctx, read.transaction)) !== read.transaction) {
+    read = await findOrganizationTransactionWithHistory(ctx.db, principal.organizationId, id);
   }
-  throw new ApiError('TRANSACTION_BUSY', 'the transaction keeps changing; retry');
+  if (!read) throw new ApiError('NOT_FOUND', 'transaction not found');
+  const { definition } = await ctx.workflows.get(ctx.db, read.transaction.workflowVersionId);
+  const json = JSON.stringify(toRecord(read.transaction, definition, read.stateEntries, read.statusLog));
+  ctx.records.set(id, read.transaction.rowVersion, json);
+  return json;
 }
 
 export async function getTransactionBlob(ctx: PlatformContext, principal: AgentPrincipal, id: string, blobId: string): Promise<StoredBlob> {

@@ -1,11 +1,11 @@
 import type { CurrentStepView, EdgeTransactionView, ResumeResponse, StateEntry, StatusLogEntry, TransactionRecord, TransactionSummary } from '@idlens/sdk/api';
-import type { StoredStateEntry } from '../../db/repositories/state-entry-repository.ts';
+import type { RecordStateEntry } from '../../db/repositories/transaction-record-repository.ts';
 import type { StoredTransaction } from '../../db/repositories/transaction-repository.ts';
 import { isInteractive, type WorkflowDefinition } from '../../workflow/definition.ts';
 import { stepInfo, workflowInfo } from '../../workflow/workflow-info.ts';
 
 /** The transaction record of the agent interface (the spec's fields plus workflowInfo). */
-export function toRecord(tx: StoredTransaction, definition: WorkflowDefinition, entries: StoredStateEntry[], statusLog: StatusLogEntry[]): TransactionRecord {
+export function toRecord(tx: StoredTransaction, definition: WorkflowDefinition, entries: RecordStateEntry[], statusLog: StatusLogEntry[]): TransactionRecord {
   const state: Record<string, StateEntry> = {};
   for (const e of entries) {
     // `internal` never leaves the server.
