@@ -8,12 +8,15 @@ import { downloadBench } from './download.ts';
 import { negativeBench } from './negative.ts';
 import { ocrBench } from './ocr.ts';
 import { platformBench } from './platform.ts';
+import { recognitionBench } from './recognition.ts';
 import { soakBench } from './soak.ts';
 
 /** Every benchmark `pnpm bench` runs, by name (`pnpm bench barcodes` runs one). */
 export const benchSuites: Record<string, BenchSuite> = {
   barcodes: barcodeBench,
   platform: platformBench,
+  // Recognitions/s through the server's endpoints against the engine's own, same cores.
+  recognition: recognitionBench,
   ocr: ocrBench,
   cards: cardBench,
   documents: documentsBench,
