@@ -2,7 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createEngine, type Frame } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
-import { renderCard } from '../support/card-render.ts';
+import { flatVisa, renderCard } from '../support/card-render.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { corpusDir } from '../support/paths.ts';
 import { table, type SuiteReport } from '../support/report.ts';
@@ -22,16 +22,7 @@ async function scenes(): Promise<Array<{ name: string; frame: Frame }>> {
   return [
     {
       name: 'flat Visa, 1100 px wide',
-      frame: await renderCard({
-        number: '4111 1111 1111 1111',
-        expiry: '08/29',
-        expiryLabel: 'VALID THRU',
-        name: 'ANNA M KOWALSKA',
-        bank: 'IDLENS BANK',
-        network: 'VISA',
-        width: 1100,
-        canvas,
-      }),
+      frame: await renderCard(flatVisa(canvas)),
     },
     {
       name: 'embossed Mastercard turned 12°',

@@ -63,6 +63,19 @@ await describeEachDialect('repositories', (dialect) => {
     await drop?.();
   });
 
+  /** A Start entry of t1 (without its key) with something only the server sees in `internal`. */
+  const startEntry = (overrides: { input: Record<string, unknown> }) => ({
+    transactionId: 't1',
+    stepId: 1,
+    stepType: 'Start' as const,
+    extraction: {},
+    output: null,
+    internal: { secret: true },
+    createdOn: at(1),
+    modifiedOn: at(1),
+    ...overrides,
+  });
+
   async function transaction(id: string, overrides: Partial<StoredTransaction> = {}): Promise<StoredTransaction> {
     return transactionIn(database, id, overrides);
   }
@@ -198,17 +211,7 @@ await describeEachDialect('repositories', (dialect) => {
 
   it('state entries: upsert keeps order and creation time; status log appends in order', async () => {
     await transaction('t1');
-    const entry = {
-      transactionId: 't1',
-      stepId: 1,
-      stepType: 'Start' as const,
-      input: { a: 1 },
-      extraction: {},
-      output: null,
-      internal: { secret: true },
-      createdOn: at(1),
-      modifiedOn: at(1),
-    };
+    const entry = startEntry({ input: { a: 1 } });
     await upsertStateEntry(database.db, { ...entry, key: 'Start:0' });
     await upsertStateEntry(database.db, { ...entry, key: 'Decision:0', stepId: 2, stepType: 'Decision' });
     await upsertStateEntry(database.db, { ...entry, key: 'Start:0', output: { done: true }, modifiedOn: at(5) });
@@ -240,18 +243,8 @@ await describeEachDialect('repositories', (dialect) => {
     await transaction('t1', { consent: { userId: 'user_1', givenOn: '2024-01-01T00:00:00', isProcessingStoringAllowed: true, isTrainingAllowed: false } });
     await transaction('t2');
     expect(await findOrganizationTransactionWithHistory(database.db, 'org-1', 't2')).toMatchObject({ stateEntries: [], statusLog: [] });
-    const entry = {
-      transactionId: 't1',
-      stepId: 1,
-      stepType: 'Start' as const,
-      // Keys in the user's own style (snake case, spaces) and values JSON must keep exactly.
-      input: { customer_name: 'Zoë Ñuñez', 'with space': [1, 2.5, null, true], nested: { deep_key: 'x' } },
-      extraction: {},
-      output: null,
-      internal: { secret: true },
-      createdOn: at(1),
-      modifiedOn: at(1),
-    };
+    // Keys in the user's own style (snake case, spaces) and values JSON must keep exactly.
+    const entry = startEntry({ input: { customer_name: 'Zoë Ñuñez', 'with space': [1, 2.5, null, true], nested: { deep_key: 'x' } } });
     await upsertStateEntry(database.db, { ...entry, key: 'Start:0' });
     await upsertStateEntry(database.db, { ...entry, key: 'Decision:0', stepId: 2, stepType: 'Decision', input: {} });
     await upsertStateEntry(database.db, { ...entry, key: 'Start:0', output: { done: true }, modifiedOn: at(5) });

@@ -20,6 +20,20 @@ export const testCards = {
   maestro: '6759649826438453',
 } as const;
 
+/** A flat-printed Visa 1100 px wide on `canvas` (the benches' common card photo). */
+export function flatVisa(canvas: { width: number; height: number }): RenderCardOptions {
+  return {
+    number: '4111 1111 1111 1111',
+    expiry: '08/29',
+    expiryLabel: 'VALID THRU',
+    name: 'ANNA M KOWALSKA',
+    bank: 'IDLENS BANK',
+    network: 'VISA',
+    width: 1100,
+    canvas,
+  };
+}
+
 export interface RenderCardOptions {
   /** Number as printed, groups separated by spaces ("4111 1111 1111 1111"). Omit for a card back. */
   number?: string;

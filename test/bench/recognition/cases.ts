@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Frame } from '@idlens/sdk/engine';
-import { renderCard } from '../../support/card-render.ts';
+import { flatVisa, renderCard } from '../../support/card-render.ts';
 import { documentScene, frameImage } from '../../support/document-scene.ts';
 import { specimens } from '../../support/engine/mrz-specimens.ts';
 import { barcodePng } from '../../support/fixtures.ts';
@@ -34,16 +34,7 @@ export async function recognitionCases(dir: string): Promise<RecognitionCase[]> 
     .png()
     .toBuffer();
   const passport = (await documentScene(await renderMrzPage(specimens.TD3, { width: 1200 }), { family: 'upright', seed: 7, ...size })).frame;
-  const card = await renderCard({
-    number: '4111 1111 1111 1111',
-    expiry: '08/29',
-    expiryLabel: 'VALID THRU',
-    name: 'ANNA M KOWALSKA',
-    bank: 'IDLENS BANK',
-    network: 'VISA',
-    width: 1100,
-    canvas: size,
-  });
+  const card = await renderCard(flatVisa(size));
   const cases: Array<Omit<RecognitionCase, 'file'> & { image: Buffer }> = [
     { name: 'barcode (QR code)', kind: 'barcode', route: '/barcode', options: { scanQrCode: true }, image: await jpeg(qrScene) },
     { name: 'passport page (TD3)', kind: 'document', route: '/document-single-side', options: {}, image: await jpeg(passport) },
