@@ -28,6 +28,7 @@ import {
   visualMandatoryFields,
   visualMatchSource,
 } from './visual/visual-to-document.ts';
+import { implausiblePrintedDates } from './visual/printed-date-checks.ts';
 import { signatureImage } from './visual/signature-image.ts';
 import { detectPage, linesOnPhoto, straightenPage, type DetectedPage, type StraightenedPage } from './visual/detected-page.ts';
 import { anonymizeDocument } from './anonymize-document.ts';
@@ -260,7 +261,8 @@ export async function readDocument(
     if (barcode.result.parsed) data.documentClassInfo = barcodeClassInfo(barcode, mrzClass);
   }
   mergeVisual(data, visual);
-  const doubted = doubtedPrintedFields(data, visual);
+  // Printed values read in doubt, and printed dates that cannot all be right, are shown marked.
+  const doubted = [...new Set([...doubtedPrintedFields(data, visual), ...implausiblePrintedDates(data, visual, now)])];
   const misprinted = misprintedFields(data, visual, doubted);
   if (misprinted.length)
     processingInfo(data).invalidCharacterFields = [...new Set([...(data.additionalProcessingInfo?.invalidCharacterFields ?? []), ...misprinted])];

@@ -45,3 +45,14 @@ describe('print merged into the result', () => {
     expect(doubtedPrintedFields(data, visual)).toEqual([]);
   });
 });
+
+describe('a printed date read in doubt', () => {
+  it('is listed as in doubt (its value is compared through its original string)', () => {
+    const data = emptyDocumentData();
+    const date = { day: 9, month: 7, year: 2018, successfullyParsed: true, filledByDomainKnowledge: false, originalString: '09.07.2018' };
+    const visual = [reading([{ ...field('dateOfIssue', '09.07.2018'), date }], ['dateOfIssue'])];
+    mergeVisual(data, visual);
+    expect(data.dateOfIssue?.year).toBe(2018);
+    expect(doubtedPrintedFields(data, visual)).toEqual(['dateOfIssue']);
+  });
+});

@@ -103,16 +103,16 @@ export function misprintedFields(
 
 /** The fields whose value in `data` came from print read in doubt (not from the MRZ or a barcode, which keep theirs). */
 export function doubtedPrintedFields(data: DocumentData, readings: readonly VisualZoneReading[]): string[] {
-  const record = data as unknown as Record<string, { latin?: string | null; originalString?: string | null } | null>;
-  return readings.flatMap((r) =>
-    r.fields
-      .filter((f) => r.doubtedFields.includes(f.field))
-      .filter((f) => {
-        const value = record[f.field];
-        return value != null && (value.latin === f.text || value.originalString === f.text);
-      })
-      .map((f) => f.field),
-  );
+  return readings.flatMap((r) => r.fields.filter((f) => r.doubtedFields.includes(f.field) && isPrintedValue(data, f)).map((f) => f.field));
+}
+
+/**
+ * Whether the value of `field.field` in `data` is the one print gave as `field` (not the MRZ's or a
+ * barcode's): a string field's text, or a date's original string (a StringResult of its own).
+ */
+export function isPrintedValue(data: DocumentData, field: Pick<LocatedField, 'field' | 'text'>): boolean {
+  const value = (data as unknown as Record<string, { latin?: string | null; originalString?: { latin: string | null } | null } | null>)[field.field];
+  return value != null && (value.latin === field.text || value.originalString?.latin === field.text);
 }
 
 /** The mandatory fields (`visualMandatoryFields`) print did not give. */
