@@ -16,7 +16,8 @@ interface Job {
 /**
  * Group commit on SQLite: writes that arrive while a commit is under way wait, and then share one
  * database transaction, each inside a savepoint of its own. SQLite runs one writer at a time on
- * the server's one connection anyway, so nothing runs later than it would have; what is saved is
+ * the server's one connection anyway, so a write waits at most one turn of the event loop longer
+ * than it would have; what is saved is
  * a commit per write — the WAL frames of the pages every write touches (the table, its indexes),
  * written once for the whole group. Nothing is answered before its group is committed, so an
  * acknowledged write is as durable as before; a write that fails is rolled back to its savepoint
