@@ -52,7 +52,7 @@ async function httpLoop(url: string, body: string): Promise<HttpLoopResult> {
   const client = async () => {
     while (performance.now() < until) {
       const t = performance.now();
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const res = await fetch(url, post(body));
       const json = (await res.json()) as { data?: { recognitionStatus?: string } };
       if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
       statuses.add(json.data?.recognitionStatus ?? '?');

@@ -4,11 +4,14 @@ import { createRecordCache } from '../../packages/server/src/platform/transactio
 describe('record cache', () => {
   it('answers a record only at the version it was stored at; another version drops it', () => {
     const cache = createRecordCache(1000);
+    expect(cache.holds('t1')).toBe(false);
     cache.set('t1', 3, '{"v":3}');
+    expect(cache.holds('t1')).toBe(true);
     expect(cache.get('t1', 3)).toBe('{"v":3}');
     expect(cache.get('t1', 4)).toBeUndefined();
     // Dropped, not kept for a later read at the old version.
     expect(cache.get('t1', 3)).toBeUndefined();
+    expect(cache.holds('t1')).toBe(false);
   });
 
   it('stays within its size, evicting the least recently read first; a record too large is not kept', () => {

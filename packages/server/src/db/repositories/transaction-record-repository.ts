@@ -21,22 +21,38 @@ export interface TransactionWithHistory {
 // one round trip. The keys are written as the record names them; the JSON columns go in as JSON.
 // Both answer text: parsed JSON from node-postgres would pass through the CamelCase plugin, which
 // would rename the keys inside the user's own values (`customer_name`).
-const sqliteEntries = sql<string>`(select json_group_array(json_object(
-  'key', e."key", 'stepId', e.step_id, 'stepType', e.step_type, 'input', json(e.input), 'extraction', json(e.extraction),
-  'output', json(e.output), 'createdOn', e.created_on, 'modifiedOn', e.modified_on) order by e.seq)
-  from state_entries e where e.transaction_id = transactions.id)`;
-const sqliteLog = sql<string>`(select json_group_array(json_object(
-  'changedOn', l.changed_on, 'changedBy', l.changed_by, 'field', l.field, 'oldValue', l.old_value, 'newValue', l.new_value,
-  'comment', l.comment) order by l.id)
-  from status_log l where l.transaction_id = transactions.id)`;
-const postgresEntries = sql<string>`(select coalesce(json_agg(json_build_object(
-  'key', e."key", 'stepId', e.step_id, 'stepType', e.step_type, 'input', e.input::json, 'extraction', e.extraction::json,
-  'output', e.output::json, 'createdOn', e.created_on, 'modifiedOn', e.modified_on) order by e.seq), '[]'::json)::text
-  from state_entries e where e.transaction_id = transactions.id)`;
-const postgresLog = sql<string>`(select coalesce(json_agg(json_build_object(
-  'changedOn', l.changed_on, 'changedBy', l.changed_by, 'field', l.field, 'oldValue', l.old_value, 'newValue', l.new_value,
-  'comment', l.comment) order by l.id), '[]'::json)::text
-  from status_log l where l.transaction_id = transactions.id)`;
+
+/** A child table's columns as the record names them: key, column, and whether the column holds JSON text. */
+type RecordColumns = ReadonlyArray<readonly [key: string, column: string, json?: 'json']>;
+
+const entryColumns: RecordColumns = [
+  ['key', '"key"'],
+  ['stepId', 'step_id'],
+  ['stepType', 'step_type'],
+  ['input', 'input', 'json'],
+  ['extraction', 'extraction', 'json'],
+  ['output', 'output', 'json'],
+  ['createdOn', 'created_on'],
+  ['modifiedOn', 'modified_on'],
+];
+const logColumns: RecordColumns = [
+  ['changedOn', 'changed_on'],
+  ['changedBy', 'changed_by'],
+  ['field', 'field'],
+  ['oldValue', 'old_value'],
+  ['newValue', 'new_value'],
+  ['comment', 'comment'],
+];
+
+/** `(select <JSON array of the child rows, in order> from <table> where it belongs to the transaction)`, per database. */
+function childrenAsJson(pg: boolean, table: string, columns: RecordColumns, orderBy: string) {
+  const pairs = columns.map(([key, column, json]) => `'${key}', ${json ? (pg ? `c.${column}::json` : `json(c.${column})`) : `c.${column}`}`).join(', ');
+  const array = pg
+    ? `coalesce(json_agg(json_build_object(${pairs}) order by c.${orderBy}), '[]'::json)::text`
+    : `json_group_array(json_object(${pairs}) order by c.${orderBy})`;
+  // Built from the constants above only: nothing of a request reaches this text.
+  return sql<string>`(${sql.raw(`select ${array} from ${table} c where c.transaction_id = transactions.id`)})`;
+}
 
 type RowWithHistory = Selectable<TransactionTable> & { stateEntriesJson: string; statusLogJson: string };
 
@@ -45,7 +61,10 @@ const selectWithHistory = preparedQuery(['id', 'organizationId'], (db, p: { id: 
   return db
     .selectFrom('transactions')
     .selectAll('transactions')
-    .select([(pg ? postgresEntries : sqliteEntries).as('stateEntriesJson'), (pg ? postgresLog : sqliteLog).as('statusLogJson')])
+    .select([
+      childrenAsJson(pg, 'state_entries', entryColumns, 'seq').as('stateEntriesJson'),
+      childrenAsJson(pg, 'status_log', logColumns, 'id').as('statusLogJson'),
+    ])
     .where('id', '=', p.id)
     .where('organizationId', '=', p.organizationId);
 });

@@ -11,6 +11,8 @@
  * Bounded in size (characters; least recently used go first): records of a few KiB, so a few thousand.
  */
 export interface RecordCache {
+  /** Whether a record of the transaction is kept, at whatever version (worth checking the version for). */
+  holds(id: string): boolean;
   get(id: string, rowVersion: number): string | undefined;
   set(id: string, rowVersion: number, json: string): void;
 }
@@ -25,6 +27,7 @@ export function createRecordCache(maxChars = 8 * 2 ** 20): RecordCache {
     entries.delete(id);
   };
   return {
+    holds: (id) => entries.has(id),
     get(id, rowVersion) {
       const entry = entries.get(id);
       if (!entry) return undefined;

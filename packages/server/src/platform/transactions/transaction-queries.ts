@@ -19,14 +19,16 @@ export async function loadOwnTransaction(ctx: PlatformContext, principal: AgentP
  * The full record as JSON: readable at any time, also while a resume runs. It is read in one
  * statement, so a reader never sees half of a resume's step or half of a deletion; a transaction
  * whose key expired is closed first and read again, so the record shows the closing in its status
- * log. A record this process serialized at the row's current version is answered as it was
- * (record-cache.ts), after the one-row check of that version.
+ * log. A record this process serialized is answered as it was (record-cache.ts) after a one-row
+ * check that the row is still at that version; with nothing cached the record is read at once.
  */
 export async function getTransactionRecordJson(ctx: PlatformContext, principal: AgentPrincipal, id: string): Promise<string> {
-  const head = await findOrganizationTransactionHead(ctx.db, principal.organizationId, id);
-  if (!head) throw new ApiError('NOT_FOUND', 'transaction not found');
-  const cached = isExpiryDue(head, isoAt(ctx.now())) ? undefined : ctx.records.get(id, head.rowVersion);
-  if (cached !== undefined) return cached;
+  if (ctx.records.holds(id)) {
+    const head = await findOrganizationTransactionHead(ctx.db, principal.organizationId, id);
+    if (!head) throw new ApiError('NOT_FOUND', 'transaction not found');
+    const cached = isExpiryDue(head, isoAt(ctx.now())) ? undefined : ctx.records.get(id, head.rowVersion);
+    if (cached !== undefined) return cached;
+  }
   let read = await findOrganizationTransactionWithHistory(ctx.db, principal.organizationId, id);
   if (read && (await expireIfDue(ctx, read.transaction)) !== read.transaction) {
     read = await findOrganizationTransactionWithHistory(ctx.db, principal.organizationId, id);

@@ -8,10 +8,8 @@ const dateFields: readonly DateField[] = ['dateOfBirth', 'dateOfIssue', 'dateOfE
 
 /** Nobody holding a document is older. */
 const maxAgeYears = 130;
-/** No identity document is valid longer (passports 10 years, identity cards up to 15, licences up to 12). */
+/** No identity document is valid longer (passports 10 years, identity cards up to 15, licences up to 12); nor does one expire further ahead. */
 const maxValidityYears = 20;
-/** How far ahead an expiry may lie when the issue date is not known. */
-const maxYearsToExpiry = maxValidityYears;
 
 /** A date as a number that orders like the date (YYYYMMDD); null when incomplete. */
 function ordinal(date: DateResult<unknown> | null | undefined): number | null {
@@ -44,7 +42,7 @@ export function implausiblePrintedDates(data: DocumentData, readings: readonly V
   if (birth !== null && (birth > today || birth < ordinalOf(now, -maxAgeYears))) doubt('dateOfBirth');
   // A document issued today in another time zone may carry tomorrow's date.
   if (issue !== null && issue > ordinalOf(new Date(now.getTime() + 86_400_000))) doubt('dateOfIssue');
-  if (expiry !== null && issue === null && expiry > ordinalOf(now, maxYearsToExpiry)) doubt('dateOfExpiry');
+  if (expiry !== null && issue === null && expiry > ordinalOf(now, maxValidityYears)) doubt('dateOfExpiry');
   const inOrder: Array<[DateField, DateField]> = [
     ['dateOfBirth', 'dateOfIssue'],
     ['dateOfIssue', 'dateOfExpiry'],
