@@ -128,6 +128,47 @@ describe('card reading: fields (rendered cards)', () => {
     expect(data.expiryDate).toMatchObject({ month: 5, year: 2027 });
   });
 
+  it('reads a "quick read" card whose number is printed as four stacked groups, and masks every group in its image', async () => {
+    const stacked = await front({ number: grouped(testCards.mastercard, [4, 4, 4, 4]), stacked: true, rotate: 6 });
+    const data = await engine.card(
+      { cardNumberSide: stacked },
+      { ...all, returnFullCardImage: true, anonymizationSettings: { cardNumberAnonymizationSettings: { anonymizationMode: 'IMAGE_ONLY' } } },
+    );
+    expect(data.cardNumber).toBe(testCards.mastercard);
+    expect(data.cardNumberValid).toBe(true);
+    expect(data.issuingNetwork).toBe('MASTERCARD');
+    // The name under the column is still the name; no group of the number is taken for a code.
+    expect(data.cardholderName).toBe('ANNA M KOWALSKA');
+    expect(data.cvv).toBeNull();
+    // Four masks, one per group: bands of image rows crossed by a long run of black (the card has none).
+    const { data: pixels, info } = await sharp(Buffer.from(data.firstSideFullCardImage!, 'base64')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const blackRun = (y: number) => {
+      let run = 0;
+      for (let x = 0; x < info.width; x++) {
+        const i = (y * info.width + x) * 3;
+        run = pixels[i]! + pixels[i + 1]! + pixels[i + 2]! < 30 ? run + 1 : 0;
+        if (run >= 40) return true;
+      }
+      return false;
+    };
+    let bands = 0;
+    for (let y = 0, inBand = false; y < info.height; y++) {
+      const black = blackRun(y);
+      if (black && !inBand) bands++;
+      inBand = black;
+    }
+    expect(bands).toBe(4);
+  });
+
+  it('gives no number for stacked groups that fail Luhn, even when invalid numbers are asked for', async () => {
+    const data = await engine.card(
+      { cardNumberSide: await front({ number: '4111 1111 1111 1112', stacked: true }) },
+      { ...all, extractInvalidCardNumber: true },
+    );
+    expect(data.cardNumber).toBeNull();
+    expect(data.cvv).toBeNull();
+  });
+
   it('reads a 14-digit Diners (4-6-4) in a sans font with a letter-spaced name', async () => {
     const card = await renderCard({
       number: grouped(testCards.diners14, [4, 6, 4]),

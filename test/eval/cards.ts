@@ -121,11 +121,13 @@ export const cardEval: EvalSuite = async (ctx) => {
     { prefix: '362272', length: 14, groups: [4, 6, 4] },
   ];
   const fonts: NonNullable<RenderCardOptions['font']>[] = ['DejaVu Sans Mono', 'OCR B', 'Liberation Mono', 'DejaVu Sans', 'Liberation Sans'];
-  const styles: Array<{ name: string; embossed: RenderCardOptions['embossed']; colours?: RenderCardOptions['colours']; blur?: number }> = [
+  const styles: Array<{ name: string; embossed: RenderCardOptions['embossed']; colours?: RenderCardOptions['colours']; blur?: number; stacked?: boolean }> = [
     { name: 'flat print', embossed: false },
     { name: 'embossed, silver face', embossed: true },
     { name: 'embossed, relief only (light card)', embossed: 'plain', colours: { from: '#d9d6cf', to: '#c4c0b6', text: '#303030' } },
     { name: 'embossed, relief only, out of focus (σ 2 px)', embossed: 'plain', colours: { from: '#d9d6cf', to: '#c4c0b6', text: '#303030' }, blur: 2 },
+    { name: 'groups stacked ("quick read"), flat print', embossed: false, stacked: true },
+    { name: 'groups stacked, flat print on a light card', embossed: false, stacked: true, colours: { from: '#e9e4d8', to: '#cfc6b0', text: '#202020' } },
   ];
   const perStyle = 10;
   const rendered: Array<{ style: string; exact: number; withheld: number; wrongButValid: number; total: number }> = [];
@@ -142,6 +144,7 @@ export const cardEval: EvalSuite = async (ctx) => {
         embossed: style.embossed,
         colours: style.colours,
         blur: style.blur,
+        stacked: style.stacked,
         rotate: Math.round((random() - 0.5) * 24),
         width: 760,
         canvas: { width: 1280, height: 800 },
@@ -182,7 +185,7 @@ export const cardEval: EvalSuite = async (ctx) => {
       robustness.map((r) => [r.variant, `${r.exact}/${r.total}`, r.wrongButValid]),
     ),
     '',
-    `Generated cards (${perStyle} per style: Visa/Mastercard/Discover 4-4-4-4, Amex 4-6-5, Diners 4-6-4 in five fonts, turned up to ±12°, 1280×800):`,
+    `Generated cards (${perStyle} per style: Visa/Mastercard/Discover 4-4-4-4, Amex 4-6-5, Diners 4-6-4 in five fonts, turned up to ±12°, 1280×800; stacked: each group on a row of its own, one under another):`,
     '',
     ...table(
       ['print style', 'number exactly right', 'withheld', 'wrong but Luhn-valid'],

@@ -47,6 +47,8 @@ export interface RenderCardOptions {
   iban?: string;
   /** Back side: magnetic stripe, signature panel with "last4 cvv", service text. */
   back?: { cvv: string; last4?: string };
+  /** The number's groups printed one under another at the left ("quick read" designs) instead of on one row. */
+  stacked?: boolean;
   /** Small print of the number's first digits under its first group (older embossed cards). */
   prefixLine?: string;
   /** Amex-style 4-digit code above the number on the front. */
@@ -122,7 +124,9 @@ export async function renderCard(options: RenderCardOptions): Promise<Frame> {
     parts.push(
       `<text x="${u * 74}" y="${height * 0.46}" font-family="DejaVu Sans" font-size="${u * 3.2}" fill="${colours.text}">${escapeXml(options.frontCode)}</text>`,
     );
-  if (options.number) text(u * 8, height * 0.6, u * 6.4, options.number, 'xml:space="preserve"');
+  if (options.number && options.stacked) {
+    for (const [k, group] of options.number.split(' ').entries()) text(u * 8, height * 0.3 + k * u * 7.6, u * 6.4, group);
+  } else if (options.number) text(u * 8, height * 0.6, u * 6.4, options.number, 'xml:space="preserve"');
   if (options.prefixLine)
     parts.push(
       `<text x="${u * 8}" y="${height * 0.67}" font-family="DejaVu Sans" font-size="${u * 2.6}" fill="${colours.text}">${escapeXml(options.prefixLine)}</text>`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { maskValue, modeEffects } from '../anonymization.ts';
 import { fieldMode } from './anonymize.ts';
 import { cardStatus, type CardSituation } from './card-statuses.ts';
-import { cardNumberCandidates, findCardNumber, type DigitLine } from './find-card-number.ts';
+import { cardNumberCandidates, doubtfulDigitConfidence, findCardNumber, type DigitLine } from './find-card-number.ts';
 import { findCvv } from './find-cvv.ts';
 import { findIban, ibanValid } from './find-iban.ts';
 import { issuingNetwork } from './iin-ranges.ts';
@@ -76,6 +76,14 @@ describe('findCardNumber', () => {
     const confidences = [...text].map((_, i) => (i === 1 ? 0.59 : 0.99));
     const alternatives = [...text].map((_, i) => (i === 1 ? [{ char: '7', p: 0.41 }] : []));
     expect(findCardNumber([{ text, confidences, alternatives }], false)).toMatchObject({ number: '378282246310005', valid: true, repaired: true });
+  });
+  it('calls a Luhn-valid reading valid with one digit in doubt, not with two (Luhn catches one wrong digit, not two)', () => {
+    const text = '3622 720627 1667';
+    const doubting = (positions: number[]) => ({ text, confidences: [...text].map((_, i) => (positions.includes(i) ? doubtfulDigitConfidence - 0.1 : 0.99)) });
+    expect(findCardNumber([doubting([2])], false)).toMatchObject({ number: '36227206271667', valid: true });
+    expect(findCardNumber([doubting([2, 8])], false)).toBeNull();
+    // Asked for invalid numbers too, it comes back marked not valid.
+    expect(findCardNumber([doubting([2, 8])], true)).toMatchObject({ number: '36227206271667', valid: false });
   });
   it('never changes a confidently read digit', () => {
     const text = '3082 822463 10005';

@@ -9,6 +9,7 @@ import type { LineReading } from '../ocr/create-line-reader.ts';
 import type { DecodedChar } from '../ocr/ctc-decode.ts';
 import { groupRows, flipRow, type CardRow } from './card-rows.ts';
 import { cardNumberCandidates, type DigitLine } from './find-card-number.ts';
+import { stackableRows, stackedNumbers } from './stacked-number.ts';
 
 /** One text row of a card side: where it is, what the general line reader read, and its digits. */
 export interface SideRow {
@@ -134,9 +135,10 @@ function isNumeric(text: string): boolean {
   return digits >= 3 && digits >= 0.5 * symbols.length;
 }
 
-/** Score of the best valid number candidate of a reading (−1 without one). */
+/** Score of the best valid number candidate of a reading, on one row or stacked over several (−1 without one). */
 function bestNumberScore(rows: SideRow[]): number {
-  const valid = cardNumberCandidates(rows.flatMap((r) => (r.digits ? [r.digits] : []))).find((c) => c.valid);
+  const lines = [...rows.flatMap((r) => (r.digits ? [r.digits] : [])), ...stackedNumbers(stackableRows(rows)).map((s) => s.line)];
+  const valid = cardNumberCandidates(lines).find((c) => c.valid);
   return valid ? valid.score : -1;
 }
 

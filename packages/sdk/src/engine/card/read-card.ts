@@ -8,6 +8,7 @@ import { fieldMode, type AnonymizedField } from './anonymize.ts';
 import { backSideWords, cardStatus } from './card-statuses.ts';
 import { emptyCardData } from './empty-card-data.ts';
 import { findCardNumber, type DigitLine } from './find-card-number.ts';
+import { stackableRows, stackedNumbers } from './stacked-number.ts';
 import { findCvv } from './find-cvv.ts';
 import { findIban } from './find-iban.ts';
 import { fullCardImage } from './full-card-image.ts';
@@ -85,14 +86,25 @@ export async function readCard(
   const ordered = [side('numberSide'), side('otherSide')].filter((s): s is UsedSide => s !== null);
 
   // The number: from the number side, else from the other side (sides swapped).
-  let number: { value: string; valid: boolean; side: UsedSide; row: SideRow } | null = null;
+  // `rows`: the row it is printed on, or the column of rows of a stacked ("quick read") number, top first.
+  let number: { value: string; valid: boolean; side: UsedSide; rows: SideRow[] } | null = null;
   for (const s of ordered) {
     // Rows with words in them (an IBAN "DE89 3704…", "ACCOUNT 1234…") hold other numbers; letters
     // the recognizer reads for digits in card fonts (l, I, O, S, B, Z, G) do not count as words.
     const numberRows = s.digits.map((d, i) => (/[A-Za-z]{2,}/.test(s.reading.rows[i]!.text.replace(/[lIiOoSsBZzG|]/g, '')) ? noDigits : d));
     const found = findCardNumber(numberRows, !!options.extractInvalidCardNumber);
     if (found) {
-      number = { value: found.number, valid: found.valid, side: s, row: s.reading.rows[found.line]! };
+      number = { value: found.number, valid: found.valid, side: s, rows: [s.reading.rows[found.line]!] };
+      break;
+    }
+    // Only where no row holds a number: a column's groups must pass Luhn on their own (never a guess).
+    const stacked = stackedNumbers(stackableRows(s.reading.rows, numberRows));
+    const column = findCardNumber(
+      stacked.map((c) => c.line),
+      false,
+    );
+    if (column) {
+      number = { value: column.number, valid: column.valid, side: s, rows: stacked[column.line]!.rows.map((i) => s.reading.rows[i]!) };
       break;
     }
   }
@@ -101,17 +113,18 @@ export async function readCard(
   const addMask = (s: UsedSide, field: AnonymizedField, row: SideRow) => {
     masks.set(s.name, [...(masks.get(s.name) ?? []), { field, points: row.row.quad.points }]);
   };
-  if (number) addMask(number.side, 'cardNumber', number.row);
+  if (number) for (const row of number.rows) addMask(number.side, 'cardNumber', row);
   const data = emptyCardData();
   data.issuingNetwork = network;
   data.cardNumber = number?.value ?? null;
   data.cardNumberValid = number ? number.valid : null;
 
   // Rows that are something else and must not give a CVV: the number's and the dates'.
-  const excluded = (s: UsedSide) => new Set(s.reading.rows.flatMap((r, i) => (r === number?.row || /\d\s?[/\\]\s?\d/.test(r.text) ? [i] : [])));
+  const excluded = (s: UsedSide) => new Set(s.reading.rows.flatMap((r, i) => (number?.rows.includes(r) || /\d\s?[/\\]\s?\d/.test(r.text) ? [i] : [])));
 
-  if (number) {
-    const prefix = numberPrefix(number.side, number.row, number.value);
+  // A stacked number's first group is a row of four digits of its own: no prefix is searched for.
+  if (number?.rows.length === 1) {
+    const prefix = numberPrefix(number.side, number.rows[0]!, number.value);
     if (prefix) {
       data.cardNumberPrefix = prefix.value;
       addMask(number.side, 'cardNumberPrefix', prefix.row);
@@ -130,7 +143,7 @@ export async function readCard(
   // is far more often a slogan than a name.
   if (options.extractCardholderName && number) {
     for (const s of ordered) {
-      const name = pickCardholderName(s.reading.rows, number?.side === s ? number.row.y : null);
+      const name = pickCardholderName(s.reading.rows, number?.side === s ? number.rows[number.rows.length - 1]!.y : null);
       if (name) {
         data.cardholderName = name.name;
         addMask(s, 'cardholderName', name.line);
@@ -198,7 +211,8 @@ export async function readCard(
       const imageMasks = [...(masks.get(s.name) ?? []), ...precautionMasks(s)].filter((m) => modeEffects[modes[m.field]].images);
       const image = await cardImage(
         s,
-        number?.side === s ? number.row : null,
+        // A stacked number's rows are short: the card's size is not read off them.
+        number?.side === s && number.rows.length === 1 ? number.rows[0]! : null,
         imageMasks.map((m) => m.points),
       );
       if (imageMasks.length) anonymizedSides.add(s.name);
