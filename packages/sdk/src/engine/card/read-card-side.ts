@@ -8,21 +8,11 @@ import { spaceByPitch } from '../ocr/space-by-pitch.ts';
 import type { LineReading } from '../ocr/create-line-reader.ts';
 import type { DecodedChar } from '../ocr/ctc-decode.ts';
 import { groupRows, flipRow, type CardRow } from './card-rows.ts';
-import { cardNumberCandidates, type DigitLine } from './find-card-number.ts';
+import { cardNumberCandidates } from './find-card-number.ts';
 import { stackableRows, stackedNumbers } from './stacked-number.ts';
+import type { SideRow } from './side-row.ts';
 
-/** One text row of a card side: where it is, what the general line reader read, and its digits. */
-export interface SideRow {
-  row: CardRow;
-  text: string;
-  confidence: number;
-  /** The row re-read restricted to digits and spaces (only rows that look numeric). */
-  digits: DigitLine | null;
-  /** Centre across and start along the reading direction, in median text heights. */
-  y: number;
-  x: number;
-}
-
+/** A card side as read: its text rows, how sharp they are, and which way up. */
 export interface SideReading {
   rows: SideRow[];
   /** Sharpness of the sharpest text row (laplacianSharpness at line reader height), or null without text. */

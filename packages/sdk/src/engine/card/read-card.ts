@@ -16,7 +16,8 @@ import { issuingNetwork } from './iin-ranges.ts';
 import { locateCard } from './locate-card.ts';
 import { parseExpiry } from './parse-expiry.ts';
 import { pickCardholderName } from './pick-cardholder-name.ts';
-import { readCardSide, type SideReading, type SideRow } from './read-card-side.ts';
+import { readCardSide, type SideReading } from './read-card-side.ts';
+import type { SideRow } from './side-row.ts';
 
 /** Engine-level settings of card reading (not request options). */
 export interface ReadCardSettings {

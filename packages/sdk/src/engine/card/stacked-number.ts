@@ -1,6 +1,6 @@
 import { maxCardNumberLength, minCardNumberLength } from './card-number-formats.ts';
 import type { DigitLine } from './find-card-number.ts';
-import type { SideRow } from './read-card-side.ts';
+import type { SideRow } from './side-row.ts';
 
 /** Where a row lies and what its digits read, in the units `readCardSide` measures (median text heights). */
 export interface StackableRow {
