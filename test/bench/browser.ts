@@ -12,6 +12,7 @@ import { framePng, renderMrzPage } from '../support/mrz-render.ts';
 import { table, type SuiteReport } from '../support/report.ts';
 import { allSymbologies } from '@idlens/sdk/api';
 import { median, percentile, type BenchSuite } from './bench-context.ts';
+import { compareInferenceRuntimes } from './browser-inference.ts';
 
 const warmRuns = 5;
 type Kind = 'barcode' | 'document' | 'card';
@@ -325,6 +326,14 @@ export const browserBench: BenchSuite = async (ctx) => {
         server[image.name]!.push(performance.now() - s);
       }
     }
+    step('the two inference runtimes, same run');
+    const inference = await compareInferenceRuntimes(
+      browser.context,
+      bundle.dir,
+      fixtures,
+      { document: documentName, others: images.filter((i) => i.kind === 'card').map((i) => i.name) },
+      warmRuns,
+    );
     const sizes = await bundleSizes(bundle.dir);
     const rows = images.map((i) => [
       i.name,
@@ -360,6 +369,7 @@ export const browserBench: BenchSuite = async (ctx) => {
       browserCores: first.cores,
       browserVersion: navigatorVersion(first),
       sizes: { ...sizes, files: undefined },
+      inferenceRuntimes: inference.runtimes,
     };
     const markdown = [
       `Chromium (Debian, headless, --disable-gpu), ${first.cores} cores, crossOriginIsolated=${first.isolated}, ${navigatorVersion(first)}; the OCR runtime (the SDK's own) runs on one thread; ` +
@@ -384,6 +394,8 @@ export const browserBench: BenchSuite = async (ctx) => {
       '',
       `Bundle: JS ${mb(sizes.jsBytes)} (gzip **${(sizes.jsGzipBytes / 1024).toFixed(0)} KiB**), ` +
         `wasm ${mb(sizes.wasmBytes)} (zxing's), models ${mb(sizes.modelBytes)}.`,
+      '',
+      ...inference.markdown,
     ];
     return { suite: 'browser', metrics, markdown } satisfies SuiteReport;
   } finally {

@@ -1,36 +1,17 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentData } from '@idlens/sdk/api';
 import { documentScene } from '../support/document-scene.ts';
 import { generatedCard } from '../support/generated-document.ts';
 import { renderLicenceBack, renderLicenceFront, sampleLicenceHolder } from '../support/licence-render.ts';
 import { framePng } from '../support/mrz-render.ts';
+import { answerDifferences as differences } from './support/answer-differences.ts';
 import { buildBrowserBundle, closeHarness, launchChromium, openPage, startIdlensServer, startPageServer, type PageServer } from './support/browser-harness.ts';
 
 // What documents gained beyond the MRZ — the AAMVA barcode on the back, printed fields read by their
 // labels, a number printed without a label, the issuing state, the signature, the straightened
-// images — read in the browser worker and on the server from the same pixels: the same data.
-// Two allowances, each for a reason outside the engine: the browser's OCR runtime (the SDK's own)
-// and onnxruntime-node sum floats in different orders, so a text box found by the detector may move by a pixel or two (locations within 2 px or
-// 5 %, a signature cut out along such a box within 2 px of size); and the platforms' CompressionStream
-// compress the same PNG rows to different bytes (images are compared by their pixels).
-
-/** Where two answers differ, as paths (see the allowances above); empty when they agree. */
-async function differences(a: unknown, b: unknown, path: string): Promise<string[]> {
-  if (typeof a === 'number' && typeof b === 'number' && /location/i.test(path)) return Math.abs(a - b) <= Math.max(2, 0.05 * Math.abs(b)) ? [] : [path];
-  if (typeof a === 'string' && typeof b === 'string' && path.endsWith('.image')) {
-    const [x, y] = await Promise.all([a, b].map((s) => sharp(Buffer.from(s, 'base64')).raw().toBuffer({ resolveWithObject: true })));
-    if (/fullDocument/.test(path)) return x!.info.width === y!.info.width && x!.info.height === y!.info.height && x!.data.equals(y!.data) ? [] : [path];
-    return Math.abs(x!.info.width - y!.info.width) <= 2 && Math.abs(x!.info.height - y!.info.height) <= 2 ? [] : [path];
-  }
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    const out: string[] = [];
-    for (const k of keys) out.push(...(await differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`)));
-    return out;
-  }
-  return a === b ? [] : [path];
-}
+// images — read in the browser worker and on the server from the same pixels: the same data, with
+// the allowances of `answerDifferences` (the browser's OCR runtime and onnxruntime-node sum floats
+// in different orders; CompressionStreams differ).
 
 const holder = sampleLicenceHolder;
 

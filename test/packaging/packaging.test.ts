@@ -52,7 +52,9 @@ const tarballs = new Map<string, string>();
 
 async function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
   try {
-    const { stdout } = await run(command, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+    // Without pnpm's NODE_PATH (its bin shims export the workspace's hidden hoisted folder), which
+    // would let the app resolve packages it never installed.
+    const { stdout } = await run(command, args, { cwd, env: { ...process.env, NODE_PATH: '', ...env }, maxBuffer: 64 * 1024 * 1024 });
     return stdout;
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
@@ -299,6 +301,13 @@ describe('packaging', () => {
       const { result } = await openInChromium(`${site.url}/`);
       expectRecognized(result);
       expect(result.missing).toMatch(/^ASSET_CONTENT_TYPE .*\/no-such-folder\/|^RUNTIME_UNAVAILABLE /);
+    });
+
+    it('installs without onnxruntime-web (an optional peer dependency), and asked to copy its files says how to install it', async () => {
+      expect(existsSync(path.join(app, 'node_modules/onnxruntime-web'))).toBe(false);
+      await expect(sh('npx', ['idlens-sdk', 'assets', 'list', '--onnxruntime-web'], app)).rejects.toThrow(
+        /onnxruntime-web is not installed: .*npm install onnxruntime-web@1\.30\.0/,
+      );
     });
 
     it('works from a plain page with an import map and no bundler (assets copied by the idlens-sdk CLI)', async () => {

@@ -2,7 +2,15 @@
  * The browser SDK: what a page imports (`@idlens/sdk/client`, or `idlens.js` of the browser bundle) —
  * the recognizer and live scanning (`client/`) and transactions (`transaction/`).
  */
-export { createRecognizer, RecognizerProgressEvent, type RecognizeCall, type Recognizer, type RecognizerOptions } from './client/create-recognizer.ts';
+export {
+  createRecognizer,
+  RecognizerProgressEvent,
+  type RecognizeCall,
+  type Recognizer,
+  type RecognizerInfo,
+  type RecognizerOptions,
+} from './client/create-recognizer.ts';
+export type { Inference, InferenceInfo } from './worker/plan-inference.ts';
 export { createServerRecognizer, type ServerCall, type ServerRecognizer, type ServerRecognizerOptions } from './client/server-recognizer.ts';
 export {
   createScanSession,

@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util';
 import { copyBrowserAssets, listBrowserAssets, type BrowserAsset } from './assets/browser-assets.ts';
 import { compressAssets, listCompressible, type CompressedSizes } from './assets/compress-assets.ts';
 
-const usage = `usage: idlens-sdk assets copy <dir> [--no-ocr] [--client] [--compress]
-       idlens-sdk assets list [--no-ocr] [--client] [--json]
+const usage = `usage: idlens-sdk assets copy <dir> [--no-ocr] [--client] [--onnxruntime-web[=webgpu]] [--compress]
+       idlens-sdk assets list [--no-ocr] [--client] [--onnxruntime-web[=webgpu]] [--json]
        idlens-sdk assets compress <dir>
 
 Copies exactly the files the browser SDK loads at run time into <dir>, e.g. public/idlens
@@ -18,11 +18,13 @@ Copies exactly the files the browser SDK loads at run time into <dir>, e.g. publ
   idlens-worker.js, zxing_reader.wasm                          barcodes
   idlens-worker-ocr.js, models/*  cards and documents (leave out with --no-ocr)
   idlens.js                                                    with --client: the SDK as one ES module, for pages without a bundler
+  onnxruntime-web/*      with --onnxruntime-web: onnxruntime-web's wasm build, for inference: 'onnxruntime-web' or 'auto'
+                         (from the app's own onnxruntime-web@1.30.0); --onnxruntime-web=webgpu adds its WebGPU build
 --compress (or \`assets compress <dir>\` on any folder) writes file.br and file.gz beside each
 script, wasm, model and text file where that saves 5 % or more, for servers that send
 precompressed files (the idlens server does). Serve .wasm as application/wasm, and let browsers keep
 URLs ending in ?sha256=<16 hex digits> (Cache-Control: public, max-age=31536000, immutable): the
-SDK asks for the models and onnxruntime's wasm that way, and Chromium then keeps the compiled wasm
+SDK asks for the models that way, and Chromium then keeps the compiled wasm
 too (docs/sdk.md, "Assets").`;
 
 const options = {
@@ -30,6 +32,7 @@ const options = {
   client: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   compress: { type: 'boolean', default: false },
+  'onnxruntime-web': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -60,10 +63,23 @@ function compressedTable(sizes: CompressedSizes[]): string {
   ].join('\n');
 }
 
+/** `--onnxruntime-web` alone (or `=wasm`): the wasm build; `=webgpu`: both builds. */
+function onnxruntimeWebOption(value: string | undefined): boolean | 'webgpu' {
+  if (value === undefined) return false;
+  if (value === '' || value === 'wasm') return true;
+  if (value === 'webgpu') return 'webgpu';
+  throw new Error(`--onnxruntime-web takes wasm or webgpu, not ${value}`);
+}
+
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: argv.map((a) => (a === '--onnxruntime-web' ? '--onnxruntime-web=' : a)),
+    options,
+    allowPositionals: true,
+    strict: true,
+  });
   const [group, command, dir] = positionals;
-  const selection = { ocr: !values['no-ocr'], client: values.client };
+  const selection = { ocr: !values['no-ocr'], client: values.client, onnxruntimeWeb: onnxruntimeWebOption(values['onnxruntime-web']) };
   if (values.help) {
     console.log(usage);
     return 0;

@@ -1,11 +1,12 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserModels } from '@idlens/models';
 import { resolveModelPath } from '@idlens/models/node';
 import { deferredModelUses } from '../runtime/deferred-models.ts';
-import { zxingWasm } from '../runtime/runtime-files.ts';
+import { onnxruntimeWebBuilds, onnxruntimeWebDir, onnxruntimeWebVersion, zxingWasm, type OnnxruntimeWebBackend } from '../runtime/runtime-files.ts';
 
 /** One file an app serves for the browser SDK, from its assets folder (`/idlens/` by default). */
 export interface BrowserAsset {
@@ -19,9 +20,11 @@ export interface BrowserAsset {
    * What needs it: every page (`barcode`), cards and documents (`ocr`), a card or document whose
    * read with the distilled text detector did not check out (`ocr-fallback`: PP-OCRv4's detector,
    * fetched with the first such read), a document's portrait (`portrait`: the face detector, fetched
-   * on the first request with `returnFaceImage`), or pages without a bundler (`client`).
+   * on the first request with `returnFaceImage`), pages without a bundler (`client`), or a
+   * recognizer created with `inference: 'onnxruntime-web'` or `'auto'` (`onnxruntime-web`: the app's
+   * own copy of that optional peer dependency; the browser fetches one build of it).
    */
-  for: 'barcode' | 'ocr' | 'ocr-fallback' | 'portrait' | 'client';
+  for: 'barcode' | 'ocr' | 'ocr-fallback' | 'portrait' | 'client' | 'onnxruntime-web';
 }
 
 export interface BrowserAssetOptions {
@@ -29,6 +32,13 @@ export interface BrowserAssetOptions {
   ocr?: boolean;
   /** Include `idlens.js`, the SDK as one ES module, for pages that import it without a bundler (default false). */
   client?: boolean;
+  /**
+   * Include onnxruntime-web's files under `onnxruntime-web/`, from the app's installed copy (an
+   * optional peer dependency, needed only for `inference: 'onnxruntime-web'` or `'auto'`): `true`
+   * for its wasm build (threads on cross-origin isolated pages), `'webgpu'` for the WebGPU build as
+   * well (default false).
+   */
+  onnxruntimeWeb?: boolean | 'webgpu';
   /** The prebuilt browser bundle (default: this package's `dist/browser`). */
   bundleDir?: string;
 }
@@ -43,6 +53,7 @@ export const bundleFiles = { worker: 'idlens-worker.js', workerOcr: 'idlens-work
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
   '.wasm': 'application/wasm',
   '.onnx': 'application/octet-stream',
   '.txt': 'text/plain; charset=utf-8',
@@ -54,7 +65,12 @@ const contentTypes: Record<string, string> = {
  * and `models/*` (every model of `@idlens/models`' manifest that browsers
  * load: none a listed model supersedes).
  */
-export function listBrowserAssets({ ocr = true, client = false, bundleDir = prebuiltBundleDir }: BrowserAssetOptions = {}): BrowserAsset[] {
+export function listBrowserAssets({
+  ocr = true,
+  client = false,
+  onnxruntimeWeb = false,
+  bundleDir = prebuiltBundleDir,
+}: BrowserAssetOptions = {}): BrowserAsset[] {
   const fromBundle = (file: string, use: BrowserAsset['for']): BrowserAsset => {
     const source = path.join(bundleDir, file);
     if (!existsSync(source)) throw new Error(`${file} is missing from ${bundleDir}: the SDK's browser bundle is not built (pnpm --filter @idlens/sdk build)`);
@@ -69,8 +85,33 @@ export function listBrowserAssets({ ocr = true, client = false, bundleDir = preb
       else if (!entry.optional) throw new Error(`model ${entry.name} (${entry.file}) not found: is ${entry.from?.package ?? '@idlens/models'} installed?`);
     }
   }
+  if (onnxruntimeWeb) list.push(...onnxruntimeWebAssets(onnxruntimeWeb === 'webgpu' ? ['wasm', 'webgpu'] : ['wasm']));
   if (client) list.push(fromBundle(bundleFiles.client, 'client'));
   return list;
+}
+
+/**
+ * The files of these onnxruntime-web builds (`onnxruntimeWebBuilds`), from the copy the app
+ * installed: resolved from this package, as its optional peer dependency, and refused at any other
+ * version than the one whose wasm sha256s the worker checks.
+ */
+function onnxruntimeWebAssets(backends: readonly OnnxruntimeWebBackend[]): BrowserAsset[] {
+  let dist: string;
+  try {
+    dist = path.dirname(createRequire(import.meta.url).resolve(onnxruntimeWebBuilds.wasm.wasm.from));
+  } catch {
+    throw new Error(
+      `onnxruntime-web is not installed: it is an optional peer dependency of @idlens/sdk, needed for inference: 'onnxruntime-web' (npm install onnxruntime-web@${onnxruntimeWebVersion})`,
+    );
+  }
+  const { version } = JSON.parse(readFileSync(path.join(dist, '../package.json'), 'utf8')) as { version?: string };
+  if (version !== onnxruntimeWebVersion) {
+    throw new Error(
+      `onnxruntime-web ${version} is installed; @idlens/sdk runs ${onnxruntimeWebVersion} and checks its wasm by sha256 (npm install onnxruntime-web@${onnxruntimeWebVersion})`,
+    );
+  }
+  const files = [...new Set(backends.flatMap((b) => [onnxruntimeWebBuilds[b].entry, onnxruntimeWebBuilds[b].glue, onnxruntimeWebBuilds[b].wasm.file]))];
+  return files.map((file) => asset(`${onnxruntimeWebDir}${file}`, path.join(dist, file), 'onnxruntime-web'));
 }
 
 function asset(file: string, source: string, use: BrowserAsset['for']): BrowserAsset {

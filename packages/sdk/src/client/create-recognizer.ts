@@ -12,6 +12,7 @@ import type { CardInput, DocumentInput, ImageInput } from '../core/image-input.t
 import type { AssetProgress } from '../runtime/fetch-asset.ts';
 import { registerIdlensErrorTransfer } from '../worker/comlink-errors.ts';
 import type { EngineWorkerApi, FrameQuality, FrameQualityOptions, Preload } from '../worker/worker-api.ts';
+import type { Inference, InferenceInfo } from '../worker/plan-inference.ts';
 import { toWorkerImage } from './to-worker-image.ts';
 import { createServerRecognizer, type ServerRecognizer, type ServerRecognizerOptions } from './server-recognizer.ts';
 
@@ -47,10 +48,20 @@ export interface RecognizerOptions {
    */
   cacheModels?: boolean;
   /**
-   * @deprecated Ignored since 2026-11-29: the OCR runtime is the SDK's own and runs on the worker's
-   * one thread, isolated page or not (docs/sdk.md, "OCR runtime").
+   * The runtime that runs the OCR models (docs/sdk.md, "Inference runtimes"):
+   * - `convnet` (default): the SDK's own, in its OCR chunk — the smallest download, one thread;
+   * - `onnxruntime-web`: the optional peer dependency, served from `onnxruntime-web/` in the assets
+   *   folder (the Vite plugin's `onnxruntimeWeb` option, `idlens-sdk assets copy --onnxruntime-web`):
+   *   `threads` on a cross-origin isolated page, WebGPU where the browser has it and its WebGPU build
+   *   is served; not served, the OCR part fails with RUNTIME_UNAVAILABLE;
+   * - `auto`: onnxruntime-web where it brings WebGPU or four threads or more and is served, else `convnet`.
+   * `info()` says which ran.
    */
+  inference?: Inference;
+  /** onnxruntime-web's threads when the page is cross-origin isolated (default: up to 4); the convnet runtime runs on one. */
   threads?: number;
+  /** Let onnxruntime-web use WebGPU when the browser has an adapter (default true). */
+  webgpu?: boolean;
   /** `worker` (default), `server` (always call the server) or `auto` (worker, server when the worker/WASM cannot run). */
   mode?: 'worker' | 'server' | 'auto';
   /** The server for `mode: 'server' | 'auto'`. */
@@ -100,8 +111,10 @@ export interface Recognizer extends RecognitionMethods<ImageInput>, EventTarget 
   readonly ready: Promise<void>;
   /** Where recognition runs now (`auto` switches to `server` when the worker cannot start). */
   readonly mode: 'worker' | 'server';
-  /** After `ready` in worker mode: whether the page is cross-origin isolated, and the OCR runtime's threads (always 1). */
+  /** After `ready` in worker mode: whether the page is cross-origin isolated, and the OCR runtime's threads (1 until it loaded). */
   readonly runtime: { crossOriginIsolated: boolean; threads: number } | null;
+  /** Where recognition runs and, once the OCR part loaded, on which inference runtime, execution provider and threads. */
+  info(): Promise<RecognizerInfo>;
   /** Blur/glare/brightness of a frame (worker only), for live-scanning feedback; with `{ outline: true }` also where the document lies. */
   frameQuality(image: ImageInput, options?: FrameQualityOptions): Promise<FrameQuality>;
   /** Stops the worker and frees its memory; pending and later calls reject with WORKER_TERMINATED. */
@@ -111,6 +124,15 @@ export interface Recognizer extends RecognitionMethods<ImageInput>, EventTarget 
   removeEventListener(type: 'progress', listener: (event: RecognizerProgressEvent) => void, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
 }
+
+/** `recognizer.info()`: `ocr` is null on the server and until a card, document or `preload: ['ocr']` loaded the OCR part. */
+export interface RecognizerInfo {
+  mode: 'worker' | 'server';
+  crossOriginIsolated: boolean | null;
+  ocr: InferenceInfo | null;
+}
+
+const inferences: readonly Inference[] = ['convnet', 'onnxruntime-web', 'auto'];
 
 export function createRecognizer(options: RecognizerOptions = {}): Recognizer {
   registerIdlensErrorTransfer();
@@ -150,6 +172,9 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
     if (options.onProgress) this.addEventListener(RecognizerProgressEvent.eventName, options.onProgress as EventListener);
     this.#server = options.server ? createServerRecognizer(options.server) : null;
     const requested = options.mode ?? 'worker';
+    if (options.inference !== undefined && !inferences.includes(options.inference)) {
+      throw new IdlensError('INVALID_OPTIONS', `inference must be one of ${inferences.join(', ')}, not ${String(options.inference)}`);
+    }
     if ((requested === 'server' || requested === 'auto') && !this.#server) {
       throw new IdlensError('INVALID_OPTIONS', `mode '${requested}' needs the server option`);
     }
@@ -201,6 +226,9 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
             modelsBaseUrl: modelsBaseUrl.href,
             cacheName: options.cacheModels === false ? null : 'idlens-assets-v1',
             preload: options.preload ?? ['barcode'],
+            inference: options.inference ?? 'convnet',
+            threads: options.threads,
+            webgpu: options.webgpu,
           },
           onProgress,
         ),
@@ -297,6 +325,14 @@ class WorkerRecognizer extends EventTarget implements Recognizer {
         throw new IdlensError('RUNTIME_UNAVAILABLE', 'frame quality needs the worker');
       },
     );
+  }
+
+  async info(): Promise<RecognizerInfo> {
+    if (this.#terminated) throw terminatedError();
+    await this.ready;
+    if (this.mode === 'server') return { mode: 'server', crossOriginIsolated: null, ocr: null };
+    const worker = await this.#track(this.#remote!.info());
+    return { mode: 'worker', ...worker };
   }
 
   terminate(): void {

@@ -22,3 +22,51 @@ export const zxingWasm: RuntimeFile = {
 };
 
 export const runtimeFiles: readonly RuntimeFile[] = [zxingWasm];
+
+/**
+ * onnxruntime-web, the optional second inference runtime (`inference: 'onnxruntime-web'`): an
+ * optional peer dependency the app installs, at exactly this version — its wasm files are checked
+ * by the sha256s below, and `idlens-sdk assets copy --onnxruntime-web` refuses another version.
+ */
+export const onnxruntimeWebVersion = '1.30.0';
+
+/** Folder under the assets folder that holds onnxruntime-web's files. */
+export const onnxruntimeWebDir = 'onnxruntime-web/';
+
+/** Its execution providers the SDK uses: wasm (SIMD, threads when the page is cross-origin isolated) or WebGPU. */
+export type OnnxruntimeWebBackend = 'wasm' | 'webgpu';
+
+/**
+ * One build of onnxruntime-web, as files of its `dist/` folder: the ES module the worker imports,
+ * the Emscripten glue that module imports (threads start workers from it too) and the wasm — the
+ * one file the worker fetches itself (checked, cached, with progress). The WebGPU build also runs
+ * the wasm provider, but its wasm is twice the size, so pages without WebGPU get the plain one.
+ */
+export interface OnnxruntimeWebBuild {
+  entry: string;
+  glue: string;
+  wasm: RuntimeFile;
+}
+
+export const onnxruntimeWebBuilds: Readonly<Record<OnnxruntimeWebBackend, OnnxruntimeWebBuild>> = {
+  wasm: {
+    entry: 'ort.wasm.min.mjs',
+    glue: 'ort-wasm-simd-threaded.mjs',
+    wasm: {
+      file: 'ort-wasm-simd-threaded.wasm',
+      from: 'onnxruntime-web/ort-wasm-simd-threaded.wasm',
+      bytes: 14_239_897,
+      sha256: '3398c10d07d229bd91b364548e130e0e51a8e5704b88c7c083ebbeb78842dee2',
+    },
+  },
+  webgpu: {
+    entry: 'ort.min.mjs',
+    glue: 'ort-wasm-simd-threaded.jsep.mjs',
+    wasm: {
+      file: 'ort-wasm-simd-threaded.jsep.wasm',
+      from: 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm',
+      bytes: 28_312_028,
+      sha256: '3ad23231b5bd6d9dda55a7f84606315e0bf35b6750c28ee993c987c54cacab0f',
+    },
+  },
+};

@@ -7,6 +7,12 @@ import { compressBytes } from '../assets/compress-assets.ts';
 export interface IdlensViteOptions {
   /** Serve and emit what cards and documents need (the OCR worker part and the models); default true. `false` for barcode-only apps. */
   ocr?: boolean;
+  /**
+   * Also serve onnxruntime-web's files, for recognizers created with `inference: 'onnxruntime-web'`
+   * or `'auto'`: `true` for its wasm build, `'webgpu'` for the WebGPU build as well (default false;
+   * needs `onnxruntime-web` installed, an optional peer dependency).
+   */
+  onnxruntimeWeb?: boolean | 'webgpu';
   /** Folder under the app's `base` (default `idlens`, which is where `createRecognizer()` looks by default: `/idlens/`). */
   dir?: string;
   /** Also emit `file.br` and `file.gz` beside each asset, for servers that send precompressed files (default false: adds seconds to every build). */
@@ -23,10 +29,10 @@ export interface IdlensViteOptions {
  * export default defineConfig({ plugins: [idlens()] });
  * ```
  */
-export function idlens({ ocr = true, dir = 'idlens', compress = false }: IdlensViteOptions = {}): Plugin {
+export function idlens({ ocr = true, onnxruntimeWeb = false, dir = 'idlens', compress = false }: IdlensViteOptions = {}): Plugin {
   const folder = dir.replace(/^\/+|\/+$/g, '');
   let assets: BrowserAsset[] | null = null;
-  const list = () => (assets ??= listBrowserAssets({ ocr }));
+  const list = () => (assets ??= listBrowserAssets({ ocr, onnxruntimeWeb }));
   let prefix = `/${folder}/`;
   return {
     name: 'idlens-assets',

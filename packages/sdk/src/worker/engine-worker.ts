@@ -6,7 +6,8 @@ import { IdlensError } from '../core/errors.ts';
 import { fetchAsset, openCache, type AssetProgress } from '../runtime/fetch-asset.ts';
 import { deferredModelUses } from '../runtime/deferred-models.ts';
 import { loadModelsFromUrl } from '../runtime/load-models.ts';
-import { zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
+import { onnxruntimeWebBuilds, onnxruntimeWebDir, zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
+import type { OrtRuntime } from '../engine/ocr/ort-runtime.ts';
 import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
 import { registerIdlensErrorTransfer } from './comlink-errors.ts';
 import { CallScope, checkpointedOrt, checkpointedZxing } from './call-scope.ts';
@@ -14,13 +15,15 @@ import { decodeFrame } from './decode-frame.ts';
 import { documentInView } from '../engine/document/corners/document-in-view.ts';
 import { measureFrameQuality } from './frame-quality.ts';
 import type { EngineWorkerApi, WorkerInit } from './worker-api.ts';
+import { planInference, type InferenceInfo } from './plan-inference.ts';
 
 /**
  * The browser's engine worker (a module Worker): the same `createEngine` as the server, with
- * zxing-wasm loaded from the host's origin and the SDK's own OCR runtime (`createConvnetRuntime`:
- * its wasm kernels are inside the OCR chunk). The OCR part and the models load only when a card or
- * document is first asked for, unless preloaded, so a barcode-only page never downloads them; the
- * face detector only when a portrait is first asked for.
+ * zxing-wasm loaded from the host's origin and, for the OCR models, the SDK's own runtime
+ * (`createConvnetRuntime`: its wasm kernels are inside the OCR chunk) or onnxruntime-web from the
+ * assets folder, as the app chose (`planInference`). The OCR part and the models load only when a
+ * card or document is first asked for, unless preloaded, so a barcode-only page never downloads
+ * them; the face detector only when a portrait is first asked for.
  */
 registerIdlensErrorTransfer();
 
@@ -28,6 +31,8 @@ let settings: WorkerInit | null = null;
 let progress: ((p: AssetProgress) => void) | undefined;
 let barcodeEngine: Promise<Engine> | null = null;
 let ocrEngine: Promise<Engine> | null = null;
+/** Which runtime runs the OCR models, once the OCR part has loaded. */
+let inferenceInfo: (() => InferenceInfo) | null = null;
 /** Recognition calls run one at a time and stop at a checkpoint when cancelled (`CallScope`). */
 const calls = new CallScope();
 
@@ -44,18 +49,53 @@ function wasmFile(file: RuntimeFile): Promise<Uint8Array> {
 
 /**
  * Copies of onnxruntime-web's 13.6 MB wasm that SDK versions before 2026-11-29 kept in Cache Storage
- * (the OCR runtime is now the SDK's own, `createConvnetRuntime`): nothing reads them any more.
+ * beside the worker (onnxruntime-web's files now live in their own folder, and only when chosen):
+ * nothing reads them any more.
  */
 function forgetOrtWasms(init: WorkerInit): void {
   if (!init.cacheName) return;
+  const stale = new URL(onnxruntimeWebBuilds.wasm.wasm.file, init.assetsBaseUrl).pathname;
   openCache(init.cacheName)
     .then(async (cache) => {
       if (!cache) return;
-      for (const request of await cache.keys()) {
-        if (new URL(request.url).pathname.endsWith('/ort-wasm-simd-threaded.wasm')) await cache.delete(request);
-      }
+      for (const request of await cache.keys()) if (new URL(request.url).pathname === stale) await cache.delete(request);
     })
     .catch(() => false);
+}
+
+/** Whether the browser gives this worker a WebGPU adapter (none in browsers without WebGPU, or without a usable GPU). */
+async function hasWebGpu(): Promise<boolean> {
+  const gpu = (navigator as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+  return gpu ? (await gpu.requestAdapter().catch(() => null)) !== null : false;
+}
+
+/**
+ * The OCR models' runtime, as `planInference` chose it: onnxruntime-web's first build whose module
+ * the app serves (its wasm then fetched and checked like every runtime file), else — for `auto` —
+ * the convnet runtime; chosen explicitly and not served, a RUNTIME_UNAVAILABLE that says how to
+ * serve it.
+ */
+async function loadInference(init: WorkerInit): Promise<{ runtime: OrtRuntime; info: () => InferenceInfo }> {
+  const ocr = await import('./ocr.ts');
+  const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+  const webgpu = init.webgpu !== false && init.inference !== 'convnet' && (await hasWebGpu());
+  const plan = planInference({ requested: init.inference, isolated, cores: navigator.hardwareConcurrency || 1, threads: init.threads, webgpu });
+  const served = (file: string) => new URL(`${onnxruntimeWebDir}${file}`, init.assetsBaseUrl).href;
+  for (const backend of plan.backends) {
+    const build = onnxruntimeWebBuilds[backend];
+    const ort = await ocr.importOnnxruntimeWeb(served(build.entry)).catch(() => null);
+    if (!ort) continue;
+    const wasm = await wasmFile({ ...build.wasm, file: `${onnxruntimeWebDir}${build.wasm.file}` });
+    const runtime = ocr.onnxruntimeWebRuntime(ort, { backend, glue: served(build.glue), wasmUrl: served(build.wasm.file), wasm, threads: plan.threads });
+    return { runtime, info: () => ({ inference: 'onnxruntime-web', backend, threads: runtime.threads() }) };
+  }
+  if (!plan.convnetIfMissing) {
+    throw new IdlensError(
+      'RUNTIME_UNAVAILABLE',
+      `inference 'onnxruntime-web' was chosen but ${served(onnxruntimeWebBuilds.wasm.entry)} could not be loaded: install onnxruntime-web and serve its files (idlens-sdk assets copy --onnxruntime-web, or the Vite plugin's onnxruntimeWeb option)`,
+    );
+  }
+  return { runtime: await ocr.createConvnetRuntime(), info: () => ({ inference: 'convnet', backend: 'wasm', threads: 1 }) };
 }
 
 function loadZxing() {
@@ -93,9 +133,9 @@ function engineForOcr(): Promise<Engine> {
   ocrEngine ??= (async () => {
     const init = requireInit();
     forgetOrtWasms(init);
-    const [zxing, ort, models] = await Promise.all([
+    const [zxing, inference, models] = await Promise.all([
       loadZxing(),
-      import('./ocr.ts').then(({ createConvnetRuntime }) => createConvnetRuntime()).catch(unavailable('the OCR runtime')),
+      loadInference(init).catch(unavailable('the OCR runtime')),
       loadModelsFromUrl({ ...modelSource(init), names: upFrontModels }),
     ]);
     const deferred = (entry: ModelEntry): DeferredModel => {
@@ -112,8 +152,9 @@ function engineForOcr(): Promise<Engine> {
         .filter(isDeferred)
         .map((entry) => [entry.name, deferred(entry)]),
     );
-    const engine = createEngine({ zxing: checkpointedZxing(zxing, calls), ort: checkpointedOrt(ort, calls), models, deferredModels });
+    const engine = createEngine({ zxing: checkpointedZxing(zxing, calls), ort: checkpointedOrt(inference.runtime, calls), models, deferredModels });
     await engine.warm?.();
+    inferenceInfo = inference.info;
     return engine;
   })();
   ocrEngine.catch(() => (ocrEngine = null));
@@ -144,7 +185,10 @@ const api: EngineWorkerApi = {
     if (init.preload.includes('barcode')) loads.push(engineForBarcodes());
     if (init.preload.includes('ocr')) loads.push(engineForOcr().then(runModelsOnce));
     await Promise.all(loads);
-    return { crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true, threads: 1 };
+    return { crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true, threads: inferenceInfo?.().threads ?? 1 };
+  },
+  info() {
+    return { crossOriginIsolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true, ocr: inferenceInfo?.() ?? null };
   },
   barcode(image, options, callId) {
     return calls.run(callId, async () => {

@@ -5,6 +5,7 @@ import type { CardData, CardOptions } from '../api/card.ts';
 import type { DocumentData, DocumentOptions } from '../api/document.ts';
 import type { IdBarcodeData } from '../api/id-barcode.ts';
 import type { CardSidesOf, DocumentSidesOf } from '../api/recognition-methods.ts';
+import type { Inference, InferenceInfo } from './plan-inference.ts';
 
 /**
  * What crosses into the worker: a decoded RGBA frame (its buffer transferred), an ImageBitmap
@@ -23,6 +24,18 @@ export interface WorkerInit {
   /** Cache Storage bucket for the models and wasm; null = no Cache Storage. */
   cacheName: string | null;
   preload: Preload[];
+  /** The OCR models' runtime (see `planInference`). */
+  inference: Inference;
+  /** onnxruntime-web's threads on a cross-origin isolated page (default up to 4). */
+  threads?: number;
+  /** Let onnxruntime-web run on WebGPU when the browser has an adapter and its WebGPU build is served (default true). */
+  webgpu?: boolean;
+}
+
+/** What the worker runs on: the page's isolation, and the OCR models' runtime once loaded (null before). */
+export interface WorkerInfo {
+  crossOriginIsolated: boolean;
+  ocr: InferenceInfo | null;
 }
 
 /**
@@ -37,6 +50,7 @@ export interface EngineWorkerApi {
   /** Stops the call with this id: under way, at its next zxing read or model run; queued, before it starts. */
   cancel(callId: number): void;
   init(init: WorkerInit, onProgress?: (progress: AssetProgress) => void): Promise<{ crossOriginIsolated: boolean; threads: number }>;
+  info(): WorkerInfo;
   /** Blur/glare/brightness of a frame, for live-scanning feedback (cheap, no OCR); with `outline`, where the document lies. */
   frameQuality(image: WorkerImage, options?: FrameQualityOptions): Promise<FrameQuality>;
 }

@@ -19,9 +19,9 @@ export const securityHeaders: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * The demo page's and the SDK assets' it serves: with COOP `same-origin` (every response has it)
- * COEP `require-corp` makes the page cross-origin isolated. Until 2026-11-29 that let the SDK's
- * onnxruntime-web use several cores; its own OCR runtime uses one either way, and the demo keeps the
- * policy so that the SDK stays tested on an isolated page as well. The page loads nothing
+ * COEP `require-corp` makes the page cross-origin isolated: onnxruntime-web, when a page chooses
+ * it, then runs wasm threads (the SDK's own OCR runtime uses one thread either way), and the demo
+ * keeps the SDK tested on an isolated page. The page loads nothing
  * cross-origin but its CORS requests to the example proxy, which COEP allows.
  */
 export const demoPageHeaders: ReadonlyArray<readonly [string, string]> = [['Cross-Origin-Embedder-Policy', 'require-corp']];

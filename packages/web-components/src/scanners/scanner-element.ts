@@ -1,5 +1,5 @@
 import { html, nothing, svg, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import type { Recognizer, RecognizerProgressEvent, ScanKind } from '@idlens/sdk/client';
+import type { Inference, Recognizer, RecognizerProgressEvent, ScanKind } from '@idlens/sdk/client';
 import { frameToBlob, type IdlensCamera } from '../camera/idlens-camera.ts';
 import '../camera/idlens-camera.ts';
 import { ReadingController, TroubleController } from '../controllers/reading-controller.ts';
@@ -53,6 +53,7 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
     ...IdlensElement.properties,
     mode: { type: String },
     serverUrl: { type: String, attribute: 'server-url' },
+    inference: { type: String },
     autostart: { type: Boolean },
     facing: { type: String },
     agreement: { type: Number },
@@ -73,6 +74,8 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
   declare mode: RecognitionMode;
   /** The idlens server for `server`/`auto` (e.g. `/` when the page is served by it). */
   declare serverUrl: string | null;
+  /** The worker's inference runtime for the OCR models: `convnet` (default), `onnxruntime-web` or `auto` (see the SDK's `createRecognizer`). */
+  declare inference: Inference;
   /** Open the camera when connected (otherwise the user presses Start). */
   declare autostart: boolean;
   declare facing: 'environment' | 'user';
@@ -109,6 +112,7 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
     super();
     this.mode = 'auto';
     this.serverUrl = null;
+    this.inference = 'convnet';
     this.autostart = false;
     this.facing = 'environment';
     this.agreement = 2;
@@ -156,7 +160,7 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
 
   /** The recognizer in use (given, or the page-wide one for `mode`/`server-url`). */
   get activeRecognizer(): Recognizer {
-    return this.recognizer ?? sharedRecognizer(this.mode, this.serverUrl);
+    return this.recognizer ?? sharedRecognizer(this.mode, this.serverUrl, this.inference);
   }
 
   protected get cameraElement(): IdlensCamera | null {
@@ -197,7 +201,8 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has('mode') || changed.has('serverUrl') || changed.has('recognizer')) this.#subscribe(this.isConnected ? this.activeRecognizer : null);
+    if (changed.has('mode') || changed.has('serverUrl') || changed.has('inference') || changed.has('recognizer'))
+      this.#subscribe(this.isConnected ? this.activeRecognizer : null);
   }
 
   protected override updated(changed: PropertyValues): void {

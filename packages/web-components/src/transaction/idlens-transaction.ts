@@ -1,5 +1,5 @@
 import { css, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { startTransaction, type Recognizer } from '@idlens/sdk/client';
+import { startTransaction, type Inference, type Recognizer } from '@idlens/sdk/client';
 import '../scanners/idlens-barcode-scanner.ts';
 import '../scanners/idlens-card-scanner.ts';
 import '../scanners/idlens-document-scanner.ts';
@@ -47,6 +47,7 @@ export class IdlensTransaction extends IdlensElement {
     userId: { type: String, attribute: 'user-id' },
     mode: { type: String },
     serverUrl: { type: String, attribute: 'server-url' },
+    inference: { type: String },
     fields: { attribute: false },
     fieldLabels: { attribute: false },
     recognizer: { attribute: false },
@@ -211,6 +212,8 @@ export class IdlensTransaction extends IdlensElement {
   declare userId: string;
   declare mode: RecognitionMode;
   declare serverUrl: string | null;
+  /** The worker's inference runtime for the OCR models: `convnet` (default), `onnxruntime-web` or `auto` (see the SDK's `createRecognizer`). */
+  declare inference: Inference;
   /** The Start step's form fields; fetched from `{proxy-url}/workflow/{id}` when not set. */
   declare fields: FormField[] | null;
   /** Labels for the form fields by name (default: the name, humanized). */
@@ -241,6 +244,7 @@ export class IdlensTransaction extends IdlensElement {
     this.userId = 'anonymous';
     this.mode = 'auto';
     this.serverUrl = null;
+    this.inference = 'convnet';
     this.fields = null;
     this.fieldLabels = {};
     this.recognizer = null;
@@ -346,7 +350,7 @@ export class IdlensTransaction extends IdlensElement {
     this.busy = true;
     this.errorText = null;
     this.#set('running');
-    const recognizer = this.recognizer ?? sharedRecognizer(this.mode, this.serverUrl);
+    const recognizer = this.recognizer ?? sharedRecognizer(this.mode, this.serverUrl, this.inference);
     try {
       const result = await startTransaction({
         proxyUrl: this.#url('transaction'),
@@ -505,7 +509,7 @@ export class IdlensTransaction extends IdlensElement {
   #renderStep(): TemplateResult {
     const step = this.step!;
     const settings = step.settings as { requireBack?: boolean };
-    const common = { lang: this.lang || '', mode: this.mode, serverUrl: this.serverUrl };
+    const common = { lang: this.lang || '', mode: this.mode, serverUrl: this.serverUrl, inference: this.inference };
     const head = html`<div class="step-head" part="step">
       <span class="step-of">${this.t('stepOf', { n: this.stepIndex, total: this.stepCount })}</span>
       <h3 class=${this.review ? '' : 'focus-heading'} tabindex="-1">${this.t(stepTitles[step.type] ?? 'stepScanDocument')}</h3>
@@ -513,10 +517,10 @@ export class IdlensTransaction extends IdlensElement {
     if (this.review) return html`${head}${this.#renderReview()}`;
     const scanner =
       step.type === 'ScanDocument'
-        ? html`<idlens-document-scanner autostart .sides=${settings.requireBack ? 2 : 1} lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-document-scanner>`
+        ? html`<idlens-document-scanner autostart .sides=${settings.requireBack ? 2 : 1} lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .inference=${common.inference} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-document-scanner>`
         : step.type === 'ScanCard'
-          ? html`<idlens-card-scanner autostart lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-card-scanner>`
-          : html`<idlens-barcode-scanner autostart lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-barcode-scanner>`;
+          ? html`<idlens-card-scanner autostart lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .inference=${common.inference} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-card-scanner>`
+          : html`<idlens-barcode-scanner autostart lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .inference=${common.inference} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-barcode-scanner>`;
     return html`${head}${scanner}`;
   }
 

@@ -1,0 +1,61 @@
+import type { OnnxruntimeWebBackend } from '../runtime/runtime-files.ts';
+
+/**
+ * Which inference runtime runs the OCR models in the browser: the SDK's own convnet runtime (small,
+ * one thread, every browser), onnxruntime-web (an optional peer dependency: threads on a
+ * cross-origin isolated page, WebGPU, models with operators the convnet runtime lacks), or `auto`.
+ */
+export type Inference = 'convnet' | 'onnxruntime-web' | 'auto';
+
+/** Which runtime ran, on which execution provider and how many threads (`recognizer.info()`). */
+export interface InferenceInfo {
+  inference: 'convnet' | 'onnxruntime-web';
+  backend: OnnxruntimeWebBackend;
+  threads: number;
+}
+
+export interface InferencePlan {
+  inference: 'convnet' | 'onnxruntime-web';
+  /** onnxruntime-web's builds to try in order: the first whose files are served runs. */
+  backends: OnnxruntimeWebBackend[];
+  threads: number;
+  /** When no build of onnxruntime-web is served: run the convnet runtime (`auto`) rather than fail. */
+  convnetIfMissing: boolean;
+}
+
+export interface InferenceCircumstances {
+  requested: Inference;
+  /** The page is cross-origin isolated (SharedArrayBuffer, so wasm threads). */
+  isolated: boolean;
+  cores: number;
+  /** The app's `threads` (onnxruntime-web's; default up to 4). */
+  threads?: number;
+  /** The browser gave a WebGPU adapter and the app allows WebGPU. */
+  webgpu: boolean;
+}
+
+/** Up to this many threads by default: past four, a model this small gains little and the page's other work loses a core. */
+const defaultThreads = 4;
+
+/**
+ * `auto` takes onnxruntime-web for its threads from this many on. Measured on two cores (`pnpm bench
+ * browser`): two threads read a passport 19 % and a card 7 % faster than the convnet runtime's one,
+ * but the first document came 0.6–1 s later (onnxruntime-web's 14 MB wasm to fetch and compile), so
+ * two threads pay back only after a dozen reads.
+ */
+const autoMinThreads = 4;
+
+/**
+ * The choice, made once when the OCR part loads. `auto` takes onnxruntime-web only where it has
+ * something the convnet runtime cannot give — WebGPU, or four threads or more — and falls back to
+ * the convnet runtime when the app does not serve onnxruntime-web's files (docs/sdk.md, "Inference
+ * runtimes").
+ */
+export function planInference({ requested, isolated, cores, threads, webgpu }: InferenceCircumstances): InferencePlan {
+  const ortThreads = isolated ? Math.max(1, Math.min(Math.floor(threads ?? defaultThreads), cores)) : 1;
+  const backends: OnnxruntimeWebBackend[] = webgpu ? ['webgpu', 'wasm'] : ['wasm'];
+  if (requested === 'onnxruntime-web') return { inference: 'onnxruntime-web', backends, threads: ortThreads, convnetIfMissing: false };
+  if (requested === 'auto' && (ortThreads >= autoMinThreads || webgpu))
+    return { inference: 'onnxruntime-web', backends, threads: ortThreads, convnetIfMissing: true };
+  return { inference: 'convnet', backends: [], threads: 1, convnetIfMissing: true };
+}
