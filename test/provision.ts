@@ -1,8 +1,9 @@
 /**
  * `pnpm test` (test/run-tests.ts) starts here: makes sure this machine has what the tests need that npm cannot bring,
  * before any test runs. Fonts travel with the repository (test/support/fonts.ts); what is left is
- * Debian's Chromium (browser tests; no browser is ever downloaded) and a PostgreSQL server (the
- * repositories run on SQLite and on PostgreSQL).
+ * Debian's Chromium (browser tests; no browser is ever downloaded), a PostgreSQL server (the
+ * repositories run on SQLite and on PostgreSQL), and clang with lld (the convnet runtime's wasm
+ * kernels are rebuilt and compared with the committed ones).
  *
  * Missing pieces are installed with apt-get when this runs as root on Debian; anywhere else it
  * stops at once with one sentence saying what to install. `TEST_POSTGRES_URL` (an admin URL) and
@@ -29,6 +30,19 @@ const requirements: Requirement[] = [
     debianPackage: 'chromium',
     present: () => existsSync(chromiumPath),
     otherwise: 'or set CHROMIUM_PATH to a Chromium binary',
+  },
+  {
+    // kernels-wasm.test.ts rebuilds the convnet runtime's wasm kernels from kernels.c and compares.
+    what: 'clang (rebuilding the convnet kernels)',
+    debianPackage: 'clang',
+    present: () => hasCommand('clang'),
+    otherwise: 'or put a clang with the wasm32 target on PATH',
+  },
+  {
+    what: 'lld (linking the convnet kernels)',
+    debianPackage: 'lld',
+    present: () => hasCommand('wasm-ld'),
+    otherwise: 'or put wasm-ld on PATH',
   },
   {
     what: 'PostgreSQL (repository tests on PostgreSQL)',
