@@ -1,5 +1,5 @@
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
-import type { Frame, OrtRuntime, TextDetectorChoice } from '@idlens/sdk/engine';
+import type { Frame, InferenceRuntime, TextDetectorChoice } from '@idlens/sdk/engine';
 import { loadOrtWebNode } from '../support/engine/ort-web-node.ts';
 import { createConvnetRuntime } from '@idlens/sdk/runtime/convnet';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
@@ -55,8 +55,8 @@ async function timeEach(frames: Frame[], repeats: number, run: (f: Frame) => Pro
 export const ocrBench: BenchSuite = async (ctx) => {
   const list = await scenes();
   const frames = list.map((s) => s.frame);
-  const runtimes: Array<{ name: string; load: () => Promise<OrtRuntime>; sessionOptions: Record<string, unknown> }> = [
-    { name: 'onnxruntime-node', load: async () => (await import('onnxruntime-node')) as unknown as OrtRuntime, sessionOptions: { intraOpNumThreads: 1 } },
+  const runtimes: Array<{ name: string; load: () => Promise<InferenceRuntime>; sessionOptions: Record<string, unknown> }> = [
+    { name: 'onnxruntime-node', load: async () => (await import('onnxruntime-node')) as unknown as InferenceRuntime, sessionOptions: { intraOpNumThreads: 1 } },
     { name: 'onnxruntime-web (wasm, Node)', load: loadOrtWebNode, sessionOptions: {} },
     // What browsers run since 2026-11-29 (docs/sdk.md, "OCR runtime").
     { name: "convnet runtime (the SDK's, wasm, Node)", load: createConvnetRuntime, sessionOptions: {} },

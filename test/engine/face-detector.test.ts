@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelSet } from '@idlens/models';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import { loadOrtWebNode } from '../support/engine/ort-web-node.ts';
-import type { Frame, OrtRuntime } from '@idlens/sdk/engine';
+import { createConvnetRuntime } from '../../packages/sdk/src/runtime/convnet/convnet-runtime.ts';
+import type { Frame, InferenceRuntime } from '@idlens/sdk/engine';
 import { createFaceDetector, faceModelName, type DetectedFace } from '../../packages/sdk/src/engine/face/create-face-detector.ts';
 import { standsUpright } from '../../packages/sdk/src/engine/document/portrait.ts';
 import { createModelSession } from '../../packages/sdk/src/engine/ocr/model-session.ts';
@@ -16,14 +17,14 @@ import { decodeFrame } from '../support/document-scene.ts';
 import { humanPackageDir, portraitCount, portraitPng } from '../support/portraits.ts';
 
 let models: ModelSet;
-let node: OrtRuntime;
+let node: InferenceRuntime;
 
 beforeAll(async () => {
   models = await loadModelsFromDisk({ names: [faceModelName] });
-  node = (await import('onnxruntime-node')) as unknown as OrtRuntime;
+  node = (await import('onnxruntime-node')) as unknown as InferenceRuntime;
 });
 
-const detector = (ort: OrtRuntime) => createFaceDetector(createModelSession(ort, models[faceModelName]!), models[faceModelName]!.entry);
+const detector = (ort: InferenceRuntime) => createFaceDetector(createModelSession(ort, models[faceModelName]!), models[faceModelName]!.entry);
 
 /** A portrait photo on a plain wall, as a 400×300 frame: the face about a third of the height. */
 async function portraitScene(index: number): Promise<Frame> {
@@ -116,8 +117,11 @@ describe('face detector (BlazeFace converted to ONNX)', () => {
     }
   });
 
-  it('finds the same face with onnxruntime-web (the browser) as with onnxruntime-node', async () => {
-    const web = await loadOrtWebNode();
+  it.each([
+    ['the convnet runtime (browsers’ default)', createConvnetRuntime],
+    ['onnxruntime-web (browsers’ option)', loadOrtWebNode],
+  ])('finds the same face on %s as with onnxruntime-node', async (_name, load) => {
+    const web = await load();
     const scene = await portraitScene(3);
     const [a, b] = [await detector(node).detect(scene), await detector(web).detect(scene)];
     expect(b).toHaveLength(a.length);

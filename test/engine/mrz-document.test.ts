@@ -222,7 +222,7 @@ describe('document reading through the MRZ (rendered pages)', () => {
 
   it('asks the line reader about a name letter the MRZ model was not sure of, though the zone checks out, and doubts a name they read differently', async () => {
     const runtimes = await loadEngineRuntimes({ threads: 2 });
-    const ocr = createOcrEngine(runtimes.ort!, runtimes.models!, runtimes.ocr);
+    const ocr = createOcrEngine(runtimes.inference!, runtimes.models!, runtimes.ocr);
     const dedicated = ocr.mrzLineReader!;
     // The MRZ model as it misread CHRISTOPHE on a noisy photo: the I of MARIA as a T, at 0.83 (no check digit covers names).
     const misreading: LineReader = {
@@ -251,7 +251,7 @@ describe('document reading through the MRZ (rendered pages)', () => {
 
   it("reads the page's print above the zone for its printed fields, and not the zone's lines again", async () => {
     const runtimes = await loadEngineRuntimes({ threads: 2 });
-    const ocr = createOcrEngine(runtimes.ort!, runtimes.models!, runtimes.ocr);
+    const ocr = createOcrEngine(runtimes.inference!, runtimes.models!, runtimes.ocr);
     const readLines = ocr.ocr.readLines;
     const printed: string[] = [];
     ocr.ocr = {

@@ -11,7 +11,7 @@ import { foldText } from '../../packages/sdk/src/engine/document/visual/fold-tex
 import { countryOf } from '../../packages/sdk/src/engine/mrz/icao-countries.ts';
 import { parseMrz } from '../../packages/sdk/src/engine/mrz/parse-mrz.ts';
 import { readMrz } from '../../packages/sdk/src/engine/mrz/read-mrz.ts';
-import type { OrtRuntime } from '../../packages/sdk/src/engine/ocr/ort-runtime.ts';
+import type { InferenceRuntime } from '../../packages/sdk/src/engine/ocr/inference-runtime.ts';
 import { startLoopbackServer } from '../support/loopback-server.ts';
 import { median } from '../bench/bench-context.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
@@ -168,7 +168,7 @@ export function summarise(label: string, outcomes: Outcome[]) {
 
 /** Tesseract on the zone crops idlens's locator finds, parsed and checked like idlens's reading. */
 async function runTesseract(ctx: EvalContext, entries: MrzEntry[]) {
-  const ort = (await import('onnxruntime-node')) as unknown as OrtRuntime;
+  const ort = (await import('onnxruntime-node')) as unknown as InferenceRuntime;
   const ocr = createOcrEngine(ort, await loadModelsFromDisk());
   let exact = 0;
   let valid = 0;

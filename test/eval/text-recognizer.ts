@@ -12,7 +12,7 @@ import type { Frame } from '../../packages/sdk/src/core/frame.ts';
 import { loadCharset } from '../../packages/sdk/src/engine/ocr/charset.ts';
 import { createLineReader, type LineReader } from '../../packages/sdk/src/engine/ocr/create-line-reader.ts';
 import { createModelSession } from '../../packages/sdk/src/engine/ocr/model-session.ts';
-import type { OrtRuntime } from '../../packages/sdk/src/engine/ocr/ort-runtime.ts';
+import type { InferenceRuntime } from '../../packages/sdk/src/engine/ocr/inference-runtime.ts';
 import { repoRoot } from '../support/paths.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
 import type { EvalSuite } from './eval-context.ts';
@@ -196,7 +196,7 @@ export const textRecognizerEval: EvalSuite = async (): Promise<SuiteReport> => {
       markdown: [`Skipped: the held-out lines could not be rendered (${why}). See models/training/README.md for the Debian packages.`],
     };
   }
-  const ort = (await import('onnxruntime-node')) as unknown as OrtRuntime;
+  const ort = (await import('onnxruntime-node')) as unknown as InferenceRuntime;
   const sessionOptions = { intraOpNumThreads: 1 };
   const readers: Array<{ name: string; reader: LineReader }> = [];
   const pp = await loadModelsFromDisk({ names: ['ppocr-rec', 'ppocr-keys'], weights: 'float' });

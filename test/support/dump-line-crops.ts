@@ -11,7 +11,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
-import type { Frame, OrtRuntime } from '@idlens/sdk/engine';
+import type { Frame, InferenceRuntime } from '@idlens/sdk/engine';
 import { groupRows } from '../../packages/sdk/src/engine/card/card-rows.ts';
 import { rectangleCorners } from '../../packages/sdk/src/engine/image/homography.ts';
 import { warpQuad } from '../../packages/sdk/src/engine/image/warp-quad.ts';
@@ -89,7 +89,7 @@ async function generatedCards(): Promise<Array<{ name: string; frame: Frame }>> 
 
 async function main() {
   mkdirSync(out, { recursive: true });
-  const ort = (await import('onnxruntime-node')) as unknown as OrtRuntime;
+  const ort = (await import('onnxruntime-node')) as unknown as InferenceRuntime;
   const ocr = createOcrEngine(ort, await loadModelsFromDisk());
   const crops: Crop[] = [];
   for (const { name, frame } of await generatedCards()) crops.push(...(await cardCrops(`gen-${name}`, frame, ocr)));

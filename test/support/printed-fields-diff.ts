@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { ModelSet } from '@idlens/models';
 import type { DocumentData } from '@idlens/sdk/api';
-import { createEngine, type OrtRuntime } from '@idlens/sdk/engine';
+import { createEngine, type InferenceRuntime } from '@idlens/sdk/engine';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
 import { name, templateChecks } from '../eval/printed-fields.ts';
@@ -17,12 +17,12 @@ import { printedHolders, printedTemplates, renderTemplateDocument } from './temp
 
 const family = (process.argv[2] ?? 'upright') as TransformFamily;
 const latinFile = process.argv[3];
-const ort = (await import('onnxruntime-node')) as unknown as OrtRuntime;
+const ort = (await import('onnxruntime-node')) as unknown as InferenceRuntime;
 const zxing = await loadZxingNode();
 const disk = await loadModelsFromDisk();
 const models: ModelSet = latinFile ? { ...disk, 'latin-rec': { entry: disk['latin-rec']!.entry, bytes: readFileSync(latinFile) } } : disk;
 const readers = ['general', 'latin'] as const;
-const engines = Object.fromEntries(readers.map((r) => [r, createEngine({ zxing, ort, models, ocr: { lineReader: r } })]));
+const engines = Object.fromEntries(readers.map((r) => [r, createEngine({ zxing, inference: ort, models, ocr: { lineReader: r } })]));
 const right = { general: 0, latin: 0 };
 const holders = printedHolders(printedTemplates.length * 2);
 let h = 0;

@@ -25,7 +25,7 @@ export async function ocrCountingDetections(textDetector: TextDetectorChoice = '
   fallbackDetected: string[];
 }> {
   const runtimes = await loadEngineRuntimes({ threads: 2 });
-  const engine = createOcrEngine(runtimes.ort!, runtimes.models!, { ...runtimes.ocr, textDetector });
+  const engine = createOcrEngine(runtimes.inference!, runtimes.models!, { ...runtimes.ocr, textDetector });
   const detected: string[] = [];
   const fallbackDetected: string[] = [];
   const fallback = engine.fallback && { ...engine.fallback, detector: counting(engine.fallback.detector, fallbackDetected) };

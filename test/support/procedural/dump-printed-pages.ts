@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const source = process.argv.includes('--templates') ? 'templates' : 'procedural';
   if (!out) throw new Error('usage: dump-printed-pages.ts <out.jsonl> <firstSeed> <count> [--templates]');
   const runtimes = await loadEngineRuntimes({ threads: 1 });
-  const engine = createOcrEngine(runtimes.ort!, runtimes.models!, { sessionOptions: runtimes.ocr?.sessionOptions });
+  const engine = createOcrEngine(runtimes.inference!, runtimes.models!, { sessionOptions: runtimes.ocr?.sessionOptions });
   const ocr = engine.fallback ?? engine;
   const stream = createWriteStream(path.resolve(out), { flags: 'a' });
   const docs = source === 'templates' ? templateDocuments() : proceduralDocuments(Number(first), Number(count));

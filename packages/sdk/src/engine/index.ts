@@ -9,7 +9,7 @@ import { readIdBarcode } from './aamva/read-id-barcode.ts';
 import type { ModelSet } from '@idlens/models';
 import type { PrintedFieldChoice } from './document/visual/read-visual-zone.ts';
 import { createOcrEngine, type LineReaderChoice, type OcrEngine, type TextDetectorChoice, type WarmOptions } from './ocr/create-ocr-engine.ts';
-import type { OrtRuntime } from './ocr/ort-runtime.ts';
+import type { InferenceRuntime } from './ocr/inference-runtime.ts';
 import { readDocument } from './document/read-document.ts';
 import { createFaceDetector, faceModelName, type FaceDetector } from './face/create-face-detector.ts';
 import { createModelSession, type DeferredModel } from './ocr/model-session.ts';
@@ -18,7 +18,9 @@ import type { MrzModelChoice } from './mrz/read-mrz.ts';
 export * from '../core/errors.ts';
 export * from '../core/frame.ts';
 export type { ZxingReader } from './barcode/zxing-reader.ts';
-export type { OrtRuntime, OrtSession, OrtTensor } from './ocr/ort-runtime.ts';
+export type { InferenceRuntime, RuntimeSession, RuntimeTensor } from './ocr/inference-runtime.ts';
+/** @deprecated The same type under its earlier name: `InferenceRuntime`. */
+export type OrtRuntime = InferenceRuntime;
 export type { MrzModelChoice } from './mrz/read-mrz.ts';
 export type { PrintedFieldChoice } from './document/visual/read-visual-zone.ts';
 export type { LineReaderChoice, TextDetectorChoice, WarmOptions } from './ocr/create-ocr-engine.ts';
@@ -31,11 +33,14 @@ export { parseMrz, type ParsedMrz, type MrzCheck } from './mrz/parse-mrz.ts';
 export interface EngineRuntimes {
   zxing: ZxingReader;
   /**
-   * The OCR runtime (onnxruntime-node on the server, the SDK's convnet runtime in browsers) and the loaded,
-   * verified model assets (`@idlens/models`). Without them cards answer EMPTY and documents are
-   * read from their ID barcode only; without the face detector documents come without `faceImage`.
+   * The inference runtime that runs the OCR models (onnxruntime-node on the server, the SDK's convnet
+   * runtime or onnxruntime-web in browsers) and the loaded, verified model assets (`@idlens/models`).
+   * Without them cards answer EMPTY and documents are read from their ID barcode only; without the
+   * face detector documents come without `faceImage`.
    */
-  ort?: OrtRuntime;
+  inference?: InferenceRuntime;
+  /** @deprecated The same as `inference`, under its earlier name. */
+  ort?: InferenceRuntime;
   models?: ModelSet;
   /**
    * Models fetched on first use instead of with `models` (by manifest name): the browser worker
@@ -68,18 +73,29 @@ export interface Engine extends RecognitionMethods<Frame> {
   warm?(options?: WarmOptions): Promise<void>;
 }
 
-export function createEngine({ zxing, ort, models, deferredModels = {}, ocr: ocrOptions = {}, now = () => new Date() }: EngineRuntimes): Engine {
+export function createEngine({
+  zxing,
+  inference: given,
+  ort,
+  models,
+  deferredModels = {},
+  ocr: ocrOptions = {},
+  now = () => new Date(),
+}: EngineRuntimes): Engine {
+  const inference = given ?? ort;
   const ocr: OcrEngine | null =
-    ort && models
-      ? createOcrEngine(ort, models, {
+    inference && models
+      ? createOcrEngine(inference, models, {
           sessionOptions: ocrOptions.sessionOptions,
           lineReader: ocrOptions.lineReader,
           textDetector: ocrOptions.textDetector,
           deferred: deferredModels,
         })
       : null;
-  const faceModel = ort && (models?.[faceModelName] ?? deferredModels[faceModelName]);
-  const faces: FaceDetector | null = faceModel ? createFaceDetector(createModelSession(ort, faceModel, ocrOptions.sessionOptions), faceModel.entry) : null;
+  const faceModel = inference && (models?.[faceModelName] ?? deferredModels[faceModelName]);
+  const faces: FaceDetector | null = faceModel
+    ? createFaceDetector(createModelSession(inference, faceModel, ocrOptions.sessionOptions), faceModel.entry)
+    : null;
   const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', printedFields: ocrOptions.printedFields ?? 'learned', now };
   return {
     async barcode(frame, options = {}) {

@@ -1,11 +1,11 @@
-import type { OrtRuntime, OrtSession } from '../engine/ocr/ort-runtime.ts';
+import type { InferenceRuntime, RuntimeSession } from '../engine/ocr/inference-runtime.ts';
 import type { OnnxruntimeWebBackend } from './runtime-files.ts';
 
 /** The part of onnxruntime-web's module the worker touches. */
 interface OnnxruntimeWebModule {
   env: { wasm: { wasmPaths?: unknown; wasmBinary?: ArrayBuffer; numThreads?: number; proxy?: boolean } };
-  InferenceSession: { create(model: Uint8Array, options?: Record<string, unknown>): Promise<OrtSession> };
-  Tensor: OrtRuntime['Tensor'];
+  InferenceSession: { create(model: Uint8Array, options?: Record<string, unknown>): Promise<RuntimeSession> };
+  Tensor: InferenceRuntime['Tensor'];
 }
 
 /**
@@ -38,7 +38,7 @@ export interface OnnxruntimeWebSetup {
 export function onnxruntimeWebRuntime(
   ort: OnnxruntimeWebModule,
   { backend, glue, wasmUrl, wasm, threads }: OnnxruntimeWebSetup,
-): OrtRuntime & { threads(): number } {
+): InferenceRuntime & { threads(): number } {
   ort.env.wasm.wasmPaths = { mjs: glue, wasm: wasmUrl };
   ort.env.wasm.wasmBinary = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer;
   ort.env.wasm.numThreads = threads;

@@ -1,5 +1,5 @@
 import type { ZxingReader } from '../engine/barcode/zxing-reader.ts';
-import type { OrtRuntime, OrtSession } from '../engine/ocr/ort-runtime.ts';
+import type { InferenceRuntime, RuntimeSession } from '../engine/ocr/inference-runtime.ts';
 
 /** What a cancelled call rejects with (the name `fetch` and `AbortSignal` use). */
 export function abortError(message = 'the recognition was cancelled'): Error {
@@ -12,7 +12,7 @@ export function abortError(message = 'the recognition was cancelled'): Error {
  * The engine's work is synchronous between its awaits, so two calls that interleave gain nothing on
  * one thread; running them in turn makes "the call under way" well defined, which is what a
  * cancellation needs: the engine takes no signal, but every zxing read and model run goes through
- * `checkpoint()` (see `checkpointedZxing`, `checkpointedOrt`), which lets the cancel message in (a
+ * `checkpoint()` (see `checkpointedZxing`, `checkpointedInference`), which lets the cancel message in (a
  * macrotask turn) and throws an AbortError when the call under way was cancelled. The engine thus
  * stops within one pass or model run, and the next call starts.
  */
@@ -75,8 +75,8 @@ export function checkpointedZxing(zxing: ZxingReader, scope: CallScope): ZxingRe
 }
 
 /** The OCR runtime with a checkpoint before every model run (detection, each line read). */
-export function checkpointedOrt(ort: OrtRuntime, scope: CallScope): OrtRuntime {
-  const session = (inner: OrtSession): OrtSession => ({
+export function checkpointedInference(runtime: InferenceRuntime, scope: CallScope): InferenceRuntime {
+  const session = (inner: RuntimeSession): RuntimeSession => ({
     inputNames: inner.inputNames,
     outputNames: inner.outputNames,
     async run(feeds) {
@@ -92,7 +92,7 @@ export function checkpointedOrt(ort: OrtRuntime, scope: CallScope): OrtRuntime {
     release: inner.release ? () => inner.release!() : undefined,
   });
   return {
-    Tensor: ort.Tensor,
-    InferenceSession: { create: async (model, options) => session(await ort.InferenceSession.create(model, options)) },
+    Tensor: runtime.Tensor,
+    InferenceSession: { create: async (model, options) => session(await runtime.InferenceSession.create(model, options)) },
   };
 }

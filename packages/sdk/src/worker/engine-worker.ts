@@ -7,10 +7,10 @@ import { fetchAsset, openCache, type AssetProgress } from '../runtime/fetch-asse
 import { deferredModelUses } from '../runtime/deferred-models.ts';
 import { loadModelsFromUrl } from '../runtime/load-models.ts';
 import { onnxruntimeWebBuilds, onnxruntimeWebDir, zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
-import type { OrtRuntime } from '../engine/ocr/ort-runtime.ts';
+import type { InferenceRuntime } from '../engine/ocr/inference-runtime.ts';
 import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
 import { registerIdlensErrorTransfer } from './comlink-errors.ts';
-import { CallScope, checkpointedOrt, checkpointedZxing } from './call-scope.ts';
+import { CallScope, checkpointedInference, checkpointedZxing } from './call-scope.ts';
 import { decodeFrame } from './decode-frame.ts';
 import { documentInView } from '../engine/document/corners/document-in-view.ts';
 import { measureFrameQuality } from './frame-quality.ts';
@@ -75,7 +75,7 @@ async function hasWebGpu(): Promise<boolean> {
  * the convnet runtime; chosen explicitly and not served, a RUNTIME_UNAVAILABLE that says how to
  * serve it.
  */
-async function loadInference(init: WorkerInit): Promise<{ runtime: OrtRuntime; info: () => InferenceInfo }> {
+async function loadInference(init: WorkerInit): Promise<{ runtime: InferenceRuntime; info: () => InferenceInfo }> {
   const ocr = await import('./ocr.ts');
   const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
   const webgpu = init.webgpu !== false && init.inference !== 'convnet' && (await hasWebGpu());
@@ -152,7 +152,7 @@ function engineForOcr(): Promise<Engine> {
         .filter(isDeferred)
         .map((entry) => [entry.name, deferred(entry)]),
     );
-    const engine = createEngine({ zxing: checkpointedZxing(zxing, calls), ort: checkpointedOrt(inference.runtime, calls), models, deferredModels });
+    const engine = createEngine({ zxing: checkpointedZxing(zxing, calls), inference: checkpointedInference(inference.runtime, calls), models, deferredModels });
     await engine.warm?.();
     inferenceInfo = inference.info;
     return engine;

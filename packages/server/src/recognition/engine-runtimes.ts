@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { WeightPrecision } from '@idlens/models';
-import type { EngineRuntimes, LineReaderChoice, MrzModelChoice, OrtRuntime, PrintedFieldChoice, TextDetectorChoice } from '@idlens/sdk/engine';
+import type { EngineRuntimes, LineReaderChoice, MrzModelChoice, InferenceRuntime, PrintedFieldChoice, TextDetectorChoice } from '@idlens/sdk/engine';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
 
 export interface EngineRuntimeOptions {
@@ -27,17 +27,17 @@ export interface EngineRuntimeOptions {
  * convnet runtime, and the model assets from disk with their sha256 checked.
  */
 export async function loadEngineRuntimes(options: EngineRuntimeOptions = {}): Promise<EngineRuntimes> {
-  const [zxing, ort, models] = await Promise.all([
+  const [zxing, inference, models] = await Promise.all([
     loadZxingNode(),
     options.ocrRuntime === 'convnet'
       ? import('@idlens/sdk/runtime/convnet').then(({ createConvnetRuntime }) => createConvnetRuntime())
-      : (import('onnxruntime-node') as unknown as Promise<OrtRuntime>),
+      : (import('onnxruntime-node') as unknown as Promise<InferenceRuntime>),
     loadModelsFromDisk({ weights: options.weights }),
   ]);
   const threads = options.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
   return {
     zxing,
-    ort,
+    inference,
     models,
     ocr: {
       sessionOptions: { intraOpNumThreads: threads, interOpNumThreads: 1, executionProviders: ['cpu'] },

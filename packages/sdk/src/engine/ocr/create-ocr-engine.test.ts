@@ -1,7 +1,7 @@
 import { findModel, type ModelSet } from '@idlens/models';
 import { describe, expect, it } from 'vitest';
 import { createOcrEngine, lineReaderModel, textDetectorModels } from './create-ocr-engine.ts';
-import type { OrtRuntime, OrtTensor } from './ort-runtime.ts';
+import type { InferenceRuntime, RuntimeTensor } from './inference-runtime.ts';
 
 /** A model set holding these names (the choice looks only at which are there, and which are opt-in). */
 const set = (...names: string[]): ModelSet =>
@@ -42,7 +42,7 @@ describe('OcrEngine.warm', () => {
   /** A runtime whose sessions answer zeros of the right shape, counting created sessions and runs per input shape. */
   function countingRuntime(onRun: () => void = () => {}) {
     const log = { sessions: 0, runs: [] as string[] };
-    const ort: OrtRuntime = {
+    const ort: InferenceRuntime = {
       Tensor: class {
         readonly type = 'float32';
         readonly data: Float32Array;
@@ -60,7 +60,7 @@ describe('OcrEngine.warm', () => {
             inputNames: ['x'],
             outputNames: ['y'],
             async run(feeds) {
-              const dims = (Object.values(feeds)[0] as OrtTensor).dims;
+              const dims = (Object.values(feeds)[0] as RuntimeTensor).dims;
               log.runs.push(`${name} ${dims.join('x')}`);
               onRun();
               // The detector answers a probability map; a line reader one step per 4 columns of logits.

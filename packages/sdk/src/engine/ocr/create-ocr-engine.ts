@@ -5,7 +5,7 @@ import { createOcr, type Ocr } from './create-ocr.ts';
 import { createTextDetector, documentPageDetection, type TextDetector } from './create-text-detector.ts';
 import { createLineReader, type LineReader } from './create-line-reader.ts';
 import { createModelSession, type DeferredModel, type ModelSession } from './model-session.ts';
-import type { OrtRuntime } from './ort-runtime.ts';
+import type { InferenceRuntime } from './inference-runtime.ts';
 import type { Frame } from '../../core/frame.ts';
 
 /** Manifest names the engine looks for. */
@@ -79,7 +79,7 @@ export interface OcrEngineOptions {
   deferred?: Readonly<Record<string, DeferredModel>>;
 }
 
-export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrEngineOptions = {}): OcrEngine {
+export function createOcrEngine(runtime: InferenceRuntime, models: ModelSet, options: OcrEngineOptions = {}): OcrEngine {
   const deferred = options.deferred ?? {};
   const need = (name: string) => {
     const asset = models[name] ?? deferred[name];
@@ -89,7 +89,7 @@ export function createOcrEngine(ort: OrtRuntime, models: ModelSet, options: OcrE
   // Sessions of deferred models are created on first use, not by `warm` (their bytes are not here).
   const sessions: ModelSession[] = [];
   const session = (name: string) => {
-    const s = createModelSession(ort, need(name), options.sessionOptions);
+    const s = createModelSession(runtime, need(name), options.sessionOptions);
     if (models[name]) sessions.push(s);
     return s;
   };

@@ -1,17 +1,17 @@
 import type { ModelAsset, ModelEntry } from '@idlens/models';
 import { describe, expect, it } from 'vitest';
 import { createModelSession, type DeferredModel } from './model-session.ts';
-import type { OrtRuntime, OrtSession } from './ort-runtime.ts';
+import type { InferenceRuntime, RuntimeSession } from './inference-runtime.ts';
 
 const entry = { name: 'face-detector', input: { name: 'image' }, output: { name: 'detections' } } as unknown as ModelEntry;
 
 /** An ONNX Runtime stand-in: records the bytes sessions are created from; runs double the input. */
-function fakeOrt(): OrtRuntime & { created: Uint8Array[] } {
+function fakeRuntime(): InferenceRuntime & { created: Uint8Array[] } {
   const created: Uint8Array[] = [];
   return {
     created,
     InferenceSession: {
-      async create(bytes: Uint8Array): Promise<OrtSession> {
+      async create(bytes: Uint8Array): Promise<RuntimeSession> {
         created.push(bytes);
         return {
           inputNames: ['image'],
@@ -32,13 +32,13 @@ function fakeOrt(): OrtRuntime & { created: Uint8Array[] } {
         this.data = data;
         this.dims = dims;
       }
-    } as unknown as OrtRuntime['Tensor'],
+    } as unknown as InferenceRuntime['Tensor'],
   };
 }
 
 describe('createModelSession with a deferred model', () => {
   it('fetches the bytes on the first run only, and again after a failed fetch', async () => {
-    const ort = fakeOrt();
+    const ort = fakeRuntime();
     const bytes = new Uint8Array([1, 2, 3]);
     let loads = 0;
     const deferred: DeferredModel = {
@@ -62,7 +62,7 @@ describe('createModelSession with a deferred model', () => {
 
 describe('createModelSession with an input written by a function', () => {
   it('gives a runtime without runFilled the written values as an array of the dims', async () => {
-    const session = createModelSession(fakeOrt(), { entry, bytes: new Uint8Array([1]) } as ModelAsset);
+    const session = createModelSession(fakeRuntime(), { entry, bytes: new Uint8Array([1]) } as ModelAsset);
     const out = await session.run((into) => into.set([1, 2, 3], 1), [2, 2]);
     expect(out.dims).toEqual([2, 2]);
     expect([...out.data]).toEqual([0, 2, 4, 6]);

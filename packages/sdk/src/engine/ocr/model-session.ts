@@ -1,6 +1,6 @@
 import type { ModelAsset, ModelEntry } from '@idlens/models';
 import { IdlensError } from '../../core/errors.ts';
-import type { OrtRuntime, OrtSession, OrtTensor, TensorFill } from './ort-runtime.ts';
+import type { InferenceRuntime, RuntimeSession, RuntimeTensor, TensorFill } from './inference-runtime.ts';
 
 /**
  * A model whose bytes are fetched when its session is first needed, not up front: the browser
@@ -17,7 +17,7 @@ export interface ModelSession {
   readonly name: string;
   /**
    * Runs the model on one float32 input, given or written by a function (into the runtime's own
-   * memory where it has one: `OrtSession.runFilled`); returns the first output.
+   * memory where it has one: `RuntimeSession.runFilled`); returns the first output.
    */
   run(input: Float32Array | TensorFill, dims: readonly number[]): Promise<{ data: Float32Array; dims: readonly number[] }>;
   /** Creates the session now (start-up) instead of on the first request. */
@@ -30,13 +30,13 @@ export interface ModelSession {
  * backend, the convnet runtime's shared memory) do not allow concurrent `run` calls, and one
  * engine instance serves one thread anyway.
  */
-export function createModelSession(ort: OrtRuntime, asset: ModelAsset | DeferredModel, sessionOptions: Record<string, unknown> = {}): ModelSession {
-  let session: Promise<OrtSession> | undefined;
+export function createModelSession(runtime: InferenceRuntime, asset: ModelAsset | DeferredModel, sessionOptions: Record<string, unknown> = {}): ModelSession {
+  let session: Promise<RuntimeSession> | undefined;
   let tail: Promise<unknown> = Promise.resolve();
   const create = async () => {
     const { bytes } = 'bytes' in asset ? asset : await asset.load();
     try {
-      return await ort.InferenceSession.create(bytes, { graphOptimizationLevel: 'all', ...sessionOptions });
+      return await runtime.InferenceSession.create(bytes, { graphOptimizationLevel: 'all', ...sessionOptions });
     } catch (error) {
       throw new IdlensError('MODEL_LOAD_FAILED', `cannot create an ONNX session for ${asset.entry.name}: ${(error as Error).message}`, { cause: error });
     }
@@ -53,9 +53,9 @@ export function createModelSession(ort: OrtRuntime, asset: ModelAsset | Deferred
     const outputs =
       typeof input === 'function' && s.runFilled
         ? await s.runFilled(inputName, dims, input)
-        : await s.run({ [inputName]: new ort.Tensor('float32', typeof input === 'function' ? filled(input, dims) : input, dims) });
+        : await s.run({ [inputName]: new runtime.Tensor('float32', typeof input === 'function' ? filled(input, dims) : input, dims) });
     const outputName = asset.entry.output?.name && asset.entry.output.name in outputs ? asset.entry.output.name : s.outputNames[0]!;
-    const out = outputs[outputName] as OrtTensor;
+    const out = outputs[outputName] as RuntimeTensor;
     return { data: out.data as Float32Array, dims: out.dims };
   };
 

@@ -1,4 +1,4 @@
-import type { OrtRuntime, OrtSession, OrtTensor } from '../../engine/ocr/ort-runtime.ts';
+import type { InferenceRuntime, RuntimeSession, RuntimeTensor } from '../../engine/ocr/inference-runtime.ts';
 import { compileGraph } from './compile-graph.ts';
 import { createKernels, type Kernels } from './kernels.ts';
 import { readOnnxModel, type OnnxModel } from './onnx-model.ts';
@@ -13,14 +13,14 @@ export { unsupportedOperators } from './compile-graph.ts';
  * JavaScript around wasm SIMD kernels (kernels.c, 16 KB: the convolutions, the sigmoid, sums) —
  * instead of onnxruntime-web's 13.6 MB wasm, which a browser must read, check and have compiled
  * before the first document (docs/sdk.md, "OCR runtime"). It has the shape of onnxruntime's JS API
- * (`OrtRuntime`, with `runFilled` besides), so the engine runs on either.
+ * (`InferenceRuntime`, with `runFilled` besides), so the engine runs on either.
  *
  * Session creation reads the file, computes every node whose inputs are all constants (shape
  * constants, say), packs each convolution's weights for the kernels (int8 weights straight from
  * their int8 values and scales) and fuses a Relu that only follows a convolution into it. A model
  * with an operator outside that subset is refused at creation (`unsupportedOperators` says which).
  */
-export async function createConvnetRuntime(): Promise<OrtRuntime> {
+export async function createConvnetRuntime(): Promise<InferenceRuntime> {
   // One memory for all the runtime's sessions (see `Kernels`): their weights at the bottom, and above
   // them the tensors of whichever run is under way. Runs never overlap (each runs to its end without
   // yielding), so the detector's run and the line readers' reuse the same pages.
@@ -36,7 +36,7 @@ export async function createConvnetRuntime(): Promise<OrtRuntime> {
   };
 }
 
-class ConvnetTensor implements OrtTensor {
+class ConvnetTensor implements RuntimeTensor {
   readonly type = 'float32';
   readonly data: Float32Array;
   readonly dims: readonly number[];
@@ -46,7 +46,7 @@ class ConvnetTensor implements OrtTensor {
   }
 }
 
-function createSession(kernels: Kernels, model: OnnxModel): OrtSession {
+function createSession(kernels: Kernels, model: OnnxModel): RuntimeSession {
   const graph = compileGraph(kernels, model);
   return {
     inputNames: graph.inputs,

@@ -1,11 +1,11 @@
-import type { OrtTensor, TensorFill } from '../../engine/ocr/ort-runtime.ts';
+import type { RuntimeTensor, TensorFill } from '../../engine/ocr/inference-runtime.ts';
 import type { CompiledGraph } from './compile-graph.ts';
 import { convOutputDims, convTransposeOutputDims, runConv, runConvTranspose } from './convolution.ts';
 import type { Kernels } from './kernels.ts';
 import { elementCount, type FloatTensor, type MemoryTensor, type Value } from './tensor.ts';
 
-/** An input given as data, or as dims and a function that writes it (into the kernels' memory: `OrtSession.runFilled`). */
-export type Feed = OrtTensor | { dims: readonly number[]; fill: TensorFill };
+/** An input given as data, or as dims and a function that writes it (into the kernels' memory: `RuntimeSession.runFilled`). */
+export type Feed = RuntimeTensor | { dims: readonly number[]; fill: TensorFill };
 
 /**
  * One run of a compiled graph, start to end without yielding: the inputs copied (or written) into
