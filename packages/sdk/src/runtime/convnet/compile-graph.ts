@@ -1,3 +1,4 @@
+import { unsupportedSettings } from './accepted-attributes.ts';
 import { computeConstant, type Operator } from './operator.ts';
 import { operators } from './operators.ts';
 import { dequantized, quantizedConstant, quantizedStep, type QuantizedWeight } from './quantized-weights.ts';
@@ -64,6 +65,8 @@ export interface CompiledGraph {
 export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph {
   const unsupported = unsupportedOperators(model);
   if (unsupported.length > 0) throw new Error(`the convnet runtime does not support ${unsupported.join(', ')}`);
+  const settings = unsupportedSettings(model);
+  if (settings.length > 0) throw new Error(`the convnet runtime cannot run this model as ONNX defines it: ${settings.join('; ')}`);
   const consumers = new Map<string, number>();
   for (const node of model.nodes) for (const input of node.inputs) consumers.set(input, (consumers.get(input) ?? 0) + 1);
   for (const output of model.outputs) consumers.set(output, (consumers.get(output) ?? 0) + 1);

@@ -70,7 +70,9 @@ function padGeometry([x, padsInput, constant]: Inputs, attributes: Attributes) {
   if (pads.some((p) => p < 0)) throw new Error('Pad: negative pads are not supported');
   const rank = t.dims.length;
   const dims = t.dims.map((d, i) => d + pads[i]! + pads[i + rank]!);
-  return { t, pads, dims, value: constant && isFloat(constant) ? constant.data[0]! : 0 };
+  // The padding value: an input from opset 11, the `value` attribute before.
+  const value = constant && isFloat(constant) ? constant.data[0]! : ((attributes.value as number | undefined) ?? 0);
+  return { t, pads, dims, value };
 }
 
 export const pad: Operator = {

@@ -46,10 +46,15 @@ class Reader {
     return this.offset >= this.bytes.length;
   }
 
-  /** A varint as a number; int64 values (dims, attributes) are small enough, negatives come as 2^64 − n. */
+  /**
+   * A varint as a number: int64 values (dims, attributes, shapes) are small, but a negative one (an
+   * axis of −1, a shape's −1) comes as 2^64 − n in ten bytes, past what a double holds exactly, so
+   * a long varint is summed as a BigInt and read back as a signed 64-bit integer.
+   */
   varint(): number {
     let result = 0;
     let scale = 1;
+    const start = this.offset;
     for (;;) {
       if (this.offset >= this.bytes.length) throw new Error('truncated varint');
       const byte = this.bytes[this.offset++]!;
@@ -57,7 +62,10 @@ class Reader {
       if (byte < 0x80) break;
       scale *= 128;
     }
-    return result >= 2 ** 63 ? result - 2 ** 64 : result;
+    if (this.offset - start < 8) return result;
+    let big = 0n;
+    for (let i = this.offset - 1; i >= start; i--) big = (big << 7n) | BigInt(this.bytes[i]! & 0x7f);
+    return Number(BigInt.asIntN(64, big));
   }
 
   /** Field number and wire type of the next field. */
