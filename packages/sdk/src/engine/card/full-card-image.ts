@@ -1,12 +1,8 @@
 import type { Frame } from '../../core/frame.ts';
 import type { Point } from '../image/affine.ts';
-import { applyHomography } from '../image/homography.ts';
-import { encodePng } from '../image/png-encode.ts';
-import { warpQuad } from '../image/warp-quad.ts';
-import { bytesToBase64 } from '../../core/base64.ts';
+import { maskedWarpPng } from '../image/masked-warp.ts';
 import { id1Aspect } from './card-geometry.ts';
 import type { CardOutline } from './locate-card.ts';
-import { pointInQuad } from '../image/point-in-quad.ts';
 
 /** Widest returned card image (px): more than any field needs, far less than a 4K photo. */
 const maxWidth = 1200;
@@ -25,15 +21,5 @@ export async function fullCardImage(frame: Frame, outline: CardOutline, masks: R
   const long = Math.max(16, Math.round(Math.min(maxWidth, Math.max(sourceWidth, sourceHeight))));
   const short = Math.max(10, Math.round(long / id1Aspect));
   const [width, height] = portrait ? [short, long] : [long, short];
-  const { frame: out, toSource } = warpQuad(frame, outline.points, width, height);
-  if (masks.length) {
-    const inside = masks.map(pointInQuad);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const p = applyHomography(toSource, { x: x + 0.5, y: y + 0.5 });
-        if (inside.some((f) => f(p.x, p.y))) out.data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
-      }
-    }
-  }
-  return bytesToBase64(await encodePng(out));
+  return maskedWarpPng(frame, outline.points, width, height, masks);
 }

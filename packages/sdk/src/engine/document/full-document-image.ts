@@ -1,10 +1,6 @@
 import type { Frame } from '../../core/frame.ts';
-import { bytesToBase64 } from '../../core/base64.ts';
 import type { Point } from '../image/affine.ts';
-import { applyHomography } from '../image/homography.ts';
-import { pointInQuad } from '../image/point-in-quad.ts';
-import { encodePng } from '../image/png-encode.ts';
-import { warpQuad } from '../image/warp-quad.ts';
+import { maskedWarpPng } from '../image/masked-warp.ts';
 
 /** Widest returned document image, px. */
 const maxWidth = 1600;
@@ -23,16 +19,5 @@ export async function documentImage(
   const sourceWidth = Math.hypot(corners[1]!.x - corners[0]!.x, corners[1]!.y - corners[0]!.y);
   const width = Math.max(16, Math.round(Math.min(maxWidth, sourceWidth)));
   const height = Math.max(16, Math.round((width * size.height) / size.width));
-  const { frame: out, toSource } = warpQuad(frame, corners, width, height);
-  if (masks.length) {
-    // Every pixel whose source lies in one of the masked quads.
-    const inside = masks.map(pointInQuad);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const p = applyHomography(toSource, { x: x + 0.5, y: y + 0.5 });
-        if (inside.some((f) => f(p.x, p.y))) out.data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
-      }
-    }
-  }
-  return bytesToBase64(await encodePng(out));
+  return maskedWarpPng(frame, corners, width, height, masks);
 }
