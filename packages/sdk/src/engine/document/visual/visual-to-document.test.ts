@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDocumentData } from '../empty-document-data.ts';
 import type { LocatedField, VisualZoneReading } from './read-visual-zone.ts';
-import { doubtedPrintedFields, mergeVisual, misprintedFields } from './visual-to-document.ts';
+import { doubtedPrintedFields, mergeVisual, misprintedFields, visualMatchSource } from './visual-to-document.ts';
 
 const field = (name: LocatedField['field'], text: string): LocatedField => ({
   field: name,
@@ -54,5 +54,18 @@ describe('a printed date read in doubt', () => {
     mergeVisual(data, visual);
     expect(data.dateOfIssue?.year).toBe(2018);
     expect(doubtedPrintedFields(data, visual)).toEqual(['dateOfIssue']);
+  });
+});
+
+describe('print as a dataMatch source', () => {
+  it('compares only values read without doubt: a doubted one is no evidence that the document disagrees with itself', () => {
+    const expiry = {
+      ...field('dateOfExpiry', '01.07.2009'),
+      date: { day: 1, month: 7, year: 2009, successfullyParsed: true, originalString: null, filledByDomainKnowledge: false },
+    };
+    const visual = [reading([field('documentNumber', 'BDO002028'), expiry, field('personalIdNumber', '1')], ['documentNumber'])];
+    expect(visualMatchSource(visual, 'visual')).toEqual({ name: 'visual', dateOfBirth: null, dateOfExpiry: '090701', documentNumber: null });
+    const sure = [reading([field('documentNumber', 'BD0002028'), expiry], [])];
+    expect(visualMatchSource(sure, 'visual').documentNumber).toBe('BD0002028');
   });
 });

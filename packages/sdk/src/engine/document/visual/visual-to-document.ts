@@ -134,9 +134,16 @@ export function visualClassInfo(readings: readonly VisualZoneReading[]): NonNull
   return { country, region: regionOf(jurisdiction), type };
 }
 
-/** The printed fields as a `dataMatch` source: dates as `YYMMDD`, the document number canonical. */
+/**
+ * The printed fields as a `dataMatch` source: dates as `YYMMDD`, the document number canonical —
+ * only values read without doubt. A MISMATCH says the document's own sources disagree, a sign of
+ * tampering; a value the reader doubts (`doubtedFields`) is no evidence of that, so it is not
+ * compared (on the real passports of the corpus, 6 of 7 mismatches were such readings: `0` read as
+ * `O`, an expiry's day misread).
+ */
 export function visualMatchSource(readings: readonly VisualZoneReading[], name: string): MatchSource {
-  const first = (field: VisualField): LocatedField | undefined => readings.flatMap((r) => r.fields).find((f) => f.field === field);
+  const first = (field: VisualField): LocatedField | undefined =>
+    readings.flatMap((r) => r.fields.filter((f) => !r.doubtedFields.includes(f.field))).find((f) => f.field === field);
   return {
     name,
     dateOfBirth: yymmdd(first('dateOfBirth')?.date ?? null),
