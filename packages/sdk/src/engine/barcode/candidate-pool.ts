@@ -1,6 +1,6 @@
 import type { BarcodeType } from '../../api/barcode.ts';
 import type { Point } from '../image/affine.ts';
-import { eanUpcModules } from './ean-codes.ts';
+import { eanUpcModules } from './ean/ean-codes.ts';
 import type { BarcodeRead } from './normalize-read.ts';
 
 /** Everything the passes found for one (type, content) pair. */

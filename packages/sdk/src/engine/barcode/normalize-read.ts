@@ -1,6 +1,6 @@
 import type { BarcodeType } from '../../api/barcode.ts';
 import { applyAffine, type Affine, type Point } from '../image/affine.ts';
-import { pdf417SpareCodewords } from './pdf417-correction.ts';
+import { pdf417SpareCodewords } from './pdf417/pdf417-correction.ts';
 import { barcodeTypeOf, isLinearType } from './symbologies.ts';
 import type { ReadResult } from './zxing-reader.ts';
 

@@ -1,6 +1,6 @@
 import type { ReaderOptions } from './zxing-reader.ts';
 import type { BarcodeType } from '../../api/barcode.ts';
-import type { FrameVariant, RegionVariant } from './frame-variants.ts';
+import type { FrameVariant, RegionVariant } from './frames/frame-variants.ts';
 
 /** Which of the enabled symbologies a pass reads. */
 export type PassReads =

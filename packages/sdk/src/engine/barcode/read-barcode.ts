@@ -4,16 +4,16 @@ import { applyAffine, invertAffine, type Point } from '../image/affine.ts';
 import type { DerivedImage } from '../image/derived-image.ts';
 import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
 import { CandidatePool } from './candidate-pool.ts';
-import { FrameVariants, restorationOf, restoredDetail, unliftedDetail, type RegionVariant } from './frame-variants.ts';
+import { FrameVariants, restorationOf, restoredDetail, unliftedDetail, type RegionVariant } from './frames/frame-variants.ts';
 import { normalizeRead, type BarcodeRead } from './normalize-read.ts';
 import { passBudget, passPlan, type PassSpec, type Round } from './pass-plan.ts';
-import { FitChecks, fitCheckOptions, fitContradicts } from './fit-check.ts';
-import { drawnQrPixels, type ModuleDecisions } from './qr-grid.ts';
-import { readEanEdges } from './read-ean-edges.ts';
-import { readEanProfiles } from './read-ean-profiles.ts';
+import { FitChecks, fitCheckOptions, fitContradicts } from './ean/fit-check.ts';
+import { drawnQrPixels, type ModuleDecisions } from './qr/qr-grid.ts';
+import { readEanEdges } from './ean/read-ean-edges.ts';
+import { readEanProfiles } from './ean/read-ean-profiles.ts';
 import { enabledSymbologies, readFormatsOf, type Symbology } from './symbologies.ts';
 import { emptyBarcodeData, toBarcodeData } from './to-barcode-data.ts';
-import { hasConvincingQuietZones } from './upc-ean-evidence.ts';
+import { hasConvincingQuietZones } from './ean/upc-ean-evidence.ts';
 import type { ReaderOptions, ZxingReader } from './zxing-reader.ts';
 
 /** Bar regions the profile fit looks at, as a pass and as a second opinion (the likeliest first). */

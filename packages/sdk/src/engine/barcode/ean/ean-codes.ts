@@ -1,4 +1,4 @@
-import type { BarcodeType } from '../../api/barcode.ts';
+import type { BarcodeType } from '../../../api/barcode.ts';
 
 /** What the EAN/UPC decoders and checks share: the symbols' module counts, the digits' module patterns, EAN-13's and UPC-E's parity patterns, UPC-E's expansion to UPC-A and the GTIN check digit. */
 

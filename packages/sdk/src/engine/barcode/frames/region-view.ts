@@ -1,6 +1,6 @@
-import { derive, type DerivedImage } from '../image/derived-image.ts';
-import type { GrayImage } from '../image/gray-image.ts';
-import { warpRect } from '../image/warp-rect.ts';
+import { derive, type DerivedImage } from '../../image/derived-image.ts';
+import type { GrayImage } from '../../image/gray-image.ts';
+import { warpRect } from '../../image/warp-rect.ts';
 import type { BarRegion } from './locate-bar-regions.ts';
 
 export interface RegionViewOptions {

@@ -1,6 +1,6 @@
-import type { Point } from '../image/affine.ts';
-import type { GrayImage } from '../image/gray-image.ts';
-import type { OrientedRect } from '../image/warp-rect.ts';
+import type { Point } from '../../image/affine.ts';
+import type { GrayImage } from '../../image/gray-image.ts';
+import type { OrientedRect } from '../../image/warp-rect.ts';
 
 /** A QR finder pattern seen in the image: its centre and module size, and how many scan rows confirmed it. */
 export interface FinderPattern {

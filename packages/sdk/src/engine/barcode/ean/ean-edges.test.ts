@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
-import { EdgeScanner } from '../image/edge-binarize.ts';
-import type { GrayImage } from '../image/gray-image.ts';
+import { renderBarcode } from '../../../../../../test/support/engine/barcode-scenes.ts';
+import { EdgeScanner } from '../../image/edge-binarize.ts';
+import type { GrayImage } from '../../image/gray-image.ts';
 import { upcaOfUpce } from './ean-codes.ts';
 import { decodeEanLine } from './ean-edges.ts';
 

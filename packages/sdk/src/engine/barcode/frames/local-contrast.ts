@@ -1,4 +1,4 @@
-import type { GrayImage } from '../image/gray-image.ts';
+import type { GrayImage } from '../../image/gray-image.ts';
 
 /** Mid-grey of a local-contrast image: where a pixel equal to its neighbourhood's mean lands. */
 export const localMean = 128;

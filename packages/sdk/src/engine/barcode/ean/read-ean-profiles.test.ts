@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { composeScene, renderBarcode, wrapRoundCylinder, type SceneOptions } from '../../../../../test/support/engine/barcode-scenes.ts';
-import { toGray } from '../image/gray-image.ts';
-import { FrameVariants } from './frame-variants.ts';
+import { composeScene, renderBarcode, wrapRoundCylinder, type SceneOptions } from '../../../../../../test/support/engine/barcode-scenes.ts';
+import { toGray } from '../../image/gray-image.ts';
+import { FrameVariants } from '../frames/frame-variants.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';
 
 /** The first bar region's view of a clean symbol (an EAN-13 by default) of 3 px modules, and the image it was cut from. */

@@ -1,9 +1,9 @@
-import { applyAffine } from '../image/affine.ts';
-import { bandProjection } from '../image/band-projection.ts';
-import type { DerivedImage } from '../image/derived-image.ts';
+import { applyAffine } from '../../image/affine.ts';
+import { bandProjection } from '../../image/band-projection.ts';
+import type { DerivedImage } from '../../image/derived-image.ts';
 import { eanUpcModules } from './ean-codes.ts';
 import { curvedLabels, eanProfileFit, flatLabel, type ProfileSymbology } from './ean-profile.ts';
-import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
+import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from '../normalize-read.ts';
 
 /** Modules narrower than this (px) are profiled in finer bins than the view's pixels (see `readEanProfiles`) … */
 const finestFitModule = 2;

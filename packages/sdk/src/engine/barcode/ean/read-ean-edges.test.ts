@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderBarcode } from '../../../../../test/support/engine/barcode-scenes.ts';
-import { rootImage } from '../image/derived-image.ts';
+import { renderBarcode } from '../../../../../../test/support/engine/barcode-scenes.ts';
+import { rootImage } from '../../image/derived-image.ts';
 import { readEanEdges } from './read-ean-edges.ts';
 
 const everything = { scanUpca: false, scanEan13: true, scanEan8: true, scanUpce: true };

@@ -1,8 +1,8 @@
-import { type Affine, applyAffine, type Point } from '../image/affine.ts';
-import type { GrayImage } from '../image/gray-image.ts';
-import { applyHomography, homographyFromPoints } from '../image/homography.ts';
-import { sampleBilinear } from '../image/sample-bilinear.ts';
-import { localMean } from './local-contrast.ts';
+import { type Affine, applyAffine, type Point } from '../../image/affine.ts';
+import type { GrayImage } from '../../image/gray-image.ts';
+import { applyHomography, homographyFromPoints } from '../../image/homography.ts';
+import { sampleBilinear } from '../../image/sample-bilinear.ts';
+import { localMean } from '../frames/local-contrast.ts';
 import type { QrFinders } from './qr-finder-crops.ts';
 import { functionModule, largestPatternedVersion } from './qr-function-patterns.ts';
 

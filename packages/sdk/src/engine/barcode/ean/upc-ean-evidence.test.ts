@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { grayImage } from '../../../../../test/support/engine/gray-images.ts';
-import type { BarcodeType } from '../../api/barcode.ts';
-import { FrameVariants } from './frame-variants.ts';
-import type { BarcodeRead } from './normalize-read.ts';
+import { grayImage } from '../../../../../../test/support/engine/gray-images.ts';
+import type { BarcodeType } from '../../../api/barcode.ts';
+import { FrameVariants } from '../frames/frame-variants.ts';
+import type { BarcodeRead } from '../normalize-read.ts';
 import { hasConvincingQuietZones } from './upc-ean-evidence.ts';
 
 /** 95 modules of 3 px from `left`, rows 20–80: guards and an irregular bar pattern, like an EAN-13. */

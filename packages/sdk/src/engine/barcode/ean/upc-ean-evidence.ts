@@ -1,8 +1,8 @@
-import type { Point } from '../image/affine.ts';
-import type { GrayImage } from '../image/gray-image.ts';
-import { bilinearAtPixel } from '../image/sample-bilinear.ts';
+import type { Point } from '../../image/affine.ts';
+import type { GrayImage } from '../../image/gray-image.ts';
+import { bilinearAtPixel } from '../../image/sample-bilinear.ts';
 import { eanUpcModules } from './ean-codes.ts';
-import type { BarcodeRead } from './normalize-read.ts';
+import type { BarcodeRead } from '../normalize-read.ts';
 
 /** How the margins beside an EAN/UPC read are judged; see `hasConvincingQuietZones`. */
 export const quietZoneRules = {

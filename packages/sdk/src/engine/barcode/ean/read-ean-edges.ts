@@ -1,9 +1,9 @@
-import type { BarcodeType } from '../../api/barcode.ts';
-import { applyAffine } from '../image/affine.ts';
-import type { DerivedImage } from '../image/derived-image.ts';
-import { EdgeScanner } from '../image/edge-binarize.ts';
+import type { BarcodeType } from '../../../api/barcode.ts';
+import { applyAffine } from '../../image/affine.ts';
+import type { DerivedImage } from '../../image/derived-image.ts';
+import { EdgeScanner } from '../../image/edge-binarize.ts';
 import { decodeEanLine, type EanLineRead } from './ean-edges.ts';
-import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from './normalize-read.ts';
+import { engineRead, reportedGtin13, type BarcodeRead, type NormalizeContext } from '../normalize-read.ts';
 
 /** Lines that must agree on a reading before it is reported (each line shares rows with its neighbours: `EdgeScanner`). */
 const minLines = 3;

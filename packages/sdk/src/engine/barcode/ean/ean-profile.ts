@@ -10,7 +10,7 @@
  * number system and check digit), and the check digit checking the whole.
  */
 
-import type { BarcodeType } from '../../api/barcode.ts';
+import type { BarcodeType } from '../../../api/barcode.ts';
 import { ean13Parities, eanUpcModules, hasValidCheckDigit, lCodes, upcaOfUpce, upceParities } from './ean-codes.ts';
 
 /** Module patterns of the digits (1 = bar): L and G codes on the left half, R codes on the right. */

@@ -1,5 +1,5 @@
-import { derive, type DerivedImage } from '../image/derived-image.ts';
-import { pad } from '../image/pad.ts';
+import { derive, type DerivedImage } from '../../image/derived-image.ts';
+import { pad } from '../../image/pad.ts';
 
 /**
  * Where to cut: `bars` from the first falling to the last rising edge (every symbology read here

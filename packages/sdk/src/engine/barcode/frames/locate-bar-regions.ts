@@ -1,6 +1,6 @@
-import type { Point } from '../image/affine.ts';
-import type { GrayImage } from '../image/gray-image.ts';
-import { resize } from '../image/resize.ts';
+import type { Point } from '../../image/affine.ts';
+import type { GrayImage } from '../../image/gray-image.ts';
+import { resize } from '../../image/resize.ts';
 
 /**
  * Where a linear barcode (or PDF417, which is built from bars too) probably is: an oriented

@@ -6,15 +6,15 @@ import {
   keystone,
   renderBarcode,
   type RenderedBarcode,
-} from '../../../../../test/support/engine/barcode-scenes.ts';
-import { type Affine, applyAffine } from '../image/affine.ts';
-import { grayToFrame, toGray, type GrayImage } from '../image/gray-image.ts';
-import { loadZxingNode } from '../../runtime/zxing-node.ts';
-import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
+} from '../../../../../../test/support/engine/barcode-scenes.ts';
+import { type Affine, applyAffine } from '../../image/affine.ts';
+import { grayToFrame, toGray, type GrayImage } from '../../image/gray-image.ts';
+import { loadZxingNode } from '../../../runtime/zxing-node.ts';
+import { binarizeLocalContrast, localContrast } from '../frames/local-contrast.ts';
 import { locateQrSymbols, type QrFinders } from './qr-finder-crops.ts';
 import { drawQrGrid, equalizedModules, fitQrGrid, qrGridRules, qrSideCandidates, type FittedQrGrid } from './qr-grid.ts';
 import { functionModule } from './qr-function-patterns.ts';
-import type { ZxingReader } from './zxing-reader.ts';
+import type { ZxingReader } from '../zxing-reader.ts';
 
 /** A QR symbol read module by module along a grid fitted to it, redrawn clean and upright with its modules as sampled. */
 const resampleQrSymbol = (normalized: GrayImage, finders: QrFinders, side: number) => drawQrGrid(fitQrGrid(normalized, finders, side), 'sampled')!;

@@ -1,10 +1,10 @@
-import { applyAffine, invertAffine } from '../image/affine.ts';
-import type { DerivedImage } from '../image/derived-image.ts';
-import { centreOf, lineLength, sameSymbol, type Candidate, type CandidatePool } from './candidate-pool.ts';
+import { applyAffine, invertAffine } from '../../image/affine.ts';
+import type { DerivedImage } from '../../image/derived-image.ts';
+import { centreOf, lineLength, sameSymbol, type Candidate, type CandidatePool } from '../candidate-pool.ts';
 import { eanUpcModules } from './ean-codes.ts';
 import { profileSymbologyOf } from './ean-profile.ts';
-import { gtin13Of, type BarcodeRead } from './normalize-read.ts';
-import { passPlan } from './pass-plan.ts';
+import { gtin13Of, type BarcodeRead } from '../normalize-read.ts';
+import { passPlan } from '../pass-plan.ts';
 import { bandCount, type BandFitOptions } from './read-ean-profiles.ts';
 
 /** When the profile fit is asked for a second opinion on a certain read (see `wantsFitCheck`). */
