@@ -1,8 +1,6 @@
-import { copyFile, cp, mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { cp, rm } from 'node:fs/promises';
 import type { BrowserContext } from 'playwright-core';
-import { listBrowserAssets } from '@idlens/sdk/assets';
-import { openPage, startPageServer } from '../browser/support/browser-harness.ts';
+import { addOnnxruntimeWeb, openPage, startPageServer } from '../browser/support/browser-harness.ts';
 import { table } from '../support/report.ts';
 import { median } from './bench-context.ts';
 
@@ -39,10 +37,7 @@ export async function compareInferenceRuntimes(
   // A copy of the bundle that also serves onnxruntime-web's wasm build (the app's `--onnxruntime-web`).
   const dir = `${bundleDir}-with-onnxruntime-web`;
   await cp(bundleDir, dir, { recursive: true });
-  for (const asset of listBrowserAssets({ ocr: false, onnxruntimeWeb: true }).filter((a) => a.for === 'onnxruntime-web')) {
-    await mkdir(path.dirname(path.join(dir, asset.path)), { recursive: true });
-    await copyFile(asset.source, path.join(dir, asset.path));
-  }
+  await addOnnxruntimeWeb(dir);
   try {
     const results = {} as InferenceComparison['runtimes'];
     for (const runtime of runtimes) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { writeCameraFile, type CameraScene } from '../browser/components/support/camera-fixtures.ts';
 import { buildComponentsBundle, componentRoutes, launchWithCamera, openComponentsPage } from '../browser/components/support/component-harness.ts';
-import { buildBrowserBundle, startPageServer } from '../browser/support/browser-harness.ts';
+import { addOnnxruntimeWeb, buildBrowserBundle, startPageServer } from '../browser/support/browser-harness.ts';
 import { table, type SuiteReport } from '../support/report.ts';
 import { median, percentile, type BenchSuite } from './bench-context.ts';
 
@@ -19,15 +19,24 @@ const scanners: Array<{ name: string; tag: string; scene: CameraScene }> = [
   { name: 'document (passport, one side)', tag: 'idlens-document-scanner', scene: 'passport' },
 ];
 
+/**
+ * The OCR scanners again on a cross-origin isolated page, on each inference runtime: the convnet
+ * runtime (one thread) and onnxruntime-web (its wasm threads), in the same run.
+ */
+const runtimeScanners = scanners.filter((s) => s.scene === 'card' || s.scene === 'passport');
+const inferenceRuntimes = ['convnet', 'onnxruntime-web'] as const;
+const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
 const step = (what: string) => console.error(`bench camera: ${what}`);
 
-/** Adds the scanner with autostart and resolves with its first result's `durationMs` (camera live → result). */
-function scanOnce(page: Page, tag: string): Promise<{ durationMs: number; status: string } | { error: string }> {
+/** Adds the scanner with autostart (on `inference`, when given) and resolves with its first result's `durationMs` (camera live → result). */
+function scanOnce(page: Page, tag: string, inference?: string): Promise<{ durationMs: number; status: string } | { error: string }> {
   return page.evaluate(
-    (tag) =>
+    ([tag, inference]) =>
       new Promise((resolve) => {
-        const el = document.createElement(tag);
+        const el = document.createElement(tag!);
         el.setAttribute('autostart', '');
+        if (inference) el.setAttribute('inference', inference);
         el.addEventListener('idlens-result', (e) => {
           const r = e as unknown as { durationMs: number; data: { recognitionStatus: string } };
           resolve({ durationMs: r.durationMs, status: r.data.recognitionStatus });
@@ -35,8 +44,30 @@ function scanOnce(page: Page, tag: string): Promise<{ durationMs: number; status
         el.addEventListener('idlens-error', (e) => resolve({ error: (e as unknown as { message: string }).message }));
         document.querySelector('#stage')!.append(el);
       }),
-    tag,
+    [tag, inference] as const,
   );
+}
+
+type Results = Record<string, { ms: number[]; status: string; errors: string[] }>;
+
+/** `runs` scans of one scanner, each in a fresh profile, into `results[name]`. */
+async function scanRuns(results: Results, name: string, url: string, tag: string, y4m: string, inference?: string): Promise<void> {
+  results[name] = { ms: [], status: '', errors: [] };
+  for (let i = 0; i < runs; i++) {
+    step(`${name}, run ${i + 1} of ${runs}`);
+    const browser = await launchWithCamera({ y4m, grantOrigins: [url] });
+    try {
+      const page = await openComponentsPage(browser.context, url);
+      const outcome = await scanOnce(page, tag, inference);
+      if ('error' in outcome) results[name].errors.push(outcome.error);
+      else {
+        results[name].ms.push(outcome.durationMs);
+        results[name].status = outcome.status;
+      }
+    } finally {
+      await browser.close();
+    }
+  }
 }
 
 /**
@@ -48,30 +79,21 @@ function scanOnce(page: Page, tag: string): Promise<{ durationMs: number; status
 export const cameraBench: BenchSuite = async () => {
   step('building the bundles and the camera files');
   const [sdk, wc, tmp] = await Promise.all([buildBrowserBundle(), buildComponentsBundle(), mkdtemp(path.join(os.tmpdir(), 'idlens-bench-y4m-'))]);
+  // onnxruntime-web's wasm build served beside the SDK (the convnet rows never load it).
+  await addOnnxruntimeWeb(sdk.dir);
   const server = await startPageServer({ bundleDir: sdk.dir, routes: componentRoutes(wc.dir) });
-  const results: Record<string, { ms: number[]; status: string; errors: string[] }> = {};
+  const isolated = await startPageServer({ bundleDir: sdk.dir, routes: componentRoutes(wc.dir), headers: isolation });
+  const results: Results = {};
+  const byRuntime: Results = {};
   try {
-    for (const { name, tag, scene } of scanners) {
+    for (const { name, tag, scene } of scanners) await scanRuns(results, name, server.url, tag, await writeCameraFile(tmp, scene));
+    for (const { name, tag, scene } of runtimeScanners) {
       const y4m = await writeCameraFile(tmp, scene);
-      results[name] = { ms: [], status: '', errors: [] };
-      for (let i = 0; i < runs; i++) {
-        step(`${name}, run ${i + 1} of ${runs}`);
-        const browser = await launchWithCamera({ y4m, grantOrigins: [server.url] });
-        try {
-          const page = await openComponentsPage(browser.context, server.url);
-          const outcome = await scanOnce(page, tag);
-          if ('error' in outcome) results[name].errors.push(outcome.error);
-          else {
-            results[name].ms.push(outcome.durationMs);
-            results[name].status = outcome.status;
-          }
-        } finally {
-          await browser.close();
-        }
-      }
+      for (const inference of inferenceRuntimes) await scanRuns(byRuntime, `${name} · ${inference}`, isolated.url, tag, y4m, inference);
     }
   } finally {
     await server.close();
+    await isolated.close();
     await sdk.remove();
     await wc.remove();
     await rm(tmp, { recursive: true, force: true });
@@ -86,11 +108,26 @@ export const cameraBench: BenchSuite = async () => {
       { p50: median(results[name]!.ms), p95: percentile(results[name]!.ms, 95), ms: results[name]!.ms, errors: results[name]!.errors },
     ]),
   );
+  const runtimeRows = Object.entries(byRuntime).map(([name, r]) => [
+    name,
+    r.status || '—',
+    r.ms.length,
+    median(r.ms).toFixed(0),
+    percentile(r.ms, 95).toFixed(0),
+    r.errors.length ? r.errors.join('; ') : '—',
+  ]);
   const markdown = [
     `Camera start → first result, per scanner: Chromium's fake camera (a generated 1280×720 y4m at 2 fps), the scanner with \`autostart\`, ` +
       `its result's \`durationMs\` (first live frame → result). ${runs} runs each, each in a fresh profile (runtimes and models load within the figure).`,
     '',
     ...table(['scanner', 'answer', 'runs', 'p50 ms', 'p95 ms', 'errors'], rows),
+    '',
+    'The same on a cross-origin isolated page, per inference runtime (the convnet runtime on one thread, onnxruntime-web on its wasm threads; first visits, so its 14 MB wasm is fetched and compiled within the figure):',
+    '',
+    ...table(['scanner · runtime', 'answer', 'runs', 'p50 ms', 'p95 ms', 'errors'], runtimeRows),
   ];
-  return { suite: 'camera', metrics: { runs, scanners: metrics }, markdown } satisfies SuiteReport;
+  const runtimeMetrics = Object.fromEntries(
+    Object.entries(byRuntime).map(([name, r]) => [name, { p50: median(r.ms), p95: percentile(r.ms, 95), ms: r.ms, errors: r.errors }]),
+  );
+  return { suite: 'camera', metrics: { runs, scanners: metrics, inferenceRuntimes: runtimeMetrics }, markdown } satisfies SuiteReport;
 };

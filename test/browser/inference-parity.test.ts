@@ -1,12 +1,10 @@
-import { copyFile, cp, mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { cp, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBrowserAssets } from '@idlens/sdk/assets';
 import { renderCard } from '../support/card-render.ts';
 import { renderLicenceFront, sampleLicenceHolder } from '../support/licence-render.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { answerDifferences } from './support/answer-differences.ts';
-import { buildBrowserBundle, launchChromium, openPage, startPageServer, type PageServer } from './support/browser-harness.ts';
+import { addOnnxruntimeWeb, buildBrowserBundle, launchChromium, openPage, startPageServer, type PageServer } from './support/browser-harness.ts';
 import { passportPng } from './support/passport.ts';
 
 // The two inference runtimes a browser recognizer can run the OCR models on — the SDK's convnet
@@ -72,11 +70,7 @@ describe('OCR on the convnet runtime and on onnxruntime-web: the same fields (Ch
     bundle = built;
     withoutOrtDir = `${bundle.dir}-without-ort`;
     await cp(bundle.dir, withoutOrtDir, { recursive: true });
-    const ortFiles = listBrowserAssets({ ocr: false, onnxruntimeWeb: 'webgpu' }).filter((a) => a.for === 'onnxruntime-web');
-    for (const a of ortFiles) {
-      await mkdir(path.dirname(path.join(bundle.dir, a.path)), { recursive: true });
-      await copyFile(a.source, path.join(bundle.dir, a.path));
-    }
+    await addOnnxruntimeWeb(bundle.dir, { webgpu: true });
     const fixtures = new Map([
       ['passport', passport],
       ['licence-front', licence],

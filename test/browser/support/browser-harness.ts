@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { listBrowserAssets } from '@idlens/sdk/assets';
 import { browserBundleConfig } from '@idlens/sdk/browser-bundle';
 import { readConfig, silentLogger, startServer, type RunningServer } from '@idlens/server';
 import { staticFiles } from '../../../packages/server/src/http/static-files.ts';
@@ -24,6 +25,18 @@ export async function buildBrowserBundle(): Promise<{ dir: string; remove(): Pro
   const dir = await mkdtemp(path.join(os.tmpdir(), 'idlens-sdk-bundle-'));
   await build(browserBundleConfig(dir));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Copies onnxruntime-web's files into a built bundle's folder, as an app does that chooses
+ * `inference: 'onnxruntime-web'` (`idlens-sdk assets copy --onnxruntime-web`): its wasm build, and
+ * with `webgpu` its WebGPU build too.
+ */
+export async function addOnnxruntimeWeb(bundleDir: string, { webgpu = false } = {}): Promise<void> {
+  for (const asset of listBrowserAssets({ ocr: false, onnxruntimeWeb: webgpu ? 'webgpu' : true }).filter((a) => a.for === 'onnxruntime-web')) {
+    await mkdir(path.dirname(path.join(bundleDir, asset.path)), { recursive: true });
+    await copyFile(asset.source, path.join(bundleDir, asset.path));
+  }
 }
 
 export async function freePort(): Promise<number> {
