@@ -81,11 +81,17 @@ async function loadInference(init: WorkerInit): Promise<{ runtime: InferenceRunt
   const webgpu = init.webgpu !== false && init.inference !== 'convnet' && (await hasWebGpu());
   const plan = planInference({ requested: init.inference, isolated, cores: navigator.hardwareConcurrency || 1, threads: init.threads, webgpu });
   const served = (file: string) => new URL(`${onnxruntimeWebDir}${file}`, init.assetsBaseUrl).href;
-  for (const backend of plan.backends) {
+  for (const [i, backend] of plan.backends.entries()) {
     const build = onnxruntimeWebBuilds[backend];
     const ort = await ocr.importOnnxruntimeWeb(served(build.entry)).catch(() => null);
     if (!ort) continue;
-    const wasm = await wasmFile({ ...build.wasm, file: `${onnxruntimeWebDir}${build.wasm.file}` });
+    // A build whose wasm cannot be had (not served, say) gives way to the next; the last one's error is the answer.
+    const last = i === plan.backends.length - 1;
+    const wasm = await wasmFile({ ...build.wasm, file: `${onnxruntimeWebDir}${build.wasm.file}` }).catch((error: unknown) => {
+      if (last) throw error;
+      return null;
+    });
+    if (!wasm) continue;
     const runtime = ocr.onnxruntimeWebRuntime(ort, { backend, glue: served(build.glue), wasmUrl: served(build.wasm.file), wasm, threads: plan.threads });
     return { runtime, info: () => ({ inference: 'onnxruntime-web', backend, threads: runtime.threads() }) };
   }
