@@ -33,6 +33,12 @@ const holdersPerSide = 2;
 /** Generated layouts read (each photographed in one family, in turn), from seeds no training or calibration used. */
 const generatedDocuments = 60;
 const generatedSeeds = 300_001;
+/** A returned document type against the truth: right, none named (absent or TYPE_NONE), or another type — wrong. */
+function typeOutcome(got: string | null | undefined, want: string): 'right' | 'none' | 'wrong' {
+  if (got === want) return 'right';
+  return !got || got === 'TYPE_NONE' ? 'none' : 'wrong';
+}
+
 const families: TransformFamily[] = ['upright', 'rotation', 'perspective', 'scale', 'clutter'];
 
 /** Names compared as a reader sees them: capitals, single spaces (print keeps accents). */
@@ -146,11 +152,14 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   }
   const signatures = { signed: 0, placed: 0, blank: 0, falseFound: 0 };
   const templatesTally: Tally = {};
-  const byLayout = new Map<string, { tally: Tally; typeRight: number; documents: number }>();
-  const byFamily = new Map<string, { correct: number; accents: number; fields: number; wrong: number; typeRight: number; documents: number }>();
+  const byLayout = new Map<string, { tally: Tally; typeRight: number; typeWrong: number; documents: number }>();
+  const byFamily = new Map<
+    string,
+    { correct: number; accents: number; fields: number; wrong: number; typeRight: number; typeWrong: number; documents: number }
+  >();
   let seed = 0;
   for (const family of families) {
-    const f = { correct: 0, accents: 0, fields: 0, wrong: 0, typeRight: 0, documents: 0 };
+    const f = { correct: 0, accents: 0, fields: 0, wrong: 0, typeRight: 0, typeWrong: 0, documents: 0 };
     byFamily.set(family, f);
     for (const doc of documents) {
       const scene = await documentScene(doc.frame, { family, seed: 7000 + seed++ });
@@ -177,12 +186,17 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
           failures.push(`${doc.name} ${family}: a signature where none is written`);
         }
       }
-      const layout = byLayout.get(doc.name) ?? { tally: {}, typeRight: 0, documents: 0 };
+      const layout = byLayout.get(doc.name) ?? { tally: {}, typeRight: 0, typeWrong: 0, documents: 0 };
       byLayout.set(doc.name, layout);
       layout.documents++;
-      if (data?.documentClassInfo?.type === doc.type) {
+      const type = typeOutcome(data?.documentClassInfo?.type, doc.type);
+      if (type === 'right') {
         f.typeRight++;
         layout.typeRight++;
+      } else if (type === 'wrong') {
+        f.typeWrong++;
+        layout.typeWrong++;
+        failures.push(`${doc.name} ${family} type: got ${data?.documentClassInfo?.type}, want ${doc.type}`);
       }
       for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
         count(layout.tally, field, truth, got, doubted);
@@ -201,7 +215,10 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   // 2b. Layouts drawn at random by the procedural generator, from seeds never used to train or
   // calibrate the field assigner (training 1–1200, calibration 100001–101800, threshold checks 200001–200300; see models/training).
   const generated: Tally = {};
-  const generatedByFamily = new Map<string, { tally: Tally; typeRight: number; countryRight: number; countries: number; documents: number }>();
+  const generatedByFamily = new Map<
+    string,
+    { tally: Tally; typeRight: number; typeWrong: number; countryRight: number; countries: number; documents: number }
+  >();
   for (let k = 0; k < generatedDocuments; k++) {
     const seed = generatedSeeds + k;
     const doc = await proceduralDocument(seed);
@@ -209,10 +226,15 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
     const scene = await documentScene(doc.frame, { family, seed: 8000 + k });
     const { data, ms: took } = await read(ctx, await framePng(scene.frame));
     ms.push(took);
-    const g = generatedByFamily.get(family) ?? { tally: {}, typeRight: 0, countryRight: 0, countries: 0, documents: 0 };
+    const g = generatedByFamily.get(family) ?? { tally: {}, typeRight: 0, typeWrong: 0, countryRight: 0, countries: 0, documents: 0 };
     generatedByFamily.set(family, g);
     g.documents++;
-    if (data?.documentClassInfo?.type === doc.type) g.typeRight++;
+    const type = typeOutcome(data?.documentClassInfo?.type, doc.type);
+    if (type === 'right') g.typeRight++;
+    if (type === 'wrong') {
+      g.typeWrong++;
+      failures.push(`${doc.layout} ${family} type: got ${data?.documentClassInfo?.type}, want ${doc.type}`);
+    }
     if (doc.country) {
       g.countries++;
       if (data?.documentClassInfo?.country === countryOf(doc.country)) g.countryRight++;
@@ -250,7 +272,9 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         fields: templatesTally,
         wrong: wrongIn(templatesTally),
         byFamily: Object.fromEntries(byFamily),
-        byLayout: Object.fromEntries([...byLayout].map(([layout, l]) => [layout, { ...sumOf(l.tally), typeRight: l.typeRight, documents: l.documents }])),
+        byLayout: Object.fromEntries(
+          [...byLayout].map(([layout, l]) => [layout, { ...sumOf(l.tally), typeRight: l.typeRight, typeWrong: l.typeWrong, documents: l.documents }]),
+        ),
       },
       generatedLayouts: {
         documents: generatedDocuments,
@@ -260,7 +284,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         byFamily: Object.fromEntries(
           [...generatedByFamily].map(([family, g]) => [
             family,
-            { ...sumOf(g.tally), typeRight: g.typeRight, countryRight: g.countryRight, countries: g.countries, documents: g.documents },
+            { ...sumOf(g.tally), typeRight: g.typeRight, typeWrong: g.typeWrong, countryRight: g.countryRight, countries: g.countries, documents: g.documents },
           ]),
         ),
       },
@@ -276,7 +300,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       `**Template documents**: ${documents.length} sides of the corpus's templates (${printedTemplates.length} templates, ${holdersPerSide} holders each) in ${families.length} transform families: fields correct ${allCorrect}/${allFields} (${percent(allCorrect, allFields)}).`,
       '',
       ...table(
-        ['family', 'fields correct', '%', 'accents lost', 'wrong', 'document type'],
+        ['family', 'fields correct', '%', 'accents lost', 'wrong', 'document type right', 'type wrong'],
         [...byFamily].map(([family, f]) => [
           family,
           `${f.correct}/${f.fields}`,
@@ -284,6 +308,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
           f.accents,
           f.wrong,
           `${f.typeRight}/${f.documents}`,
+          f.typeWrong,
         ]),
       ),
       '',
@@ -292,15 +317,17 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       '**Per held-out layout** (the corpus templates: no template, and no layout derived from one, is used to train or calibrate the field assigner — it learns from the procedural generator alone; wrong includes values with accents lost):',
       '',
       ...table(
-        ['layout', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right'],
-        [...byLayout].map(([layout, l]) => layoutRow(layout, l.tally, [`${l.typeRight}/${l.documents}`])),
+        ['layout', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong'],
+        [...byLayout].map(([layout, l]) => layoutRow(layout, l.tally, [`${l.typeRight}/${l.documents}`, l.typeWrong])),
       ),
       '',
       `**Generated layouts never seen** (procedural seeds ${generatedSeeds}–${generatedSeeds + generatedDocuments - 1}; the assigner trained on seeds 1–1200 and its thresholds were chosen on 100001–101800), one transform family each:`,
       '',
       ...table(
-        ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'country right'],
-        [...generatedByFamily].map(([family, g]) => layoutRow(family, g.tally, [`${g.typeRight}/${g.documents}`, `${g.countryRight}/${g.countries}`])),
+        ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong', 'country right'],
+        [...generatedByFamily].map(([family, g]) =>
+          layoutRow(family, g.tally, [`${g.typeRight}/${g.documents}`, g.typeWrong, `${g.countryRight}/${g.countries}`]),
+        ),
       ),
       '',
       ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(generated)),

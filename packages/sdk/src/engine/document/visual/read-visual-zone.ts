@@ -14,7 +14,8 @@ import { locationAround } from '../string-result.ts';
 import { approximateSubstring } from './approximate-substring.ts';
 import { countryNames } from './country-names.ts';
 import { inkContrast } from './ink-contrast.ts';
-import { documentTitles, type VisualField } from './field-labels.ts';
+import type { VisualField } from './field-labels.ts';
+import { titleTypeOf } from './document-title.ts';
 import { foldText } from './fold-text.ts';
 import type { FieldNumbering } from './match-label.ts';
 import { findPrintedFields, type Box, labelLines, type LabelledLine, type PrintedField, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
@@ -146,7 +147,7 @@ export async function readPrintedPage(
       .replace(/[^A-Z0-9]+/g, ' ')
       .trim(),
   );
-  const titleType = documentTitles.find(([title]) => folded.some((f) => f.includes(title)))?.[1] ?? null;
+  const titleType = titleTypeOf(folded);
   const jurisdiction = folded.map((f) => jurisdictionByName.get(f)).find((j) => j) ?? null;
   const numbering = o.numberingHint ?? numberingOf(folded, titleType, jurisdiction);
   const labelled = labelLines(lines, numbering);

@@ -1,0 +1,35 @@
+import { approximateSubstring } from './approximate-substring.ts';
+import { documentTitles } from './field-labels.ts';
+
+type TitleType = (typeof documentTitles)[number][1];
+
+/** Titles compared without their spaces: a reader splits or joins words (`C ARTE NATIONALE`, `IDENTITYCARD`). */
+const compactTitles = documentTitles.map(([title, type]) => ({ title: title.replace(/ /g, ''), type }));
+
+/**
+ * Letters a title may differ by and still count: none under 7 letters, one from 7 (`P4SSEPORT`),
+ * two from 12 (`BENTITYCARD` for `IDENTITYCARD`) — a title is long and distinctive, so a near
+ * spelling of it is still that title, where a short word's would not be.
+ */
+const allowedEdits = (length: number) => (length >= 12 ? 2 : length >= 7 ? 1 : 0);
+
+/**
+ * The document type a printed title names (`documentTitles`), from the page's lines folded to
+ * capitals and spaces: the title read with the fewest differing letters (then the longest), or null.
+ */
+export function titleTypeOf(foldedLines: readonly string[]): TitleType | null {
+  const lines = foldedLines.map((line) => line.replace(/ /g, ''));
+  let best: { type: TitleType; edits: number; length: number } | null = null;
+  for (const { title, type } of compactTitles) {
+    const edits = fewestEdits(lines, title, allowedEdits(title.length));
+    if (edits === null) continue;
+    if (!best || edits < best.edits || (edits === best.edits && title.length > best.length)) best = { type, edits, length: title.length };
+  }
+  return best?.type ?? null;
+}
+
+/** The fewest edits with which `title` occurs in one of `lines`, up to `most`; null when it does not. */
+function fewestEdits(lines: readonly string[], title: string, most: number): number | null {
+  for (let k = 0; k <= most; k++) if (lines.some((line) => line.length >= title.length - k && approximateSubstring(line, title, k))) return k;
+  return null;
+}
