@@ -71,6 +71,19 @@ function printedChecks(printed: Partial<PrintedTruth>, data: DocumentData | null
   });
 }
 
+/**
+ * Fields the result fills, undoubted, that the side does not print (its truth has none): a value read
+ * out of nothing — upside-down print, a pattern — which the per-field tallies above never see.
+ */
+function spuriousFields(printed: Partial<PrintedTruth>, data: DocumentData | null | undefined): Array<{ field: string; got: string }> {
+  if (!data) return [];
+  const doubted = new Set<string>(data.additionalProcessingInfo?.invalidCharacterFields ?? []);
+  return templateChecks.flatMap((check) => {
+    const got = check.got(data);
+    return printed[check.field] === undefined && got !== null && !doubted.has(check.field) ? [{ field: check.field, got }] : [];
+  });
+}
+
 function count(tally: Tally, field: string, want: string | null, got: string | null, doubted = false): Outcome {
   const outcome: Outcome =
     got === null ? 'missing' : doubted ? 'uncertain' : got === want ? 'correct' : want !== null && unaccented(got) === unaccented(want) ? 'accents' : 'wrong';
@@ -152,6 +165,8 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   }
   const signatures = { signed: 0, placed: 0, blank: 0, falseFound: 0 };
   const templatesTally: Tally = {};
+  /** Undoubted values for fields a side does not print (`spuriousFields`). */
+  const spurious = { templates: 0, generated: 0 };
   const byLayout = new Map<string, { tally: Tally; typeRight: number; typeWrong: number; documents: number }>();
   const byFamily = new Map<
     string,
@@ -198,6 +213,10 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         layout.typeWrong++;
         failures.push(`${doc.name} ${family} type: got ${data?.documentClassInfo?.type}, want ${doc.type}`);
       }
+      for (const { field, got } of spuriousFields(doc.truth, data)) {
+        spurious.templates++;
+        failures.push(`${doc.name} ${family} ${field}: got ${got}, the side prints none`);
+      }
       for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
         count(layout.tally, field, truth, got, doubted);
         const outcome = count(templatesTally, field, truth, got, doubted);
@@ -238,6 +257,10 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
     if (doc.country) {
       g.countries++;
       if (data?.documentClassInfo?.country === countryOf(doc.country)) g.countryRight++;
+    }
+    for (const { field, got } of spuriousFields(doc.truth, data)) {
+      spurious.generated++;
+      failures.push(`${doc.layout} ${family} ${field}: got ${got}, the side prints none`);
     }
     for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
       count(g.tally, field, truth, got, doubted);
@@ -290,6 +313,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       },
       realMrzDocuments: real,
       signatures,
+      spurious,
       medianMsPerSide: Math.round(median(ms)),
     },
     markdown: [
@@ -341,7 +365,8 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         Object.entries(real).map(([field, s]) => [field, s.MATCH ?? 0, s.MISMATCH ?? 0, s.NOT_PERFORMED ?? 0, s['no checked MRZ'] ?? 0]),
       ),
       '',
-      `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**. Median time per side: **${Math.round(median(ms))} ms**.`,
+      `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**. ` +
+        `Values for fields a side does not print (undoubted): templates **${spurious.templates}**, generated layouts **${spurious.generated}**. Median time per side: **${Math.round(median(ms))} ms**.`,
       ...(failures.length ? ['', 'Wrong fields (first 40):', ...failures.slice(0, 40).map((f) => `- ${f}`)] : []),
     ],
   } satisfies SuiteReport;

@@ -16,6 +16,7 @@ import { countryNames } from './country-names.ts';
 import { inkContrast } from './ink-contrast.ts';
 import type { VisualField } from './field-labels.ts';
 import { titleTypeOf } from './document-title.ts';
+import { enoughFields, keepTurned } from './turned-reading.ts';
 import { foldText } from './fold-text.ts';
 import type { FieldNumbering } from './match-label.ts';
 import { findPrintedFields, type Box, labelLines, type LabelledLine, type PrintedField, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
@@ -47,8 +48,6 @@ export interface VisualZoneReading {
   doubtedFields: VisualField[];
 }
 
-/** Fewer fields than this, read upright, and the document is read again turned 180°. */
-const enoughFields = 2;
 /**
  * Least ink contrast (see inkContrast) of a signature: written signatures measured 126–188 (thin
  * 9 px italics on a patterned template to pen-like strokes), the security patterns of blank
@@ -102,7 +101,7 @@ export async function readVisualZone(
   if (o.orientationKnown || upright.fields.length >= enoughFields) return upright;
   const [a, b, c, d] = corners;
   const turned = await readTurned(ocr, frame, [c, d, a, b], format, side, o);
-  return turned.fields.length > upright.fields.length ? turned : upright;
+  return keepTurned(upright.fields.length, turned.fields.length) ? turned : upright;
 }
 
 /** The printed lines of one side as the field finder takes them, and what the page says of its class. */
