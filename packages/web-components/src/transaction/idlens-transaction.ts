@@ -1,18 +1,16 @@
 import { css, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { startTransaction, type Inference, type Recognizer } from '@idlens/sdk/client';
+import type { Inference, Recognizer } from '@idlens/sdk/client';
 import '../scanners/idlens-barcode-scanner.ts';
 import '../scanners/idlens-card-scanner.ts';
 import '../scanners/idlens-document-scanner.ts';
-import { IdlensErrorEvent, IdlensResultEvent, IdlensStatusEvent, type CapturedSides, type TransactionOutcome } from '../events.ts';
+import { IdlensErrorEvent, IdlensResultEvent, IdlensStatusEvent, type TransactionOutcome } from '../events.ts';
 import type { MessageKey } from '../i18n/translations.ts';
 import { IdlensElement } from '../shared/idlens-element.ts';
 import { sharedRecognizer, type RecognitionMode } from '../shared/recognizer-pool.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { checkKey, outcomeKey, plainReason } from '../shared/display-names.ts';
 import { fieldProblem, humanize, readFormValues, renderField, type FieldProblem, type FormField } from './form-fields.ts';
-
-type Phase = 'start' | 'running' | 'done' | 'error';
-type CaptureStep = Parameters<NonNullable<Parameters<typeof startTransaction>[0]['capture']>>[0];
+import { TransactionController } from './transaction-controller.ts';
 
 const stepTitles: Record<string, MessageKey> = { ScanDocument: 'stepScanDocument', ScanCard: 'stepScanCard', ScanBarcode: 'stepScanBarcode' };
 const verdicts: Record<string, MessageKey> = { Accept: 'verifyAccept', Reject: 'verifyReject', Review: 'verifyReview' };
@@ -51,16 +49,8 @@ export class IdlensTransaction extends IdlensElement {
     fields: { attribute: false },
     fieldLabels: { attribute: false },
     recognizer: { attribute: false },
-    phase: { state: true },
-    step: { state: true },
-    stepIndex: { state: true },
-    stepCount: { state: true },
-    busy: { state: true },
-    outcome: { state: true },
-    errorText: { state: true },
     consentError: { state: true },
     fieldErrors: { state: true },
-    review: { state: true },
   };
 
   static override styles = [
@@ -219,23 +209,23 @@ export class IdlensTransaction extends IdlensElement {
   /** Labels for the form fields by name (default: the name, humanized). */
   declare fieldLabels: Record<string, string>;
   declare recognizer: Recognizer | null;
-  declare protected phase: Phase;
-  declare protected step: CaptureStep | null;
-  declare protected stepIndex: number;
-  declare protected stepCount: number;
-  declare protected busy: boolean;
-  declare protected outcome: TransactionOutcome | null;
-  declare protected errorText: string | null;
   declare protected consentError: boolean;
   /** The form's fields that fail, by name, with why (shown under each field). */
   declare protected fieldErrors: Record<string, FieldProblem>;
-  /** The sides a step's scanner captured, shown for review before they are sent. */
-  declare protected review: { images: CapturedSides; urls: { front: string; back: string | null }; empty: boolean } | null;
   /** Set when a step, review, verdict or error appears: its heading takes the focus once rendered. */
   #focusHeading = false;
-  #pendingCapture: { resolve: (images: CapturedSides) => void; reject: (error: unknown) => void } | null = null;
-  #abort: AbortController | null = null;
   #fieldsFetched = false;
+  /** The run itself (phase, step, review, outcome, problem); this element renders it and tells the page. */
+  readonly #flow = new TransactionController(this, {
+    settings: () => ({ proxyUrl: this.proxyUrl, workflowId: this.workflowId }),
+    recognizer: () => this.recognizer ?? sharedRecognizer(this.mode, this.serverUrl, this.inference),
+    onStatus: (status, detail) => {
+      if (status !== 'start' && status !== 'running') this.#focusHeading = true;
+      this.dispatchEvent(new IdlensStatusEvent(status, { component: 'transaction', ...detail }));
+    },
+    onResult: (outcome, mode) => this.dispatchEvent(new IdlensResultEvent('transaction', outcome, null, 0, mode, 'transaction')),
+    onError: ({ code, message }) => this.dispatchEvent(new IdlensErrorEvent('transaction-failed', code, message)),
+  });
 
   constructor() {
     super();
@@ -248,16 +238,8 @@ export class IdlensTransaction extends IdlensElement {
     this.fields = null;
     this.fieldLabels = {};
     this.recognizer = null;
-    this.phase = 'start';
-    this.step = null;
-    this.stepIndex = 0;
-    this.stepCount = 0;
-    this.busy = false;
-    this.outcome = null;
-    this.errorText = null;
     this.consentError = false;
     this.fieldErrors = {};
-    this.review = null;
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
@@ -272,42 +254,18 @@ export class IdlensTransaction extends IdlensElement {
     }
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#abort?.abort();
-    this.#clearReview();
-  }
-
   /** Back to the consent screen (a new transaction). */
   restart(): void {
-    this.#abort?.abort();
-    this.outcome = null;
-    this.errorText = null;
-    this.step = null;
-    this.#clearReview();
-    this.#set('start');
-  }
-
-  #url(path: string): string {
-    return `${this.proxyUrl.replace(/\/+$/, '')}/${path}`;
+    this.#flow.restart();
   }
 
   async #loadFields(): Promise<void> {
     if (!this.proxyUrl || !this.workflowId || this.fields) return;
     this.#fieldsFetched = true;
-    let loaded: FormField[] = []; // no field list: the flow still runs, the server names a missing field
-    try {
-      const res = await fetch(this.#url(`workflow/${encodeURIComponent(this.workflowId)}`), { headers: { accept: 'application/json' } });
-      if (res.ok) loaded = ((await res.json()) as { formFields?: FormField[] }).formFields ?? [];
-    } catch {}
+    // No field list: the flow still runs, the server names a missing field.
+    const loaded = await this.#flow.fetchFields();
     // The page may have set the fields meanwhile; its list wins.
     if (this.fields === null) this.fields = loaded;
-  }
-
-  #set(phase: Phase, detail: Record<string, unknown> = {}): void {
-    this.phase = phase;
-    if (phase === 'done' || phase === 'error') this.#focusHeading = true;
-    this.dispatchEvent(new IdlensStatusEvent(phase, { component: 'transaction', ...detail }));
   }
 
   async #submit(event: SubmitEvent): Promise<void> {
@@ -340,121 +298,25 @@ export class IdlensTransaction extends IdlensElement {
   }
 
   /** Runs the workflow (what the Start button does after consent and form). */
-  async run(
+  run(
     formValues: Record<string, unknown>,
     consent: { userId: string; isProcessingStoringAllowed: boolean; isTrainingAllowed: boolean },
   ): Promise<TransactionOutcome | null> {
-    this.#abort?.abort();
-    const abort = new AbortController();
-    this.#abort = abort;
-    this.busy = true;
-    this.errorText = null;
-    this.#set('running');
-    const recognizer = this.recognizer ?? sharedRecognizer(this.mode, this.serverUrl, this.inference);
-    try {
-      const result = await startTransaction({
-        proxyUrl: this.#url('transaction'),
-        workflowId: this.workflowId,
-        formValues,
-        consent,
-        recognizer,
-        signal: abort.signal,
-        capture: (step, view) => this.#capture(step, view.workflowInfo.completedInteractiveSteps.length, view.workflowInfo.interactiveStepCount),
-        onUpdate: (update) => {
-          this.busy = update.processingStatus === 'InProgress' && !this.#pendingCapture;
-          this.dispatchEvent(
-            new IdlensStatusEvent('running', { component: 'transaction', processingStatus: update.processingStatus, step: update.workflowInfo.currentStep }),
-          );
-        },
-      });
-      if (abort.signal.aborted) return null;
-      const checks = await this.#fetchChecks(result.transactionId, result.created?.ephemeralKey);
-      const outcome: TransactionOutcome = {
-        transactionId: result.transactionId,
-        processingStatus: result.processingStatus,
-        verificationStatus: result.verificationStatus,
-        checks,
-      };
-      this.outcome = outcome;
-      this.step = null;
-      this.#set('done', { ...outcome });
-      this.dispatchEvent(new IdlensResultEvent('transaction', outcome, null, 0, recognizer.mode, 'transaction'));
-      return outcome;
-    } catch (error) {
-      if (abort.signal.aborted) return null;
-      const { code, message } = error as { code?: string; message?: string };
-      this.errorText = this.t('transactionError', { message: `${code ? `${code}: ` : ''}${message ?? String(error)}` });
-      this.step = null;
-      this.#set('error', { code: code ?? null });
-      this.dispatchEvent(new IdlensErrorEvent('transaction-failed', code ?? null, message ?? String(error)));
-      return null;
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  /** An interactive step: show its scanner and wait for the images. */
-  #capture(step: CaptureStep, completed: number, total: number): Promise<CapturedSides> {
-    this.step = step;
-    this.stepIndex = completed + 1;
-    this.stepCount = Math.max(total, completed + 1);
-    this.busy = false;
-    this.#focusHeading = true;
-    this.dispatchEvent(new IdlensStatusEvent('step', { component: 'transaction', stepType: step.type, stepId: step.id }));
-    return new Promise<CapturedSides>((resolve, reject) => {
-      this.#pendingCapture = { resolve, reject };
-    });
+    return this.#flow.run(formValues, consent);
   }
 
   /** A step's scanner has its sides: they are shown for review (retake or send). */
   #onScannerResult = (event: IdlensResultEvent): void => {
     event.stopPropagation();
-    if (!this.#pendingCapture || !event.images) return;
-    this.#clearReview();
-    const { front, back } = event.images;
+    if (!event.images) return;
     const empty = (event.data as { recognitionStatus?: string } | null)?.recognitionStatus === 'EMPTY';
-    this.review = { images: event.images, urls: { front: URL.createObjectURL(front), back: back ? URL.createObjectURL(back) : null }, empty };
-    this.#focusHeading = true;
-    this.dispatchEvent(new IdlensStatusEvent('review', { component: 'transaction', stepType: this.step?.type, sides: back ? 2 : 1 }));
+    this.#flow.showForReview(event.images, empty);
   };
 
   /** Retake: the step's scanner again, for a new capture. */
   #retake(): void {
-    this.#clearReview();
+    this.#flow.retake();
     this.#focusHeading = true;
-  }
-
-  /** Send: the reviewed sides go to the platform. */
-  #send(): void {
-    const pending = this.#pendingCapture;
-    const review = this.review;
-    if (!pending || !review) return;
-    this.#pendingCapture = null;
-    this.#clearReview();
-    this.busy = true;
-    this.step = null;
-    pending.resolve(review.images);
-  }
-
-  #clearReview(): void {
-    if (this.review) {
-      URL.revokeObjectURL(this.review.urls.front);
-      if (this.review.urls.back) URL.revokeObjectURL(this.review.urls.back);
-    }
-    this.review = null;
-  }
-
-  /** The decisive checks, when the proxy offers `GET transaction/{id}/outcome` (authenticated with the edge key). */
-  async #fetchChecks(transactionId: string, ephemeralKey: string | undefined): Promise<TransactionOutcome['checks']> {
-    if (!ephemeralKey) return [];
-    try {
-      const res = await fetch(this.#url(`transaction/${encodeURIComponent(transactionId)}/outcome`), {
-        headers: { accept: 'application/json', authorization: `Basic ${btoa(`${transactionId}:${ephemeralKey}`)}` },
-      });
-      return res.ok ? (((await res.json()) as { checks?: TransactionOutcome['checks'] }).checks ?? []) : [];
-    } catch {
-      return [];
-    }
   }
 
   #renderStart(): TemplateResult {
@@ -490,7 +352,7 @@ export class IdlensTransaction extends IdlensElement {
   }
 
   #renderReview(): TemplateResult {
-    const { urls, empty } = this.review!;
+    const { urls, empty } = this.#flow.review!;
     return html`<section class="review" part="review" aria-labelledby="review-title">
       <h3 id="review-title" class="focus-heading" tabindex="-1">${this.t('reviewTitle')}</h3>
       <p class="message">${this.t('reviewText')}</p>
@@ -500,21 +362,22 @@ export class IdlensTransaction extends IdlensElement {
         ${urls.back ? html`<figure><img src=${urls.back} alt=${this.t('sideBack')} /><figcaption>${this.t('sideBack')}</figcaption></figure>` : nothing}
       </div>
       <div class="actions">
-        <button class="btn" part="button submit" @click=${() => this.#send()}>${this.t('submit')}</button>
+        <button class="btn" part="button submit" @click=${() => this.#flow.send()}>${this.t('submit')}</button>
         <button class="btn secondary" part="button retake" @click=${() => this.#retake()}>${this.t('retake')}</button>
       </div>
     </section>`;
   }
 
   #renderStep(): TemplateResult {
-    const step = this.step!;
+    const { step: current, stepIndex, stepCount, review } = this.#flow;
+    const step = current!;
     const settings = step.settings as { requireBack?: boolean };
     const common = { lang: this.lang || '', mode: this.mode, serverUrl: this.serverUrl, inference: this.inference };
     const head = html`<div class="step-head" part="step">
-      <span class="step-of">${this.t('stepOf', { n: this.stepIndex, total: this.stepCount })}</span>
-      <h3 class=${this.review ? '' : 'focus-heading'} tabindex="-1">${this.t(stepTitles[step.type] ?? 'stepScanDocument')}</h3>
+      <span class="step-of">${this.t('stepOf', { n: stepIndex, total: stepCount })}</span>
+      <h3 class=${review ? '' : 'focus-heading'} tabindex="-1">${this.t(stepTitles[step.type] ?? 'stepScanDocument')}</h3>
     </div>`;
-    if (this.review) return html`${head}${this.#renderReview()}`;
+    if (review) return html`${head}${this.#renderReview()}`;
     const scanner =
       step.type === 'ScanDocument'
         ? html`<idlens-document-scanner autostart .sides=${settings.requireBack ? 2 : 1} lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .inference=${common.inference} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-document-scanner>`
@@ -525,7 +388,7 @@ export class IdlensTransaction extends IdlensElement {
   }
 
   #renderDone(): TemplateResult {
-    const o = this.outcome!;
+    const o = this.#flow.outcome!;
     const verdict = o.verificationStatus ?? (o.processingStatus === 'Error' ? 'Error' : '');
     const failed = o.checks.filter((c) => c.outcome === 'FAIL');
     return html`<div class="verdict ${verdict}" part="status" role="status">
@@ -552,16 +415,22 @@ export class IdlensTransaction extends IdlensElement {
     return key ? this.t(key) : outcome;
   }
 
+  #errorText(): string {
+    const { code, message } = this.#flow.problem ?? { code: null, message: '' };
+    return this.t('transactionError', { message: `${code ? `${code}: ` : ''}${message}` });
+  }
+
   override render() {
+    const { phase, step, outcome } = this.#flow;
     return html`<div class="card" part="card">
       <slot name="title"></slot>
-      ${this.phase === 'start' ? this.#renderStart() : nothing}
-      ${this.phase === 'running' && this.step ? this.#renderStep() : nothing}
-      ${this.phase === 'running' && !this.step ? html`<p class="message" role="status" aria-live="polite">${this.t('submitting')}</p>` : nothing}
-      ${this.phase === 'done' && this.outcome ? this.#renderDone() : nothing}
+      ${phase === 'start' ? this.#renderStart() : nothing}
+      ${phase === 'running' && step ? this.#renderStep() : nothing}
+      ${phase === 'running' && !step ? html`<p class="message" role="status" aria-live="polite">${this.t('submitting')}</p>` : nothing}
+      ${phase === 'done' && outcome ? this.#renderDone() : nothing}
       ${
-        this.phase === 'error'
-          ? html`<h3 class="focus-heading" tabindex="-1">${this.t('errorTitle')}</h3><p class="message error" part="error" role="alert">${this.errorText}</p>
+        phase === 'error'
+          ? html`<h3 class="focus-heading" tabindex="-1">${this.t('errorTitle')}</h3><p class="message error" part="error" role="alert">${this.#errorText()}</p>
             <div><button class="btn secondary" part="button restart" @click=${() => this.restart()}>${this.t('restart')}</button></div>`
           : nothing
       }

@@ -1,0 +1,247 @@
+import { startTransaction, type Recognizer, type StartTransactionOptions } from '@idlens/sdk/client';
+import type { ReactiveControllerHost } from 'lit';
+import { HostController } from '../controllers/host-controller.ts';
+import type { CapturedSides, TransactionOutcome } from '../events.ts';
+import type { FormField } from './form-fields.ts';
+
+/** Where the flow is: the consent form, a run under way, the verdict, or a failure. */
+type TransactionPhase = 'start' | 'running' | 'done' | 'error';
+/** What the page hears of: every phase, a step that waits for its images, sides captured for review. */
+type TransactionStatus = TransactionPhase | 'step' | 'review';
+type CaptureStep = Parameters<NonNullable<StartTransactionOptions['capture']>>[0];
+
+/** Why a run failed: the SDK's or platform's code when there is one, and its message. */
+export interface TransactionProblem {
+  code: string | null;
+  message: string;
+}
+
+/** The sides a step's scanner captured (object URLs to show them), before they are sent. */
+interface CaptureReview {
+  images: CapturedSides;
+  urls: { front: string; back: string | null };
+  /** Nothing was read from them (the page says so; the user may still send them). */
+  empty: boolean;
+}
+
+export interface TransactionControllerOptions {
+  /** The proxy and the workflow as the host has them when a request starts. */
+  settings: () => { proxyUrl: string; workflowId: string };
+  /** The recognizer a run hands to the SDK (asked for when the run starts). */
+  recognizer: () => Recognizer;
+  /** Every status the page hears of (the host turns it into an `idlens-status` event). */
+  onStatus: (status: TransactionStatus, detail: Record<string, unknown>) => void;
+  /** The run ended with a verdict (after the `done` status). */
+  onResult: (outcome: TransactionOutcome, mode: Recognizer['mode']) => void;
+  /** The run failed (after the `error` status). */
+  onError: (problem: TransactionProblem) => void;
+  /** Drives the transaction (the SDK's); injected so the flow can be tested without a platform. */
+  startTransaction?: typeof startTransaction;
+  /** For the proxy's optional endpoints (form fields, outcome); injected for the same reason. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * A verification run as a Lit reactive controller: creates and drives the transaction through the
+ * SDK, stops at each interactive step until the host hands it the captured sides and the user sends
+ * them (or retakes), fetches the checks that decided, and keeps the state the host renders — the
+ * phase, the step and its place in the workflow, the sides under review, the outcome or the
+ * problem. Restarting, a new run or the host leaving the DOM cancels the run under way.
+ */
+export class TransactionController extends HostController {
+  phase: TransactionPhase = 'start';
+  /** The interactive step waiting for images; null between steps and outside a run. */
+  step: CaptureStep | null = null;
+  /** The step's place (from 1) among the workflow's interactive steps. */
+  stepIndex = 0;
+  stepCount = 0;
+  /** Waiting on the platform rather than on the user. */
+  busy = false;
+  outcome: TransactionOutcome | null = null;
+  problem: TransactionProblem | null = null;
+  review: CaptureReview | null = null;
+  #pendingCapture: { resolve: (images: CapturedSides) => void; reject: (error: unknown) => void } | null = null;
+  #abort: AbortController | null = null;
+  readonly #options: TransactionControllerOptions;
+  readonly #startTransaction: typeof startTransaction;
+  readonly #fetch: typeof fetch;
+
+  constructor(host: ReactiveControllerHost, options: TransactionControllerOptions) {
+    super(host);
+    this.#options = options;
+    this.#startTransaction = options.startTransaction ?? startTransaction;
+    // Looked up on each call, not bound now, so a page that wraps `fetch` later is still used.
+    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  hostDisconnected(): void {
+    this.#cancel();
+    this.#clearReview();
+  }
+
+  /** Runs the workflow with the Start form's values and the consent given. */
+  async run(
+    formValues: Record<string, unknown>,
+    consent: { userId: string; isProcessingStoringAllowed: boolean; isTrainingAllowed: boolean },
+  ): Promise<TransactionOutcome | null> {
+    this.#cancel();
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.busy = true;
+    this.problem = null;
+    this.#set('running');
+    const recognizer = this.#options.recognizer();
+    try {
+      const result = await this.#startTransaction({
+        proxyUrl: this.#url('transaction'),
+        workflowId: this.#options.settings().workflowId,
+        formValues,
+        consent,
+        recognizer,
+        signal: abort.signal,
+        capture: (step, view) => this.#capture(step, view.workflowInfo.completedInteractiveSteps.length, view.workflowInfo.interactiveStepCount),
+        onUpdate: (update) => {
+          this.busy = update.processingStatus === 'InProgress' && !this.#pendingCapture;
+          this.host.requestUpdate();
+          this.#options.onStatus('running', { processingStatus: update.processingStatus, step: update.workflowInfo.currentStep });
+        },
+      });
+      if (abort.signal.aborted) return null;
+      const checks = await this.#fetchChecks(result.transactionId, result.created?.ephemeralKey);
+      // A restart while the checks were on their way: that run is over, its verdict is not shown.
+      if (abort.signal.aborted) return null;
+      const outcome: TransactionOutcome = {
+        transactionId: result.transactionId,
+        processingStatus: result.processingStatus,
+        verificationStatus: result.verificationStatus,
+        checks,
+      };
+      this.outcome = outcome;
+      this.step = null;
+      this.#set('done', { ...outcome });
+      this.#options.onResult(outcome, recognizer.mode);
+      return outcome;
+    } catch (error) {
+      if (abort.signal.aborted) return null;
+      const { code, message } = error as { code?: string; message?: string };
+      this.problem = { code: code ?? null, message: message ?? String(error) };
+      this.step = null;
+      this.#set('error', { code: this.problem.code });
+      this.#options.onError(this.problem);
+      return null;
+    } finally {
+      // A newer run (or a restart) owns `busy` now.
+      if (this.#abort === abort) {
+        this.busy = false;
+        this.host.requestUpdate();
+      }
+    }
+  }
+
+  /** Back to the consent form: the run under way is cancelled and its results forgotten. */
+  restart(): void {
+    this.#cancel();
+    this.outcome = null;
+    this.problem = null;
+    this.step = null;
+    this.#clearReview();
+    this.#set('start');
+  }
+
+  /** The step's scanner captured these sides: they are shown for review (retake or send). */
+  showForReview(images: CapturedSides, empty: boolean): void {
+    if (!this.#pendingCapture) return;
+    this.#clearReview();
+    const { front, back } = images;
+    this.review = { images, urls: { front: URL.createObjectURL(front), back: back ? URL.createObjectURL(back) : null }, empty };
+    this.host.requestUpdate();
+    this.#options.onStatus('review', { stepType: this.step?.type, sides: back ? 2 : 1 });
+  }
+
+  /** Retake: the reviewed sides go, the step's scanner comes back for a new capture. */
+  retake(): void {
+    this.#clearReview();
+    this.host.requestUpdate();
+  }
+
+  /** Send: the reviewed sides go to the platform and the run goes on. */
+  send(): void {
+    const pending = this.#pendingCapture;
+    const review = this.review;
+    if (!pending || !review) return;
+    this.#pendingCapture = null;
+    this.#clearReview();
+    this.busy = true;
+    this.step = null;
+    this.host.requestUpdate();
+    pending.resolve(review.images);
+  }
+
+  /** The Start form's fields from `GET {proxy-url}/workflow/{id}`; none when the proxy has no list. */
+  async fetchFields(): Promise<FormField[]> {
+    const { workflowId } = this.#options.settings();
+    try {
+      const res = await this.#fetch(this.#url(`workflow/${encodeURIComponent(workflowId)}`), { headers: { accept: 'application/json' } });
+      if (res.ok) return ((await res.json()) as { formFields?: FormField[] }).formFields ?? [];
+    } catch {}
+    return [];
+  }
+
+  /** An interactive step: the host shows its scanner, the run waits for the sides the user sends. */
+  #capture(step: CaptureStep, completed: number, total: number): Promise<CapturedSides> {
+    this.step = step;
+    this.stepIndex = completed + 1;
+    this.stepCount = Math.max(total, completed + 1);
+    this.busy = false;
+    this.host.requestUpdate();
+    this.#options.onStatus('step', { stepType: step.type, stepId: step.id });
+    return new Promise<CapturedSides>((resolve, reject) => {
+      this.#pendingCapture = { resolve, reject };
+    });
+  }
+
+  /** The decisive checks, when the proxy offers `GET transaction/{id}/outcome` (authenticated with the edge key). */
+  async #fetchChecks(transactionId: string, ephemeralKey: string | undefined): Promise<TransactionOutcome['checks']> {
+    if (!ephemeralKey) return [];
+    try {
+      const res = await this.#fetch(this.#url(`transaction/${encodeURIComponent(transactionId)}/outcome`), {
+        headers: { accept: 'application/json', authorization: `Basic ${btoa(`${transactionId}:${ephemeralKey}`)}` },
+      });
+      return res.ok ? (((await res.json()) as { checks?: TransactionOutcome['checks'] }).checks ?? []) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * Stops the run under way. A step waiting for its sides is rejected too, so that run's promise
+   * settles (with null) instead of waiting for images that will never come.
+   */
+  #cancel(): void {
+    const abort = this.#abort;
+    this.#abort = null;
+    this.busy = false;
+    if (!abort) return;
+    abort.abort();
+    this.#pendingCapture?.reject(abort.signal.reason);
+    this.#pendingCapture = null;
+  }
+
+  #clearReview(): void {
+    if (this.review) {
+      URL.revokeObjectURL(this.review.urls.front);
+      if (this.review.urls.back) URL.revokeObjectURL(this.review.urls.back);
+    }
+    this.review = null;
+  }
+
+  #set(phase: TransactionPhase, detail: Record<string, unknown> = {}): void {
+    this.phase = phase;
+    this.host.requestUpdate();
+    this.#options.onStatus(phase, detail);
+  }
+
+  #url(path: string): string {
+    return `${this.#options.settings().proxyUrl.replace(/\/+$/, '')}/${path}`;
+  }
+}
