@@ -3,6 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { addOnnxruntimeWeb, openPage, startPageServer } from '../browser/support/browser-harness.ts';
 import { table } from '../support/report.ts';
 import { median } from './bench-context.ts';
+import { compareModelRuns, type ModelRunsComparison } from './browser-models/model-runs.ts';
 
 const runtimes = ['convnet', 'onnxruntime-web'] as const;
 type Runtime = (typeof runtimes)[number];
@@ -17,6 +18,7 @@ interface RuntimeVisit {
 
 export interface InferenceComparison {
   runtimes: Record<Runtime, { firstVisit: RuntimeVisit; revisit: RuntimeVisit }>;
+  models: ModelRunsComparison['medians'];
   markdown: string[];
 }
 
@@ -25,7 +27,8 @@ export interface InferenceComparison {
  * (COOP/COEP, so onnxruntime-web runs its threads): per runtime a first visit of an origin of its own
  * (everything downloaded from loopback) and a revisit (the wasm and models from Cache Storage) —
  * createRecognizer with OCR preloaded → ready → the first document — then `warmRuns` warm reads of
- * each image. The convnet runtime always runs one thread; onnxruntime-web as many as `info()` says.
+ * each image, each runtime on as many threads as `info()` says; then each model's warm runs on both
+ * runtimes at one thread and at that many (`compareModelRuns`).
  */
 export async function compareInferenceRuntimes(
   context: BrowserContext,
@@ -40,6 +43,7 @@ export async function compareInferenceRuntimes(
   await addOnnxruntimeWeb(dir);
   try {
     const results = {} as InferenceComparison['runtimes'];
+    let models: ModelRunsComparison | null = null;
     for (const runtime of runtimes) {
       // An origin (port) of its own per runtime: its own Cache Storage, so the first visit downloads.
       const server = await startPageServer({ bundleDir: dir, fixtures, headers: isolationHeaders });
@@ -47,15 +51,20 @@ export async function compareInferenceRuntimes(
         const firstVisit = await visit(context, server.url, runtime, images, warmRuns);
         const revisit = await visit(context, server.url, runtime, images, warmRuns);
         results[runtime] = { firstVisit, revisit };
+        // Once, on the last origin (both runtimes' files are served by each).
+        if (runtime === runtimes.at(-1)) models = await compareModelRuns(context, dir, server.url, modelThreads(revisit), warmRuns);
       } finally {
         await server.close();
       }
     }
-    return { runtimes: results, markdown: report(results, images, warmRuns) };
+    return { runtimes: results, models: models!.medians, markdown: [...report(results, images, warmRuns), '', ...models!.markdown] };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** One thread, and as many as the page's recognizer ran (2 on a 2-core machine). */
+const modelThreads = (visit: RuntimeVisit) => [...new Set([1, visit.info.ocr?.threads ?? 1])];
 
 const isolationHeaders = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 

@@ -8,6 +8,7 @@ import { deferredModelUses } from '../runtime/deferred-models.ts';
 import { loadModelsFromUrl } from '../runtime/load-models.ts';
 import { onnxruntimeWebBuilds, onnxruntimeWebDir, zxingWasm, type RuntimeFile } from '../runtime/runtime-files.ts';
 import type { InferenceRuntime } from '../engine/ocr/inference-runtime.ts';
+import type { KernelThreadInit } from '../runtime/convnet/kernel-threads.ts';
 import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
 import { registerIdlensErrorTransfer } from './comlink-errors.ts';
 import { CallScope, checkpointedInference, checkpointedZxing } from './call-scope.ts';
@@ -101,7 +102,21 @@ async function loadInference(init: WorkerInit): Promise<{ runtime: InferenceRunt
       `inference 'onnxruntime-web' was chosen but ${served(onnxruntimeWebBuilds.wasm.entry)} could not be loaded: install onnxruntime-web and serve its files (idlens-sdk assets copy --onnxruntime-web, or the Vite plugin's onnxruntimeWeb option)`,
     );
   }
-  return { runtime: await ocr.createConvnetRuntime(), info: () => ({ inference: 'convnet', backend: 'wasm', threads: 1 }) };
+  const runtime = await ocr.createConvnetRuntime({ threads: plan.threads, spawnThread: spawnKernelThread });
+  return { runtime, info: () => ({ inference: 'convnet', backend: 'wasm', threads: runtime.threads() }) };
+}
+
+/**
+ * A helper thread of the convnet runtime's kernels is this same script under another name: it serves
+ * the kernels (`runKernelThread`) and exposes nothing. One that cannot start (a CSP without this
+ * worker, say) is never counted: its slices run here.
+ */
+const kernelThreadName = 'idlens-kernel-thread';
+
+function spawnKernelThread(init: KernelThreadInit): void {
+  const thread = new Worker(self.location.href, { type: 'module', name: kernelThreadName });
+  thread.addEventListener('error', () => thread.terminate());
+  thread.postMessage(init);
 }
 
 function loadZxing() {
@@ -240,4 +255,8 @@ const api: EngineWorkerApi = {
   },
 };
 
-expose(api);
+if (self.name === kernelThreadName) {
+  self.addEventListener('message', (event) => void import('./ocr.ts').then((ocr) => ocr.runKernelThread(event.data as KernelThreadInit)), { once: true });
+} else {
+  expose(api);
+}

@@ -5,4 +5,5 @@
  * barcode-only page never loads it.
  */
 export { createConvnetRuntime } from '../runtime/convnet/convnet-runtime.ts';
+export { runKernelThread } from '../runtime/convnet/kernel-threads.ts';
 export { importOnnxruntimeWeb, onnxruntimeWebRuntime } from '../runtime/onnxruntime-web-browser.ts';

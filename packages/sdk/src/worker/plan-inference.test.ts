@@ -4,8 +4,10 @@ import { planInference } from './plan-inference.ts';
 const page = { isolated: true, cores: 8, webgpu: false } as const;
 
 describe('planInference', () => {
-  it('runs what the app chose: the convnet runtime always on one thread, onnxruntime-web on up to four cores when isolated', () => {
-    expect(planInference({ ...page, requested: 'convnet', webgpu: true })).toMatchObject({ inference: 'convnet', threads: 1 });
+  it('runs what the app chose, either runtime on up to four cores when isolated', () => {
+    expect(planInference({ ...page, requested: 'convnet', webgpu: true })).toMatchObject({ inference: 'convnet', threads: 4 });
+    expect(planInference({ ...page, requested: 'convnet', cores: 2 })).toMatchObject({ inference: 'convnet', threads: 2 });
+    expect(planInference({ ...page, requested: 'convnet', isolated: false, threads: 6 })).toMatchObject({ inference: 'convnet', threads: 1 });
     expect(planInference({ ...page, requested: 'onnxruntime-web' })).toEqual({
       inference: 'onnxruntime-web',
       backends: ['wasm'],

@@ -2,7 +2,7 @@ import type { OnnxruntimeWebBackend } from '../runtime/runtime-files.ts';
 
 /**
  * Which inference runtime runs the OCR models in the browser: the SDK's own convnet runtime (small,
- * one thread, every browser), onnxruntime-web (an optional peer dependency: threads on a
+ * every browser; threads on a cross-origin isolated page), onnxruntime-web (an optional peer dependency: threads on a
  * cross-origin isolated page, WebGPU, models with operators the convnet runtime lacks), or `auto`.
  */
 export type Inference = 'convnet' | 'onnxruntime-web' | 'auto';
@@ -28,7 +28,7 @@ export interface InferenceCircumstances {
   /** The page is cross-origin isolated (SharedArrayBuffer, so wasm threads). */
   isolated: boolean;
   cores: number;
-  /** The app's `threads` (onnxruntime-web's; default up to 4). */
+  /** The app's `threads` (either runtime's, on an isolated page; default up to 4). */
   threads?: number;
   /** The browser gave a WebGPU adapter and the app allows WebGPU. */
   webgpu: boolean;
@@ -52,10 +52,10 @@ const autoMinThreads = 4;
  * runtimes").
  */
 export function planInference({ requested, isolated, cores, threads, webgpu }: InferenceCircumstances): InferencePlan {
-  const ortThreads = isolated ? Math.max(1, Math.min(Math.floor(threads ?? defaultThreads), cores)) : 1;
+  const pageThreads = isolated ? Math.max(1, Math.min(Math.floor(threads ?? defaultThreads), cores)) : 1;
   const backends: OnnxruntimeWebBackend[] = webgpu ? ['webgpu', 'wasm'] : ['wasm'];
-  if (requested === 'onnxruntime-web') return { inference: 'onnxruntime-web', backends, threads: ortThreads, convnetIfMissing: false };
-  if (requested === 'auto' && (ortThreads >= autoMinThreads || webgpu))
-    return { inference: 'onnxruntime-web', backends, threads: ortThreads, convnetIfMissing: true };
-  return { inference: 'convnet', backends: [], threads: 1, convnetIfMissing: true };
+  if (requested === 'onnxruntime-web') return { inference: 'onnxruntime-web', backends, threads: pageThreads, convnetIfMissing: false };
+  if (requested === 'auto' && (pageThreads >= autoMinThreads || webgpu))
+    return { inference: 'onnxruntime-web', backends, threads: pageThreads, convnetIfMissing: true };
+  return { inference: 'convnet', backends: [], threads: pageThreads, convnetIfMissing: true };
 }

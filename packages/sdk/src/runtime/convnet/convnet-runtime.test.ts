@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadModelsFromDisk } from '../load-models-node.ts';
-import { loadOrtWebNode } from '../../../../../test/support/engine/ort-web-node.ts';
+import { loadOrtWebNode } from '@idlens/test-support/engine/ort-web-node.ts';
 import { createConvnetRuntime, unsupportedOperators } from './convnet-runtime.ts';
 import { readOnnxModel } from './onnx-model.ts';
 

@@ -1,6 +1,6 @@
 import type { InferenceRuntime, RuntimeSession, RuntimeTensor } from '../../engine/ocr/inference-runtime.ts';
 import { compileGraph } from './compile-graph.ts';
-import { createKernels, type Kernels } from './kernels.ts';
+import { createKernels, type Kernels, type KernelsOptions } from './kernels.ts';
 import { readOnnxModel, type OnnxModel } from './onnx-model.ts';
 import { runGraph } from './run-graph.ts';
 import type { FloatTensor } from './tensor.ts';
@@ -19,21 +19,29 @@ export { unsupportedOperators } from './compile-graph.ts';
  * constants, say), packs each convolution's weights for the kernels (int8 weights straight from
  * their int8 values and scales) and fuses a Relu that only follows a convolution into it. A model
  * with an operator outside that subset is refused at creation (`unsupportedOperators` says which).
+ * With `threads` and a way to start them (`spawnThread`; a cross-origin isolated page's worker, or
+ * Node) the convolutions are cut into slices computed side by side (kernel-threads.ts).
  */
-export async function createConvnetRuntime(): Promise<InferenceRuntime> {
+export async function createConvnetRuntime(options: KernelsOptions = {}): Promise<ConvnetRuntime> {
   // One memory for all the runtime's sessions (see `Kernels`): their weights at the bottom, and above
   // them the tensors of whichever run is under way. Runs never overlap (each runs to its end without
   // yielding), so the detector's run and the line readers' reuse the same pages.
-  const kernels = createKernels();
+  const kernels = await createKernels(options);
   return {
+    threads: () => kernels.threads(),
     InferenceSession: {
       async create(bytes: Uint8Array) {
         const model = readOnnxModel(bytes);
-        return createSession(await kernels, model);
+        return createSession(kernels, model);
       },
     },
     Tensor: ConvnetTensor,
   };
+}
+
+/** With `threads` (options): the threads ready now, this one included (helpers count once started). */
+export interface ConvnetRuntime extends InferenceRuntime {
+  threads(): number;
 }
 
 class ConvnetTensor implements RuntimeTensor {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onnxNode as node } from '../../../../../test/support/engine/onnx-nodes.ts';
+import { onnxNode as node } from '@idlens/test-support/engine/onnx-nodes.ts';
 import { compileGraph } from './compile-graph.ts';
 import { createKernels } from './kernels.ts';
 import type { OnnxModel } from './onnx-model.ts';

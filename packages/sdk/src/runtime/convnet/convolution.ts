@@ -1,4 +1,5 @@
 import { dequantized, scaleOf, type QuantizedWeight } from './quantized-weights.ts';
+import type { KernelCall } from './kernel-threads.ts';
 import type { ConvWindow, Kernels } from './kernels.ts';
 import type { FloatTensor, MemoryTensor } from './tensor.ts';
 
@@ -88,8 +89,30 @@ const windowArgs = ({ kernel, stride, pads, dilation }: ConvGeometry): ConvWindo
   dilation[1],
 ];
 
-/** Packed columns of at most this many floats at a time (4 MiB): im2col of a whole layer would take ~100 MB. */
-const columnFloats = 1 << 20;
+/** Below this many multiply-adds a slice costs more to hand to another thread (a wake-up, ~10–50 µs) than it saves. */
+const minSliceWork = 1 << 18;
+
+/**
+ * `units` (panels or channels) of `work` multiply-adds each, cut into as many even slices as there are
+ * threads ready and each worth handing over, and run (kernel-threads.ts); on one thread, one slice.
+ */
+function sliced(
+  kernels: Kernels,
+  units: number,
+  work: number,
+  slice: (first: number, count: number, index: number) => KernelCall[],
+  threads = kernels.threads(),
+): void {
+  if (units <= 0) return;
+  const parts = Math.max(1, Math.min(threads, units, Math.floor((units * work) / minSliceWork)));
+  const slices: KernelCall[][] = [];
+  for (let i = 0; i < parts; i++) {
+    const first = Math.floor((units * i) / parts);
+    const end = Math.floor((units * (i + 1)) / parts);
+    slices.push(slice(first, end - first, i));
+  }
+  kernels.runSlices(slices);
+}
 
 /** Runs a packed convolution of x [N, C, H, W] into `out` (its dims from `convOutputDims`). */
 export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out: MemoryTensor): void {
@@ -102,7 +125,25 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
     for (let b = 0; b < batch; b++) {
       const input = x.offset + b * channels * height * width * 4;
       const output = out.offset + b * channels * n * 4;
-      kernels.depthwise(input, conv.groupWeights[0]!, conv.bias, output, channels, height, width, ...windowArgs(conv.geometry), outH, outW, relu);
+      const [kh, kw] = kernel;
+      sliced(kernels, channels, n * kh * kw, (first, count) => [
+        {
+          kernel: 'depthwise',
+          args: [
+            input + first * height * width * 4,
+            conv.groupWeights[0]! + first * kh * kw * 4,
+            conv.bias ? conv.bias + first * 4 : 0,
+            output + first * n * 4,
+            count,
+            height,
+            width,
+            ...windowArgs(conv.geometry),
+            outH,
+            outW,
+            relu,
+          ],
+        },
+      ]);
     }
     return;
   }
@@ -111,11 +152,14 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
   // A 1×1 convolution of stride 1 without padding reads its input as it is (`pointwise`).
   const pointwiseOnly = kernel[0] === 1 && kernel[1] === 1 && stride[0] === 1 && stride[1] === 1 && pads.every((p) => p === 0);
   const panels = Math.ceil(n / 8);
-  const panelsAtOnce = Math.max(1, Math.min(panels, Math.floor(columnFloats / (8 * kTotal))));
-  const columns = pointwiseOnly ? 0 : kernels.allocate(panelsAtOnce * 8 * kTotal);
+  const slices = pointwiseOnly ? 0 : kernels.threads();
+  // Each slice packs the columns of its panels outside the padding into a scratch of its own (the
+  // threads counted once: a helper that becomes ready meanwhile waits for the next convolution).
+  const scratch = slices ? kernels.allocate(slices * 8 * kTotal) : 0;
   const inside = pointwiseOnly ? null : panelsInside(conv, height, width, outH, outW);
   const offsets = inside ? kernels.allocate(kTotal) : 0;
   if (inside) new Int32Array(kernels.view(offsets, kTotal).buffer, offsets, kTotal).set(inside.offsets);
+  const bounds = inside?.bounds ?? [1, 0, 1, 0];
   for (let b = 0; b < batch; b++) {
     for (let g = 0; g < group; g++) {
       const input = x.offset + (b * channels + g * conv.groupChannels) * height * width * 4;
@@ -126,26 +170,23 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
         pointwise(kernels, weights, bias, input, output, perGroup, n, kTotal, relu);
         continue;
       }
-      // Runs of panels: inside the padding read straight from the input, the others through im2col.
-      for (let first = 0; first < panels; ) {
-        const isInside = !!inside?.has(first);
-        let end = first + 1;
-        while (end < panels && !!inside?.has(end) === isInside) end++;
-        if (isInside) {
-          const [ph, pw] = conv.geometry.pads;
-          kernels.gemmDirect(weights, input, offsets, bias, output, perGroup, kTotal, width, outW, ph, pw, first, end - first, n, relu);
-        }
-        for (let at = first; !isInside && at < end; at += panelsAtOnce) {
-          const count = Math.min(panelsAtOnce, end - at);
-          kernels.im2col(input, conv.groupChannels, height, width, ...windowArgs(conv.geometry), outH, outW, at, count, columns);
-          kernels.gemm(weights, columns, bias, output + at * 8 * 4, perGroup, Math.min(count * 8, n - at * 8), kTotal, n, relu);
-        }
-        first = end;
-      }
+      const shape = [conv.groupChannels, height, width, ...windowArgs(conv.geometry), outH, outW] as const;
+      sliced(
+        kernels,
+        panels,
+        8 * perGroup * kTotal,
+        (first, count, slice) => [
+          {
+            kernel: 'convPanels',
+            args: [weights, input, offsets, bias, output, perGroup, ...shape, ...bounds, first, count, scratch + slice * 8 * kTotal * 4, relu],
+          },
+        ],
+        slices,
+      );
     }
   }
   if (inside) kernels.release(offsets);
-  if (columns) kernels.release(columns);
+  if (scratch) kernels.release(scratch);
 }
 
 /**
@@ -155,7 +196,9 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
  */
 function pointwise(kernels: Kernels, weights: number, bias: number, x: number, out: number, m: number, n: number, k: number, relu: number): void {
   const whole = n - (n % 8);
-  if (whole > 0) kernels.gemmRows(weights, x, bias, out, m, whole, k, n, n, relu);
+  sliced(kernels, whole / 8, 8 * m * k, (first, count) => [
+    { kernel: 'gemmRows', args: [weights, x + first * 8 * 4, bias, out + first * 8 * 4, m, count * 8, k, n, n, relu] },
+  ]);
   if (whole === n) return;
   const columns = kernels.allocate(8 * k);
   kernels.im2col(x, k, 1, n, 1, 1, 1, 1, 0, 0, 1, 1, 1, n, whole / 8, 1, columns);
@@ -164,10 +207,11 @@ function pointwise(kernels: Kernels, weights: number, bias: number, x: number, o
 }
 
 /**
- * For a convolution of stride 1, undilated, whose output rows are whole 8-column panels: which
- * panels have every tap inside the input (`kernels.gemmDirect` reads their columns from the input
- * itself; im2col's copy of a 3×3 layer's columns cost half as much as its gemm), and the offset of
- * each of the weights' rows (channel, kernel row, kernel column) from a panel's corner. Else null.
+ * For a convolution of stride 1, undilated, whose output rows are whole 8-column panels: the rows
+ * and columns of the corners of the panels that have every tap inside the input (`convPanels` reads
+ * their columns from the input itself; im2col's copy of a 3×3 layer's columns cost half as much as
+ * its gemm), and the offset of each of the weights' rows (channel, kernel row, kernel column) from a
+ * panel's corner. Else null.
  */
 function panelsInside(
   conv: PackedConv,
@@ -175,7 +219,7 @@ function panelsInside(
   width: number,
   outH: number,
   outW: number,
-): { has(panel: number): boolean; offsets: Int32Array } | null {
+): { bounds: [top: number, bottom: number, left: number, right: number]; offsets: Int32Array } | null {
   const { kernel, stride, dilation, pads } = conv.geometry;
   if (stride[0] !== 1 || stride[1] !== 1 || dilation[0] !== 1 || dilation[1] !== 1 || outW % 8 !== 0) return null;
   const [kh, kw] = kernel;
@@ -188,14 +232,7 @@ function panelsInside(
   for (let c = 0, k = 0; c < conv.groupChannels; c++) {
     for (let ky = 0; ky < kh; ky++) for (let kx = 0; kx < kw; kx++) offsets[k++] = (c * height + ky) * width + kx;
   }
-  return {
-    has(panel) {
-      const y = Math.floor((panel * 8) / outW);
-      const x = (panel * 8) % outW;
-      return y >= top && y <= bottom && x >= left && x <= right;
-    },
-    offsets,
-  };
+  return { bounds: [top, bottom, left, right], offsets };
 }
 
 /**

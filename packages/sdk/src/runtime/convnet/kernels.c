@@ -256,22 +256,34 @@ void upsample(const float *x, const int *columns, int add, const float *y, float
   }
 }
 
-// `gemm` for a convolution of stride 1, undilated, whose output rows are a whole number of 8-column
-// panels, over panels first_panel .. first_panel + panel_count − 1 that lie inside the padding (no
-// tap outside the input): their columns are read straight from the input, an im2col without the
-// copy. For output pixels x .. x+7 of row y, input channel c, kernel row ky and column kx read
-// in[c][y + ky − ph][x + kx − pw .. +7], side by side; koff[k] is that row's offset from
-// in[0][y − ph][x − pw], for k in the weights' order (c, ky, kx). The same sums in the same order as
-// `gemm` on im2col's columns.
-__attribute__((export_name("gemm_direct")))
-void gemm_direct(const float *a, const float *src, const int *koff, const float *bias, float *out, int m_count,
-                 int k_total, int width, int out_w, int ph, int pw, int first_panel, int panel_count, int ldc, int relu) {
-  const int blocks = (m_count + 3) / 4;
+// The panels first_panel .. first_panel + panel_count − 1 of a convolution's output (8 pixels each,
+// m_count output channels). A panel inside the padding (its corner in rows inside_top ..
+// inside_bottom, columns inside_left .. inside_right; an empty range when none is) of a convolution
+// of stride 1, undilated, whose output rows are whole panels, reads its columns straight from the
+// input, an im2col without the copy: for output pixels x .. x+7 of row y, input channel c, kernel row
+// ky and column kx, in[c][y + ky − ph][x + kx − pw .. +7], side by side; koff[k] is that row's offset
+// from in[0][y − ph][x − pw], for k in the weights' order (c, ky, kx). Any other panel is packed alone
+// into `scratch` (8 × k_total floats) as `im2col` packs it and multiplied as `gemm` does: the same
+// sums in the same order either way. One call per slice of a convolution (kernel-threads.ts), so a
+// slice needs no run-by-run hand-over between inside and edge panels.
+__attribute__((export_name("conv_panels")))
+void conv_panels(const float *a, const float *src, const int *koff, const float *bias, float *out, int m_count,
+                 int channels, int height, int width, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw,
+                 int out_h, int out_w, int inside_top, int inside_bottom, int inside_left, int inside_right,
+                 int first_panel, int panel_count, float *scratch, int relu) {
+  const int n = out_h * out_w, k_total = channels * kh * kw, blocks = (m_count + 3) / 4;
   for (int p = first_panel; p < first_panel + panel_count; p++) {
     const int y = p * 8 / out_w, x = p * 8 % out_w;
-    const float *corner = src + (long)(y - ph) * width + (x - pw);
-    for (int blk = 0; blk < blocks; blk++) {
-      tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, relu);
+    if (y >= inside_top && y <= inside_bottom && x >= inside_left && x <= inside_right) {
+      const float *corner = src + (long)(y - ph) * width + (x - pw);
+      for (int blk = 0; blk < blocks; blk++)
+        tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, relu);
+    } else {
+      const int columns = n - p * 8 < 8 ? n - p * 8 : 8;
+      im2col(src, channels, height, width, kh, kw, sh, sw, ph, pw, dh, dw, out_h, out_w, p, 1, scratch);
+      for (int blk = 0; blk < blocks; blk++)
+        tile4x8(a + (long)blk * k_total * 4, scratch, 8, 0, k_total, bias, blk * 4, m_count, out + p * 8, n, columns,
+                relu);
     }
   }
 }

@@ -1,4 +1,5 @@
-import { kernelsWasmBase64 } from './kernels-wasm.ts';
+import { controlBytes, kernelThreadPool, stackBytes, type KernelCall, type KernelThreadPool, type SpawnKernelThread } from './kernel-threads.ts';
+import { kernelsThreadsWasmBase64, kernelsWasmBase64 } from './kernels-wasm.ts';
 
 /** A convolution's window as `im2col` and `depthwise` take it: kernel rows and columns, strides, leading pads, dilations. */
 export type ConvWindow = [kh: number, kw: number, sh: number, sw: number, ph: number, pw: number, dh: number, dw: number];
@@ -49,26 +50,38 @@ export interface Kernels {
   im2col(...args: [src: number, ...shape: ConvShape, firstPanel: number, panelCount: number, dst: number]): void;
   gemm(a: number, col: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldc: number, relu: number): void;
   gemmRows(a: number, b: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldb: number, ldc: number, relu: number): void;
-  /** `gemm` with the columns read from the input at `koff` (int32) for panels inside the padding (kernels.c). */
-  gemmDirect(
-    a: number,
-    src: number,
-    koff: number,
-    bias: number,
-    out: number,
-    mCount: number,
-    kTotal: number,
-    width: number,
-    outW: number,
-    ph: number,
-    pw: number,
-    firstPanel: number,
-    panelCount: number,
-    ldc: number,
-    relu: number,
+  /** A slice of a convolution's output panels, inside ones read from the input at `koff` (int32), the others packed into `scratch` (kernels.c). */
+  convPanels(
+    ...args: [
+      a: number,
+      src: number,
+      koff: number,
+      bias: number,
+      out: number,
+      mCount: number,
+      ...shape: ConvShape,
+      insideTop: number,
+      insideBottom: number,
+      insideLeft: number,
+      insideRight: number,
+      firstPanel: number,
+      panelCount: number,
+      scratch: number,
+      relu: number,
+    ]
   ): void;
   scatterTap(tap: number, out: number, channels: number, height: number, width: number, kh: number, kw: number, dy: number, dx: number): void;
   depthwise(...args: [src: number, weights: number, bias: number, out: number, ...shape: ConvShape, relu: number]): void;
+  /** Threads ready to take a slice of a convolution, this one included (1 without threads: kernel-threads.ts). */
+  threads(): number;
+  /** Runs the first slice on this thread and the others on the helper threads; returns when all are done. */
+  runSlices(slices: ReadonlyArray<readonly KernelCall[]>): void;
+}
+
+export interface KernelsOptions {
+  /** Threads to compute convolutions on, this one included (default 1); more need `spawnThread` and SharedArrayBuffer. */
+  threads?: number;
+  spawnThread?: SpawnKernelThread;
 }
 
 const pageBytes = 65536;
@@ -83,25 +96,35 @@ function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-let compiled: Promise<WebAssembly.Module> | null = null;
+const compiled: Partial<Record<'single' | 'threads', Promise<WebAssembly.Module>>> = {};
+const compile = (build: 'single' | 'threads') =>
+  (compiled[build] ??= WebAssembly.compile(decodeBase64(build === 'single' ? kernelsWasmBase64 : kernelsThreadsWasmBase64)));
+/** The threads build's maximum (build-kernels.sh): a shared memory is created with its maximum. */
+const sharedMaxPages = 32768;
 
-/** A fresh memory with the kernels instantiated in it (the module is compiled once). */
-export async function createKernels(): Promise<Kernels> {
-  compiled ??= WebAssembly.compile(decodeBase64(kernelsWasmBase64));
-  const memory = new WebAssembly.Memory({ initial: 16 });
-  const instance = await WebAssembly.instantiate(await compiled, { env: { memory } });
+/**
+ * A fresh memory with the kernels instantiated in it (each build is compiled once); with `threads`
+ * (and a way to start them, and SharedArrayBuffer) a shared memory and that many threads in all.
+ */
+export async function createKernels({ threads = 1, spawnThread }: KernelsOptions = {}): Promise<Kernels> {
+  const helpers = threads > 1 && spawnThread && typeof SharedArrayBuffer !== 'undefined' ? Math.floor(threads) - 1 : 0;
+  const module = await compile(helpers > 0 ? 'threads' : 'single');
+  const memory = new WebAssembly.Memory(helpers > 0 ? { initial: 16, maximum: sharedMaxPages, shared: true } : { initial: 16 });
+  const instance = await WebAssembly.instantiate(module, { env: { memory } });
   const {
     __heap_base: heapBase,
     scatter_tap: scatterTap,
     gemm_rows: gemmRows,
-    gemm_direct: gemmDirect,
+    conv_panels: convPanels,
     binary_scalar: binaryScalar,
+    __stack_pointer: _stackPointer,
     ...exports
   } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise' | 'sigmoid' | 'binary' | 'clip' | 'upsample'> & {
     __heap_base: WebAssembly.Global;
+    __stack_pointer?: WebAssembly.Global;
     scatter_tap: Kernels['scatterTap'];
     gemm_rows: Kernels['gemmRows'];
-    gemm_direct: Kernels['gemmDirect'];
+    conv_panels: Kernels['convPanels'];
     binary_scalar: Kernels['binaryScalar'];
   };
   // The module's stack (64 KiB, first) and data end at its heap base: the memory above is ours.
@@ -119,6 +142,15 @@ export async function createKernels(): Promise<Kernels> {
     fill(new Float32Array(memory.buffer, offset, floats));
     return offset;
   };
+  const pool = helpers > 0 ? startHelpers(module, memory, helpers, keepFilled, spawnThread!) : null;
+  const local = {
+    ...exports,
+    scatterTap,
+    gemmRows,
+    convPanels,
+    binaryScalar,
+  };
+  const runHere = (call: KernelCall) => (local[call.kernel] as (...args: readonly number[]) => void)(...call.args);
   return {
     keep: (data) => keepFilled(data.length, (view) => view.set(data)),
     keepFilled,
@@ -131,12 +163,29 @@ export async function createKernels(): Promise<Kernels> {
     reset: () => blocks.reset(),
     view: (offset, floats) => new Float32Array(memory.buffer, offset, floats),
     offsetOf: (array) => (array.buffer === memory.buffer ? array.byteOffset : null),
-    ...exports,
-    scatterTap,
-    gemmRows,
-    gemmDirect,
-    binaryScalar,
+    ...local,
+    threads: () => pool?.threads() ?? 1,
+    runSlices(slices) {
+      if (pool) pool.runSlices(slices, runHere);
+      else for (const call of slices.flat()) runHere(call);
+    },
   };
+}
+
+/** The helpers' control block and stacks, kept at the bottom of the memory, and the helpers started on them. */
+function startHelpers(
+  module: WebAssembly.Module,
+  memory: WebAssembly.Memory,
+  helpers: number,
+  keepFilled: Kernels['keepFilled'],
+  spawnThread: SpawnKernelThread,
+): KernelThreadPool {
+  const control = keepFilled(controlBytes(helpers) / 4, (view) => view.fill(0));
+  for (let slot = 0; slot < helpers; slot++) {
+    const stack = keepFilled(stackBytes / 4, () => {});
+    spawnThread({ kind: 'idlens-kernel-thread', module, memory, control, slot, stackTop: stack + stackBytes });
+  }
+  return kernelThreadPool(memory, control, helpers);
 }
 
 /** First-fit blocks in a region that grows at its top; neighbouring free blocks merge. */
