@@ -87,6 +87,50 @@ const cases: Case[] = [
       ],
     },
   },
+  ...[
+    ['a convolution', { pads: [1, 1, 1, 1] }, [6, 4, 3, 3]],
+    ['a depthwise convolution', { group: 4, pads: [1, 1, 1, 1] }, [4, 1, 3, 3]],
+  ].map(([what, attributes, w]) => ({
+    name: `${what} followed by × and + by a number, hardswish as exporters write it, × and + (fused)`,
+    model: {
+      ...conv(attributes as NodeSpec['attributes'], image, w as number[]),
+      nodes: [
+        { opType: 'Conv', inputs: ['x', 'w', 'b'], outputs: ['c'], attributes: attributes as NodeSpec['attributes'] },
+        { opType: 'Constant', inputs: [], outputs: ['g'], attributes: { value: { tensor: float('g', [1.7]) } } },
+        { opType: 'Mul', inputs: ['g', 'c'], outputs: ['c1'] },
+        { opType: 'Add', inputs: ['c1', 'shift'], outputs: ['y'] },
+        { opType: 'Add', inputs: ['y', 'three'], outputs: ['y3'] },
+        { opType: 'Clip', inputs: ['y3', 'zero', 'six'], outputs: ['clipped'] },
+        { opType: 'Mul', inputs: ['y', 'clipped'], outputs: ['product'] },
+        { opType: 'Div', inputs: ['product', 'six'], outputs: ['h'] },
+        { opType: 'Mul', inputs: ['h', 'post'], outputs: ['h1'] },
+        { opType: 'Add', inputs: ['h1', 'postShift'], outputs: ['out'] },
+      ],
+      initializers: [
+        weights('w', w as number[], 7),
+        weights('b', [(w as number[])[0]!], 8),
+        float('shift', [0.4]),
+        scalar('three', 3),
+        scalar('zero', 0),
+        scalar('six', 6),
+        float('post', [0.6]),
+        float('postShift', [-0.2]),
+      ],
+    } satisfies ModelSpec,
+    ranges: { x: [-3, 3] as [number, number] },
+  })),
+  {
+    name: 'Conv whose output another node reads too: the × by a number stays a node of its own',
+    model: {
+      ...conv({ pads: [1, 1, 1, 1] }, image, [6, 4, 3, 3]),
+      nodes: [
+        { opType: 'Conv', inputs: ['x', 'w', 'b'], outputs: ['c'], attributes: { pads: [1, 1, 1, 1] } },
+        { opType: 'Mul', inputs: ['c', 'g'], outputs: ['m'] },
+        { opType: 'Add', inputs: ['c', 'm'], outputs: ['out'] },
+      ],
+      initializers: [weights('w', [6, 4, 3, 3], 7), weights('b', [6], 8), scalar('g', 0.5)],
+    },
+  },
   {
     name: 'ConvTranspose, kernel = stride 2',
     model: single('ConvTranspose', { kernel_shape: [2, 2], strides: [2, 2] }, image, {

@@ -1,3 +1,4 @@
+import { fusedEpilogue } from './epilogue-fusion.ts';
 import { unsupportedSettings } from './accepted-attributes.ts';
 import { computeConstant, type Operator } from './operator.ts';
 import { operators } from './operators.ts';
@@ -59,7 +60,7 @@ export interface CompiledGraph {
 
 /**
  * Computes every node whose inputs are all constants, packs each convolution's weights into the
- * kernels' kept memory (with a Relu that only follows it fused in), and lists the other nodes as steps
+ * kernels' kept memory (with the element-wise nodes that only follow it fused in: `fusedEpilogue`), and lists the other nodes as steps
  * (an upsampling read only by an Add fused into it).
  */
 export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph {
@@ -94,7 +95,14 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
   // smaller tensor (`upsampleAdd`; a detector's feature pyramid then never holds its largest upsampled map).
   const resizesToAdd = new Map<string, OnnxNode>();
   const nodes = model.nodes;
+  // Element-wise nodes a convolution's kernels do (`fusedEpilogue`), by index: skipped here.
+  const fusedAway = new Set<number>();
+  const fusion = {
+    readers: (name: string) => consumers.get(name) ?? 0,
+    scalar: (name: string) => scalarConstant(name, constants, nodes),
+  };
   for (let i = 0; i < nodes.length; i++) {
+    if (fusedAway.has(i)) continue;
     const node = nodes[i]!;
     const output = node.outputs[0]!;
     if (node.opType === 'Constant') {
@@ -146,13 +154,14 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
     const bias = inputs[2];
     if (!weight || (node.inputs[2] && (!bias || !isFloat(bias)))) throw new Error(`${node.name}: weights must be constants`);
     const biasData = bias && isFloat(bias) ? bias.data : null;
-    const next = nodes[i + 1];
-    const fuseRelu = next?.opType === 'Relu' && next.inputs[0] === output && consumers.get(output) === 1;
-    const result = fuseRelu ? next!.outputs[0]! : output;
+    const fused = fusedEpilogue(nodes, i, output, fusion);
+    for (const index of fused?.taken ?? []) fusedAway.add(index);
+    const result = fused?.output ?? output;
+    const epilogue = fused?.epilogue ?? null;
     const { geometry, oneDimensional } = geometryOf(node, weight.dims);
     if (node.opType === 'Conv') {
       const weight4d = oneDimensional ? { ...weight, dims: [weight.dims[0]!, weight.dims[1]!, 1, weight.dims[2]!] } : weight;
-      steps.push({ kind: 'conv', input: node.inputs[0]!, output: result, conv: packConv(kernels, weight4d, biasData, geometry, fuseRelu) });
+      steps.push({ kind: 'conv', input: node.inputs[0]!, output: result, conv: packConv(kernels, weight4d, biasData, geometry, epilogue) });
     } else {
       const square = geometry.kernel[0] === geometry.stride[0] && geometry.kernel[1] === geometry.stride[1];
       if (!square || geometry.group !== 1 || geometry.pads.some((p) => p !== 0) || node.attributes.output_padding) {
@@ -162,10 +171,9 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
         kind: 'convTranspose',
         input: node.inputs[0]!,
         output: result,
-        conv: packConvTranspose(kernels, 'int8' in weight ? dequantized(weight) : weight, biasData, fuseRelu),
+        conv: packConvTranspose(kernels, 'int8' in weight ? dequantized(weight) : weight, biasData, epilogue),
       });
     }
-    if (fuseRelu) i++;
   }
   // The step after which each value computed in a run is no longer needed (outputs: never).
   const lastUse = new Map<string, number>();
@@ -175,4 +183,15 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
   for (const name of model.outputs) lastUse.set(name, Number.POSITIVE_INFINITY);
 
   return { inputs: model.inputs, outputs: model.outputs, constants, steps, lastUse };
+}
+
+/** A float constant of one element — computed already, or a Constant node's, wherever it is in the graph — or undefined. */
+function scalarConstant(name: string, constants: ReadonlyMap<string, Value>, nodes: readonly OnnxNode[]): number | undefined {
+  const value = constants.get(name) ?? constantNodeValue(name, nodes);
+  return value && isFloat(value) && value.data.length === 1 ? value.data[0] : undefined;
+}
+
+function constantNodeValue(name: string, nodes: readonly OnnxNode[]): Value | undefined {
+  const node = nodes.find((n) => n.opType === 'Constant' && n.outputs[0] === name);
+  return node ? tensorValue(node.attributes.value as OnnxTensor) : undefined;
 }

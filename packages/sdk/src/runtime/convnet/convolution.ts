@@ -24,7 +24,34 @@ export interface PackedConv {
   /** One input channel per output channel: run by the `depthwise` kernel, not im2col + gemm per group. */
   depthwise: boolean;
   bias: number;
-  relu: boolean;
+  /** Byte offset of the kept `Epilogue`, or 0. */
+  epilogue: number;
+}
+
+/**
+ * The element-wise nodes that followed a convolution in the graph (compile-graph.ts), done by its
+ * kernels as each output is stored (kernels.c, `epilogue_t`): × preScale, + preShift, the
+ * activation, × postScale, + postShift — each absent step skipped, so the float operations are
+ * exactly the nodes'. A MobileNetV3-style detector spends as long in these as in its convolutions
+ * when each is a pass of its own over the tensor.
+ */
+export interface Epilogue {
+  preScale?: number;
+  preShift?: number;
+  activation: 'none' | 'relu' | 'hardswish';
+  postScale?: number;
+  postShift?: number;
+}
+
+const activationCodes = { none: 0, relu: 1, hardswish: 2 } as const;
+
+/** Keeps an epilogue in the kernels' memory for the kernels to read; 0 (none) when it does nothing. */
+function keepEpilogue(kernels: Kernels, e: Epilogue | null): number {
+  if (!e) return 0;
+  const steps =
+    (e.preScale !== undefined ? 1 : 0) | (e.preShift !== undefined ? 2 : 0) | (e.postScale !== undefined ? 4 : 0) | (e.postShift !== undefined ? 8 : 0);
+  if (steps === 0 && e.activation === 'none') return 0;
+  return kernels.keep(Float32Array.of(e.preScale ?? 1, e.preShift ?? 0, activationCodes[e.activation], e.postScale ?? 1, e.postShift ?? 0, steps));
 }
 
 /** weight [M, C/group, kh, kw] (floats, or int8 with their scales) → `gemm`'s layout for each group (kernels.c). */
@@ -33,15 +60,16 @@ export function packConv(
   weight: FloatTensor | QuantizedWeight,
   bias: Float32Array | null,
   geometry: ConvGeometry,
-  relu: boolean,
+  epilogue: Epilogue | null,
 ): PackedConv {
   const [outChannels, groupChannels] = weight.dims as [number, number];
   const kTotal = groupChannels * geometry.kernel[0] * geometry.kernel[1];
   const perGroup = outChannels / geometry.group;
   const biasOffset = bias ? kernels.keep(bias) : 0;
+  const finish = keepEpilogue(kernels, epilogue);
   if (groupChannels === 1 && perGroup === 1) {
     const floats = 'int8' in weight ? dequantized(weight).data : weight.data;
-    return { geometry, outChannels, groupChannels, groupWeights: [kernels.keep(floats)], depthwise: true, bias: biasOffset, relu };
+    return { geometry, outChannels, groupChannels, groupWeights: [kernels.keep(floats)], depthwise: true, bias: biasOffset, epilogue: finish };
   }
   // Float weights are written times 1, which leaves every float as it is.
   const values = 'int8' in weight ? weight.int8 : weight.data;
@@ -61,7 +89,7 @@ export function packConv(
       }),
     );
   }
-  return { geometry, outChannels, groupChannels, groupWeights, depthwise: false, bias: biasOffset, relu };
+  return { geometry, outChannels, groupChannels, groupWeights, depthwise: false, bias: biasOffset, epilogue: finish };
 }
 
 export function convOutputSize(size: number, kernel: number, stride: number, padBefore: number, padAfter: number, dilation: number): number {
@@ -120,7 +148,7 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
   const [, , outH, outW] = out.dims as [number, number, number, number];
   const { kernel, stride, pads, group } = conv.geometry;
   const n = outH * outW;
-  const relu = conv.relu ? 1 : 0;
+  const { epilogue } = conv;
   if (conv.depthwise) {
     for (let b = 0; b < batch; b++) {
       const input = x.offset + b * channels * height * width * 4;
@@ -140,7 +168,7 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
             ...windowArgs(conv.geometry),
             outH,
             outW,
-            relu,
+            epilogue,
           ],
         },
       ]);
@@ -167,7 +195,7 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
       const bias = conv.bias ? conv.bias + g * perGroup * 4 : 0;
       const weights = conv.groupWeights[g]!;
       if (pointwiseOnly) {
-        pointwise(kernels, weights, bias, input, output, perGroup, n, kTotal, relu);
+        pointwise(kernels, weights, bias, input, output, perGroup, n, kTotal, epilogue);
         continue;
       }
       const shape = [conv.groupChannels, height, width, ...windowArgs(conv.geometry), outH, outW] as const;
@@ -178,7 +206,7 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
         (first, count, slice) => [
           {
             kernel: 'convPanels',
-            args: [weights, input, offsets, bias, output, perGroup, ...shape, ...bounds, first, count, scratch + slice * 8 * kTotal * 4, relu],
+            args: [weights, input, offsets, bias, output, perGroup, ...shape, ...bounds, first, count, scratch + slice * 8 * kTotal * 4, epilogue],
           },
         ],
         slices,
@@ -194,15 +222,15 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
  * 1×1 convolution of stride 1 without padding, a ConvTranspose tap): `gemmRows` on the whole panels
  * of 8 columns, im2col only for a last partial one.
  */
-function pointwise(kernels: Kernels, weights: number, bias: number, x: number, out: number, m: number, n: number, k: number, relu: number): void {
+function pointwise(kernels: Kernels, weights: number, bias: number, x: number, out: number, m: number, n: number, k: number, epilogue: number): void {
   const whole = n - (n % 8);
   sliced(kernels, whole / 8, 8 * m * k, (first, count) => [
-    { kernel: 'gemmRows', args: [weights, x + first * 8 * 4, bias, out + first * 8 * 4, m, count * 8, k, n, n, relu] },
+    { kernel: 'gemmRows', args: [weights, x + first * 8 * 4, bias, out + first * 8 * 4, m, count * 8, k, n, n, epilogue] },
   ]);
   if (whole === n) return;
   const columns = kernels.allocate(8 * k);
   kernels.im2col(x, k, 1, n, 1, 1, 1, 1, 0, 0, 1, 1, 1, n, whole / 8, 1, columns);
-  kernels.gemm(weights, columns, bias, out + whole * 4, m, n - whole, k, n, relu);
+  kernels.gemm(weights, columns, bias, out + whole * 4, m, n - whole, k, n, epilogue);
   kernels.release(columns);
 }
 
@@ -246,10 +274,11 @@ export interface PackedConvTranspose {
   /** Byte offsets of the packed [Cout × Cin] weights of each tap (row-major taps). */
   taps: number[];
   bias: number;
-  relu: boolean;
+  /** Byte offset of the kept `Epilogue`, or 0. */
+  epilogue: number;
 }
 
-export function packConvTranspose(kernels: Kernels, weight: FloatTensor, bias: Float32Array | null, relu: boolean): PackedConvTranspose {
+export function packConvTranspose(kernels: Kernels, weight: FloatTensor, bias: Float32Array | null, epilogue: Epilogue | null): PackedConvTranspose {
   const [inChannels, outChannels, kh, kw] = weight.dims as [number, number, number, number];
   const taps: number[] = [];
   for (let dy = 0; dy < kh; dy++) {
@@ -265,7 +294,7 @@ export function packConvTranspose(kernels: Kernels, weight: FloatTensor, bias: F
       );
     }
   }
-  return { kernel: [kh, kw], outChannels, inChannels, taps, bias: bias ? kernels.keep(bias) : 0, relu };
+  return { kernel: [kh, kw], outChannels, inChannels, taps, bias: bias ? kernels.keep(bias) : 0, epilogue: keepEpilogue(kernels, epilogue) };
 }
 
 export function convTransposeOutputDims(conv: PackedConvTranspose, dims: readonly number[]): number[] {
@@ -285,7 +314,7 @@ export function runConvTranspose(kernels: Kernels, conv: PackedConvTranspose, x:
     const input = x.offset + b * channels * n * 4;
     for (let dy = 0; dy < kh; dy++) {
       for (let dx = 0; dx < kw; dx++) {
-        pointwise(kernels, conv.taps[dy * kw + dx]!, conv.bias, input, tap, conv.outChannels, n, channels, conv.relu ? 1 : 0);
+        pointwise(kernels, conv.taps[dy * kw + dx]!, conv.bias, input, tap, conv.outChannels, n, channels, conv.epilogue);
         kernels.scatterTap(tap, out.offset + b * conv.outChannels * outH * outW * 4, conv.outChannels, height, width, kh, kw, dy, dx);
       }
     }

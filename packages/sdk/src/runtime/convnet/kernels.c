@@ -35,12 +35,54 @@ void im2col(const float *src, int channels, int height, int width, int kh, int k
   }
 }
 
+// What a convolution does to each of its sums before storing it (convolution.ts, `Epilogue`): the
+// element-wise nodes that followed it in the graph, in their order and with their float operations,
+// so that the results are theirs to the bit. All floats, so that the caller writes it as one array.
+typedef struct {
+  float pre_scale, pre_shift;    // x · pre_scale, then + pre_shift (each when its bit of `steps` is set: 1, 2)
+  float activation;              // 0 none, 1 max(0, x), 2 hardswish as graphs spell it: x · clip(x + 3, 0, 6) / 6
+  float post_scale, post_shift;  // then · post_scale, + post_shift (bits 4, 8)
+  float steps;
+} epilogue_t;
+
+static inline v128_t finish4(v128_t x, const epilogue_t *e) {
+  const int steps = (int)e->steps, activation = (int)e->activation;
+  if (steps & 1) x = wasm_f32x4_mul(x, wasm_f32x4_splat(e->pre_scale));
+  if (steps & 2) x = wasm_f32x4_add(x, wasm_f32x4_splat(e->pre_shift));
+  if (activation == 1) {
+    x = wasm_f32x4_max(x, wasm_f32x4_splat(0.0f));
+  } else if (activation == 2) {
+    const v128_t t = wasm_f32x4_min(wasm_f32x4_splat(6.0f), wasm_f32x4_max(wasm_f32x4_splat(0.0f), wasm_f32x4_add(x, wasm_f32x4_splat(3.0f))));
+    x = wasm_f32x4_div(wasm_f32x4_mul(x, t), wasm_f32x4_splat(6.0f));
+  }
+  if (steps & 4) x = wasm_f32x4_mul(x, wasm_f32x4_splat(e->post_scale));
+  if (steps & 8) x = wasm_f32x4_add(x, wasm_f32x4_splat(e->post_shift));
+  return x;
+}
+
+static inline float finish1(float x, const epilogue_t *e) {
+  const int steps = (int)e->steps, activation = (int)e->activation;
+  if (steps & 1) x = x * e->pre_scale;
+  if (steps & 2) x = x + e->pre_shift;
+  if (activation == 1) {
+    x = x > 0.0f ? x : 0.0f;
+  } else if (activation == 2) {
+    float t = x + 3.0f;
+    t = t < 0.0f ? 0.0f : t > 6.0f ? 6.0f : t;
+    x = x * t / 6.0f;
+  }
+  if (steps & 4) x = x * e->post_scale;
+  if (steps & 8) x = x + e->post_shift;
+  return x;
+}
+
 // A 4×8 tile of out = bias + a × b: rows m0 .. m0+3 (those below m_count), the 8 columns at b; b's
-// row k is `b_step` floats on from its row k − 1, or, given `koff`, at bp + koff[k]. Then max(0, ·)
-// when `relu`; only the first `columns` (≤ 8) stored. Inlined with `koff` a constant 0 or not, so
+// row k is `b_step` floats on from its row k − 1, or, given `koff`, at bp + koff[k]. Then the
+// `epilogue`, when given; only the first `columns` (≤ 8) stored. Inlined with `koff` a constant 0 or not, so
 // each caller's loop has no branch on it.
 static inline void tile4x8(const float *ap, const float *bp, int b_step, const int *koff, int k_total,
-                           const float *bias, int m0, int m_count, float *out, int ldc, int columns, int relu) {
+                           const float *bias, int m0, int m_count, float *out, int ldc, int columns,
+                           const epilogue_t *epilogue) {
   v128_t acc[4][2];
   for (int r = 0; r < 4; r++) {
     const float bv = m0 + r < m_count && bias ? bias[m0 + r] : 0.0f;
@@ -58,12 +100,11 @@ static inline void tile4x8(const float *ap, const float *bp, int b_step, const i
     row += b_step;
     ap += 4;
   }
-  const v128_t zero = wasm_f32x4_splat(0.0f);
   for (int r = 0; r < 4 && m0 + r < m_count; r++) {
     v128_t lo = acc[r][0], hi = acc[r][1];
-    if (relu) {
-      lo = wasm_f32x4_max(lo, zero);
-      hi = wasm_f32x4_max(hi, zero);
+    if (epilogue) {
+      lo = finish4(lo, epilogue);
+      hi = finish4(hi, epilogue);
     }
     float *row = out + (long)(m0 + r) * ldc;
     if (columns == 8) {
@@ -79,27 +120,27 @@ static inline void tile4x8(const float *ap, const float *bp, int b_step, const i
 }
 
 // out[m][j] = bias[m] + sum_k a[m][k] * col[k][j] for m < m_count, j < n (row stride `ldc`),
-// then max(0, ·) when `relu`. `a` is packed 4 rows at a time (a[block][k][4], zero rows past
+// then the `epilogue` when given. `a` is packed 4 rows at a time (a[block][k][4], zero rows past
 // m_count), `col` as `im2col` packs it.
 __attribute__((export_name("gemm")))
 void gemm(const float *a, const float *col, const float *bias, float *out, int m_count, int n, int k_total,
-          int ldc, int relu) {
+          int ldc, const epilogue_t *epilogue) {
   const int panels = (n + 7) / 8, blocks = (m_count + 3) / 4;
   for (int p = 0; p < panels; p++) {
     const int columns = n - p * 8 < 8 ? n - p * 8 : 8;
     for (int b = 0; b < blocks; b++) {
       tile4x8(a + (long)b * k_total * 4, col + (long)p * k_total * 8, 8, 0, k_total, bias, b * 4, m_count, out + p * 8,
-              ldc, columns, relu);
+              ldc, columns, epilogue);
     }
   }
 }
 
 // A depthwise convolution (one input channel per output channel), straight from the input planes:
-// out[c] = bias[c] + sum over the kernel of w[c][ky][kx] * in[c][y][x], then max(0, ·) when `relu`.
+// out[c] = bias[c] + sum over the kernel of w[c][ky][kx] * in[c][y][x], then the `epilogue` when given.
 __attribute__((export_name("depthwise")))
 void depthwise(const float *src, const float *weights, const float *bias, float *out, int channels, int height,
                int width, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw, int out_h, int out_w,
-               int relu) {
+               const epilogue_t *epilogue) {
   for (int c = 0; c < channels; c++) {
     const float *plane = src + (long)c * height * width;
     const float *w = weights + (long)c * kh * kw;
@@ -127,9 +168,9 @@ void depthwise(const float *src, const float *weights, const float *bias, float 
           }
         }
       }
-      if (relu) {
+      if (epilogue) {
         float *orow = o + (long)oy * out_w;
-        for (int ox = 0; ox < out_w; ox++) orow[ox] = orow[ox] > 0.0f ? orow[ox] : 0.0f;
+        for (int ox = 0; ox < out_w; ox++) orow[ox] = finish1(orow[ox], epilogue);
       }
     }
   }
@@ -226,11 +267,11 @@ void clip(const float *a, float *out, int n, float lo, float hi) {
 // multiple of 8.
 __attribute__((export_name("gemm_rows")))
 void gemm_rows(const float *a, const float *b, const float *bias, float *out, int m_count, int n, int k_total,
-               int ldb, int ldc, int relu) {
+               int ldb, int ldc, const epilogue_t *epilogue) {
   const int blocks = (m_count + 3) / 4;
   for (int p = 0; p < n / 8; p++) {
     for (int blk = 0; blk < blocks; blk++) {
-      tile4x8(a + (long)blk * k_total * 4, b + p * 8, ldb, 0, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, relu);
+      tile4x8(a + (long)blk * k_total * 4, b + p * 8, ldb, 0, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, epilogue);
     }
   }
 }
@@ -270,20 +311,20 @@ __attribute__((export_name("conv_panels")))
 void conv_panels(const float *a, const float *src, const int *koff, const float *bias, float *out, int m_count,
                  int channels, int height, int width, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw,
                  int out_h, int out_w, int inside_top, int inside_bottom, int inside_left, int inside_right,
-                 int first_panel, int panel_count, float *scratch, int relu) {
+                 int first_panel, int panel_count, float *scratch, const epilogue_t *epilogue) {
   const int n = out_h * out_w, k_total = channels * kh * kw, blocks = (m_count + 3) / 4;
   for (int p = first_panel; p < first_panel + panel_count; p++) {
     const int y = p * 8 / out_w, x = p * 8 % out_w;
     if (y >= inside_top && y <= inside_bottom && x >= inside_left && x <= inside_right) {
       const float *corner = src + (long)(y - ph) * width + (x - pw);
       for (int blk = 0; blk < blocks; blk++)
-        tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, relu);
+        tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, epilogue);
     } else {
       const int columns = n - p * 8 < 8 ? n - p * 8 : 8;
       im2col(src, channels, height, width, kh, kw, sh, sw, ph, pw, dh, dw, out_h, out_w, p, 1, scratch);
       for (int blk = 0; blk < blocks; blk++)
         tile4x8(a + (long)blk * k_total * 4, scratch, 8, 0, k_total, bias, blk * 4, m_count, out + p * 8, n, columns,
-                relu);
+                epilogue);
     }
   }
 }

@@ -48,8 +48,8 @@ export interface Kernels {
     scaleH: number,
   ): void;
   im2col(...args: [src: number, ...shape: ConvShape, firstPanel: number, panelCount: number, dst: number]): void;
-  gemm(a: number, col: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldc: number, relu: number): void;
-  gemmRows(a: number, b: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldb: number, ldc: number, relu: number): void;
+  gemm(a: number, col: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldc: number, epilogue: number): void;
+  gemmRows(a: number, b: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldb: number, ldc: number, epilogue: number): void;
   /** A slice of a convolution's output panels, inside ones read from the input at `koff` (int32), the others packed into `scratch` (kernels.c). */
   convPanels(
     ...args: [
@@ -67,11 +67,11 @@ export interface Kernels {
       firstPanel: number,
       panelCount: number,
       scratch: number,
-      relu: number,
+      epilogue: number,
     ]
   ): void;
   scatterTap(tap: number, out: number, channels: number, height: number, width: number, kh: number, kw: number, dy: number, dx: number): void;
-  depthwise(...args: [src: number, weights: number, bias: number, out: number, ...shape: ConvShape, relu: number]): void;
+  depthwise(...args: [src: number, weights: number, bias: number, out: number, ...shape: ConvShape, epilogue: number]): void;
   /** Threads ready to take a slice of a convolution, this one included (1 without threads: kernel-threads.ts). */
   threads(): number;
   /** Runs the first slice on this thread and the others on the helper threads; returns when all are done. */
