@@ -1,5 +1,5 @@
 import { dequantized, scaleOf, type QuantizedWeight } from './quantized-weights.ts';
-import type { KernelCall } from './kernel-threads.ts';
+import { maxSlices, type KernelCall } from './kernel-threads.ts';
 import type { ConvWindow, Kernels } from './kernels.ts';
 import type { FloatTensor, MemoryTensor } from './tensor.ts';
 
@@ -119,20 +119,19 @@ const windowArgs = ({ kernel, stride, pads, dilation }: ConvGeometry): ConvWindo
 
 /** Below this many multiply-adds a slice costs more to hand to another thread (a wake-up, ~10–50 µs) than it saves. */
 const minSliceWork = 1 << 18;
+/** Slices per thread: a thread the system left waiting then holds up the others by a quarter of its share at most. */
+const slicesPerThread = 4;
 
-/**
- * `units` (panels or channels) of `work` multiply-adds each, cut into as many even slices as there are
- * threads ready and each worth handing over, and run (kernel-threads.ts); on one thread, one slice.
- */
-function sliced(
-  kernels: Kernels,
-  units: number,
-  work: number,
-  slice: (first: number, count: number, index: number) => KernelCall[],
-  threads = kernels.threads(),
-): void {
+/** How many slices `units` (panels or channels) of `work` multiply-adds each are cut into: 1 on one thread. */
+function sliceCount(kernels: Kernels, units: number, work: number): number {
+  const threads = kernels.threads();
+  if (threads === 1) return 1;
+  return Math.max(1, Math.min(threads * slicesPerThread, maxSlices, units, Math.floor((units * work) / minSliceWork)));
+}
+
+/** `units` cut into `parts` even slices, run by the threads (kernel-threads.ts). */
+function sliced(kernels: Kernels, units: number, parts: number, slice: (first: number, count: number, index: number) => KernelCall[]): void {
   if (units <= 0) return;
-  const parts = Math.max(1, Math.min(threads, units, Math.floor((units * work) / minSliceWork)));
   const slices: KernelCall[][] = [];
   for (let i = 0; i < parts; i++) {
     const first = Math.floor((units * i) / parts);
@@ -154,7 +153,7 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
       const input = x.offset + b * channels * height * width * 4;
       const output = out.offset + b * channels * n * 4;
       const [kh, kw] = kernel;
-      sliced(kernels, channels, n * kh * kw, (first, count) => [
+      sliced(kernels, channels, sliceCount(kernels, channels, n * kh * kw), (first, count) => [
         {
           kernel: 'depthwise',
           args: [
@@ -180,9 +179,8 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
   // A 1×1 convolution of stride 1 without padding reads its input as it is (`pointwise`).
   const pointwiseOnly = kernel[0] === 1 && kernel[1] === 1 && stride[0] === 1 && stride[1] === 1 && pads.every((p) => p === 0);
   const panels = Math.ceil(n / 8);
-  const slices = pointwiseOnly ? 0 : kernels.threads();
-  // Each slice packs the columns of its panels outside the padding into a scratch of its own (the
-  // threads counted once: a helper that becomes ready meanwhile waits for the next convolution).
+  const slices = pointwiseOnly ? 0 : sliceCount(kernels, panels, 8 * perGroup * kTotal);
+  // Each slice packs the columns of its panels outside the padding into a scratch of its own.
   const scratch = slices ? kernels.allocate(slices * 8 * kTotal) : 0;
   const inside = pointwiseOnly ? null : panelsInside(conv, height, width, outH, outW);
   const offsets = inside ? kernels.allocate(kTotal) : 0;
@@ -199,18 +197,12 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
         continue;
       }
       const shape = [conv.groupChannels, height, width, ...windowArgs(conv.geometry), outH, outW] as const;
-      sliced(
-        kernels,
-        panels,
-        8 * perGroup * kTotal,
-        (first, count, slice) => [
-          {
-            kernel: 'convPanels',
-            args: [weights, input, offsets, bias, output, perGroup, ...shape, ...bounds, first, count, scratch + slice * 8 * kTotal * 4, epilogue],
-          },
-        ],
-        slices,
-      );
+      sliced(kernels, panels, slices, (first, count, slice) => [
+        {
+          kernel: 'convPanels',
+          args: [weights, input, offsets, bias, output, perGroup, ...shape, ...bounds, first, count, scratch + slice * 8 * kTotal * 4, epilogue],
+        },
+      ]);
     }
   }
   if (inside) kernels.release(offsets);
@@ -224,7 +216,7 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
  */
 function pointwise(kernels: Kernels, weights: number, bias: number, x: number, out: number, m: number, n: number, k: number, epilogue: number): void {
   const whole = n - (n % 8);
-  sliced(kernels, whole / 8, 8 * m * k, (first, count) => [
+  sliced(kernels, whole / 8, sliceCount(kernels, whole / 8, 8 * m * k), (first, count) => [
     { kernel: 'gemmRows', args: [weights, x + first * 8 * 4, bias, out + first * 8 * 4, m, count * 8, k, n, n, epilogue] },
   ]);
   if (whole === n) return;

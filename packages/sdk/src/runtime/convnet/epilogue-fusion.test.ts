@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onnxModel, type NodeSpec, type TensorSpec } from '../../../../../test/support/engine/onnx-writer.ts';
+import { onnxModel, type NodeSpec, type TensorSpec } from '@idlens/test-support/engine/onnx-writer.ts';
 import { fusedEpilogue } from './epilogue-fusion.ts';
 import { readOnnxModel } from './onnx-model.ts';
 

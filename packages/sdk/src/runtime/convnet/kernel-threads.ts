@@ -1,7 +1,10 @@
 /**
  * Threads for the convnet runtime's kernels: helper threads (Workers) each instantiate the threads
- * build of kernels.c on the same shared memory, and a convolution hands each of them a slice of its
- * output (panels of columns, or channels) while the calling thread computes its own slice.
+ * build of kernels.c on the same shared memory, and a convolution's output (panels of columns, or
+ * channels) is cut into more slices than there are threads, which every thread — the calling one
+ * too — takes from a shared queue one at a time until none is left. A thread the system did not run
+ * for a while (two cores, and a page decoding video beside them) then costs the others at most the
+ * slice it holds, not a fixed share of the convolution.
  *
  * The calling thread posts and collects work synchronously, through a small control block in the
  * shared memory and `Atomics.wait`/`notify` (allowed in workers and in Node, not on a page's main
@@ -15,7 +18,7 @@
 
 /** The kernels a slice may run: those of convolutions (pointers and sizes, all integers). */
 const threadedKernels = ['convPanels', 'gemmRows', 'depthwise'] as const;
-export type ThreadedKernel = (typeof threadedKernels)[number];
+type ThreadedKernel = (typeof threadedKernels)[number];
 /** The wasm export of each. */
 const exportNames: Record<ThreadedKernel, string> = {
   convPanels: 'conv_panels',
@@ -35,6 +38,8 @@ export interface KernelThreadInit {
   memory: WebAssembly.Memory;
   /** Byte offset of the control block in the memory. */
   control: number;
+  /** How many helpers share the control block, and this one's place among them. */
+  helpers: number;
   slot: number;
   /** The top of this thread's own stack (the stack grows down; the module's own is the calling thread's). */
   stackTop: number;
@@ -43,109 +48,125 @@ export interface KernelThreadInit {
 /** Starts a helper thread and sends it `init` (a Worker in the browser, a worker_threads Worker in Node). */
 export type SpawnKernelThread = (init: KernelThreadInit) => void;
 
-/** A slot's state (its first int). */
-const SlotState = {
-  /** Not started yet (or never will be): its slices run on the calling thread. */
+/** A helper's state (its int in the control block). */
+const HelperState = {
+  /** Not started yet (or never will be): the others take every slice. */
   Absent: 0,
+  /** Slices are queued: take them until none is left. */
   Work: 1,
-  /** Ready for work: started, or done with the last. */
+  /** Ready for work: started, or done with the last queue. */
   Idle: 2,
   Failed: 3,
 } as const;
 
+/** The most slices a queue holds (a few per thread, four threads at most by default). */
+export const maxSlices = 16;
 const maxCalls = 2;
 const callInts = 28;
-/** Per slot: state, call count, then the calls (kernel index, then its arguments). */
-const slotInts = 2 + maxCalls * callInts;
+const sliceInts = 1 + maxCalls * callInts;
+/**
+ * The control block, ints: the next slice to take, the number of slices, how many are done, each
+ * helper's state, then the slices (call count, then each call: kernel index and arguments).
+ */
+const next = 0;
+const count = 1;
+const done = 2;
+const stateOf = (slot: number) => 3 + slot;
+const sliceAt = (helpers: number, index: number) => 3 + helpers + index * sliceInts;
 export const stackBytes = 65536;
-/** The longest a slice may take before the calling thread gives up on its helper (a stopped thread, not a slow one). */
+/** The longest the calling thread waits for a helper's last slice (a stopped thread, not a slow one). */
 const sliceTimeoutMs = 60_000;
 
 /** Bytes of control block for `helpers` helper threads. */
-export const controlBytes = (helpers: number) => helpers * slotInts * 4;
+export const controlBytes = (helpers: number) => (3 + helpers + maxSlices * sliceInts) * 4;
 
-function kernelFunctions(instance: WebAssembly.Instance): Array<(...args: number[]) => void> {
-  return threadedKernels.map((name) => instance.exports[exportNames[name]] as (...args: number[]) => void);
-}
-
-/** The helper thread's side: serves its slot until the thread ends. Blocks (Atomics.wait) between slices. */
-export function runKernelThread(init: KernelThreadInit): never {
-  const instance = new WebAssembly.Instance(init.module, { env: { memory: init.memory } });
-  (instance.exports.__stack_pointer as WebAssembly.Global).value = init.stackTop;
-  const functions = kernelFunctions(instance);
-  // A view of a shared memory stays valid when the memory grows (and the control block never moves).
-  const control = new Int32Array(init.memory.buffer, init.control + init.slot * slotInts * 4, slotInts);
-  Atomics.store(control, 0, SlotState.Idle);
-  Atomics.notify(control, 0);
-  for (;;) {
-    const state = Atomics.load(control, 0);
-    if (state !== SlotState.Work) {
-      Atomics.wait(control, 0, state);
-      continue;
+/** Takes queued slices until none is left; `run` runs one call. */
+function drain(control: Int32Array, helpers: number, run: (kernel: number, args: Int32Array) => void): void {
+  const total = Atomics.load(control, count);
+  for (let index = Atomics.add(control, next, 1); index < total; index = Atomics.add(control, next, 1)) {
+    const at = sliceAt(helpers, index);
+    for (let c = 0; c < control[at]!; c++) {
+      const call = at + 1 + c * callInts;
+      run(control[call]!, control.subarray(call + 1, call + callInts));
     }
-    try {
-      const calls = control[1]!;
-      for (let c = 0; c < calls; c++) {
-        const at = 2 + c * callInts;
-        const fn = functions[control[at]!]!;
-        fn(...control.subarray(at + 1, at + callInts));
-      }
-      Atomics.store(control, 0, SlotState.Idle);
-    } catch {
-      Atomics.store(control, 0, SlotState.Failed);
-    }
-    Atomics.notify(control, 0);
+    Atomics.add(control, done, 1);
   }
 }
 
-/**
- * The calling thread's side: how many slices to cut (itself and the helpers ready now), and running
- * them. `run` runs a call on the calling thread.
- */
+/** The helper thread's side: serves the queue until the thread ends. Blocks (Atomics.wait) between queues. */
+export function runKernelThread(init: KernelThreadInit): never {
+  const instance = new WebAssembly.Instance(init.module, { env: { memory: init.memory } });
+  (instance.exports.__stack_pointer as WebAssembly.Global).value = init.stackTop;
+  const functions = threadedKernels.map((name) => instance.exports[exportNames[name]] as (...args: number[]) => void);
+  // A view of a shared memory stays valid when the memory grows (and the control block never moves).
+  const control = new Int32Array(init.memory.buffer, init.control, controlBytes(init.helpers) / 4);
+  const state = stateOf(init.slot);
+  Atomics.store(control, state, HelperState.Idle);
+  Atomics.notify(control, state);
+  for (;;) {
+    const now = Atomics.load(control, state);
+    if (now !== HelperState.Work) {
+      Atomics.wait(control, state, now);
+      continue;
+    }
+    try {
+      drain(control, init.helpers, (kernel, args) => functions[kernel]!(...args));
+      Atomics.store(control, state, HelperState.Idle);
+    } catch {
+      Atomics.store(control, state, HelperState.Failed);
+    }
+    Atomics.notify(control, state);
+  }
+}
+
+/** The calling thread's side: how many threads take slices, and running a queue of them. */
 export interface KernelThreadPool {
-  /** Threads ready to take a slice, the calling one included. */
+  /** Threads ready to take slices, the calling one included. */
   threads(): number;
-  /** Runs `slices[0]` here and the others on ready helpers (or here, past the ready ones); returns when all are done. */
+  /** Queues the slices (at most `maxSlices`), takes them with the ready helpers; returns when all are done. `run` runs a call here. */
   runSlices(slices: ReadonlyArray<readonly KernelCall[]>, run: (call: KernelCall) => void): void;
 }
 
 export function kernelThreadPool(memory: WebAssembly.Memory, control: number, helpers: number): KernelThreadPool {
-  const slots = Array.from({ length: helpers }, (_, slot) => new Int32Array(memory.buffer, control + slot * slotInts * 4, slotInts));
-  const ready = () => slots.filter((s) => Atomics.load(s, 0) === SlotState.Idle);
+  const block = new Int32Array(memory.buffer, control, controlBytes(helpers) / 4);
+  const slots = Array.from({ length: helpers }, (_, slot) => stateOf(slot));
+  const ready = () => slots.filter((state) => Atomics.load(block, state) === HelperState.Idle);
   return {
     threads: () => 1 + ready().length,
     runSlices(slices, run) {
-      const helpersNow = ready();
-      const posted: Int32Array[] = [];
-      const here = [slices[0] ?? []];
-      for (const slice of slices.slice(1)) {
-        const slot = helpersNow[posted.length];
-        if (!slot || slice.length > maxCalls) {
-          here.push(slice);
-          continue;
-        }
-        slot[1] = slice.length;
+      const helping = ready();
+      if (helping.length === 0 || slices.length < 2) {
+        for (const call of slices.flat()) run(call);
+        return;
+      }
+      if (slices.length > maxSlices || slices.some((slice) => slice.length > maxCalls)) throw new Error('too many slices for the kernel threads');
+      slices.forEach((slice, index) => {
+        const at = sliceAt(helpers, index);
+        block[at] = slice.length;
         slice.forEach((call, c) => {
-          const at = 2 + c * callInts;
-          slot[at] = threadedKernels.indexOf(call.kernel);
-          slot.set(call.args, at + 1);
+          block[at + 1 + c * callInts] = threadedKernels.indexOf(call.kernel);
+          block.set(call.args, at + 2 + c * callInts);
         });
-        Atomics.store(slot, 0, SlotState.Work);
-        Atomics.notify(slot, 0);
-        posted.push(slot);
+      });
+      block[count] = slices.length;
+      block[done] = 0;
+      Atomics.store(block, next, 0);
+      for (const state of helping) {
+        Atomics.store(block, state, HelperState.Work);
+        Atomics.notify(block, state);
       }
-      for (const slice of here) for (const call of slice) run(call);
+      drain(block, helpers, (kernel, args) => run({ kernel: threadedKernels[kernel]!, args: Array.from(args) }));
       let failed = false;
-      for (const slot of posted) {
-        while (Atomics.load(slot, 0) === SlotState.Work) {
-          if (Atomics.wait(slot, 0, SlotState.Work, sliceTimeoutMs) === 'timed-out') throw new Error('a kernel thread stopped answering');
+      for (const state of helping) {
+        while (Atomics.load(block, state) === HelperState.Work) {
+          if (Atomics.wait(block, state, HelperState.Work, sliceTimeoutMs) === 'timed-out') throw new Error('a kernel thread stopped answering');
         }
-        if (Atomics.load(slot, 0) === SlotState.Failed) {
+        if (Atomics.load(block, state) === HelperState.Failed) {
           failed = true;
-          Atomics.store(slot, 0, SlotState.Idle);
+          Atomics.store(block, state, HelperState.Idle);
         }
       }
-      if (failed) throw new Error('a kernel thread failed in a convolution');
+      if (failed || Atomics.load(block, done) !== slices.length) throw new Error('a kernel thread failed in a convolution');
     },
   };
 }

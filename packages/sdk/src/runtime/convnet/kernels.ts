@@ -183,7 +183,7 @@ function startHelpers(
   const control = keepFilled(controlBytes(helpers) / 4, (view) => view.fill(0));
   for (let slot = 0; slot < helpers; slot++) {
     const stack = keepFilled(stackBytes / 4, () => {});
-    spawnThread({ kind: 'idlens-kernel-thread', module, memory, control, slot, stackTop: stack + stackBytes });
+    spawnThread({ kind: 'idlens-kernel-thread', module, memory, control, helpers, slot, stackTop: stack + stackBytes });
   }
   return kernelThreadPool(memory, control, helpers);
 }
