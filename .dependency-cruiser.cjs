@@ -5,6 +5,8 @@
  */
 const sources = '^(packages/[^/]+/src|models/src)/';
 const testFile = '\\.test\\.ts$';
+/** What a package ships: its sources that are not tests. */
+const shipped = `${sources}(?!.*${testFile})`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -57,6 +59,14 @@ module.exports = {
       severity: 'error',
       from: { path: sources, pathNot: testFile },
       to: { path: '^test/|\\.test\\.ts$|\\.fixture\\.ts$' },
+    },
+    {
+      name: 'test-support-by-package-name',
+      comment:
+        'Tests, scripts and the demo reach test helpers as @idlens/test-support/… (test/support/package.json), not by a relative path out of their workspace into test/. What a package ships may not import test/ at all (sources-do-not-import-tests).',
+      severity: 'error',
+      from: { path: '^(packages|models|demo)/', pathNot: shipped },
+      to: { path: '^test/', dependencyTypes: ['local'] },
     },
     {
       name: 'sources-do-not-import-dev-dependencies',

@@ -24,7 +24,14 @@ const lintSetUp = [
   'pnpm-workspace.yaml',
 ];
 /** Where workspaces keep their installed packages (linked into the copy, not copied). */
-const workspaceDirs = async () => ['.', 'models', 'test', 'demo', ...(await readdir(path.join(repoRoot, 'packages'))).map((name) => `packages/${name}`)];
+const workspaceDirs = async () => [
+  '.',
+  'models',
+  'test',
+  'test/support',
+  'demo',
+  ...(await readdir(path.join(repoRoot, 'packages'))).map((name) => `packages/${name}`),
+];
 
 type Planted = Record<string, string>;
 
@@ -42,13 +49,15 @@ const dependencyViolations: Planted = {
   'packages/server/src/recognition/planted-route.ts': 'export const route = 1;\n',
   'packages/server/src/planted-fixture.ts': "import { fixture } from '../../../test/support/planted-fixture.ts';\n\nexport const planted = fixture;\n",
   'test/support/planted-fixture.ts': 'export const fixture = 1;\n',
+  'packages/server/src/planted-reach-in.test.ts': "import { fixture } from '../../../test/support/planted-fixture.ts';\n\nexport const planted = fixture;\n",
   'packages/server/src/planted-dev.ts': "import { register } from 'tsx/esm/api';\n\nexport const planted = register;\n",
   'packages/server/src/planted-circle-a.ts': "import { b } from './planted-circle-b.ts';\n\nexport const a = () => b;\n",
   'packages/server/src/planted-circle-b.ts': "import { a } from './planted-circle-a.ts';\n\nexport const b = () => a;\n",
   'packages/server/src/planted-missing.ts': "import { nothing } from './planted-nowhere.ts';\n\nexport const planted = nothing;\n",
-  // Controls: a type-only import of a runtime package in the engine; a test importing test support.
+  // Controls: a type-only import of a runtime package in the engine; a test importing test support by
+  // its package name (a file the repository has: the copy's installed packages link to the real test/support).
   'packages/sdk/src/engine/control-types.ts': "import type { ReaderOptions } from 'zxing-wasm/reader';\n\nexport type Control = ReaderOptions;\n",
-  'packages/server/src/control.test.ts': "import { fixture } from '../../../test/support/planted-fixture.ts';\n\nexport const control = fixture;\n",
+  'packages/server/src/control.test.ts': "import { outcomeWaitMs } from '@idlens/test-support/patience.ts';\n\nexport const control = outcomeWaitMs;\n",
 };
 
 const dependencyRules: Array<[rule: string, from: string]> = [
@@ -59,6 +68,7 @@ const dependencyRules: Array<[rule: string, from: string]> = [
   ['sdk-does-not-import-components', 'packages/sdk/src/planted-components.ts'],
   ['platform-does-not-import-recognition', 'packages/server/src/platform/planted-platform.ts'],
   ['sources-do-not-import-tests', 'packages/server/src/planted-fixture.ts'],
+  ['test-support-by-package-name', 'packages/server/src/planted-reach-in.test.ts'],
   ['sources-do-not-import-dev-dependencies', 'packages/server/src/planted-dev.ts'],
   ['no-circular', 'packages/server/src/planted-circle-a.ts'],
   ['no-unresolvable', 'packages/server/src/planted-missing.ts'],
@@ -152,7 +162,7 @@ describe('pnpm lint: every rule fires on a planted violation', () => {
     expect(lines.some((line) => line.includes(from))).toBe(true);
   });
 
-  it('dependency-cruiser: the controls (a type-only import of a runtime package in the engine, test support in a test) are not flagged', () => {
+  it('dependency-cruiser: the controls (a type-only import of a runtime package in the engine, test support by its package name in a test) are not flagged', () => {
     // Biome passed the planted files (else dependency-cruiser would not have run at all).
     expect(dependencies.output).toMatch(/Checked \d+ files/);
     expect(dependencies.output).not.toContain('control-types.ts');

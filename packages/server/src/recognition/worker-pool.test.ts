@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '@idlens/sdk';
-import { barcodePng } from '../../../../test/support/fixtures.ts';
+import { barcodePng } from '@idlens/test-support/fixtures.ts';
 import { decodeProbed, probeImage } from '../image/decode-image.ts';
 import type { RecognitionBackend } from './recognition-backend.ts';
 import { createWorkerPool } from './worker-pool.ts';
@@ -53,7 +53,7 @@ describe('recognition worker pool', () => {
   });
 
   it('answers a request whose worker crashed with INTERNAL_ERROR and serves the next one on a replacement worker', async () => {
-    const workerUrl = new URL('../../../../test/support/crashing-recognition-worker.mjs', import.meta.url);
+    const workerUrl = new URL(import.meta.resolve('@idlens/test-support/crashing-recognition-worker.mjs'));
     pool = await createWorkerPool({ workers: 1, maxQueue: 4, timeoutMs: 30_000, workerUrl });
     const crash = { width: 13, height: 13, data: new Uint8ClampedArray(13 * 13 * 4) };
     const queuedFrame = await qrFrame('queued');
@@ -66,7 +66,7 @@ describe('recognition worker pool', () => {
   });
 
   it('replaces a worker that died while idle before the next request reaches it', async () => {
-    const workerUrl = new URL('../../../../test/support/crashing-recognition-worker.mjs', import.meta.url);
+    const workerUrl = new URL(import.meta.resolve('@idlens/test-support/crashing-recognition-worker.mjs'));
     pool = await createWorkerPool({ workers: 1, maxQueue: 4, timeoutMs: 5_000, workerUrl });
     // Answered; the worker ends 200 ms later, with nothing to do.
     await pool.barcode({ width: 14, height: 14, data: new Uint8ClampedArray(14 * 14 * 4) }, { scanQrCode: true });

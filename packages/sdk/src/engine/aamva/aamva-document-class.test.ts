@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAamvaPayload } from '../../../../../test/support/engine/aamva-payload-builder.ts';
+import { buildAamvaPayload } from '@idlens/test-support/engine/aamva-payload-builder.ts';
 import { aamvaDocumentClass, regionOf } from './aamva-document-class.ts';
 import { jurisdictionByIin } from './aamva-jurisdictions.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAamvaPayload, payloadBytes } from '../../../../../test/support/engine/aamva-payload-builder.ts';
+import { buildAamvaPayload, payloadBytes } from '@idlens/test-support/engine/aamva-payload-builder.ts';
 import { missingMandatoryFields } from './aamva-mandatory.ts';
 import { parseAamva } from './parse-aamva.ts';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BarcodeResult } from '../../api/id-barcode.ts';
-import { buildAamvaPayload, payloadBytes, type PayloadSubfile } from '../../../../../test/support/engine/aamva-payload-builder.ts';
+import { buildAamvaPayload, payloadBytes, type PayloadSubfile } from '@idlens/test-support/engine/aamva-payload-builder.ts';
 import { decodePayload } from './aamva-text.ts';
 import { parseAamva } from './parse-aamva.ts';
 import { readAamvaDocument } from './read-aamva-document.ts';
 import { toBarcodeResult } from './to-barcode-result.ts';
-import { seededRandom } from '../../../../../test/support/seeded-random.ts';
+import { seededRandom } from '@idlens/test-support/seeded-random.ts';
 
 const parse = (text: string) => parseAamva(payloadBytes(text));
 

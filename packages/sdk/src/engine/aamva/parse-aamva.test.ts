@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { barcodeElementKeys, type BarcodeResult } from '../../api/id-barcode.ts';
 import { bytesToBase64 } from '../../core/base64.ts';
-import { buildAamvaPayload, payloadBytes, type PayloadSubfile } from '../../../../../test/support/engine/aamva-payload-builder.ts';
+import { buildAamvaPayload, payloadBytes, type PayloadSubfile } from '@idlens/test-support/engine/aamva-payload-builder.ts';
 import { emptyBarcodeResult, parseAamva } from './parse-aamva.ts';
 
 const parse = (text: string) => parseAamva(payloadBytes(text));

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadZxingNode } from '../../runtime/zxing-node.ts';
-import { buildAamvaPayload, payloadBytes } from '../../../../../test/support/engine/aamva-payload-builder.ts';
-import { barcodePng } from '../../../../../test/support/fixtures.ts';
-import { hollowayPayloadBase64, lowEcLicenceFrame, lowEcLicenceScenes } from '../../../../../test/support/low-ec-licence-scenes.ts';
+import { buildAamvaPayload, payloadBytes } from '@idlens/test-support/engine/aamva-payload-builder.ts';
+import { barcodePng } from '@idlens/test-support/fixtures.ts';
+import { hollowayPayloadBase64, lowEcLicenceFrame, lowEcLicenceScenes } from '@idlens/test-support/low-ec-licence-scenes.ts';
 import type { ZxingReader } from '../barcode/zxing-reader.ts';
 import { readIdBarcode } from './read-id-barcode.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BarcodeType } from '../../api/barcode.ts';
 import { CandidatePool } from './candidate-pool.ts';
 import type { BarcodeRead } from './normalize-read.ts';
-import { readInBox } from '../../../../../test/support/engine/barcode-reads.ts';
+import { readInBox } from '@idlens/test-support/engine/barcode-reads.ts';
 
 function read(type: BarcodeType, text: string, lineCount: number, x = 0, width = 200, height = 50): BarcodeRead {
   return readInBox(type, text, lineCount, { x, y: 0, width, height });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadZxingNode } from '../../runtime/zxing-node.ts';
-import { hollowayPayloadBase64, lowEcLicenceFrame, lowEcLicenceScenes } from '../../../../../test/support/low-ec-licence-scenes.ts';
+import { hollowayPayloadBase64, lowEcLicenceFrame, lowEcLicenceScenes } from '@idlens/test-support/low-ec-licence-scenes.ts';
 import { readBarcode, type PassTrace } from './read-barcode.ts';
 import type { ZxingReader } from './zxing-reader.ts';
 

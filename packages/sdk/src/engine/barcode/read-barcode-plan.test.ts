@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../core/frame.ts';
 import type { BarcodeOptions } from '../../api/barcode.ts';
-import { composeScene, renderBarcode, type SceneOptions } from '../../../../../test/support/engine/barcode-scenes.ts';
-import { fakeZxing, type FakeCall, type FakeRead } from '../../../../../test/support/engine/fake-zxing.ts';
+import { composeScene, renderBarcode, type SceneOptions } from '@idlens/test-support/engine/barcode-scenes.ts';
+import { fakeZxing, type FakeCall, type FakeRead } from '@idlens/test-support/engine/fake-zxing.ts';
 import { passBudget, passPlan } from './pass-plan.ts';
 import { readBarcode, type PassTrace } from './read-barcode.ts';
 

@@ -13,8 +13,8 @@ import {
   type RenderOptions,
   type SceneOptions,
   wrapRoundCylinder,
-} from '../../../../../test/support/engine/barcode-scenes.ts';
-import { printedUnderHighlight } from '../../../../../test/support/highlight.ts';
+} from '@idlens/test-support/engine/barcode-scenes.ts';
+import { printedUnderHighlight } from '@idlens/test-support/highlight.ts';
 import { grayToFrame } from '../image/gray-image.ts';
 import { resize } from '../image/resize.ts';
 import { rotate } from '../image/rotate.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StringResult } from '../../api/document.ts';
-import { buildAamvaPayload, payloadBytes } from '../../../../../test/support/engine/aamva-payload-builder.ts';
+import { buildAamvaPayload, payloadBytes } from '@idlens/test-support/engine/aamva-payload-builder.ts';
 import { aamvaDocumentClass } from '../aamva/aamva-document-class.ts';
 import { parseAamva } from '../aamva/parse-aamva.ts';
 import { barcodeClassInfo, mergeBarcode } from './barcode-to-document.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grayImage, mean } from '../../../../../test/support/engine/gray-images.ts';
+import { grayImage, mean } from '@idlens/test-support/engine/gray-images.ts';
 import { applyAffine } from './affine.ts';
 import { bandProjection } from './band-projection.ts';
 import { derive, rootImage, type DerivedImage } from './derived-image.ts';

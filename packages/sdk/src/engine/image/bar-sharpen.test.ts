@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { barSharpen } from './bar-sharpen.ts';
-import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage } from '@idlens/test-support/engine/gray-images.ts';
 
 /** Vertical bars 3 px wide, blurred across, with salt noise on every 5th row. */
 function blurredBars(): ReturnType<typeof grayImage> {

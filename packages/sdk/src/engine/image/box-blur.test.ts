@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boxBlur } from './box-blur.ts';
-import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage } from '@idlens/test-support/engine/gray-images.ts';
 
 describe('boxBlur', () => {
   it('averages each pixel with its neighbours', () => {

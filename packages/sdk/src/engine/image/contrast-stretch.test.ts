@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contrastStretch } from './contrast-stretch.ts';
-import { grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { grayImage } from '@idlens/test-support/engine/gray-images.ts';
 
 describe('contrastStretch', () => {
   it('spreads a washed-out image over the full range', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, grayImage, mean } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage, mean } from '@idlens/test-support/engine/gray-images.ts';
 import { deconvolve } from './deconvolve.ts';
 
 /** Bars two pixels wide with two-pixel spaces between them, across the middle of a white field. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage } from '@idlens/test-support/engine/gray-images.ts';
 import { edgeBinarize } from './edge-binarize.ts';
 
 /** Bar widths (px) of a stretch of symbol, alternating bar, space, bar… from x = 20. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, grayImage, mean } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage, mean } from '@idlens/test-support/engine/gray-images.ts';
 import { extremeFilter, levelIllumination } from './level-illumination.ts';
 
 /** Bars 3 px wide with 3 px spaces (30 and 200) across a 120×40 label. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAffine } from './affine.ts';
 import { pad } from './pad.ts';
-import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage } from '@idlens/test-support/engine/gray-images.ts';
 
 describe('pad', () => {
   it('adds a white frame and keeps the content in the middle', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAffine } from './affine.ts';
 import { resize, scaleBy } from './resize.ts';
-import { at, grayImage, mean } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage, mean } from '@idlens/test-support/engine/gray-images.ts';
 
 describe('resize', () => {
   it('averages areas when shrinking, so one-pixel bars become grey instead of vanishing', () => {

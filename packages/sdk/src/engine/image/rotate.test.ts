@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAffine } from './affine.ts';
 import { rotate } from './rotate.ts';
-import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage } from '@idlens/test-support/engine/gray-images.ts';
 
 describe('rotate', () => {
   it('turns content anticlockwise on screen by a positive angle', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sharpen } from './sharpen.ts';
-import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage } from '@idlens/test-support/engine/gray-images.ts';
 
 describe('sharpen', () => {
   it('steepens a soft edge (overshoot on both sides)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyAffine } from './affine.ts';
-import { at, grayImage } from '../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage } from '@idlens/test-support/engine/gray-images.ts';
 import { warpRect } from './warp-rect.ts';
 
 describe('warpRect', () => {

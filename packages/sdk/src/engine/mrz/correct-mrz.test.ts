@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { correctMrz } from './correct-mrz.ts';
 import type { MrzCell } from './mrz-cell.ts';
-import { cellsFromText } from '../../../../../test/support/engine/mrz-cells.ts';
-import { frenchIdSpecimen, specimens } from '../../../../../test/support/engine/mrz-specimens.ts';
+import { cellsFromText } from '@idlens/test-support/engine/mrz-cells.ts';
+import { frenchIdSpecimen, specimens } from '@idlens/test-support/engine/mrz-specimens.ts';
 
 const read = (lines: readonly string[], confidence = 0.99) => lines.map((l) => cellsFromText(l, confidence));
 

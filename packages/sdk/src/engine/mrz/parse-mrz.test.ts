@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mrzNames, parseMrz } from './parse-mrz.ts';
-import { frenchIdSpecimen, specimens } from '../../../../../test/support/engine/mrz-specimens.ts';
+import { frenchIdSpecimen, specimens } from '@idlens/test-support/engine/mrz-specimens.ts';
 
 describe('parseMrz', () => {
   it.each(Object.entries(specimens))('parses the ICAO %s specimen with every check digit valid', (type, lines) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { correctMrz } from './correct-mrz.ts';
 import type { MrzCell } from './mrz-cell.ts';
-import { cellsFromText } from '../../../../../test/support/engine/mrz-cells.ts';
-import { specimens } from '../../../../../test/support/engine/mrz-specimens.ts';
+import { cellsFromText } from '@idlens/test-support/engine/mrz-cells.ts';
+import { specimens } from '@idlens/test-support/engine/mrz-specimens.ts';
 import type { LineQuad } from './locate-mrz.ts';
 import type { MrzReading } from './mrz-reading.ts';
 import { voteUncheckedFields } from './vote-unchecked.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderBarcode } from '../../../../../../test/support/engine/barcode-scenes.ts';
+import { renderBarcode } from '@idlens/test-support/engine/barcode-scenes.ts';
 import { EdgeScanner } from '../../image/edge-binarize.ts';
 import type { GrayImage } from '../../image/gray-image.ts';
 import { upcaOfUpce } from './ean-codes.ts';

@@ -4,7 +4,7 @@ import type { DerivedImage } from '../../image/derived-image.ts';
 import { CandidatePool, type Candidate } from '../candidate-pool.ts';
 import { FitChecks, fitCheckOptions, fitContradicts, fitOpinion, wantsFitCheck } from './fit-check.ts';
 import type { BarcodeRead } from '../normalize-read.ts';
-import { readInBox } from '../../../../../../test/support/engine/barcode-reads.ts';
+import { readInBox } from '@idlens/test-support/engine/barcode-reads.ts';
 
 /** A read `length` px long across its bars, starting at x. */
 function read(type: BarcodeType, text: string, lineCount: number, length: number, x = 10): BarcodeRead {

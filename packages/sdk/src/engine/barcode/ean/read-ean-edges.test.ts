@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBarcode } from '../../../../../../test/support/engine/barcode-scenes.ts';
+import { renderBarcode } from '@idlens/test-support/engine/barcode-scenes.ts';
 import { rootImage } from '../../image/derived-image.ts';
 import { readEanEdges } from './read-ean-edges.ts';
 

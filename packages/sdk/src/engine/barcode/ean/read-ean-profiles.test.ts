@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeScene, renderBarcode, wrapRoundCylinder, type SceneOptions } from '../../../../../../test/support/engine/barcode-scenes.ts';
+import { composeScene, renderBarcode, wrapRoundCylinder, type SceneOptions } from '@idlens/test-support/engine/barcode-scenes.ts';
 import { toGray } from '../../image/gray-image.ts';
 import { FrameVariants } from '../frames/frame-variants.ts';
 import { readEanProfiles } from './read-ean-profiles.ts';

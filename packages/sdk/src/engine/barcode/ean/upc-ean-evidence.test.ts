@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grayImage } from '../../../../../../test/support/engine/gray-images.ts';
+import { grayImage } from '@idlens/test-support/engine/gray-images.ts';
 import type { BarcodeType } from '../../../api/barcode.ts';
 import { FrameVariants } from '../frames/frame-variants.ts';
 import type { BarcodeRead } from '../normalize-read.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grayImage } from '../../../../../../test/support/engine/gray-images.ts';
+import { grayImage } from '@idlens/test-support/engine/gray-images.ts';
 import { FrameVariants, type RegionVariant } from './frame-variants.ts';
 
 const regionVariants: RegionVariant[] = ['view', 'viewUpscaledSharpened', 'viewQuietZoneBars', 'viewQuietZoneOuter'];

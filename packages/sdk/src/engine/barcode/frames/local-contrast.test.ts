@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, grayImage } from '../../../../../../test/support/engine/gray-images.ts';
+import { at, grayImage } from '@idlens/test-support/engine/gray-images.ts';
 import { binarizeLocalContrast, localContrast } from './local-contrast.ts';
 
 /** 6 px bars and spaces whose contrast fades from 200 levels on the left to 30 under glare on the right. */

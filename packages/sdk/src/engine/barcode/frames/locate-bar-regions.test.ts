@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grayImage } from '../../../../../../test/support/engine/gray-images.ts';
+import { grayImage } from '@idlens/test-support/engine/gray-images.ts';
 import { locateBarRegions } from './locate-bar-regions.ts';
 
 /** Bars of varying width (like a barcode) in a 240×90 patch at `degrees` (direction across the bars), centred at (300, 200). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rootImage } from '../../image/derived-image.ts';
-import { grayImage } from '../../../../../../test/support/engine/gray-images.ts';
+import { grayImage } from '@idlens/test-support/engine/gray-images.ts';
 import { withQuietZone } from './quiet-zone.ts';
 
 /** 4 px bars and spaces in x ∈ [60, 140) (the last bar ends at 136), a narrow margin, then diagonal clutter. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAffine } from '../../image/affine.ts';
 import { rootImage } from '../../image/derived-image.ts';
-import { grayImage } from '../../../../../../test/support/engine/gray-images.ts';
+import { grayImage } from '@idlens/test-support/engine/gray-images.ts';
 import { estimateModule, regionView } from './region-view.ts';
 
 /** Bars 2 px wide, spaces 4 px, across direction `degrees`, in a 120×50 patch centred at (200, 150). */

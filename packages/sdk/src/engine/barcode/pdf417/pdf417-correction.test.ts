@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadZxingNode } from '../../../runtime/zxing-node.ts';
-import { payloadBytes } from '../../../../../../test/support/engine/aamva-payload-builder.ts';
-import { barcodePng } from '../../../../../../test/support/fixtures.ts';
-import { licencePayload, sampleLicenceHolder } from '../../../../../../test/support/licence-render.ts';
+import { payloadBytes } from '@idlens/test-support/engine/aamva-payload-builder.ts';
+import { barcodePng } from '@idlens/test-support/fixtures.ts';
+import { licencePayload, sampleLicenceHolder } from '@idlens/test-support/licence-render.ts';
 import { leastDataCodewords, pdf417SpareCodewords } from './pdf417-correction.ts';
 import type { ZxingReader } from '../zxing-reader.ts';
 

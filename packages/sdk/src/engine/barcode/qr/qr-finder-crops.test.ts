@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { composeScene, type Point, renderBarcode } from '../../../../../../test/support/engine/barcode-scenes.ts';
-import { grayImage } from '../../../../../../test/support/engine/gray-images.ts';
+import { composeScene, type Point, renderBarcode } from '@idlens/test-support/engine/barcode-scenes.ts';
+import { grayImage } from '@idlens/test-support/engine/gray-images.ts';
 import { binarizeLocalContrast, localContrast } from '../frames/local-contrast.ts';
-import { highlight, printedUnderLight } from '../../../../../../test/support/highlight.ts';
+import { highlight, printedUnderLight } from '@idlens/test-support/highlight.ts';
 import { type GrayImage, toGray } from '../../image/gray-image.ts';
 import { findFinderPatterns, locateQrSymbols } from './qr-finder-crops.ts';
 

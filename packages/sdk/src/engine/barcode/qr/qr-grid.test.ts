@@ -1,12 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  composeScene,
-  crumpledQrLabel,
-  crumpledQrScene,
-  keystone,
-  renderBarcode,
-  type RenderedBarcode,
-} from '../../../../../../test/support/engine/barcode-scenes.ts';
+import { composeScene, crumpledQrLabel, crumpledQrScene, keystone, renderBarcode, type RenderedBarcode } from '@idlens/test-support/engine/barcode-scenes.ts';
 import { type Affine, applyAffine } from '../../image/affine.ts';
 import { grayToFrame, toGray, type GrayImage } from '../../image/gray-image.ts';
 import { loadZxingNode } from '../../../runtime/zxing-node.ts';
