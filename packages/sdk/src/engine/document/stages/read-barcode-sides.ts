@@ -1,0 +1,61 @@
+import type { ZxingReader } from '../../barcode/zxing-reader.ts';
+import { answersAlone, barcodeRank, type DocumentBarcode, readDocumentBarcode } from '../read-document-barcode.ts';
+import type { DocumentRequest, Side } from './document-request.ts';
+import type { LocatedSides } from './locate-documents.ts';
+import { checksOut, type PickedMrz } from './mrz-pick.ts';
+
+/** MRZ layouts of cards, whose other side may carry a 2D barcode (passport and visa pages carry none). */
+const cardMrzTypes: ReadonlySet<string> = new Set(['TD1', 'TD2']);
+
+/**
+ * Stage `read`, the ID barcode: on the sides the MRZ leaves open (`barcodePlan`); the first parsed,
+ * conclusive read ends the search.
+ */
+export async function readBarcodeSides(
+  request: DocumentRequest,
+  zxing: ZxingReader,
+  located: LocatedSides,
+  pick: PickedMrz | null,
+): Promise<DocumentBarcode | null> {
+  const plan = barcodePlan(pick, request.given.length > 1, request.barcodeOnly, request.options.scanUnsupportedSecondSide ?? false);
+  const sides = plan.sides.filter((s) => !located.skipped.has(s));
+  let barcode: DocumentBarcode | null = null;
+  for (const side of sides) {
+    const found = await readDocumentBarcode(zxing, request.frameOf(side), side, { thorough: plan.thorough });
+    if (barcodeRank(found) > barcodeRank(barcode)) barcode = found;
+    if (answersAlone(barcode)) break;
+  }
+  request.trace({
+    stage: 'read',
+    decided: sides.length
+      ? `barcode searched on ${sides.join(', ')}${plan.thorough ? ' (thorough)' : ''}: ${describeBarcode(barcode)}`
+      : 'barcode not searched',
+  });
+  return barcode;
+}
+
+/**
+ * Which sides to search for an ID barcode, in order, and how hard:
+ * - barcode only, or no MRZ that checks out: every side, the second (usually the back) first, with
+ *   the thorough plan — the barcode is then the only source;
+ * - an MRZ that checks out on a card (TD1, TD2) read from two images: the other side, with the default
+ *   plan (ID cards carry 2D barcodes on either side: Argentina, the US I-766…, and both readings then
+ *   meet in `dataMatch`);
+ * - an MRZ that checks out on a passport or visa page: nothing — the page's other side carries no
+ *   barcode — unless `scanUnsupportedSecondSide` asks for it; one image with a checked MRZ: nothing.
+ */
+function barcodePlan(pick: PickedMrz | null, twoImages: boolean, barcodeOnly: boolean, scanUnsupported: boolean): { sides: Side[]; thorough: boolean } {
+  const all: Side[] = twoImages ? ['SECOND', 'FIRST'] : ['FIRST'];
+  if (barcodeOnly || !pick || !checksOut(pick.reading)) return { sides: all, thorough: true };
+  if (!twoImages) return { sides: [], thorough: false };
+  const other: Side = pick.side === 'FIRST' ? 'SECOND' : 'FIRST';
+  const card = cardMrzTypes.has(pick.reading.corrected.parsed.format.type);
+  return { sides: card || scanUnsupported ? [other] : [], thorough: false };
+}
+
+/** A barcode in a few words for the stage trace (its kind and evidence, no payload). */
+function describeBarcode(b: DocumentBarcode | null): string {
+  if (!b) return 'none found';
+  const payload = b.result.parsed ? 'AAMVA payload parsed' : 'no AAMVA payload';
+  return `PDF417 on ${b.side}, ${payload}, ${b.certain ? 'certain' : 'uncertain'}${answersAlone(b) ? ', answers alone' : ''}`;
+}
