@@ -119,6 +119,35 @@ const cases: Case[] = [
     } satisfies ModelSpec,
     ranges: { x: [-3, 3] as [number, number] },
   })),
+  ...[
+    ['of the output’s shape: added by the kernels', [1, 6, 9, 11]],
+    ['that broadcasts (one value per channel): added as the node does', [1, 6, 1, 1]],
+  ].map(([what, y]) => ({
+    name: `Conv, then an Add of a residual ${what}, then Relu`,
+    model: {
+      ...conv({ pads: [1, 1, 1, 1] }, image, [6, 4, 3, 3]),
+      nodes: [
+        { opType: 'Relu', inputs: ['y'], outputs: ['residual'] },
+        { opType: 'Conv', inputs: ['x', 'w', 'b'], outputs: ['c'], attributes: { pads: [1, 1, 1, 1] } },
+        { opType: 'Add', inputs: ['residual', 'c'], outputs: ['sum'] },
+        { opType: 'Relu', inputs: ['sum'], outputs: ['out'] },
+      ],
+      inputs: [
+        { name: 'x', dims: image },
+        { name: 'y', dims: y as number[] },
+      ],
+    } satisfies ModelSpec,
+  })),
+  {
+    name: 'Conv depthwise, then an Add of a residual',
+    model: {
+      ...conv({ group: 4, pads: [1, 1, 1, 1] }, image, [4, 1, 3, 3]),
+      nodes: [
+        { opType: 'Conv', inputs: ['x', 'w', 'b'], outputs: ['c'], attributes: { group: 4, pads: [1, 1, 1, 1] } },
+        { opType: 'Add', inputs: ['c', 'x'], outputs: ['out'] },
+      ],
+    },
+  },
   {
     name: 'Conv whose output another node reads too: the × by a number stays a node of its own',
     model: {

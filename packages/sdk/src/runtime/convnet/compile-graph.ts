@@ -26,9 +26,24 @@ function tensorValue(t: OnnxTensor): Value {
 }
 
 export type Step =
-  | { kind: 'conv'; input: string; output: string; conv: PackedConv }
+  | {
+      kind: 'conv';
+      input: string;
+      output: string;
+      conv: PackedConv;
+      /** A value its epilogue adds (an Add of it and the convolution's output, fused). */
+      residual?: string;
+      /** The epilogue applies a Relu after the residual (what the run does itself when the residual must broadcast). */
+      residualThenRelu?: boolean;
+    }
   | { kind: 'convTranspose'; input: string; output: string; conv: PackedConvTranspose }
   | { kind: 'op'; node: OnnxNode; operator: Operator };
+
+/** The values a step reads (a convolution: its input, and the residual its epilogue adds). */
+export function stepInputs(step: Step): readonly string[] {
+  if (step.kind === 'op') return step.node.inputs;
+  return step.kind === 'conv' && step.residual ? [step.input, step.residual] : [step.input];
+}
 
 function geometryOf(node: OnnxNode, weightDims: number[]): { geometry: ConvGeometry; oneDimensional: boolean } {
   const ints = (name: string): number[] | undefined => node.attributes[name] as number[] | undefined;
@@ -100,6 +115,9 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
   const fusion = {
     readers: (name: string) => consumers.get(name) ?? 0,
     scalar: (name: string) => scalarConstant(name, constants, nodes),
+    // A Resize's output may never exist on its own (`resizesToAdd`): its Add stays a node.
+    computed: (name: string) =>
+      !constants.has(name) && !quantized.has(name) && !nodes.some((n) => (n.opType === 'Constant' || n.opType === 'Resize') && n.outputs[0] === name),
   };
   for (let i = 0; i < nodes.length; i++) {
     if (fusedAway.has(i)) continue;
@@ -154,14 +172,22 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
     const bias = inputs[2];
     if (!weight || (node.inputs[2] && (!bias || !isFloat(bias)))) throw new Error(`${node.name}: weights must be constants`);
     const biasData = bias && isFloat(bias) ? bias.data : null;
-    const fused = fusedEpilogue(nodes, i, output, fusion);
+    const fused = fusedEpilogue(nodes, i, output, { ...fusion, residuals: node.opType === 'Conv' });
     for (const index of fused?.taken ?? []) fusedAway.add(index);
     const result = fused?.output ?? output;
     const epilogue = fused?.epilogue ?? null;
     const { geometry, oneDimensional } = geometryOf(node, weight.dims);
     if (node.opType === 'Conv') {
       const weight4d = oneDimensional ? { ...weight, dims: [weight.dims[0]!, weight.dims[1]!, 1, weight.dims[2]!] } : weight;
-      steps.push({ kind: 'conv', input: node.inputs[0]!, output: result, conv: packConv(kernels, weight4d, biasData, geometry, epilogue) });
+      const residual = fused?.residual;
+      const conv = packConv(kernels, weight4d, biasData, geometry, epilogue);
+      steps.push({
+        kind: 'conv',
+        input: node.inputs[0]!,
+        output: result,
+        conv,
+        ...(residual ? { residual, residualThenRelu: epilogue?.activation === 'relu' } : {}),
+      });
     } else {
       const square = geometry.kernel[0] === geometry.stride[0] && geometry.kernel[1] === geometry.stride[1];
       if (!square || geometry.group !== 1 || geometry.pads.some((p) => p !== 0) || node.attributes.output_padding) {
@@ -178,7 +204,7 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
   // The step after which each value computed in a run is no longer needed (outputs: never).
   const lastUse = new Map<string, number>();
   steps.forEach((step, index) => {
-    for (const name of step.kind === 'op' ? step.node.inputs : [step.input]) lastUse.set(name, index);
+    for (const name of stepInputs(step)) lastUse.set(name, index);
   });
   for (const name of model.outputs) lastUse.set(name, Number.POSITIVE_INFINITY);
 

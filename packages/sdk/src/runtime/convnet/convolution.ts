@@ -26,18 +26,26 @@ export interface PackedConv {
   bias: number;
   /** Byte offset of the kept `Epilogue`, or 0. */
   epilogue: number;
+  /**
+   * With a residual in the epilogue: the epilogue's steps before it (`preScale`, `preShift`), kept on
+   * their own, for a residual whose shape turns out not to be the output's (`runConv`'s caller then
+   * adds it, and the activation after it, as the nodes would).
+   */
+  beforeResidual: number;
 }
 
 /**
  * The element-wise nodes that followed a convolution in the graph (compile-graph.ts), done by its
- * kernels as each output is stored (kernels.c, `epilogue_t`): × preScale, + preShift, the
- * activation, × postScale, + postShift — each absent step skipped, so the float operations are
- * exactly the nodes'. A MobileNetV3-style detector spends as long in these as in its convolutions
+ * kernels as each output is stored (kernels.c, `epilogue_t`): × preScale, + preShift, + a
+ * residual (a tensor of the output's shape: `runConv`'s `residual`), the activation, × postScale,
+ * + postShift — each absent step skipped, so the float operations are exactly the nodes'. A MobileNetV3-style detector spends as long in these as in its convolutions
  * when each is a pass of its own over the tensor.
  */
 export interface Epilogue {
   preScale?: number;
   preShift?: number;
+  /** A tensor the graph adds (an Add of two computed values), given at run time. */
+  residual?: boolean;
   activation: 'none' | 'relu' | 'hardswish';
   postScale?: number;
   postShift?: number;
@@ -49,9 +57,23 @@ const activationCodes = { none: 0, relu: 1, hardswish: 2 } as const;
 function keepEpilogue(kernels: Kernels, e: Epilogue | null): number {
   if (!e) return 0;
   const steps =
-    (e.preScale !== undefined ? 1 : 0) | (e.preShift !== undefined ? 2 : 0) | (e.postScale !== undefined ? 4 : 0) | (e.postShift !== undefined ? 8 : 0);
+    (e.preScale !== undefined ? 1 : 0) |
+    (e.preShift !== undefined ? 2 : 0) |
+    (e.postScale !== undefined ? 4 : 0) |
+    (e.postShift !== undefined ? 8 : 0) |
+    (e.residual ? 16 : 0);
   if (steps === 0 && e.activation === 'none') return 0;
-  return kernels.keep(Float32Array.of(e.preScale ?? 1, e.preShift ?? 0, activationCodes[e.activation], e.postScale ?? 1, e.postShift ?? 0, steps));
+  // The last slot is the residual's distance from the output, an int the run writes (`runConv`).
+  return kernels.keep(Float32Array.of(e.preScale ?? 1, e.preShift ?? 0, activationCodes[e.activation], e.postScale ?? 1, e.postShift ?? 0, steps, 0));
+}
+
+const residualSlot = 6;
+
+/** A kept epilogue's and its pre-residual steps' offsets. */
+function keepEpilogues(kernels: Kernels, e: Epilogue | null): { epilogue: number; beforeResidual: number } {
+  const epilogue = keepEpilogue(kernels, e);
+  const before = e?.residual ? keepEpilogue(kernels, { preScale: e.preScale, preShift: e.preShift, activation: 'none' }) : epilogue;
+  return { epilogue, beforeResidual: before };
 }
 
 /** weight [M, C/group, kh, kw] (floats, or int8 with their scales) → `gemm`'s layout for each group (kernels.c). */
@@ -66,10 +88,10 @@ export function packConv(
   const kTotal = groupChannels * geometry.kernel[0] * geometry.kernel[1];
   const perGroup = outChannels / geometry.group;
   const biasOffset = bias ? kernels.keep(bias) : 0;
-  const finish = keepEpilogue(kernels, epilogue);
+  const finish = keepEpilogues(kernels, epilogue);
   if (groupChannels === 1 && perGroup === 1) {
     const floats = 'int8' in weight ? dequantized(weight).data : weight.data;
-    return { geometry, outChannels, groupChannels, groupWeights: [kernels.keep(floats)], depthwise: true, bias: biasOffset, epilogue: finish };
+    return { geometry, outChannels, groupChannels, groupWeights: [kernels.keep(floats)], depthwise: true, bias: biasOffset, ...finish };
   }
   // Float weights are written times 1, which leaves every float as it is.
   const values = 'int8' in weight ? weight.int8 : weight.data;
@@ -89,7 +111,7 @@ export function packConv(
       }),
     );
   }
-  return { geometry, outChannels, groupChannels, groupWeights, depthwise: false, bias: biasOffset, epilogue: finish };
+  return { geometry, outChannels, groupChannels, groupWeights, depthwise: false, bias: biasOffset, ...finish };
 }
 
 export function convOutputSize(size: number, kernel: number, stride: number, padBefore: number, padAfter: number, dilation: number): number {
@@ -141,13 +163,18 @@ function sliced(kernels: Kernels, units: number, parts: number, slice: (first: n
   kernels.runSlices(slices);
 }
 
-/** Runs a packed convolution of x [N, C, H, W] into `out` (its dims from `convOutputDims`). */
-export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out: MemoryTensor): void {
+/**
+ * Runs a packed convolution of x [N, C, H, W] into `out` (its dims from `convOutputDims`), adding
+ * `residual` (of `out`'s shape) where its epilogue has one; without it, only the steps before.
+ */
+export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out: MemoryTensor, residual?: MemoryTensor): void {
   const [batch, channels, height, width] = x.dims as [number, number, number, number];
   const [, , outH, outW] = out.dims as [number, number, number, number];
   const { kernel, stride, pads, group } = conv.geometry;
   const n = outH * outW;
-  const { epilogue } = conv;
+  const epilogue = residual ? conv.epilogue : conv.beforeResidual;
+  // The kernels find each output's residual this many bytes on (the same for every slice, batch and group).
+  if (residual) new Int32Array(kernels.view(epilogue, residualSlot + 1).buffer, epilogue + residualSlot * 4, 1)[0] = residual.offset - out.offset;
   if (conv.depthwise) {
     for (let b = 0; b < batch; b++) {
       const input = x.offset + b * channels * height * width * 4;

@@ -24,6 +24,8 @@ function fusionOf(after: NodeSpec[], outputs = ['out']) {
   return fusedEpilogue(model.nodes, 0, 'c', {
     readers: (name) => readers.get(name) ?? 0,
     scalar: (name) => (values.get(name)?.length === 1 ? values.get(name)![0] : undefined),
+    computed: (name) => !values.has(name),
+    residuals: true,
   });
 }
 
@@ -70,6 +72,18 @@ describe('fusedEpilogue', () => {
       epilogue: { activation: 'none', preShift: -1 },
       output: 'a',
     });
+  });
+
+  it('takes a residual (an Add of a computed value) and the Relu after it, and nothing after that', () => {
+    expect(
+      fusionOf([
+        { opType: 'Add', inputs: ['x', 'c'], outputs: ['r'] },
+        { opType: 'Relu', inputs: ['r'], outputs: ['y'] },
+        { opType: 'Mul', inputs: ['y', 's'], outputs: ['out'] },
+      ]),
+    ).toEqual({ epilogue: { activation: 'relu', residual: true }, output: 'y', taken: [1, 2], residual: 'x' });
+    // An Add of a constant tensor is no residual (nor a number: not taken at all).
+    expect(fusionOf([{ opType: 'Add', inputs: ['c', 'w'], outputs: ['out'] }])).toBeNull();
   });
 
   it('takes nothing another node reads on the way, nor a hardswish of a clip to other bounds', () => {

@@ -5,14 +5,20 @@ import type { OnnxNode } from './onnx-model.ts';
 export interface FusionContext {
   readers(name: string): number;
   scalar(name: string): number | undefined;
+  /** Whether a value is computed in a run (not a constant): what a residual is. */
+  computed(name: string): boolean;
+  /** Whether the convolution's kernels may add a residual (Conv's do). */
+  residuals?: boolean;
 }
 
 /**
  * The element-wise nodes right after the convolution `nodes[at]` (Constant nodes between them
  * aside) that its kernels can do as they store each output (`Epilogue`): a multiplication and an
  * addition by one number, an activation (Relu, or hardswish as exporters spell it out — Add 3, Clip
- * 0..6, Mul by the input, Div 6), then again a multiplication and an addition by one number.
- * MobileNetV3-style detectors (PP-OCR's) follow every convolution with all of them. Each value
+ * 0..6, Mul by the input, Div 6), then again a multiplication and an addition by one number; or a
+ * residual — an Add of a value computed before the convolution — with at most a Relu after it.
+ * MobileNetV3-style detectors (PP-OCR's) follow every convolution with the first kind, BlazeFace's
+ * blocks end in the second. Each value
  * passed on must be read by the next node alone (hardswish's input by its Add and Mul alone), so no
  * other node misses one. Null when nothing follows that can be taken.
  */
@@ -21,8 +27,9 @@ export function fusedEpilogue(
   at: number,
   output: string,
   graph: FusionContext,
-): { epilogue: Epilogue; output: string; taken: number[] } | null {
+): { epilogue: Epilogue; output: string; taken: number[]; residual?: string } | null {
   const epilogue: Epilogue = { activation: 'none' };
+  let residual: string | undefined;
   const taken: number[] = [];
   let current = output;
   let j = at + 1;
@@ -52,6 +59,16 @@ export function fusedEpilogue(
     if (node.opType === 'Relu' && !activated) {
       epilogue.activation = 'relu';
       take([next]);
+      // A residual's epilogue ends at its activation (what a run does itself when the residual must broadcast).
+      if (residual) break;
+      continue;
+    }
+    if (residual) break;
+    const added = node.opType === 'Add' && node.inputs.length === 2 ? node.inputs.find((name) => name !== current) : undefined;
+    if (added && graph.residuals && !activated && graph.computed(added)) {
+      epilogue.residual = true;
+      residual = added;
+      take([next]);
       continue;
     }
     const value = node.inputs.length === 2 ? graph.scalar(node.inputs.find((name) => name !== current) ?? '') : undefined;
@@ -63,7 +80,8 @@ export function fusedEpilogue(
     epilogue[node.opType === 'Mul' ? scale : shift] = value;
     take([next]);
   }
-  return taken.length ? { epilogue, output: current, taken } : null;
+  if (!taken.length) return null;
+  return residual ? { epilogue, output: current, taken, residual } : { epilogue, output: current, taken };
 }
 
 /** Whether the four nodes are hardswish of `x` as exporters write it: Add(x, 3) → Clip(·, 0, 6) → Mul(x, ·) → Div(·, 6). */

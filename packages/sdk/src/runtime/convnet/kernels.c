@@ -38,51 +38,76 @@ void im2col(const float *src, int channels, int height, int width, int kh, int k
 // What a convolution does to each of its sums before storing it (convolution.ts, `Epilogue`): the
 // element-wise nodes that followed it in the graph, in their order and with their float operations,
 // so that the results are theirs to the bit. All floats, so that the caller writes it as one array.
+// With bit 16 of `steps`, a tensor of the output's shape is added before the activation (a residual
+// connection); it lies `residual_delta` bytes on from the output, set before each run.
 typedef struct {
   float pre_scale, pre_shift;    // x · pre_scale, then + pre_shift (each when its bit of `steps` is set: 1, 2)
   float activation;              // 0 none, 1 max(0, x), 2 hardswish as graphs spell it: x · clip(x + 3, 0, 6) / 6
   float post_scale, post_shift;  // then · post_scale, + post_shift (bits 4, 8)
   float steps;
+  int residual_delta;
 } epilogue_t;
 
-static inline v128_t finish4(v128_t x, const epilogue_t *e) {
-  const int steps = (int)e->steps, activation = (int)e->activation;
-  if (steps & 1) x = wasm_f32x4_mul(x, wasm_f32x4_splat(e->pre_scale));
-  if (steps & 2) x = wasm_f32x4_add(x, wasm_f32x4_splat(e->pre_shift));
-  if (activation == 1) {
+// An epilogue as a kernel uses it, prepared once per call: its numbers splatted, its flags ints, and
+// in the kernel's own locals (its stores cannot change them, so they stay in registers).
+typedef struct {
+  int steps, activation, residual_delta;
+  v128_t pre_scale, pre_shift, post_scale, post_shift;
+} finisher_t;
+
+#define PREPARE_FINISHER(given)                                                                       \
+  finisher_t finisher;                                                                                \
+  const finisher_t *epilogue = 0;                                                                     \
+  if (given) {                                                                                        \
+    finisher = (finisher_t){(int)(given)->steps, (int)(given)->activation, (given)->residual_delta,  \
+                            wasm_f32x4_splat((given)->pre_scale), wasm_f32x4_splat((given)->pre_shift), \
+                            wasm_f32x4_splat((given)->post_scale), wasm_f32x4_splat((given)->post_shift)}; \
+    epilogue = &finisher;                                                                             \
+  }
+
+static inline const float *residual_of(const float *out, const finisher_t *e) {
+  return (const float *)((const char *)out + e->residual_delta);
+}
+
+// `res`: the 4 residual values of these outputs (bit 16).
+__attribute__((always_inline)) static inline v128_t finish4(v128_t x, const finisher_t *e, const float *res) {
+  if (e->steps == 0 && e->activation == 1) return wasm_f32x4_max(x, wasm_f32x4_splat(0.0f));  // the usual case
+  if (e->steps & 1) x = wasm_f32x4_mul(x, e->pre_scale);
+  if (e->steps & 2) x = wasm_f32x4_add(x, e->pre_shift);
+  if (e->steps & 16) x = wasm_f32x4_add(x, wasm_v128_load(res));
+  if (e->activation == 1) {
     x = wasm_f32x4_max(x, wasm_f32x4_splat(0.0f));
-  } else if (activation == 2) {
+  } else if (e->activation == 2) {
     const v128_t t = wasm_f32x4_min(wasm_f32x4_splat(6.0f), wasm_f32x4_max(wasm_f32x4_splat(0.0f), wasm_f32x4_add(x, wasm_f32x4_splat(3.0f))));
     x = wasm_f32x4_div(wasm_f32x4_mul(x, t), wasm_f32x4_splat(6.0f));
   }
-  if (steps & 4) x = wasm_f32x4_mul(x, wasm_f32x4_splat(e->post_scale));
-  if (steps & 8) x = wasm_f32x4_add(x, wasm_f32x4_splat(e->post_shift));
+  if (e->steps & 4) x = wasm_f32x4_mul(x, e->post_scale);
+  if (e->steps & 8) x = wasm_f32x4_add(x, e->post_shift);
   return x;
 }
 
-static inline float finish1(float x, const epilogue_t *e) {
-  const int steps = (int)e->steps, activation = (int)e->activation;
-  if (steps & 1) x = x * e->pre_scale;
-  if (steps & 2) x = x + e->pre_shift;
-  if (activation == 1) {
-    x = x > 0.0f ? x : 0.0f;
-  } else if (activation == 2) {
-    float t = x + 3.0f;
-    t = t < 0.0f ? 0.0f : t > 6.0f ? 6.0f : t;
-    x = x * t / 6.0f;
-  }
-  if (steps & 4) x = x * e->post_scale;
-  if (steps & 8) x = x + e->post_shift;
-  return x;
+// The same for one output (a row's last ones).
+__attribute__((always_inline)) static inline float finish1(float x, const finisher_t *e, const float *res) {
+  v128_t v = wasm_f32x4_splat(x);
+  float r[4] = {0};
+  if (e->steps & 16) r[0] = *res;
+  return wasm_f32x4_extract_lane(finish4(v, e, r), 0);
+}
+
+// The epilogue over `n` outputs stored one after another, four at a time.
+__attribute__((always_inline)) static inline void finish_row(float *o, int n, const finisher_t *e) {
+  int i = 0;
+  for (; i + 4 <= n; i += 4) wasm_v128_store(o + i, finish4(wasm_v128_load(o + i), e, residual_of(o + i, e)));
+  for (; i < n; i++) o[i] = finish1(o[i], e, residual_of(o + i, e));
 }
 
 // A 4×8 tile of out = bias + a × b: rows m0 .. m0+3 (those below m_count), the 8 columns at b; b's
 // row k is `b_step` floats on from its row k − 1, or, given `koff`, at bp + koff[k]. Then the
 // `epilogue`, when given; only the first `columns` (≤ 8) stored. Inlined with `koff` a constant 0 or not, so
 // each caller's loop has no branch on it.
-static inline void tile4x8(const float *ap, const float *bp, int b_step, const int *koff, int k_total,
+__attribute__((always_inline)) static inline void tile4x8(const float *ap, const float *bp, int b_step, const int *koff, int k_total,
                            const float *bias, int m0, int m_count, float *out, int ldc, int columns,
-                           const epilogue_t *epilogue) {
+                           const finisher_t *epilogue) {
   v128_t acc[4][2];
   for (int r = 0; r < 4; r++) {
     const float bv = m0 + r < m_count && bias ? bias[m0 + r] : 0.0f;
@@ -102,11 +127,18 @@ static inline void tile4x8(const float *ap, const float *bp, int b_step, const i
   }
   for (int r = 0; r < 4 && m0 + r < m_count; r++) {
     v128_t lo = acc[r][0], hi = acc[r][1];
-    if (epilogue) {
-      lo = finish4(lo, epilogue);
-      hi = finish4(hi, epilogue);
-    }
     float *row = out + (long)(m0 + r) * ldc;
+    if (epilogue) {
+      const float *res = residual_of(row, epilogue);
+      float partial[8];
+      if (columns < 8 && ((int)epilogue->steps & 16)) {
+        // A partial tile reads only its columns of the residual (the tensor may end there).
+        for (int j = 0; j < 8; j++) partial[j] = j < columns ? res[j] : 0.0f;
+        res = partial;
+      }
+      lo = finish4(lo, epilogue, res);
+      hi = finish4(hi, epilogue, res + 4);
+    }
     if (columns == 8) {
       wasm_v128_store(row, lo);
       wasm_v128_store(row + 4, hi);
@@ -124,7 +156,8 @@ static inline void tile4x8(const float *ap, const float *bp, int b_step, const i
 // m_count), `col` as `im2col` packs it.
 __attribute__((export_name("gemm")))
 void gemm(const float *a, const float *col, const float *bias, float *out, int m_count, int n, int k_total,
-          int ldc, const epilogue_t *epilogue) {
+          int ldc, const epilogue_t *given_epilogue) {
+  PREPARE_FINISHER(given_epilogue);
   const int panels = (n + 7) / 8, blocks = (m_count + 3) / 4;
   for (int p = 0; p < panels; p++) {
     const int columns = n - p * 8 < 8 ? n - p * 8 : 8;
@@ -140,7 +173,8 @@ void gemm(const float *a, const float *col, const float *bias, float *out, int m
 __attribute__((export_name("depthwise")))
 void depthwise(const float *src, const float *weights, const float *bias, float *out, int channels, int height,
                int width, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw, int out_h, int out_w,
-               const epilogue_t *epilogue) {
+               const epilogue_t *given_epilogue) {
+  PREPARE_FINISHER(given_epilogue);
   for (int c = 0; c < channels; c++) {
     const float *plane = src + (long)c * height * width;
     const float *w = weights + (long)c * kh * kw;
@@ -170,7 +204,7 @@ void depthwise(const float *src, const float *weights, const float *bias, float 
       }
       if (epilogue) {
         float *orow = o + (long)oy * out_w;
-        for (int ox = 0; ox < out_w; ox++) orow[ox] = finish1(orow[ox], epilogue);
+        finish_row(orow, out_w, epilogue);
       }
     }
   }
@@ -267,7 +301,8 @@ void clip(const float *a, float *out, int n, float lo, float hi) {
 // multiple of 8.
 __attribute__((export_name("gemm_rows")))
 void gemm_rows(const float *a, const float *b, const float *bias, float *out, int m_count, int n, int k_total,
-               int ldb, int ldc, const epilogue_t *epilogue) {
+               int ldb, int ldc, const epilogue_t *given_epilogue) {
+  PREPARE_FINISHER(given_epilogue);
   const int blocks = (m_count + 3) / 4;
   for (int p = 0; p < n / 8; p++) {
     for (int blk = 0; blk < blocks; blk++) {
@@ -311,7 +346,8 @@ __attribute__((export_name("conv_panels")))
 void conv_panels(const float *a, const float *src, const int *koff, const float *bias, float *out, int m_count,
                  int channels, int height, int width, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw,
                  int out_h, int out_w, int inside_top, int inside_bottom, int inside_left, int inside_right,
-                 int first_panel, int panel_count, float *scratch, const epilogue_t *epilogue) {
+                 int first_panel, int panel_count, float *scratch, const epilogue_t *given_epilogue) {
+  PREPARE_FINISHER(given_epilogue);
   const int n = out_h * out_w, k_total = channels * kh * kw, blocks = (m_count + 3) / 4;
   for (int p = first_panel; p < first_panel + panel_count; p++) {
     const int y = p * 8 / out_w, x = p * 8 % out_w;

@@ -1,5 +1,6 @@
 import type { RuntimeTensor, TensorFill } from '../../engine/ocr/inference-runtime.ts';
-import type { CompiledGraph } from './compile-graph.ts';
+import { stepInputs, type CompiledGraph } from './compile-graph.ts';
+import { operators } from './operators.ts';
 import { convOutputDims, convTransposeOutputDims, runConv, runConvTranspose } from './convolution.ts';
 import type { Kernels } from './kernels.ts';
 import { elementCount, type FloatTensor, type MemoryTensor, type Value } from './tensor.ts';
@@ -82,13 +83,22 @@ export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<s
         const x4d = is1d ? { dims: [x.dims[0]!, x.dims[1]!, 1, x.dims[2]!], offset: x.offset } : x;
         if (step.kind === 'conv') {
           const out = put(step.output, convOutputDims(step.conv, x4d.dims));
-          runConv(kernels, step.conv, x4d, out);
+          const residual = step.residual ? memory(step.residual) : undefined;
+          if (residual && !sameShape(residual.dims, out.dims)) {
+            // Not of the output's shape: the Add (broadcasting) and the Relu after it done as the nodes.
+            runConv(kernels, step.conv, x4d, out);
+            const data = view(out).data;
+            operators.Add!.compute([view(out), view(residual)], data, {}, kernels);
+            if (step.residualThenRelu) operators.Relu!.compute([view(out)], data, {}, kernels);
+          } else {
+            runConv(kernels, step.conv, x4d, out, residual);
+          }
           if (is1d) out.dims = [out.dims[0]!, out.dims[1]!, out.dims[3]!];
         } else {
           runConvTranspose(kernels, step.conv, x4d, put(step.output, convTransposeOutputDims(step.conv, x4d.dims)));
         }
       }
-      for (const name of step.kind === 'op' ? step.node.inputs : [step.input]) {
+      for (const name of stepInputs(step)) {
         const tensor = values.get(name);
         if (tensor && lastUse.get(name) === index) {
           kernels.release(tensor.offset);
