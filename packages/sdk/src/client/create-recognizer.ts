@@ -49,16 +49,17 @@ export interface RecognizerOptions {
   cacheModels?: boolean;
   /**
    * The runtime that runs the OCR models (docs/sdk.md, "Inference runtimes"):
-   * - `convnet` (default): the SDK's own, in its OCR chunk — the smallest download, one thread;
+   * - `convnet` (default): the SDK's own, in its OCR chunk — the smallest download; `threads` on a
+   *   cross-origin isolated page (its helper workers are the worker script started again);
    * - `onnxruntime-web`: the optional peer dependency, served from `onnxruntime-web/` in the assets
    *   folder (the Vite plugin's `onnxruntimeWeb` option, `idlens-sdk assets copy --onnxruntime-web`):
    *   `threads` on a cross-origin isolated page, WebGPU where the browser has it and its WebGPU build
    *   is served; not served, the OCR part fails with RUNTIME_UNAVAILABLE;
-   * - `auto`: onnxruntime-web where it brings WebGPU or four threads or more and is served, else `convnet`.
+   * - `auto`: onnxruntime-web where it brings WebGPU and is served, else `convnet`.
    * `info()` says which ran.
    */
   inference?: Inference;
-  /** onnxruntime-web's threads when the page is cross-origin isolated (default: up to 4); the convnet runtime runs on one. */
+  /** Either runtime's threads when the page is cross-origin isolated (default: up to 4, at most the cores); one otherwise. */
   threads?: number;
   /** Let onnxruntime-web use WebGPU when the browser has an adapter (default true). */
   webgpu?: boolean;

@@ -23,8 +23,9 @@ describe('planInference', () => {
     expect(planInference({ ...page, requested: 'onnxruntime-web', webgpu: true }).backends).toEqual(['webgpu', 'wasm']);
   });
 
-  it('auto: onnxruntime-web only for four threads or more or WebGPU, and the convnet runtime when its files are missing', () => {
-    expect(planInference({ ...page, requested: 'auto' })).toMatchObject({ inference: 'onnxruntime-web', threads: 4, convnetIfMissing: true });
+  it('auto: onnxruntime-web only for WebGPU (the convnet runtime runs the same threads), and the convnet runtime when its files are missing', () => {
+    expect(planInference({ ...page, requested: 'auto' })).toMatchObject({ inference: 'convnet', threads: 4 });
+    expect(planInference({ ...page, requested: 'auto', webgpu: true })).toMatchObject({ inference: 'onnxruntime-web', threads: 4, convnetIfMissing: true });
     expect(planInference({ ...page, requested: 'auto', isolated: false })).toMatchObject({ inference: 'convnet', threads: 1 });
     expect(planInference({ ...page, requested: 'auto', cores: 2 })).toMatchObject({ inference: 'convnet' });
     expect(planInference({ ...page, requested: 'auto', threads: 2 })).toMatchObject({ inference: 'convnet' });

@@ -38,24 +38,16 @@ export interface InferenceCircumstances {
 const defaultThreads = 4;
 
 /**
- * `auto` takes onnxruntime-web for its threads from this many on. Measured on two cores (`pnpm bench
- * browser`): two threads read a passport 19 % and a card 7 % faster than the convnet runtime's one,
- * but the first document came 0.6–1 s later (onnxruntime-web's 14 MB wasm to fetch and compile), so
- * two threads pay back only after a dozen reads.
- */
-const autoMinThreads = 4;
-
-/**
- * The choice, made once when the OCR part loads. `auto` takes onnxruntime-web only where it has
- * something the convnet runtime cannot give — WebGPU, or four threads or more — and falls back to
- * the convnet runtime when the app does not serve onnxruntime-web's files (docs/sdk.md, "Inference
- * runtimes").
+ * The choice, made once when the OCR part loads. Both runtimes run the page's threads (up to
+ * `threads`, at most the cores, on an isolated page). `auto` takes onnxruntime-web only where it has
+ * something the convnet runtime cannot give — WebGPU — and falls back to the convnet runtime when the
+ * app does not serve onnxruntime-web's files: on the same threads the convnet runtime reads about as
+ * fast and starts 0.6–1 s sooner (docs/sdk.md, "Inference runtimes"; decision 0004).
  */
 export function planInference({ requested, isolated, cores, threads, webgpu }: InferenceCircumstances): InferencePlan {
   const pageThreads = isolated ? Math.max(1, Math.min(Math.floor(threads ?? defaultThreads), cores)) : 1;
   const backends: OnnxruntimeWebBackend[] = webgpu ? ['webgpu', 'wasm'] : ['wasm'];
   if (requested === 'onnxruntime-web') return { inference: 'onnxruntime-web', backends, threads: pageThreads, convnetIfMissing: false };
-  if (requested === 'auto' && (pageThreads >= autoMinThreads || webgpu))
-    return { inference: 'onnxruntime-web', backends, threads: pageThreads, convnetIfMissing: true };
+  if (requested === 'auto' && webgpu) return { inference: 'onnxruntime-web', backends, threads: pageThreads, convnetIfMissing: true };
   return { inference: 'convnet', backends: [], threads: pageThreads, convnetIfMissing: true };
 }
