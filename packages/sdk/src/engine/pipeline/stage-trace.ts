@@ -15,4 +15,3 @@ export type StageTrace = (decision: StageDecision) => void;
 
 /** The trace of a caller that does not ask for one. */
 export const untraced: StageTrace = () => {};
-
