@@ -109,14 +109,23 @@ async function loadInference(init: WorkerInit): Promise<{ runtime: InferenceRunt
 /**
  * A helper thread of the convnet runtime's kernels is this same script under another name: it serves
  * the kernels (`runKernelThread`) and exposes nothing. One that cannot start (a CSP without this
- * worker, say) is never counted: its slices run here.
+ * worker, say) is never counted: its slices run here. They start once the first card or document
+ * has been answered (or the preloaded models have run once): starting one means loading this script
+ * again, which on two cores held the first answer up by a few hundred milliseconds.
  */
 const kernelThreadName = 'idlens-kernel-thread';
+const pendingKernelThreads: KernelThreadInit[] = [];
 
 function spawnKernelThread(init: KernelThreadInit): void {
-  const thread = new Worker(self.location.href, { type: 'module', name: kernelThreadName });
-  thread.addEventListener('error', () => thread.terminate());
-  thread.postMessage(init);
+  pendingKernelThreads.push(init);
+}
+
+function startKernelThreads(): void {
+  for (const init of pendingKernelThreads.splice(0)) {
+    const thread = new Worker(self.location.href, { type: 'module', name: kernelThreadName });
+    thread.addEventListener('error', () => thread.terminate());
+    thread.postMessage(init);
+  }
 }
 
 function loadZxing() {
@@ -194,7 +203,11 @@ const warmUp = new AbortController();
 const warmUpDelayMs = 300;
 function runModelsOnce(engine: Engine): void {
   setTimeout(() => {
-    if (!warmUp.signal.aborted) engine.warm?.({ runModels: true, signal: warmUp.signal }).catch(() => {});
+    if (!warmUp.signal.aborted)
+      engine
+        .warm?.({ runModels: true, signal: warmUp.signal })
+        .catch(() => {})
+        .finally(startKernelThreads);
   }, warmUpDelayMs);
 }
 
@@ -225,25 +238,29 @@ const api: EngineWorkerApi = {
   },
   card(sides, options, callId) {
     warmUp.abort();
-    return calls.run(callId, async () => {
-      const [engine, cardNumberSide, otherSide] = await Promise.all([
-        engineForOcr(),
-        sides.cardNumberSide ? decodeFrame(sides.cardNumberSide, 'cardNumberSide') : null,
-        sides.otherSide ? decodeFrame(sides.otherSide, 'otherSide') : null,
-      ]);
-      return engine.card({ cardNumberSide, otherSide }, options ?? {});
-    });
+    return calls
+      .run(callId, async () => {
+        const [engine, cardNumberSide, otherSide] = await Promise.all([
+          engineForOcr(),
+          sides.cardNumberSide ? decodeFrame(sides.cardNumberSide, 'cardNumberSide') : null,
+          sides.otherSide ? decodeFrame(sides.otherSide, 'otherSide') : null,
+        ]);
+        return engine.card({ cardNumberSide, otherSide }, options ?? {});
+      })
+      .finally(startKernelThreads);
   },
   document(sides, options, callId) {
     warmUp.abort();
-    return calls.run(callId, async () => {
-      const [engine, first, second] = await Promise.all([
-        engineForOcr(),
-        decodeFrame(sides.first, 'first'),
-        sides.second ? decodeFrame(sides.second, 'second') : null,
-      ]);
-      return engine.document({ first, second }, options ?? {});
-    });
+    return calls
+      .run(callId, async () => {
+        const [engine, first, second] = await Promise.all([
+          engineForOcr(),
+          decodeFrame(sides.first, 'first'),
+          sides.second ? decodeFrame(sides.second, 'second') : null,
+        ]);
+        return engine.document({ first, second }, options ?? {});
+      })
+      .finally(startKernelThreads);
   },
   cancel(callId) {
     calls.cancel(callId);
