@@ -17,11 +17,17 @@ const warmUpSeconds = 3;
 const durationSeconds = Number(process.env.BENCH_PLATFORM_SECONDS ?? 15);
 /** A directory: the idlens server process writes a V8 CPU profile (`node --cpu-prof`) there. */
 const cpuProfileDir = process.env.BENCH_PLATFORM_CPU_PROF;
-/** The databases idlens is measured on (the anchor always runs on SQLite). */
+/** The databases idlens is measured on, each against the bare stack on the same database (the client check uses SQLite's). */
 const dialectNames = (process.env.BENCH_PLATFORM_DIALECTS ?? 'sqlite,postgres').split(',');
 
 /** Goals on SQLite, as fractions of the bare stack's req/s in the same run, and the p99 bound at 32 connections. */
 const platformGoals = { get: 0.9, create: 0.6, p99Ms: 50 };
+/**
+ * Goals on PostgreSQL, against the bare stack on PostgreSQL (issue #59): lower than on SQLite, as
+ * each statement idlens runs beyond the bare stack's is a round trip to another process there.
+ * p99 is reported, not bound.
+ */
+const postgresGoals = { get: 0.6, create: 0.4 };
 
 const createBody = JSON.stringify({
   workflowId: 'demo-auto',
@@ -171,78 +177,112 @@ async function benchAgainstAnchor(anchor: Server, databaseUrl: string, name: str
   }
 }
 
+/** A database for idlens and the bare stack it is measured against; `close()` ends what was started for it. */
+interface Setup {
+  databaseUrl: string;
+  anchor: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Two fresh databases on the PostgreSQL server, idlens's and the bare stack's (each starts on an
+ * empty schema of its own), and a bare stack on the second; null, with the reason noted, when there
+ * is no PostgreSQL. `synchronous_commit` is the server's: both commit as the operator set it.
+ */
+async function postgresSetUp(notes: string[]): Promise<Setup | null> {
+  const pg = await postgresAvailability();
+  if ('skipReason' in pg) {
+    notes.push(`PostgreSQL skipped: ${pg.skipReason}`);
+    return null;
+  }
+  const started: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const end of started.reverse()) await end();
+  };
+  try {
+    const idlensDb = await createTestDatabase(pg.url);
+    started.push(idlensDb.drop);
+    const bareDb = await createTestDatabase(pg.url);
+    started.push(bareDb.drop);
+    const anchor = await startServerProcess('bare-stack.ts', { BARE_STACK_DATABASE_URL: bareDb.url });
+    started.push(anchor.stop);
+    return { databaseUrl: idlensDb.url, anchor, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
 /**
  * Throughput and latency of the transaction platform against the same stack bare, measured in one
- * run: the bare stack (bare-stack.ts), idlens on SQLite and on PostgreSQL (idlens-server.ts) and
- * the load generator (wrk.ts: Debian's wrk; load.ts, autocannon, for the resumes and the client
+ * run: the bare stack (bare-stack.ts) on SQLite and on PostgreSQL, idlens on each (idlens-server.ts)
+ * and the load generator (wrk.ts: Debian's wrk; load.ts, autocannon, for the resumes and the client
  * check) each run in a process of their own, one after another, so the ratio idlens / bare holds on
  * a noisy machine where absolute numbers do not. The shared server at `ctx.baseUrl` is not used.
  */
 export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<SuiteReport> => {
-  const rows: Array<Array<string | number>> = [];
-  const metrics: Record<string, unknown> = { connections, durationSeconds, rounds, goals: platformGoals };
+  const tables = { sqlite: [] as Array<Array<string | number>>, postgres: [] as Array<Array<string | number>> };
+  const metrics: Record<string, unknown> = { connections, durationSeconds, rounds, goals: platformGoals, postgresGoals };
   const notes: string[] = [];
 
-  const anchor = await startServerProcess('bare-stack.ts');
+  const sqliteAnchor = await startServerProcess('bare-stack.ts');
   const seconds = Math.max(1, Math.round(durationSeconds / rounds));
-  const clients = await clientCheck(anchor, seconds);
+  const clients = await clientCheck(sqliteAnchor, seconds);
   metrics.clientCheck = clients;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'idlens-bench-'));
-  const sqliteUrl = (file: string) => async () => ({ url: `file:${path.join(dir, file)}`, drop: async () => {} });
+  const onSqlite = (file: string) => async (): Promise<Setup> => ({
+    databaseUrl: `file:${path.join(dir, file)}`,
+    anchor: sqliteAnchor,
+    close: async () => {},
+  });
   // idlens on each database, and on SQLite once more without the record cache: every read then
   // assembles the record from the database (what a read of a transaction not read before costs).
-  const runs: Array<{ name: string; dialect: string; url: () => Promise<{ url: string; drop(): Promise<void> } | null>; variant?: Variant }> = [
-    { name: 'sqlite', dialect: 'sqlite', url: sqliteUrl('bench.sqlite') },
+  const runs: Array<{ name: string; dialect: keyof typeof tables; setUp: () => Promise<Setup | null>; variant?: Variant }> = [
+    { name: 'sqlite', dialect: 'sqlite', setUp: onSqlite('bench.sqlite') },
     {
       name: 'sqlite, RECORD_CACHE_MIB=0',
       dialect: 'sqlite',
-      url: sqliteUrl('uncached.sqlite'),
+      setUp: onSqlite('uncached.sqlite'),
       variant: { env: { RECORD_CACHE_MIB: '0' }, operations: ['get'] },
     },
-    {
-      name: 'postgres',
-      dialect: 'postgres',
-      url: async () => {
-        const pg = await postgresAvailability();
-        if ('skipReason' in pg) {
-          notes.push(`PostgreSQL skipped: ${pg.skipReason}`);
-          return null;
-        }
-        return createTestDatabase(pg.url);
-      },
-    },
+    { name: 'postgres', dialect: 'postgres', setUp: () => postgresSetUp(notes) },
   ];
+  const bareName = { sqlite: 'bare stack (SQLite)', postgres: 'bare stack (PostgreSQL)' };
   try {
     for (const run of runs.filter((r) => dialectNames.includes(r.dialect))) {
-      const db = await run.url();
-      if (!db) continue;
+      const setup = await run.setUp();
+      if (!setup) continue;
       try {
-        const result = await benchAgainstAnchor(anchor, db.url, run.name.replace(/\W+/g, '-'), run.variant);
+        const result = await benchAgainstAnchor(setup.anchor, setup.databaseUrl, run.name.replace(/\W+/g, '-'), run.variant);
         metrics[run.name] = result;
+        const rows = tables[run.dialect];
         for (const operation of ['get', 'create'] as const) {
           const b = result.bare[operation];
           const m = result[operation];
           if (!b || !m) continue;
           const ratio = median(result.ratios[operation]);
-          rows.push([`bare stack (SQLite)`, operation, b.requestsPerSecond, ms(b.p50), ms(b.p99), '1.00', b.requests, b.non2xx + b.errors]);
+          rows.push([bareName[run.dialect], operation, b.requestsPerSecond, ms(b.p50), ms(b.p99), '1.00', b.requests, b.non2xx + b.errors]);
           rows.push([`idlens (${run.name})`, operation, m.requestsPerSecond, ms(m.p50), ms(m.p99), ratio.toFixed(2), m.requests, m.non2xx + m.errors]);
         }
         const r = result.resume;
         if (r) rows.push([`idlens (${run.name})`, 'resume', r.requestsPerSecond, ms(r.p50), ms(r.p99), '–', r.requests, r.non2xx + r.errors]);
-        if (run.name === 'sqlite') metrics.ratios = { get: median(result.ratios.get), create: median(result.ratios.create) };
+        const ratios = { get: median(result.ratios.get), create: median(result.ratios.create) };
+        if (run.name === 'sqlite') metrics.ratios = ratios;
+        if (run.name === 'postgres') metrics.postgresRatios = ratios;
       } finally {
-        await db.drop();
+        await setup.close();
       }
     }
   } finally {
-    await anchor.stop();
+    await sqliteAnchor.stop();
     await rm(dir, { recursive: true, force: true });
   }
+  const header = ['server', 'operation', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'requests', 'errors/non-2xx'];
   return {
     suite: 'transaction platform (agent create/get, edge resume) against the bare stack',
     metrics,
     markdown: [
-      `Which client: the bare stack's get, ${connections} connections, ${seconds} s each — a client that is not the bottleneck gives what a lighter one gives.`,
+      `Which client: the bare stack's get (SQLite), ${connections} connections, ${seconds} s each — a client that is not the bottleneck gives what a lighter one gives.`,
       '',
       ...table(
         ['client', 'req/s', 'p50 ms', 'p99 ms'],
@@ -250,13 +290,19 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
       ),
       '',
       `${connections} connections on loopback from wrk (${wrkThreads} threads; autocannon for the resumes); bare stack and idlens each in a process of ` +
-        `their own, measured back to back in ${rounds} rounds of ${seconds} s per operation (the median round is shown). ` +
+        `their own, on the same database, measured back to back in ${rounds} rounds of ${seconds} s per operation (the median round is shown). ` +
         'Get: one transaction read over and over, as an agent polling it does — answered from the record cache while its row_version holds; ' +
-        '`RECORD_CACHE_MIB=0`: assembled from the database on every read. Resume: once per fresh demo-auto transaction. Bare stack = Hono + @hono/node-server + kysely/better-sqlite3, Basic (SHA-256) check, ' +
-        'one JSON row by id (get) or one insert (create). Ratio = median over rounds of idlens req/s ÷ bare-stack req/s ' +
-        `(goals: get ≥ ${platformGoals.get}, create ≥ ${platformGoals.create}, p99 ≤ ${platformGoals.p99Ms} ms).`,
+        '`RECORD_CACHE_MIB=0`: assembled from the database on every read. Resume: once per fresh demo-auto transaction. Bare stack = Hono + @hono/node-server + kysely, Basic (SHA-256) check, ' +
+        'one JSON row by id (get) or one insert (create). Ratio = median over rounds of idlens req/s ÷ bare-stack req/s.',
       '',
-      ...table(['server', 'operation', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'requests', 'errors/non-2xx'], rows),
+      `SQLite (bare stack on better-sqlite3, WAL, synchronous=NORMAL; goals: get ≥ ${platformGoals.get}, create ≥ ${platformGoals.create}, p99 ≤ ${platformGoals.p99Ms} ms):`,
+      '',
+      ...(tables.sqlite.length ? table(header, tables.sqlite) : ['Not measured.']),
+      '',
+      `PostgreSQL (bare stack on pg with idlens's pool size, each on a fresh database of the same server, synchronous_commit as the server has it; ` +
+        `goals: get ≥ ${postgresGoals.get}, create ≥ ${postgresGoals.create}):`,
+      '',
+      ...(tables.postgres.length ? table(header, tables.postgres) : ['Not measured.']),
       ...(notes.length ? ['', ...notes] : []),
     ],
   };
