@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { correctMrz } from './correct-mrz.ts';
 import type { MrzCell } from './mrz-cell.ts';
-import { cellsFromText } from '@idlens/test-support/engine/mrz-cells.ts';
+import { cellsFromText, mrzLineBox } from '@idlens/test-support/engine/mrz-cells.ts';
 import { specimens } from '@idlens/test-support/engine/mrz-specimens.ts';
-import type { LineQuad } from './locate-mrz.ts';
 import type { MrzReading } from './mrz-reading.ts';
 import { voteUncheckedFields } from './vote-unchecked.ts';
 
@@ -14,18 +13,7 @@ import { voteUncheckedFields } from './vote-unchecked.ts';
 function reading(model: string, changed: Record<number, MrzCell>, lines: readonly string[] = specimens.TD3, y = 100): MrzReading {
   const cells = lines.map((l) => cellsFromText(l, 0.97) as MrzCell[]);
   for (const [col, cell] of Object.entries(changed)) cells[0]![Number(col)] = cell;
-  const box = (top: number): LineQuad => ({
-    points: [
-      { x: 10, y: top },
-      { x: 890, y: top },
-      { x: 890, y: top + 30 },
-      { x: 10, y: top + 30 },
-    ],
-    width: 880,
-    height: 30,
-    angle: 0,
-  });
-  return { corrected: correctMrz(cells)!, cells, lines: [box(y), box(y + 45)], rawLines: [], model, clarity: 0.9 };
+  return { corrected: correctMrz(cells)!, cells, lines: [mrzLineBox(y), mrzLineBox(y + 45)], rawLines: [], model, clarity: 0.9 };
 }
 
 const cell = (char: string, confidence: number, alternatives: Array<{ char: string; p: number }> = []): MrzCell => ({ char, confidence, alternatives });

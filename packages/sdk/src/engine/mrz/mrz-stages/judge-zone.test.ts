@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cellsFromText } from '@idlens/test-support/engine/mrz-cells.ts';
+import { cellsFromText, mrzLineBox } from '@idlens/test-support/engine/mrz-cells.ts';
 import { specimens } from '@idlens/test-support/engine/mrz-specimens.ts';
 import type { StageDecision } from '../../pipeline/stage-trace.ts';
 import { correctMrz } from '../correct-mrz.ts';
-import type { LineQuad } from '../locate-mrz.ts';
 import type { MrzReading } from '../mrz-reading.ts';
 import { isAZone, judgeZone } from './judge-zone.ts';
 import { voteOverReadings } from './vote-readings.ts';
@@ -13,21 +12,10 @@ import { voteOverReadings } from './vote-readings.ts';
 /** A reading of `lines` with every position read at `confidence`. */
 function reading(lines: readonly string[], confidence: number): MrzReading {
   const cells = lines.map((l) => cellsFromText(l, confidence));
-  const box = (top: number): LineQuad => ({
-    points: [
-      { x: 10, y: top },
-      { x: 890, y: top },
-      { x: 890, y: top + 30 },
-      { x: 10, y: top + 30 },
-    ],
-    width: 880,
-    height: 30,
-    angle: 0,
-  });
   return {
     corrected: correctMrz(cells)!,
     cells,
-    lines: lines.map((_, i) => box(100 + 45 * i)),
+    lines: lines.map((_, i) => mrzLineBox(100 + 45 * i)),
     rawLines: [...lines],
     model: 'mrz-rec',
     clarity: confidence >= 0.9 ? 1 : 0,
