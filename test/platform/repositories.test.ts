@@ -9,12 +9,14 @@ import { findIdempotencyKey, insertIdempotencyKey } from '../../packages/server/
 import { findFirstOrganization, insertOrganization } from '../../packages/server/src/db/repositories/organization-repository.ts';
 import { findStateEntry, listStateEntries, upsertStateEntry } from '../../packages/server/src/db/repositories/state-entry-repository.ts';
 import { appendStatusLog } from '../../packages/server/src/db/repositories/status-log-repository.ts';
+import { insertStateEntry } from '../../packages/server/src/db/repositories/state-entry-repository.ts';
 import {
   claimLease,
   deleteClosedTransaction,
   findExpiredTransactionIds,
   findOrganizationTransaction,
   findTransaction,
+  insertCreatedTransaction,
   insertTransaction,
   listTransactions,
   updateTransaction,
@@ -81,10 +83,17 @@ await describeEachDialect('repositories', (dialect) => {
   }
 
   async function transactionIn(database: OpenDatabase, id: string, overrides: Partial<StoredTransaction> = {}): Promise<StoredTransaction> {
+    const tx = await newTransaction(database, id, overrides);
+    await insertTransaction(database.db, tx);
+    return tx;
+  }
+
+  /** A transaction not yet written (its workflow version is). */
+  async function newTransaction(database: OpenDatabase, id: string, overrides: Partial<StoredTransaction> = {}): Promise<StoredTransaction> {
     const version =
       (await findLatestWorkflowVersion(database.db, overrides.organizationId ?? 'org-1', 'demo-auto')) ??
       (await insertWorkflowVersion(database.db, overrides.organizationId ?? 'org-1', definition, at(0)));
-    const tx: StoredTransaction = {
+    return {
       id,
       organizationId: 'org-1',
       clientId: 'c',
@@ -108,8 +117,6 @@ await describeEachDialect('repositories', (dialect) => {
       modifiedOn: at(10),
       ...overrides,
     };
-    await insertTransaction(database.db, tx);
-    return tx;
   }
 
   it('migration 0006 hashes the idempotency keys remembered before it (a retry across the upgrade still finds its transaction)', async () => {
@@ -328,6 +335,108 @@ await describeEachDialect('repositories', (dialect) => {
     expect(await listTransactions(database.db, 'org-2', { limit: 10 })).toEqual([]);
     expect(await findExpiredTransactionIds(database.db, at(50))).toEqual(['t0']);
     expect(await findIdempotencyKey(database.db, 'org-1', 'none', at(0))).toBeUndefined();
+  });
+
+  describe('a new transaction in one statement (insertCreatedTransaction: PostgreSQL only)', () => {
+    /** A create's Start entry and first status-log entry, with JSON the way users write it. */
+    const start = {
+      key: 'Start:0',
+      stepId: 1,
+      stepType: 'Start' as const,
+      input: { customer_name: 'Zoë Ñuñez', 'with space': [1, 2.5, null, true], nested: { deep_key: 'x' } },
+      extraction: {},
+      output: { done: true },
+      internal: null,
+      createdOn: at(10),
+      modifiedOn: at(10),
+    };
+    const created = {
+      changedOn: at(10),
+      changedBy: 'client:c',
+      field: 'processingStatus' as const,
+      oldValue: null,
+      newValue: 'InProgress',
+      comment: 'created',
+    };
+
+    /** A transaction's rows in the three tables exactly as stored (JSON as text), without the ids that differ. */
+    async function storedRows(id: string) {
+      const { db } = database;
+      const transactions = await db.selectFrom('transactions').selectAll().where('id', '=', id).execute();
+      const entries = await db.selectFrom('stateEntries').selectAll().where('transactionId', '=', id).execute();
+      const log = await db.selectFrom('statusLog').selectAll().where('transactionId', '=', id).execute();
+      return {
+        transactions: transactions.map(({ id: _id, ...row }) => row),
+        entries: entries.map(({ transactionId: _id, ...row }) => row),
+        log: log.map(({ id: _id, transactionId: _tx, ...row }) => row),
+      };
+    }
+
+    it('writes the transaction, its Start entry and its status-log entry exactly as the three inserts in a transaction do', async () => {
+      const tx = await newTransaction(database, 'one-statement', { tags: ['vip', 'ü'], linkFields: { orderId: 'o "1"' } });
+      if (dialect.name === 'sqlite') {
+        await expect(insertCreatedTransaction(database.db, tx, start, created)).rejects.toThrow(/PostgreSQL only/);
+        expect(await findTransaction(database.db, tx.id)).toBeUndefined();
+        return;
+      }
+      await database.db.transaction().execute(async (trx) => {
+        const reference = { ...tx, id: 'three-inserts' };
+        await insertTransaction(trx, reference);
+        await insertStateEntry(trx, { ...start, transactionId: reference.id });
+        await appendStatusLog(trx, reference.id, created);
+      });
+      // The children reference a row written by the same statement: PostgreSQL checks the foreign
+      // keys at the end of the statement, when that row is there.
+      await insertCreatedTransaction(database.db, tx, start, created);
+      const rows = await storedRows(tx.id);
+      expect(rows.transactions).toHaveLength(1);
+      expect(rows.entries).toHaveLength(1);
+      expect(rows.log).toHaveLength(1);
+      expect(rows).toEqual(await storedRows('three-inserts'));
+      expect(await findOrganizationTransactionWithHistory(database.db, 'org-1', tx.id)).toMatchObject({
+        transaction: tx,
+        stateEntries: [{ key: 'Start:0', stepId: 1, stepType: 'Start', input: start.input, extraction: {}, output: { done: true } }],
+        statusLog: [created],
+      });
+      expect((await listStateEntries(database.db, tx.id)).map((e) => e.seq)).toEqual([0]);
+    });
+
+    it('a failure anywhere in the statement leaves no row at all', async () => {
+      if (dialect.name === 'sqlite') return; // refused above
+      const rowCounts = async () => {
+        const count = async (table: 'transactions' | 'stateEntries' | 'statusLog') =>
+          Number(
+            (
+              await database.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number | string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        return { transactions: await count('transactions'), entries: await count('stateEntries'), log: await count('statusLog') };
+      };
+      const existing = await newTransaction(database, 'existing');
+      await insertCreatedTransaction(database.db, existing, start, created);
+      const before = await rowCounts();
+      expect(before).toEqual({ transactions: 1, entries: 1, log: 1 });
+      const fails = async (tx: StoredTransaction, log = created) => {
+        const error = await insertCreatedTransaction(database.db, tx, start, log).then(
+          () => null,
+          (e: unknown) => e as { code?: string },
+        );
+        return error?.code;
+      };
+      // A log row breaking NOT NULL.
+      expect(await fails(await newTransaction(database, 'bad-log'), { ...created, field: null as never })).toBe('23502');
+      // A foreign key of the transaction row (no such workflow version), checked at the end of the
+      // statement, once all three rows are written: they all go.
+      expect(await fails(await newTransaction(database, 'bad-version', { workflowVersionId: 'missing' }))).toBe('23503');
+      // The transaction's primary key is taken: no second Start entry or log entry for it either.
+      expect(await fails({ ...existing, progress: { ...existing.progress, totalExecutions: 99 } })).toBe('23505');
+      expect(await rowCounts()).toEqual(before);
+      for (const id of ['bad-log', 'bad-version']) expect(await storedRows(id)).toEqual({ transactions: [], entries: [], log: [] });
+      expect((await findTransaction(database.db, 'existing'))?.progress).toEqual(existing.progress);
+    });
   });
 
   // Prepared statements are shared by every call of a shape: values must never leak from one call

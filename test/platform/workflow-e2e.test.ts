@@ -18,6 +18,32 @@ await describeEachDialect('a whole workflow through agent + edge, like a browser
   let t: PlatformTestApp;
   afterEach(async () => t?.close());
 
+  it('a create writes the same rows with and without an Idempotency-Key (on PostgreSQL, one statement without one)', async () => {
+    const now = Date.UTC(2025, 0, 1, 12);
+    t = await createPlatformTestApp({ postgresAdminUrl: dialect.postgresAdminUrl, now: () => now });
+    const body = createRequest('demo-auto', { tags: ['vip'], linkFields: { orderId: 'o-1' }, formValues: { customerName: 'Zoë "Ñ" 4111 1111 1111 1111' } });
+    const plain = await t.agent('POST', '/transaction', body);
+    const keyed = await t.agent('POST', '/transaction', body, { 'idempotency-key': 'k-1' });
+    expect([plain.status, keyed.status]).toEqual([201, 201]);
+    const { db } = t.database;
+    /** A transaction's rows as stored (JSON as text), without what differs by design: ids and the ephemeral key's hash. */
+    const rows = async (id: string) => ({
+      transactions: (await db.selectFrom('transactions').selectAll().where('id', '=', id).execute()).map(({ id: _id, keyHash: _key, ...row }) => row),
+      entries: (await db.selectFrom('stateEntries').selectAll().where('transactionId', '=', id).execute()).map(({ transactionId: _id, ...row }) => row),
+      log: (await db.selectFrom('statusLog').selectAll().where('transactionId', '=', id).execute()).map(({ id: _id, transactionId: _tx, ...row }) => row),
+    });
+    const written = await rows(plain.json.transactionId);
+    expect(written.transactions).toHaveLength(1);
+    expect(written.entries).toHaveLength(1);
+    expect(written.log).toHaveLength(1);
+    expect(written).toEqual(await rows(keyed.json.transactionId));
+    expect(written.log[0]).toMatchObject({ field: 'processingStatus', oldValue: null, newValue: 'InProgress', comment: 'created' });
+    // What the create answered is what a read answers.
+    const record = await t.agent('GET', `/transaction/${plain.json.transactionId}`);
+    expect(record.json).toMatchObject({ processingStatus: 'InProgress', tags: ['vip'], linkFields: { orderId: 'o-1' }, createdOn: plain.json.createdOn });
+    expect(Object.keys(record.json.state)).toEqual(['Start:0']);
+  });
+
   it('create → submit images → resume → Complete → record with blobs → blob content → override → delete', async () => {
     t = await createPlatformTestApp({ postgresAdminUrl: dialect.postgresAdminUrl, document: () => passport });
     const created = await t.agent('POST', '/transaction', createRequest('demo-document', { tags: ['vip'], linkFields: { orderId: 'o-1' } }));

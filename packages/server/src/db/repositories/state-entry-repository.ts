@@ -46,14 +46,24 @@ export async function findStateEntry(db: Db, transactionId: string, key: string)
   return row && toStored(row);
 }
 
-/** Inserts an entry known to be new, as the given `seq` (a new transaction's Start entry is 0). */
-const insertEntry = preparedQuery(
-  ['transactionId', 'key', 'stepId', 'stepType', 'seq', 'input', 'extraction', 'output', 'internal', 'createdOn', 'modifiedOn'],
-  (db, row: StateEntryTable) => db.insertInto('stateEntries').values(row),
-);
+/** The columns a new entry is inserted with. */
+export const stateEntryColumns = [
+  'transactionId',
+  'key',
+  'stepId',
+  'stepType',
+  'seq',
+  'input',
+  'extraction',
+  'output',
+  'internal',
+  'createdOn',
+  'modifiedOn',
+] as const satisfies ReadonlyArray<keyof StateEntryTable>;
 
-export async function insertStateEntry(db: Db, entry: Omit<StoredStateEntry, 'seq'>, seq = 0): Promise<void> {
-  await insertEntry(db, {
+/** An entry as the row every write of it stores (its JSON as text); `seq` is the caller's. */
+export function stateEntryRow(entry: Omit<StoredStateEntry, 'seq'>, seq: number): StateEntryTable {
+  return {
     transactionId: entry.transactionId,
     key: entry.key,
     stepId: entry.stepId,
@@ -65,7 +75,14 @@ export async function insertStateEntry(db: Db, entry: Omit<StoredStateEntry, 'se
     internal: entry.internal === null ? null : JSON.stringify(entry.internal),
     createdOn: entry.createdOn,
     modifiedOn: entry.modifiedOn,
-  });
+  };
+}
+
+/** Inserts an entry known to be new, as the given `seq` (a new transaction's Start entry is 0). */
+const insertEntry = preparedQuery(stateEntryColumns, (db, row: StateEntryTable) => db.insertInto('stateEntries').values(row));
+
+export async function insertStateEntry(db: Db, entry: Omit<StoredStateEntry, 'seq'>, seq = 0): Promise<void> {
+  await insertEntry(db, stateEntryRow(entry, seq));
 }
 
 const upsertEntry = preparedQuery(
@@ -97,16 +114,7 @@ const upsertEntry = preparedQuery(
  * one statement (INSERT … ON CONFLICT DO UPDATE), prepared once.
  */
 export async function upsertStateEntry(db: Db, entry: Omit<StoredStateEntry, 'seq'>): Promise<void> {
-  await upsertEntry(db, {
-    transactionId: entry.transactionId,
-    key: entry.key,
-    stepId: entry.stepId,
-    stepType: entry.stepType,
-    input: JSON.stringify(entry.input),
-    extraction: JSON.stringify(entry.extraction),
-    output: entry.output === null ? null : JSON.stringify(entry.output),
-    internal: entry.internal === null ? null : JSON.stringify(entry.internal),
-    createdOn: entry.createdOn,
-    modifiedOn: entry.modifiedOn,
-  });
+  // The upsert computes seq itself.
+  const { seq: _seq, ...row } = stateEntryRow(entry, 0);
+  await upsertEntry(db, row);
 }

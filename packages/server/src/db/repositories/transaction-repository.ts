@@ -1,9 +1,11 @@
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type InsertResult, type Selectable, type Updateable } from 'kysely';
 import { isPostgres } from '../dialect-kind.ts';
-import type { Consent, ProcessingStatus, VerificationStatus } from '@idlens/sdk/api';
+import type { Consent, ProcessingStatus, StatusLogEntry, VerificationStatus } from '@idlens/sdk/api';
 import type { Progress } from '../../workflow/progress.ts';
 import { preparedQuery } from '../prepared-query.ts';
-import type { Db, TransactionTable } from '../schema.ts';
+import type { Db, StateEntryTable, TransactionTable } from '../schema.ts';
+import { stateEntryColumns, stateEntryRow, type StoredStateEntry } from './state-entry-repository.ts';
+import { statusLogColumns, statusLogRow, type NewStatusLogRow } from './status-log-repository.ts';
 
 /** A transaction row with its JSON columns parsed. */
 export interface StoredTransaction extends Omit<Selectable<TransactionTable>, 'consent' | 'tags' | 'linkFields' | 'progress'> {
@@ -49,16 +51,72 @@ const transactionColumns = [
   'modifiedOn',
 ] as const satisfies ReadonlyArray<keyof TransactionTable>;
 
-const insertRow = preparedQuery(transactionColumns, (db, row: TransactionTable) => db.insertInto('transactions').values(row));
-
-export async function insertTransaction(db: Db, tx: StoredTransaction): Promise<void> {
-  await insertRow(db, {
+/** A transaction as the row every insert of it writes (its JSON columns as text). */
+function transactionRow(tx: StoredTransaction): TransactionTable {
+  return {
     ...tx,
     consent: JSON.stringify(tx.consent),
     tags: JSON.stringify(tx.tags),
     linkFields: JSON.stringify(tx.linkFields),
     progress: JSON.stringify(tx.progress),
-  });
+  };
+}
+
+const insertRow = preparedQuery(transactionColumns, (db, row: TransactionTable) => db.insertInto('transactions').values(row));
+
+export async function insertTransaction(db: Db, tx: StoredTransaction): Promise<void> {
+  await insertRow(db, transactionRow(tx));
+}
+
+type CreatedParams = Record<string, unknown>;
+
+/** The named parameters of one row of insertCreated: `tx.*`, `entry.*` or `log.*`. */
+const named = (prefix: string, columns: readonly string[]) => columns.map((column) => `${prefix}.${column}`);
+
+/** Sets a row's values as the named parameters of its part. */
+function setParams(params: CreatedParams, prefix: string, columns: readonly string[], row: object): void {
+  for (const column of columns) params[`${prefix}.${column}`] = (row as Record<string, unknown>)[column];
+}
+
+/** A row out of the named parameters of its part (placeholders while insertCreated is compiled). */
+function rowOf<Row>(params: CreatedParams, prefix: string, columns: readonly string[]): Row {
+  return Object.fromEntries(columns.map((column) => [column, params[`${prefix}.${column}`]])) as Row;
+}
+
+/**
+ * The three rows of a new transaction in one statement: two data-modifying CTEs and the final
+ * INSERT. PostgreSQL runs it atomically in autocommit and checks the foreign keys of the children
+ * at the end of the statement, when the transaction row is there.
+ */
+const insertCreated = preparedQuery<CreatedParams, InsertResult>(
+  [...named('tx', transactionColumns), ...named('entry', stateEntryColumns), ...named('log', statusLogColumns)],
+  (db, p: CreatedParams) =>
+    db
+      .with('created_transaction', (qc) => qc.insertInto('transactions').values(rowOf<TransactionTable>(p, 'tx', transactionColumns)))
+      .with('created_entry', (qc) => qc.insertInto('stateEntries').values(rowOf<StateEntryTable>(p, 'entry', stateEntryColumns)))
+      .insertInto('statusLog')
+      .values(rowOf<NewStatusLogRow>(p, 'log', statusLogColumns)),
+);
+
+/**
+ * Writes a new transaction, its Start entry (seq 0) and its first status-log entry as ONE
+ * statement, each row exactly as insertTransaction, insertStateEntry and appendStatusLog write it:
+ * one round trip instead of BEGIN, three INSERTs and COMMIT, and as atomic (the statement is all or
+ * nothing). PostgreSQL only: SQLite has no data-modifying CTEs (its creates share a commit instead,
+ * group-commit.ts).
+ */
+export async function insertCreatedTransaction(
+  db: Db,
+  tx: StoredTransaction,
+  start: Omit<StoredStateEntry, 'seq' | 'transactionId'>,
+  log: StatusLogEntry,
+): Promise<void> {
+  if (!isPostgres(db)) throw new Error('insertCreatedTransaction: PostgreSQL only');
+  const params: CreatedParams = {};
+  setParams(params, 'tx', transactionColumns, transactionRow(tx));
+  setParams(params, 'entry', stateEntryColumns, stateEntryRow({ ...start, transactionId: tx.id }, 0));
+  setParams(params, 'log', statusLogColumns, statusLogRow(tx.id, log));
+  await insertCreated(db, params);
 }
 
 const selectById = preparedQuery(['id'], (db, p: { id: string }) => db.selectFrom('transactions').selectAll().where('id', '=', p.id));

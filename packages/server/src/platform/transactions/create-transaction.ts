@@ -1,9 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { platformNames, type CreateTransactionRequest, type CreateTransactionResponse, type TransactionWarning } from '@idlens/sdk/api';
+import { platformNames, type CreateTransactionRequest, type CreateTransactionResponse, type StatusLogEntry, type TransactionWarning } from '@idlens/sdk/api';
+import { isPostgres } from '../../db/dialect-kind.ts';
 import { deleteIdempotencyKeysBefore, findIdempotencyKey, insertIdempotencyKey } from '../../db/repositories/idempotency-repository.ts';
 import { insertStateEntry } from '../../db/repositories/state-entry-repository.ts';
 import { appendStatusLog } from '../../db/repositories/status-log-repository.ts';
-import { findOrganizationTransaction, insertTransaction, updateTransaction, type StoredTransaction } from '../../db/repositories/transaction-repository.ts';
+import {
+  findOrganizationTransaction,
+  insertCreatedTransaction,
+  insertTransaction,
+  updateTransaction,
+  type StoredTransaction,
+} from '../../db/repositories/transaction-repository.ts';
 import { findLatestWorkflowVersionId } from '../../db/repositories/workflow-repository.ts';
 import { ApiError } from '../../errors.ts';
 import { startStep, type WorkflowDefinition } from '../../workflow/definition.ts';
@@ -103,7 +110,8 @@ function responseOf(
 /**
  * Creates a transaction: validates formValues against the workflow's Start step, runs Start, and
  * stores the transaction, its Start entry, its first status-log entry and the Idempotency-Key in
- * one database transaction. The ephemeral key is returned here only; the database keeps its hash.
+ * one database transaction (on PostgreSQL without a key: in one statement). The ephemeral key is
+ * returned here only; the database keeps its hash.
  */
 export async function createTransaction(
   ctx: PlatformContext,
@@ -173,39 +181,47 @@ export async function createTransaction(
     modifiedOn: now,
   };
 
+  const startEntry = {
+    key: `${start.name}:0`,
+    stepId: start.id,
+    stepType: 'Start' as const,
+    input: outcome.entry.input ?? {},
+    extraction: outcome.entry.extraction ?? {},
+    output: outcome.entry.output,
+    internal: null,
+    createdOn: now,
+    modifiedOn: now,
+  };
+  const createdLog: StatusLogEntry = {
+    changedOn: now,
+    changedBy: `client:${principal.clientId}`,
+    field: 'processingStatus',
+    oldValue: null,
+    newValue: tx.processingStatus,
+    comment: 'created',
+  };
+
   try {
-    await ctx.writes.run(async (trx) => {
-      if (idempotencyKey) await deleteIdempotencyKeysBefore(trx, principal.organizationId, idempotencyKey, isoAt(nowMs - ctx.settings.idempotencyTtlMs));
-      await insertTransaction(trx, tx);
-      await insertStateEntry(trx, {
-        transactionId: tx.id,
-        key: `${start.name}:0`,
-        stepId: start.id,
-        stepType: 'Start',
-        input: outcome.entry.input ?? {},
-        extraction: outcome.entry.extraction ?? {},
-        output: outcome.entry.output,
-        internal: null,
-        createdOn: now,
-        modifiedOn: now,
+    // PostgreSQL without a key: the three rows in one statement, atomic on its own (one round trip
+    // instead of BEGIN, three INSERTs and COMMIT). With a key, and on SQLite (where creates share a
+    // commit), one database transaction: the expired key's DELETE and the key's INSERT must be
+    // statements of their own (the CTEs of one statement all see one snapshot).
+    if (!idempotencyKey && isPostgres(ctx.db)) await insertCreatedTransaction(ctx.db, tx, startEntry, createdLog);
+    else
+      await ctx.writes.run(async (trx) => {
+        if (idempotencyKey) await deleteIdempotencyKeysBefore(trx, principal.organizationId, idempotencyKey, isoAt(nowMs - ctx.settings.idempotencyTtlMs));
+        await insertTransaction(trx, tx);
+        await insertStateEntry(trx, { ...startEntry, transactionId: tx.id });
+        await appendStatusLog(trx, tx.id, createdLog);
+        if (idempotencyKey)
+          await insertIdempotencyKey(trx, {
+            organizationId: principal.organizationId,
+            key: idempotencyKey,
+            requestHash: hash,
+            transactionId: tx.id,
+            createdOn: now,
+          });
       });
-      await appendStatusLog(trx, tx.id, {
-        changedOn: now,
-        changedBy: `client:${principal.clientId}`,
-        field: 'processingStatus',
-        oldValue: null,
-        newValue: tx.processingStatus,
-        comment: 'created',
-      });
-      if (idempotencyKey)
-        await insertIdempotencyKey(trx, {
-          organizationId: principal.organizationId,
-          key: idempotencyKey,
-          requestHash: hash,
-          transactionId: tx.id,
-          createdOn: now,
-        });
-    });
   } catch (error) {
     // Two creates with one key at once: the key's primary key lets one win; the other replays it.
     if (idempotencyKey) {
