@@ -102,7 +102,7 @@ async function loadInference(init: WorkerInit): Promise<{ runtime: InferenceRunt
       `inference 'onnxruntime-web' was chosen but ${served(onnxruntimeWebBuilds.wasm.entry)} could not be loaded: install onnxruntime-web and serve its files (idlens-sdk assets copy --onnxruntime-web, or the Vite plugin's onnxruntimeWeb option)`,
     );
   }
-  const runtime = await ocr.createConvnetRuntime({ threads: plan.threads, spawnThread: spawnKernelThread });
+  const runtime = await ocr.createConvnetRuntime({ threads: plan.threads, spawnThread: queueKernelThread });
   return { runtime, info: () => ({ inference: 'convnet', backend: 'wasm', threads: runtime.threads() }) };
 }
 
@@ -116,7 +116,7 @@ async function loadInference(init: WorkerInit): Promise<{ runtime: InferenceRunt
 const kernelThreadName = 'idlens-kernel-thread';
 const pendingKernelThreads: KernelThreadInit[] = [];
 
-function spawnKernelThread(init: KernelThreadInit): void {
+function queueKernelThread(init: KernelThreadInit): void {
   pendingKernelThreads.push(init);
 }
 

@@ -1,15 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '@idlens/test-support/seeded-random.ts';
 import { nodeKernelThreads } from '@idlens/test-support/engine/node-kernel-threads.ts';
 import { loadModelsFromDisk } from '../load-models-node.ts';
 import { createConvnetRuntime, type ConvnetRuntime } from './convnet-runtime.ts';
 
 /** A seeded input in [−1, 1). */
 function seededInput(count: number, seed: number): Float32Array {
-  let state = seed;
-  return Float32Array.from({ length: count }, () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return (state / 2 ** 31) * 2 - 1;
-  });
+  const random = seededRandom(seed);
+  return Float32Array.from({ length: count }, () => random() * 2 - 1);
 }
 
 async function untilThreads(runtime: ConvnetRuntime, threads: number): Promise<void> {
