@@ -1,6 +1,6 @@
 import type { CardData, CardOptions } from '../../api/card.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
-import { untraced, type StageTrace } from '../pipeline/stage-trace.ts';
+import type { StageTrace } from '../pipeline/stage-trace.ts';
 import { anonymizationModes, anonymizeCard } from './card-stages/anonymize-card.ts';
 import { cardImages, type CardImages } from './card-stages/card-images.ts';
 import type { CardSides } from './card-stages/card-side.ts';
@@ -17,7 +17,7 @@ export interface ReadCardSettings {
   blurThreshold: number;
   /**
    * Where the stages record what they decided (for evaluation reports and tests): statuses, side
-   * and field names and counts — never a value read off the card. Default `untraced`.
+   * and field names and counts — never a value read off the card. None by default (nothing is built for it then).
    */
   trace?: StageTrace;
 }
@@ -35,14 +35,14 @@ export async function readCardCascading(
   options: CardOptions,
   settings: ReadCardSettings = defaultReadCardSettings,
 ): Promise<CardData> {
-  const trace = settings.trace ?? untraced;
+  const trace = settings.trace;
   const fast = await readCard(ocr, sides, options, settings);
   if (!ocr.fallback || (fast.cardNumberValid && (!options.extractExpiryDate || fast.expiryDate))) return fast;
-  trace({ stage: 'cascade', decided: 'the first reading does not check out: read again with the fallback detector' });
+  trace?.({ stage: 'cascade', decided: 'the first reading does not check out: read again with the fallback detector' });
   const sure = await readCard(ocr.fallback, sides, options, settings);
   const fullness = (data: CardData) => (data.cardNumberValid ? 4 : 0) + (data.cardNumber ? 2 : 0) + (data.expiryDate ? 1 : 0);
   const keepSure = fullness(sure) >= fullness(fast);
-  trace({ stage: 'cascade', decided: `kept the ${keepSure ? "fallback detector's" : 'first'} reading` });
+  trace?.({ stage: 'cascade', decided: `kept the ${keepSure ? "fallback detector's" : 'first'} reading` });
   return keepSure ? sure : fast;
 }
 
@@ -59,7 +59,7 @@ export async function readCard(
   options: CardOptions,
   settings: ReadCardSettings = defaultReadCardSettings,
 ): Promise<CardData> {
-  const trace = settings.trace ?? untraced;
+  const trace = settings.trace;
   const read = await readSides(ocr, sides, { blurThreshold: settings.blurThreshold, skipBlurred: !!options.skipImagesWithBlur }, trace);
   const number = locateNumber(read.used, !!options.extractInvalidCardNumber, trace);
   const network = issuingNetwork(number?.value ?? null);

@@ -4,7 +4,7 @@ import type { ZxingReader } from '../barcode/zxing-reader.ts';
 import type { FaceDetector } from '../face/create-face-detector.ts';
 import type { MrzModelChoice } from '../mrz/read-mrz.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
-import { type StageTrace, untraced } from '../pipeline/stage-trace.ts';
+import type { StageTrace } from '../pipeline/stage-trace.ts';
 import type { DocumentReadings } from './stages/document-readings.ts';
 import { type DocumentRequest, documentRequest } from './stages/document-request.ts';
 import { extractImages } from './stages/extract-images.ts';
@@ -60,7 +60,7 @@ export async function readDocument(
   settings: ReadDocumentSettings,
   multiSide: boolean,
 ): Promise<DocumentData> {
-  const request = documentRequest(sides, options, { ...settings, trace: settings.trace ?? untraced }, readers, multiSide);
+  const request = documentRequest(sides, options, settings, readers, multiSide);
 
   const located = locateDocuments(request);
   if (located.readSides.length === 0) return everySideSkipped(request, located);

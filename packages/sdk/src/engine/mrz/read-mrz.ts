@@ -1,7 +1,7 @@
 import type { Frame } from '../../core/frame.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
 import type { Quad } from '../ocr/min-area-rect.ts';
-import { untraced, type StageTrace } from '../pipeline/stage-trace.ts';
+import type { StageTrace } from '../pipeline/stage-trace.ts';
 import type { CorrectionOptions } from './correct-mrz.ts';
 import type { MrzReading } from './mrz-reading.ts';
 import { isAZone, judgeZone } from './mrz-stages/judge-zone.ts';
@@ -32,7 +32,7 @@ export interface ReadMrzOptions {
   searchFrame: boolean;
   /**
    * Where the stages record what they decided (for evaluation reports and tests): counts, models,
-   * layouts, check-digit and field-name verdicts — never a symbol of the zone. Default `untraced`.
+   * layouts, check-digit and field-name verdicts — never a symbol of the zone. None by default (nothing is built for it then).
    */
   trace?: StageTrace;
 }
@@ -54,7 +54,7 @@ export const defaultReadMrzOptions: ReadMrzOptions = { model: 'auto', correction
  */
 export async function readMrz(frame: Frame, ocr: OcrEngine, options: Partial<ReadMrzOptions> = {}): Promise<MrzReading | null> {
   const o = { ...defaultReadMrzOptions, ...options };
-  const trace = o.trace ?? untraced;
+  const trace = o.trace;
   const search = createZoneSearch(frame, { readers: zoneReaders(ocr, o.model, trace), correction: o.correction }, trace);
   const found = await searchZone(search, ocr.detector, o, trace);
   if (!isAZone(found, trace)) return null;

@@ -1,8 +1,8 @@
 /**
  * What the stages of a reading pipeline (locate → straighten → read → merge → judge) decided, for
- * diagnostics: evaluation reports print it beside a wrong or missing field, tests assert on it. A
- * pipeline records into the trace it is given and never reads it back, so tracing cannot change a
- * result; without one (the default) recording costs a function call.
+ * diagnostics and tests. A pipeline records into the trace it is given and never reads it back, so
+ * tracing cannot change a result. The trace is optional and called as `trace?.(…)`: without one (the
+ * default) no decision's text is even built.
  */
 export interface StageDecision {
   /** The stage's name, e.g. `locate`, `straighten`, `read`, `merge`, `judge`. */
@@ -12,6 +12,3 @@ export interface StageDecision {
 }
 
 export type StageTrace = (decision: StageDecision) => void;
-
-/** The trace of a caller that does not ask for one. */
-export const untraced: StageTrace = () => {};

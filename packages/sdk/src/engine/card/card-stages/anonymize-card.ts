@@ -37,7 +37,7 @@ export function anonymizeCard(
     /** Sides whose returned image had regions painted over. */
     imagesAnonymized: ReadonlySet<SideName>;
   },
-  trace: StageTrace,
+  trace?: StageTrace,
 ): CardData {
   const out = { ...data };
   const anonymizedSides = new Set(imagesAnonymized);
@@ -53,6 +53,6 @@ export function anonymizeCard(
   }
   out.firstSideAnonymized = sides.cardNumberSide ? anonymizedSides.has('numberSide') : null;
   out.secondSideAnonymized = sides.otherSide ? anonymizedSides.has('otherSide') : null;
-  trace({ stage: 'anonymize', decided: `fields masked: ${masked.join(', ') || 'none'}; sides anonymized: ${[...anonymizedSides].join(', ') || 'none'}` });
+  trace?.({ stage: 'anonymize', decided: `fields masked: ${masked.join(', ') || 'none'}; sides anonymized: ${[...anonymizedSides].join(', ') || 'none'}` });
   return out;
 }

@@ -7,7 +7,7 @@ import { locateCard } from '../locate-card.ts';
 import type { SideRow } from '../side-row.ts';
 import type { AnonymizationModes } from './anonymize-card.ts';
 import type { ReadSide, SideName } from './card-side.ts';
-import type { FieldMask } from './field-mask.ts';
+import { rowMask, type FieldMask } from './field-mask.ts';
 import type { LocatedNumber } from './locate-number.ts';
 
 /** The returned card images, and the sides whose image had regions painted over. */
@@ -25,7 +25,7 @@ export async function cardImages(
   sides: readonly ReadSide[],
   number: LocatedNumber | null,
   { masks, modes }: { masks: readonly FieldMask[]; modes: AnonymizationModes },
-  trace: StageTrace,
+  trace?: StageTrace,
 ): Promise<CardImages> {
   const images: CardImages['images'] = { firstSideFullCardImage: null, secondSideFullCardImage: null };
   const anonymized = new Set<SideName>();
@@ -40,7 +40,7 @@ export async function cardImages(
     if (imageMasks.length) anonymized.add(s.name);
     if (s.name === 'numberSide') images.firstSideFullCardImage = image;
     else images.secondSideFullCardImage = image;
-    trace({ stage: 'images', decided: `${s.name}: ${image ? 'card image' : 'no card image'}, ${imageMasks.length} regions painted over` });
+    trace?.({ stage: 'images', decided: `${s.name}: ${image ? 'card image' : 'no card image'}, ${imageMasks.length} regions painted over` });
   }
   return { images, anonymized };
 }
@@ -53,9 +53,8 @@ export async function cardImages(
 function precautionMasks(s: ReadSide): FieldMask[] {
   return s.reading.rows.flatMap((r): FieldMask[] => {
     const digits = (r.digits?.text ?? r.text).replace(/\D/g, '');
-    if (digits.length >= 8) return [{ side: s.name, field: 'cardNumber', points: r.row.quad.points }];
-    if (r.digits && /^\s*(\d{4}\s+)?\d{3,4}\s*$/.test(r.digits.text) && !/\d\s?[/\\]\s?\d/.test(r.text))
-      return [{ side: s.name, field: 'cvv', points: r.row.quad.points }];
+    if (digits.length >= 8) return [rowMask(s.name, 'cardNumber', r)];
+    if (r.digits && /^\s*(\d{4}\s+)?\d{3,4}\s*$/.test(r.digits.text) && !/\d\s?[/\\]\s?\d/.test(r.text)) return [rowMask(s.name, 'cvv', r)];
     return [];
   });
 }

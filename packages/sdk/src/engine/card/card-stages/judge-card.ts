@@ -33,7 +33,7 @@ export function judgeCard(
   read: SidesRead,
   number: LocatedNumber | null,
   { sides, needsOtherSide }: { sides: CardSides; needsOtherSide: boolean },
-  trace: StageTrace,
+  trace?: StageTrace,
 ): Judgement {
   const blurOf = (name: SideName) => read.all.find((s) => s.name === name)?.blur ?? null;
   const numberSide = read.used.find((s) => s.name === 'numberSide');
@@ -46,7 +46,7 @@ export function judgeCard(
     numberSideGiven: !!sides.cardNumberSide,
     needsOtherSide,
   });
-  trace({ stage: 'judge', decided: `${status.processingStatus}, ${status.recognitionStatus}` });
+  trace?.({ stage: 'judge', decided: `${status.processingStatus}, ${status.recognitionStatus}` });
   return {
     processingStatus: status.processingStatus,
     recognitionStatus: status.recognitionStatus,

@@ -19,17 +19,17 @@ export interface LocatedNumber {
  * digit groups that must pass Luhn on their own (never a guess). `allowInvalid` returns a
  * card-shaped number failing Luhn from a row (`extractInvalidCardNumber`).
  */
-export function locateNumber(sides: readonly ReadSide[], allowInvalid: boolean, trace: StageTrace): LocatedNumber | null {
+export function locateNumber(sides: readonly ReadSide[], allowInvalid: boolean, trace?: StageTrace): LocatedNumber | null {
   const number = firstNumber(sides, allowInvalid);
   if (!number) {
-    trace({
+    trace?.({
       stage: 'locate',
       decided: sides.length === 0 ? 'no number: no side used' : `no number on ${sides.length} ${sides.length === 1 ? 'side' : 'sides'}`,
     });
     return null;
   }
   const printed = number.rows.length === 1 ? 'one row' : `a column of ${number.rows.length} rows`;
-  trace({
+  trace?.({
     stage: 'locate',
     decided: `number on ${number.side.name} (${printed}), ${number.value.length} digits, ${number.valid ? 'valid' : 'not valid'}`,
   });

@@ -30,7 +30,7 @@ export function mergeFields(
   number: LocatedNumber | null,
   options: CardOptions,
   { network, otherSideGiven }: { network: CardIssuer; otherSideGiven: boolean },
-  trace: StageTrace,
+  trace?: StageTrace,
 ): MergedFields {
   const values: MergedFields['values'] = { cardNumberPrefix: null, expiryDate: null, cardholderName: null, iban: null, cvv: null };
   const masks: FieldMask[] = number ? number.rows.map((row) => rowMask(number.side.name, 'cardNumber', row)) : [];
@@ -84,7 +84,7 @@ export function mergeFields(
     needsOtherSide = !amex && !values.cvv && !otherSideGiven;
     note('cvv', cvv, needsOtherSide ? 'not found (the other side is needed)' : 'not found');
   }
-  trace({ stage: 'merge', decided: decided.length ? decided.join(', ') : 'no other field asked for' });
+  trace?.({ stage: 'merge', decided: decided.length ? decided.join(', ') : 'no other field asked for' });
   return { values, masks, needsOtherSide };
 }
 

@@ -21,7 +21,7 @@ export async function readSides(
   ocr: OcrEngine,
   sides: CardSides,
   { blurThreshold, skipBlurred }: { blurThreshold: number; skipBlurred: boolean },
-  trace: StageTrace,
+  trace?: StageTrace,
 ): Promise<SidesRead> {
   const given: Array<{ name: SideName; frame: Frame }> = [];
   if (sides.cardNumberSide) given.push({ name: 'numberSide', frame: sides.cardNumberSide });
@@ -38,7 +38,7 @@ export async function readSides(
   for (const s of all) {
     const way = s.reading.flipped ? 'turned 180°' : 'upright';
     const left = used.includes(s) ? '' : ', not used';
-    trace({ stage: 'read', decided: `${s.name}: ${s.reading.rows.length} rows read ${way}, blur ${s.blur}${left}` });
+    trace?.({ stage: 'read', decided: `${s.name}: ${s.reading.rows.length} rows read ${way}, blur ${s.blur}${left}` });
   }
   return { all, used };
 }

@@ -31,7 +31,7 @@ export interface DocumentRequest {
   readPrint: boolean;
   /** A face image was asked for and a face detector is there to find it. */
   wantFace: boolean;
-  trace: StageTrace;
+  trace?: StageTrace;
 }
 
 export function documentRequest(

@@ -34,12 +34,12 @@ export async function extractImages(
   if (request.wantFace) {
     if (portrait) data.faceImage = portrait.faceImage;
     else addImageExtractionFailure(data, 'FACE');
-    trace({ stage: 'images', decided: portrait ? `portrait on ${portrait.faceImage.side}` : 'no portrait found' });
+    trace?.({ stage: 'images', decided: portrait ? `portrait on ${portrait.faceImage.side}` : 'no portrait found' });
   }
   if (options.returnSignatureImage && request.readPrint) {
     data.signatureImage = await signatureImage(visual, frameOf);
     if (!data.signatureImage) addImageExtractionFailure(data, 'SIGNATURE');
-    trace({ stage: 'images', decided: data.signatureImage ? `signature on ${data.signatureImage.side}` : 'no signature found' });
+    trace?.({ stage: 'images', decided: data.signatureImage ? `signature on ${data.signatureImage.side}` : 'no signature found' });
   }
   if (!options.returnFullDocumentImage) return;
   await attachDocumentImages(
@@ -55,5 +55,5 @@ export async function extractImages(
     anonymization.inImages,
   );
   const cut = [data.fullDocumentFirstSideImage && 'FIRST', data.fullDocumentSecondSideImage && 'SECOND'].filter(Boolean);
-  trace({ stage: 'images', decided: `document images: ${cut.length ? cut.join(', ') : 'none'}${anonymization.inImages ? ', anonymized' : ''}` });
+  trace?.({ stage: 'images', decided: `document images: ${cut.length ? cut.join(', ') : 'none'}${anonymization.inImages ? ', anonymized' : ''}` });
 }

@@ -1,6 +1,7 @@
+import { everyCheckHolds } from '../../mrz/mrz-stages/best-reading.ts';
 import { answersAlone, type DocumentBarcode } from '../read-document-barcode.ts';
 import type { DocumentRequest } from './document-request.ts';
-import { checksOut, type PickedMrz } from './mrz-pick.ts';
+import type { PickedMrz } from './mrz-pick.ts';
 
 /** Whether a two-sided scan's answer rests on an unsure first side alone. */
 export interface FirstSideCertainty {
@@ -17,7 +18,7 @@ export interface FirstSideCertainty {
  */
 export function firstSideCertainty(request: DocumentRequest, pick: PickedMrz | null, barcode: DocumentBarcode | null): FirstSideCertainty {
   const fromSecond = pick?.side === 'SECOND' || barcode?.side === 'SECOND';
-  const mrzValid = !!pick && checksOut(pick.reading);
+  const mrzValid = !!pick && everyCheckHolds(pick.reading);
   const unsure = request.multiSide && !fromSecond && !mrzValid && !answersAlone(barcode) && !request.options.allowUncertainFirstSideScan;
   return { unsure, withheldWhateverPrint: unsure && (!!pick || !!barcode) };
 }

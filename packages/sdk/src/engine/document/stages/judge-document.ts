@@ -26,19 +26,19 @@ export function judgeDocument(request: DocumentRequest, readings: DocumentReadin
   const { options, trace } = request;
   const { data } = merged;
   if (!matchesFilter(options.documentFilter, data.documentClassInfo)) {
-    trace({ stage: 'judge', decided: 'CLASS_FILTERED: a class the documentFilter excludes' });
+    trace?.({ stage: 'judge', decided: 'CLASS_FILTERED: a class the documentFilter excludes' });
     return { data: classFiltered(data), anonymization: null };
   }
   const visualAnswers = judgeStatus(request, readings, merged);
   const anonymization = anonymizationPlan(options, data.documentClassInfo);
   anonymizeDocument(data, anonymization, readings.mrz.pick?.reading ?? null);
   if (readings.firstSide.unsure && !visualAnswers) {
-    trace({ stage: 'judge', decided: 'withheld: the first side alone is unsure (allowUncertainFirstSideScan not set)' });
+    trace?.({ stage: 'judge', decided: 'withheld: the first side alone is unsure (allowUncertainFirstSideScan not set)' });
     return { data: withheld(data), anonymization: null };
   }
   const sources = matchSources(readings);
   data.dataMatch = compareSources(sources, request.maxMismatches);
-  trace({ stage: 'judge', decided: describeDataMatch(data.dataMatch, sources) });
+  trace?.({ stage: 'judge', decided: describeDataMatch(data.dataMatch, sources) });
   const birth = data.dateOfBirth;
   data.age = birth ? ageOn({ ...birth, originalString: null }, now) : null;
   data.isBelowAgeLimit = options.ageLimit != null && data.age !== null ? data.age < options.ageLimit : null;
@@ -49,13 +49,13 @@ export function judgeDocument(request: DocumentRequest, readings: DocumentReadin
 export function everySideSkipped(request: DocumentRequest, located: LocatedSides): DocumentData {
   const none = emptyDocumentData();
   none.processingStatus = located.skipped.get('FIRST')!;
-  request.trace({ stage: 'judge', decided: `every side skipped: ${none.processingStatus}` });
+  request.trace?.({ stage: 'judge', decided: `every side skipped: ${none.processingStatus}` });
   return none;
 }
 
 /** Nothing read, but a document found is still returned as images when asked for. */
 export function nothingRead(request: DocumentRequest): JudgedDocument {
-  request.trace({ stage: 'judge', decided: 'nothing read: EMPTY' });
+  request.trace?.({ stage: 'judge', decided: 'nothing read: EMPTY' });
   return { data: emptyDocumentData(), anonymization: anonymizationPlan(request.options, null) };
 }
 

@@ -1,3 +1,4 @@
+import { everyCheckHolds } from '../../mrz/mrz-stages/best-reading.ts';
 import type { DocumentData } from '../../../api/document.ts';
 import { extraRuleFields, missingRuleFields } from '../document-class-rules.ts';
 import { processingInfo } from '../empty-document-data.ts';
@@ -6,7 +7,6 @@ import { missingPrintedFields, visualMandatoryFields } from '../visual/visual-to
 import type { DocumentReadings } from './document-readings.ts';
 import type { DocumentRequest } from './document-request.ts';
 import type { MergedDocument } from './merge-readings.ts';
-import { checksOut } from './mrz-pick.ts';
 
 /**
  * Sets `recognitionStatus` and `processingStatus`: VALID where an MRZ checks out or the barcode
@@ -18,7 +18,7 @@ import { checksOut } from './mrz-pick.ts';
  */
 export function judgeStatus(request: DocumentRequest, { mrz: { pick }, barcode, visual }: DocumentReadings, { data, doubted }: MergedDocument): boolean {
   const { options } = request;
-  const mrzValid = !!pick && checksOut(pick.reading);
+  const mrzValid = !!pick && everyCheckHolds(pick.reading);
   const barcodeAnswers = answersAlone(barcode);
   const ruleMissing = missingRuleFields(options, data);
   const ruleExtra = extraRuleFields(options, data);
@@ -45,7 +45,7 @@ export function judgeStatus(request: DocumentRequest, { mrz: { pick }, barcode, 
   } else {
     why = 'the MRZ does not check out';
   }
-  request.trace({ stage: 'judge', decided: `${data.recognitionStatus} ${data.processingStatus}: ${why}` });
+  request.trace?.({ stage: 'judge', decided: `${data.recognitionStatus} ${data.processingStatus}: ${why}` });
   return visualAnswers;
 }
 

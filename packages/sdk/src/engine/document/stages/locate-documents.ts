@@ -44,7 +44,7 @@ export function locateDocuments(request: DocumentRequest): LocatedSides {
   }
   for (const side of given) {
     const reason = skipped.get(side);
-    trace({ stage: 'locate', decided: `${side}: ${outlineFound(outlines, side, cropped)}${reason ? `; skipped, ${reason}` : ''}` });
+    trace?.({ stage: 'locate', decided: `${side}: ${outlineFound(outlines, side, cropped)}${reason ? `; skipped, ${reason}` : ''}` });
   }
   return {
     outlineOf: (side) => outlines.get(side) ?? null,

@@ -43,9 +43,12 @@ export function mergeReadings(request: DocumentRequest, { mrz: { pick }, barcode
     ...visual.filter((v) => v.fields.length > 0).map((v) => `print (${v.side})`),
   ];
   const cls = data.documentClassInfo;
-  request.trace({ stage: 'merge', decided: `from ${sources.join(' + ') || 'nothing'}; class ${cls ? `${cls.country}, ${cls.region}, ${cls.type}` : 'none'}` });
+  request.trace?.({
+    stage: 'merge',
+    decided: `from ${sources.join(' + ') || 'nothing'}; class ${cls ? `${cls.country}, ${cls.region}, ${cls.type}` : 'none'}`,
+  });
   if (doubted.length || misprinted.length)
-    request.trace({ stage: 'merge', decided: `print in doubt: ${doubted.join(', ') || 'none'}; misprinted: ${misprinted.join(', ') || 'none'}` });
+    request.trace?.({ stage: 'merge', decided: `print in doubt: ${doubted.join(', ') || 'none'}; misprinted: ${misprinted.join(', ') || 'none'}` });
   return { data, doubted };
 }
 

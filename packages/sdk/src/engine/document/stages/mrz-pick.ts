@@ -1,4 +1,5 @@
 import type { MrzReading } from '../../mrz/mrz-reading.ts';
+import { everyCheckHolds } from '../../mrz/mrz-stages/best-reading.ts';
 import type { Side } from './document-request.ts';
 
 /** The MRZ reading that fills the result, and the side it was read on. */
@@ -7,16 +8,11 @@ export interface PickedMrz {
   side: Side;
 }
 
-/** Every check digit passes and correction left no character in doubt. */
-export function checksOut(r: MrzReading): boolean {
-  return r.corrected.parsed.valid && r.corrected.uncertain.length === 0;
-}
-
 /** The better of the two sides' readings: one that checks out, else the one with more passing check digits (the first on a tie). */
 export function chooseMrz(first: MrzReading | null, second: MrzReading | null): PickedMrz | null {
-  if (first && (checksOut(first) || !second || !checksOut(second))) {
+  if (first && (everyCheckHolds(first) || !second || !everyCheckHolds(second))) {
     const passing = (r: MrzReading) => r.corrected.parsed.checks.filter((c) => c.ok).length;
-    if (!second || checksOut(first) || passing(first) >= passing(second)) return { reading: first, side: 'FIRST' };
+    if (!second || everyCheckHolds(first) || passing(first) >= passing(second)) return { reading: first, side: 'FIRST' };
   }
   return second ? { reading: second, side: 'SECOND' } : null;
 }

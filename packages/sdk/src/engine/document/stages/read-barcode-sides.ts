@@ -1,8 +1,9 @@
+import { everyCheckHolds } from '../../mrz/mrz-stages/best-reading.ts';
 import type { ZxingReader } from '../../barcode/zxing-reader.ts';
 import { answersAlone, barcodeRank, type DocumentBarcode, readDocumentBarcode } from '../read-document-barcode.ts';
 import type { DocumentRequest, Side } from './document-request.ts';
 import type { LocatedSides } from './locate-documents.ts';
-import { checksOut, type PickedMrz } from './mrz-pick.ts';
+import type { PickedMrz } from './mrz-pick.ts';
 
 /** MRZ layouts of cards, whose other side may carry a 2D barcode (passport and visa pages carry none). */
 const cardMrzTypes: ReadonlySet<string> = new Set(['TD1', 'TD2']);
@@ -25,7 +26,7 @@ export async function readBarcodeSides(
     if (barcodeRank(found) > barcodeRank(barcode)) barcode = found;
     if (answersAlone(barcode)) break;
   }
-  request.trace({
+  request.trace?.({
     stage: 'read',
     decided: sides.length
       ? `barcode searched on ${sides.join(', ')}${plan.thorough ? ' (thorough)' : ''}: ${describeBarcode(barcode)}`
@@ -46,7 +47,7 @@ export async function readBarcodeSides(
  */
 function barcodePlan(pick: PickedMrz | null, twoImages: boolean, barcodeOnly: boolean, scanUnsupported: boolean): { sides: Side[]; thorough: boolean } {
   const all: Side[] = twoImages ? ['SECOND', 'FIRST'] : ['FIRST'];
-  if (barcodeOnly || !pick || !checksOut(pick.reading)) return { sides: all, thorough: true };
+  if (barcodeOnly || !pick || !everyCheckHolds(pick.reading)) return { sides: all, thorough: true };
   if (!twoImages) return { sides: [], thorough: false };
   const other: Side = pick.side === 'FIRST' ? 'SECOND' : 'FIRST';
   const card = cardMrzTypes.has(pick.reading.corrected.parsed.format.type);

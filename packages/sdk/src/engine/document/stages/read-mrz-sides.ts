@@ -1,10 +1,11 @@
+import { everyCheckHolds } from '../../mrz/mrz-stages/best-reading.ts';
 import type { MrzReading } from '../../mrz/mrz-reading.ts';
 import { readMrz } from '../../mrz/read-mrz.ts';
 import type { OcrEngine } from '../../ocr/create-ocr-engine.ts';
 import { linesOnPhoto } from '../visual/detected-page.ts';
 import type { DocumentRequest, Side } from './document-request.ts';
 import type { LocatedSides } from './locate-documents.ts';
-import { checksOut, chooseMrz, describeMrz, type PickedMrz } from './mrz-pick.ts';
+import { chooseMrz, describeMrz, type PickedMrz } from './mrz-pick.ts';
 import type { PageSource, StraightenedSides } from './straighten-pages.ts';
 
 /** Each side's MRZ reading, the one that fills the result, and the detector the print is read with. */
@@ -34,12 +35,12 @@ export async function readMrzSides(request: DocumentRequest, ocr: OcrEngine | nu
   let first: MrzReading | null = null;
   let second: MrzReading | null = null;
   if (!engine || request.barcodeOnly) {
-    trace({ stage: 'read', decided: `MRZ not searched (${engine ? 'barcode only' : 'no OCR engine'})` });
+    trace?.({ stage: 'read', decided: `MRZ not searched (${engine ? 'barcode only' : 'no OCR engine'})` });
   } else {
     ({ first, second } = await readBothSides(request, located, engine, pageOf));
     const firstPick = chooseMrz(first, second);
-    trace({ stage: 'read', decided: describeMrz(firstPick) });
-    if (engine.fallback && !(firstPick && checksOut(firstPick.reading))) {
+    trace?.({ stage: 'read', decided: describeMrz(firstPick) });
+    if (engine.fallback && !(firstPick && everyCheckHolds(firstPick.reading))) {
       engine = engine.fallback;
       pageOf = pages.detectedBy(engine);
       const again = await readBothSides(request, located, engine, pageOf, firstPick !== null);
@@ -47,7 +48,7 @@ export async function readMrzSides(request: DocumentRequest, ocr: OcrEngine | nu
       // An unchecked MRZ the surer detector does not find at all is still kept (the print is read anew).
       const replaces = againPick || !firstPick;
       if (replaces) ({ first, second } = again);
-      trace({ stage: 'read', decided: `fallback detector: ${describeMrz(againPick)}${replaces ? '' : "; the first detector's reading kept"}` });
+      trace?.({ stage: 'read', decided: `fallback detector: ${describeMrz(againPick)}${replaces ? '' : "; the first detector's reading kept"}` });
     }
   }
   return { first, second, pick: chooseMrz(first, second), engine, pageOf };
@@ -72,6 +73,7 @@ async function readBothSides(request: DocumentRequest, located: LocatedSides, en
     });
   };
   const first = skipped.has('FIRST') ? null : await read('FIRST');
-  const second = request.given.includes('SECOND') && !skipped.has('SECOND') && !(first && checksOut(first) && !request.multiSide) ? await read('SECOND') : null;
+  const second =
+    request.given.includes('SECOND') && !skipped.has('SECOND') && !(first && everyCheckHolds(first) && !request.multiSide) ? await read('SECOND') : null;
   return { first, second };
 }

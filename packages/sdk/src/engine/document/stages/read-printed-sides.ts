@@ -24,7 +24,7 @@ export async function readPrintedSides(
 ): Promise<VisualZoneReading[]> {
   const { frameOf, trace } = request;
   if (!request.readPrint || firstSide.withheldWhateverPrint) {
-    trace({
+    trace?.({
       stage: 'read',
       decided: `print not read (${request.readPrint ? 'the first side alone is unsure: the answer is withheld' : 'no OCR engine, or barcode only'})`,
     });
@@ -46,12 +46,12 @@ export async function readPrintedSides(
     });
     visual.push(zone);
     const fields = zone.fields.map((f) => f.field);
-    trace({
+    trace?.({
       stage: 'read',
       decided: `print of ${side} (${view.format}, orientation ${view.orientationKnown ? 'known' : 'guessed'}): ${fields.length ? fields.join(', ') : 'no fields'}`,
     });
   }
-  if (barcode) trace({ stage: 'read', decided: `print of ${barcode.side} not read: its barcode covers it` });
+  if (barcode) trace?.({ stage: 'read', decided: `print of ${barcode.side} not read: its barcode covers it` });
   return visual;
 }
 

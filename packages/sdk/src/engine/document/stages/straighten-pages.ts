@@ -27,7 +27,7 @@ export function straightenSides(request: DocumentRequest, located: LocatedSides)
     if (!straightened.has(side)) {
       const guess = documentView({ side, frame: frameOf(side), outline, mrz: null })!;
       const cut = straightenPage(frameOf(side), guess.corners, guess.format);
-      trace({ stage: 'straighten', decided: `${side}: cut along its outline as ${guess.format}, ${cut.page.width}×${cut.page.height}, orientation guessed` });
+      trace?.({ stage: 'straighten', decided: `${side}: cut along its outline as ${guess.format}, ${cut.page.width}×${cut.page.height}, orientation guessed` });
       straightened.set(side, cut);
     }
     return straightened.get(side)!;
@@ -38,7 +38,10 @@ export function straightenSides(request: DocumentRequest, located: LocatedSides)
       return (side) => {
         const outline = located.outlineOf(side);
         if (!engine || !request.readPrint || !outline) return Promise.resolve(null);
-        if (!pages.has(side)) pages.set(side, detectPage(engine, straightenedSide(side, outline)).then(traced(side)));
+        if (!pages.has(side)) {
+          const detected = detectPage(engine, straightenedSide(side, outline));
+          pages.set(side, trace ? detected.then(traced(side)) : detected);
+        }
         return pages.get(side)!;
       };
     },
@@ -46,7 +49,7 @@ export function straightenSides(request: DocumentRequest, located: LocatedSides)
 
   function traced(side: Side) {
     return (page: DetectedPage) => {
-      trace({ stage: 'straighten', decided: `${side}: ${page.lines.length} text lines detected on the page` });
+      trace?.({ stage: 'straighten', decided: `${side}: ${page.lines.length} text lines detected on the page` });
       return page;
     };
   }

@@ -16,12 +16,12 @@ const regionWidth = 1280;
  * again — at page scale the detector fuses or splits MRZ lines on small or slanted zones. True once
  * a reading settles.
  */
-export async function lookCloser(search: ZoneSearch, detector: TextDetector, quads: readonly Quad[], trace: StageTrace): Promise<boolean> {
+export async function lookCloser(search: ZoneSearch, detector: TextDetector, quads: readonly Quad[], trace?: StageTrace): Promise<boolean> {
   for (const region of mrzRegions(quads, 1)) {
     const scale = Math.min(3, Math.max(1, regionWidth / region.width));
     const regionW = Math.round(region.width * scale);
     const regionH = Math.round(region.height * scale);
-    trace({ stage: 'straighten', decided: `closer look: the likeliest region warped upright at ${scale.toFixed(1)}×` });
+    trace?.({ stage: 'straighten', decided: `closer look: the likeliest region warped upright at ${scale.toFixed(1)}×` });
     const { frame: upright, toSource } = warpQuad(search.frame, region.points, regionW, regionH);
     const found = await detector.detect(upright, { maxSide: Math.max(regionW, regionH), minLongSide: 0 });
     const mapped = found.map((q) => ({

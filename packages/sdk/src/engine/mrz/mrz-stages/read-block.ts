@@ -29,12 +29,12 @@ export async function readBlock(
   frame: Frame,
   block: LineQuad[],
   { readers, correction, seen }: { readers: readonly ZoneReader[]; correction: Partial<CorrectionOptions>; seen: MrzReading[] },
-  trace: StageTrace,
+  trace?: StageTrace,
 ): Promise<MrzReading | null> {
   const read = await readBothWaysUp(frame, block, readers, correction, seen);
   const { reading } = read;
   const secondOpinion = read.secondOpinion ? ', names given a second opinion' : '';
-  trace({
+  trace?.({
     stage: 'read',
     decided: reading
       ? `block of ${block.length} lines, ${read.upsideDown ? 'upside down' : 'upright'}, by ${reading.model}: ${checksSummary(reading)}${secondOpinion}`

@@ -12,14 +12,14 @@ import type { ZoneSearch } from './zone-search.ts';
  * photo taken a quarter turned — the frame detected again turned, then a closer look at the
  * likeliest region. Returns the search's best reading.
  */
-export async function searchFrame(search: ZoneSearch, detector: TextDetector, maxAttempts: number, trace: StageTrace): Promise<MrzReading | null> {
+export async function searchFrame(search: ZoneSearch, detector: TextDetector, maxAttempts: number, trace?: StageTrace): Promise<MrzReading | null> {
   const quads = await detector.detect(search.frame);
   if (await searchLines(search, quads, { maxAttempts, source: 'detected on the frame' }, trace)) return search.best;
   // A photo taken a quarter turned: the detector finds vertical lines less completely (a zone read
   // bottom to top especially), so most of the text running vertically means detecting again on
   // the frame turned upright (or upside down, which reading handles).
   if (mostlyVertical(quads)) {
-    trace({ stage: 'straighten', decided: 'text runs mostly up and down: the frame is detected again turned a quarter' });
+    trace?.({ stage: 'straighten', decided: 'text runs mostly up and down: the frame is detected again turned a quarter' });
     const turned = await detectTurned(search.frame, detector);
     if (await searchLines(search, turned, { maxAttempts, source: 'detected on the turned frame' }, trace)) return search.best;
   }
@@ -27,7 +27,7 @@ export async function searchFrame(search: ZoneSearch, detector: TextDetector, ma
   // murky (`tooMurkyForAZone`): a closer look at a photo without a zone cost seconds for nothing
   // (`pnpm bench negative`).
   if (!search.seen.some((reading) => !tooMurkyForAZone(reading))) {
-    trace({ stage: 'locate', decided: 'no closer look: nothing read so far was zone-like' });
+    trace?.({ stage: 'locate', decided: 'no closer look: nothing read so far was zone-like' });
     return search.best;
   }
   await lookCloser(search, detector, quads, trace);

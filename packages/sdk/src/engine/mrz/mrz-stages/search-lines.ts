@@ -19,7 +19,7 @@ export async function searchLines(
   search: ZoneSearch,
   found: readonly Quad[],
   { maxAttempts, source }: { maxAttempts: number; source: string },
-  trace: StageTrace,
+  trace?: StageTrace,
 ): Promise<boolean> {
   if (await search.tryBlocks(lineBlocks(found, maxAttempts, source, trace))) return true;
   // Then by the ink itself around the longest lines: the detector fuses, splits or misses lines
@@ -32,7 +32,7 @@ export async function searchLines(
   for (const anchor of longLines(found, undefined, profileGapHeights).slice(0, profileAnchors)) {
     const fresh = profileBlocks(search.frame, anchor).filter((block) => !profiled.some((seenBlock) => sameBlock(seenBlock, block)));
     profiled.push(...fresh);
-    trace({ stage: 'locate', decided: `${fresh.length} new ${fresh.length === 1 ? 'block' : 'blocks'} from the ink around a long line ${source}` });
+    trace?.({ stage: 'locate', decided: `${fresh.length} new ${fresh.length === 1 ? 'block' : 'blocks'} from the ink around a long line ${source}` });
     if (await search.tryBlocks(fresh, { mostlyChecking: true })) return true;
   }
   return false;

@@ -16,7 +16,7 @@ export async function searchZone(
   search: ZoneSearch,
   detector: TextDetector,
   { lines, searchFrame: frameToo, maxAttempts }: { lines: readonly Quad[]; searchFrame: boolean; maxAttempts: number },
-  trace: StageTrace,
+  trace?: StageTrace,
 ): Promise<MrzReading | null> {
   // The caller's lines: their likeliest block only, and only a zone whose every check holds ends
   // the search there (settling on a clear misprint there too cost `pnpm eval mrz`'s dedicated-model
@@ -26,7 +26,7 @@ export async function searchZone(
   if (lines.length > 0 && (await search.tryBlocks(lineBlocks(lines, 1, 'given by the caller', trace), { acceptMisprint: false }))) return search.best;
   const fromLines = search.setBestAside();
   if (!frameToo) {
-    trace({ stage: 'locate', decided: 'the frame is not searched on its own (the given lines only)' });
+    trace?.({ stage: 'locate', decided: 'the frame is not searched on its own (the given lines only)' });
     return fromLines;
   }
   return pickBest(await searchFrame(search, detector, maxAttempts, trace), fromLines);

@@ -23,9 +23,9 @@ export interface ZoneReader {
  * check digit covers that the two read differently is in doubt, so a second opinion can add reads
  * but not wrong answers.
  */
-export function zoneReaders(ocr: OcrEngine, choice: MrzModelChoice, trace: StageTrace): ZoneReader[] {
+export function zoneReaders(ocr: OcrEngine, choice: MrzModelChoice, trace?: StageTrace): ZoneReader[] {
   const readers = pickLineReaders(ocr, choice);
-  trace({ stage: 'read', decided: `line readers: ${readers.map((r) => r.name).join(', then ')}` });
+  trace?.({ stage: 'read', decided: `line readers: ${readers.map((r) => r.name).join(', then ')}` });
   return readers.map((reader) => {
     const dedicated = ocr.mrzLineReader === reader;
     return {

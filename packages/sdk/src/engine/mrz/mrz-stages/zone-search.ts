@@ -28,7 +28,7 @@ export interface ZoneSearch {
 export function createZoneSearch(
   frame: Frame,
   { readers, correction }: { readers: readonly ZoneReader[]; correction: Partial<CorrectionOptions> },
-  trace: StageTrace,
+  trace?: StageTrace,
 ): ZoneSearch {
   const seen: MrzReading[] = [];
   let best: MrzReading | null = null;
@@ -44,7 +44,7 @@ export function createZoneSearch(
         if (!mostlyChecking || (reading && checksMostlyHold(reading))) best = pickBest(best, reading);
         if (isSettled(best, acceptMisprint)) {
           const why = everyCheckHolds(best!) ? 'every check holds' : 'read clearly, most checks hold (a misprint)';
-          trace({ stage: 'read', decided: `settled on candidate ${index + 1} of ${blocks.length}: ${why}` });
+          trace?.({ stage: 'read', decided: `settled on candidate ${index + 1} of ${blocks.length}: ${why}` });
           return true;
         }
       }
