@@ -7,9 +7,8 @@ import { deleteBlobs, findBlob, insertBlob } from '../../packages/server/src/db/
 import { findClient, insertClient } from '../../packages/server/src/db/repositories/client-repository.ts';
 import { findIdempotencyKey, insertIdempotencyKey } from '../../packages/server/src/db/repositories/idempotency-repository.ts';
 import { findFirstOrganization, insertOrganization } from '../../packages/server/src/db/repositories/organization-repository.ts';
-import { findStateEntry, listStateEntries, upsertStateEntry } from '../../packages/server/src/db/repositories/state-entry-repository.ts';
+import { findStateEntry, insertStateEntry, listStateEntries, upsertStateEntry } from '../../packages/server/src/db/repositories/state-entry-repository.ts';
 import { appendStatusLog } from '../../packages/server/src/db/repositories/status-log-repository.ts';
-import { insertStateEntry } from '../../packages/server/src/db/repositories/state-entry-repository.ts';
 import {
   claimLease,
   deleteClosedTransaction,

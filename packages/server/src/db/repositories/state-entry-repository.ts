@@ -114,7 +114,6 @@ const upsertEntry = preparedQuery(
  * one statement (INSERT … ON CONFLICT DO UPDATE), prepared once.
  */
 export async function upsertStateEntry(db: Db, entry: Omit<StoredStateEntry, 'seq'>): Promise<void> {
-  // The upsert computes seq itself.
-  const { seq: _seq, ...row } = stateEntryRow(entry, 0);
-  await upsertEntry(db, row);
+  // The upsert computes seq itself: the row's `seq` is not one of its parameters, so it is not read.
+  await upsertEntry(db, stateEntryRow(entry, 0));
 }

@@ -70,17 +70,20 @@ export async function insertTransaction(db: Db, tx: StoredTransaction): Promise<
 
 type CreatedParams = Record<string, unknown>;
 
-/** The named parameters of one row of insertCreated: `tx.*`, `entry.*` or `log.*`. */
-const named = (prefix: string, columns: readonly string[]) => columns.map((column) => `${prefix}.${column}`);
+/** One row of insertCreated: its columns and their parameter names (`tx.*`, `entry.*`, `log.*`), named once. */
+const part = (prefix: string, columns: readonly string[]) => ({ columns, names: columns.map((column) => `${prefix}.${column}`) });
+const createdTx = part('tx', transactionColumns);
+const createdEntry = part('entry', stateEntryColumns);
+const createdLog = part('log', statusLogColumns);
 
 /** Sets a row's values as the named parameters of its part. */
-function setParams(params: CreatedParams, prefix: string, columns: readonly string[], row: object): void {
-  for (const column of columns) params[`${prefix}.${column}`] = (row as Record<string, unknown>)[column];
+function setParams(params: CreatedParams, { columns, names }: ReturnType<typeof part>, row: object): void {
+  for (let i = 0; i < columns.length; i++) params[names[i]!] = (row as Record<string, unknown>)[columns[i]!];
 }
 
 /** A row out of the named parameters of its part (placeholders while insertCreated is compiled). */
-function rowOf<Row>(params: CreatedParams, prefix: string, columns: readonly string[]): Row {
-  return Object.fromEntries(columns.map((column) => [column, params[`${prefix}.${column}`]])) as Row;
+function rowOf<Row>(params: CreatedParams, { columns, names }: ReturnType<typeof part>): Row {
+  return Object.fromEntries(columns.map((column, i) => [column, params[names[i]!]])) as Row;
 }
 
 /**
@@ -88,14 +91,12 @@ function rowOf<Row>(params: CreatedParams, prefix: string, columns: readonly str
  * INSERT. PostgreSQL runs it atomically in autocommit and checks the foreign keys of the children
  * at the end of the statement, when the transaction row is there.
  */
-const insertCreated = preparedQuery<CreatedParams, InsertResult>(
-  [...named('tx', transactionColumns), ...named('entry', stateEntryColumns), ...named('log', statusLogColumns)],
-  (db, p: CreatedParams) =>
-    db
-      .with('created_transaction', (qc) => qc.insertInto('transactions').values(rowOf<TransactionTable>(p, 'tx', transactionColumns)))
-      .with('created_entry', (qc) => qc.insertInto('stateEntries').values(rowOf<StateEntryTable>(p, 'entry', stateEntryColumns)))
-      .insertInto('statusLog')
-      .values(rowOf<NewStatusLogRow>(p, 'log', statusLogColumns)),
+const insertCreated = preparedQuery<CreatedParams, InsertResult>([...createdTx.names, ...createdEntry.names, ...createdLog.names], (db, p: CreatedParams) =>
+  db
+    .with('created_transaction', (qc) => qc.insertInto('transactions').values(rowOf<TransactionTable>(p, createdTx)))
+    .with('created_entry', (qc) => qc.insertInto('stateEntries').values(rowOf<StateEntryTable>(p, createdEntry)))
+    .insertInto('statusLog')
+    .values(rowOf<NewStatusLogRow>(p, createdLog)),
 );
 
 /**
@@ -113,9 +114,9 @@ export async function insertCreatedTransaction(
 ): Promise<void> {
   if (!isPostgres(db)) throw new Error('insertCreatedTransaction: PostgreSQL only');
   const params: CreatedParams = {};
-  setParams(params, 'tx', transactionColumns, transactionRow(tx));
-  setParams(params, 'entry', stateEntryColumns, stateEntryRow({ ...start, transactionId: tx.id }, 0));
-  setParams(params, 'log', statusLogColumns, statusLogRow(tx.id, log));
+  setParams(params, createdTx, transactionRow(tx));
+  setParams(params, createdEntry, stateEntryRow({ ...start, transactionId: tx.id }, 0));
+  setParams(params, createdLog, statusLogRow(tx.id, log));
   await insertCreated(db, params);
 }
 

@@ -182,6 +182,7 @@ export async function createTransaction(
   };
 
   const startEntry = {
+    transactionId: tx.id,
     key: `${start.name}:0`,
     stepId: start.id,
     stepType: 'Start' as const,
@@ -211,7 +212,7 @@ export async function createTransaction(
       await ctx.writes.run(async (trx) => {
         if (idempotencyKey) await deleteIdempotencyKeysBefore(trx, principal.organizationId, idempotencyKey, isoAt(nowMs - ctx.settings.idempotencyTtlMs));
         await insertTransaction(trx, tx);
-        await insertStateEntry(trx, { ...startEntry, transactionId: tx.id });
+        await insertStateEntry(trx, startEntry);
         await appendStatusLog(trx, tx.id, createdLog);
         if (idempotencyKey)
           await insertIdempotencyKey(trx, {
