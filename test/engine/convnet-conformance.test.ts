@@ -73,6 +73,18 @@ const cases: Case[] = [
   { name: 'Conv 3×3, strides 2, pads 1', model: conv({ kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] }, image, [6, 4, 3, 3]) },
   { name: 'Conv 3×3, dilations 2, pads 2', model: conv({ dilations: [2, 2], pads: [2, 2, 2, 2] }, image, [5, 4, 3, 3]) },
   { name: 'Conv depthwise (group = channels)', model: conv({ group: 4, pads: [1, 1, 1, 1] }, image, [4, 1, 3, 3]) },
+  // Rows wide enough for the kernel's 16- and 4-column runs of taps inside the row, and the edges one by one.
+  { name: 'Conv depthwise 3×3 on wide rows', model: conv({ group: 3, pads: [1, 1, 1, 1] }, [1, 3, 5, 43], [3, 1, 3, 3]) },
+  { name: 'Conv depthwise 5×5, asymmetric pads', model: conv({ group: 2, pads: [2, 1, 0, 3] }, [1, 2, 7, 38], [2, 1, 5, 5]) },
+  { name: 'Conv depthwise 2×3, no padding', model: conv({ group: 2 }, [1, 2, 4, 29], [2, 1, 2, 3]) },
+  { name: 'Conv depthwise 3×3, strides 2, pads 1, on wide rows', model: conv({ group: 3, strides: [2, 2], pads: [1, 1, 1, 1] }, [1, 3, 7, 77], [3, 1, 3, 3]) },
+  { name: 'Conv depthwise 5×5, strides 2, asymmetric pads', model: conv({ group: 2, strides: [2, 2], pads: [2, 1, 1, 2] }, [1, 2, 8, 70], [2, 1, 5, 5]) },
+  { name: 'Conv depthwise 3×3, strides 2×1', model: conv({ group: 2, strides: [2, 1], pads: [1, 1, 1, 1] }, [1, 2, 9, 40], [2, 1, 3, 3]) },
+  { name: 'Conv depthwise 3×3, strides 1×2', model: conv({ group: 2, strides: [1, 2], pads: [0, 1, 0, 0] }, [1, 2, 5, 41], [2, 1, 3, 3]) },
+  { name: 'Conv 1×1 over 45 pixels (5 whole panels of 8 and a partial one)', model: conv({}, [1, 6, 5, 9], [5, 6, 1, 1]) },
+  // Planes a power of two apart: their rows collide in the cache, so the kernels copy each panel first.
+  { name: 'Conv 1×1 over 32×32 planes', model: conv({}, [1, 12, 32, 32], [8, 12, 1, 1]) },
+  { name: 'Conv 3×3, pads 1, over 16×64 planes', model: conv({ kernel_shape: [3, 3], pads: [1, 1, 1, 1] }, [1, 12, 16, 64], [8, 12, 3, 3]) },
   { name: 'Conv in two groups', model: conv({ group: 2, pads: [1, 1, 1, 1] }, image, [6, 2, 3, 3]) },
   { name: 'Conv 1×1, no bias', model: conv({}, image, [7, 4, 1, 1], false) },
   { name: 'Conv 3×1, strides 2×1, asymmetric pads', model: conv({ kernel_shape: [3, 1], strides: [2, 1], pads: [0, 1, 1, 0] }, image, [3, 4, 3, 1]) },
@@ -168,6 +180,9 @@ const cases: Case[] = [
     }),
   },
   { name: 'MaxPool 2×2, strides 2', model: single('MaxPool', { kernel_shape: [2, 2], strides: [2, 2] }, image) },
+  { name: 'MaxPool 2×2, strides 2, wide rows', model: single('MaxPool', { kernel_shape: [2, 2], strides: [2, 2] }, [1, 2, 5, 37]) },
+  { name: 'MaxPool 3×2, strides 1×2', model: single('MaxPool', { kernel_shape: [3, 2], strides: [1, 2] }, [1, 2, 6, 21]) },
+  { name: 'MaxPool 2×1, strides 2×1', model: single('MaxPool', { kernel_shape: [2, 1], strides: [2, 1] }, [1, 2, 6, 23]) },
   { name: 'MaxPool 3×3, strides 1 (default)', model: single('MaxPool', { kernel_shape: [3, 3] }, image) },
   {
     name: 'Resize nearest/asymmetric/floor by scales',

@@ -58,15 +58,13 @@ export async function compareModelRuns(
   const cases = browserModels().flatMap((entry) =>
     (modelInputs[entry.name] ?? []).map((dims) => ({ name: `${entry.name} ${dims.join('×')}`, file: entry.file, dims })),
   );
-  const medians: ModelRunsComparison['medians'] = {};
-  for (const runtime of ['convnet', 'onnxruntime-web'] as const) {
-    medians[runtime] = {};
-    for (const threads of threadCounts) {
-      const request: ModelRunsRequest = { runtime, threads, base: `${url}/sdk/`, models: cases, runs };
-      const answer = await runInPage(context, url, request);
-      if ('error' in answer) throw new Error(`model runs on ${runtime}, ${threads} threads: ${answer.error}`);
-      if (answer.threads !== threads) throw new Error(`model runs on ${runtime}: ${threads} threads asked for, ${answer.threads} ran`);
-      medians[runtime][threads] = Object.fromEntries(Object.entries(answer.ms).map(([name, ms]) => [name, median(ms)]));
+  const medians: ModelRunsComparison['medians'] = { convnet: {}, 'onnxruntime-web': {} };
+  for (const threads of threadCounts) {
+    const answer = await alternateRuns(context, url, { threads, base: `${url}/sdk/`, models: cases }, runs);
+    if ('error' in answer) throw new Error(`model runs on ${threads} threads: ${answer.error}`);
+    for (const runtime of runtimeNames) {
+      if (answer.threads[runtime] !== threads) throw new Error(`model runs on ${runtime}: ${threads} threads asked for, ${answer.threads[runtime]} ran`);
+      medians[runtime]![threads] = Object.fromEntries(Object.entries(answer.ms[runtime]).map(([name, ms]) => [name, median(ms)]));
     }
   }
   const header = threadCounts.flatMap((t) => [`convnet ${t}t ms`, `onnxruntime-web ${t}t ms`, `ratio ${t}t`]);
@@ -80,29 +78,64 @@ export async function compareModelRuns(
   return {
     medians,
     markdown: [
-      `Warm runs per model (median of ${runs}, ms) in a module worker of the isolated page, each runtime as the engine worker creates it, on ${threadCounts.join(' and ')} threads; ratio = convnet ÷ onnxruntime-web (below 1: the convnet runtime is faster).`,
+      `Warm runs per model (median of ${runs}, ms), each runtime in a module worker of the isolated page as the engine worker creates it, on ${threadCounts.join(' and ')} threads, the two runtimes' runs alternating (model by model, the first to run changing each round); ratio = convnet ÷ onnxruntime-web (below 1: the convnet runtime is faster).`,
       '',
       ...table(['model, input', ...header], rows),
     ],
   };
 }
 
-async function runInPage(context: BrowserContext, url: string, request: ModelRunsRequest): Promise<ModelRunsAnswer> {
+const runtimeNames = ['convnet', 'onnxruntime-web'] as const;
+type RuntimeName = (typeof runtimeNames)[number];
+type Opening = Omit<Extract<ModelRunsRequest, { kind: 'open' }>, 'kind' | 'runtime'>;
+type AlternateAnswer = { threads: Record<RuntimeName, number>; ms: Record<RuntimeName, Record<string, number[]>> } | { error: string };
+
+/**
+ * Both runtimes open in a worker each on one page, then `runs` rounds of every model on each, one
+ * run at a time, alternating: a slow spell of the machine lands on both runtimes, not on one's
+ * figures.
+ */
+async function alternateRuns(context: BrowserContext, url: string, opening: Opening, runs: number): Promise<AlternateAnswer> {
   const page = await openPage(context, url);
   try {
     return (await page.evaluate(
-      (request) =>
-        new Promise((resolve) => {
-          const worker = new Worker('/sdk/bench/model-runs.js', { type: 'module' });
-          worker.addEventListener('message', (event) => {
-            worker.terminate();
-            resolve(event.data);
+      async ({ opening, runs, runtimeNames }) => {
+        const workers = runtimeNames.map(() => new Worker('/sdk/bench/model-runs.js', { type: 'module' }));
+        const ask = (worker: Worker, request: ModelRunsRequest) =>
+          new Promise<ModelRunsAnswer>((resolve) => {
+            worker.addEventListener('message', (event) => resolve(event.data), { once: true });
+            worker.addEventListener('error', (event) => resolve({ error: event.message || 'the worker did not start' }), { once: true });
+            worker.postMessage(request);
           });
-          worker.addEventListener('error', (event) => resolve({ error: event.message || 'the worker did not start' }));
-          worker.postMessage(request);
-        }),
-      request,
-    )) as ModelRunsAnswer;
+        try {
+          const threads: Record<string, number> = {};
+          const ms: Record<string, Record<string, number[]>> = {};
+          for (const [i, runtime] of runtimeNames.entries()) {
+            const opened = await ask(workers[i]!, { kind: 'open', runtime, ...opening });
+            if ('error' in opened) return { error: `${runtime}: ${opened.error}` };
+            threads[runtime] = 'threads' in opened ? opened.threads : 0;
+            ms[runtime] = Object.fromEntries(opening.models.map(({ name }) => [name, [] as number[]]));
+          }
+          for (let round = 0; round < runs; round++) {
+            for (const { name } of opening.models) {
+              const order = round % 2 === 0 ? [0, 1] : [1, 0];
+              for (const i of order) {
+                // A pause first: onnxruntime's pool threads spin a while after a run, and would take
+                // a core from the run that follows.
+                await new Promise((resolve) => setTimeout(resolve, 50));
+                const ran = await ask(workers[i]!, { kind: 'run', name });
+                if (!('ms' in ran)) return { error: `${runtimeNames[i]}, ${name}: ${'error' in ran ? ran.error : 'no time'}` };
+                ms[runtimeNames[i]!]![name]!.push(ran.ms);
+              }
+            }
+          }
+          return { threads, ms };
+        } finally {
+          for (const worker of workers) worker.terminate();
+        }
+      },
+      { opening, runs, runtimeNames },
+    )) as AlternateAnswer;
   } finally {
     await page.close();
   }

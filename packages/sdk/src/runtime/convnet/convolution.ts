@@ -144,7 +144,7 @@ const minSliceWork = 1 << 18;
 /** Slices per thread: a thread the system left waiting then holds up the others by a quarter of its share at most. */
 const slicesPerThread = 4;
 
-/** How many slices `units` (panels or channels) of `work` multiply-adds each are cut into: 1 on one thread. */
+/** How many slices `units` (panels, or a depthwise layer's rows) of `work` multiply-adds each are cut into: 1 on one thread. */
 function sliceCount(kernels: Kernels, units: number, work: number): number {
   const threads = kernels.threads();
   if (threads === 1) return 1;
@@ -176,26 +176,15 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
   // The kernels find each output's residual this many bytes on (the same for every slice, batch and group).
   if (residual) new Int32Array(kernels.view(epilogue, residualSlot + 1).buffer, epilogue + residualSlot * 4, 1)[0] = residual.offset - out.offset;
   if (conv.depthwise) {
+    const [kh, kw] = kernel;
     for (let b = 0; b < batch; b++) {
       const input = x.offset + b * channels * height * width * 4;
       const output = out.offset + b * channels * n * 4;
-      const [kh, kw] = kernel;
-      sliced(kernels, channels, sliceCount(kernels, channels, n * kh * kw), (first, count) => [
+      // Sliced by output rows, all channels each (as the pointwise convolution that follows is by pixels).
+      sliced(kernels, outH, sliceCount(kernels, outH, channels * outW * kh * kw), (first, count) => [
         {
           kernel: 'depthwise',
-          args: [
-            input + first * height * width * 4,
-            conv.groupWeights[0]! + first * kh * kw * 4,
-            conv.bias ? conv.bias + first * 4 : 0,
-            output + first * n * 4,
-            count,
-            height,
-            width,
-            ...windowArgs(conv.geometry),
-            outH,
-            outW,
-            epilogue,
-          ],
+          args: [input, conv.groupWeights[0]!, conv.bias, output, channels, height, width, ...windowArgs(conv.geometry), outH, outW, first, count, epilogue],
         },
       ]);
     }
@@ -243,9 +232,13 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
  */
 function pointwise(kernels: Kernels, weights: number, bias: number, x: number, out: number, m: number, n: number, k: number, epilogue: number): void {
   const whole = n - (n % 8);
-  sliced(kernels, whole / 8, sliceCount(kernels, whole / 8, 8 * m * k), (first, count) => [
-    { kernel: 'gemmRows', args: [weights, x + first * 8 * 4, bias, out + first * 8 * 4, m, count * 8, k, n, n, epilogue] },
+  const slices = sliceCount(kernels, whole / 8, 8 * m * k);
+  // A slice may copy a panel of its columns at a time into a scratch of its own (kernels.c, gemm_rows).
+  const scratch = kernels.allocate(slices * 8 * k);
+  sliced(kernels, whole / 8, slices, (first, count, slice) => [
+    { kernel: 'gemmRows', args: [weights, x + first * 8 * 4, bias, out + first * 8 * 4, m, count * 8, k, n, n, epilogue, scratch + slice * 8 * k * 4] },
   ]);
+  kernels.release(scratch);
   if (whole === n) return;
   const columns = kernels.allocate(8 * k);
   kernels.im2col(x, k, 1, n, 1, 1, 1, 1, 0, 0, 1, 1, 1, n, whole / 8, 1, columns);

@@ -1,7 +1,7 @@
 /**
  * Threads for the convnet runtime's kernels: helper threads (Workers) each instantiate the threads
- * build of kernels.c on the same shared memory, and a convolution's output (panels of columns, or
- * channels) is cut into more slices than there are threads, which every thread — the calling one
+ * build of kernels.c on the same shared memory, and a convolution's output (panels of columns, or a
+ * depthwise layer's rows) is cut into more slices than there are threads, which every thread — the calling one
  * too — takes from a shared queue one at a time until none is left. A thread the system did not run
  * for a while (two cores, and a page decoding video beside them) then costs the others at most the
  * slice it holds, not a fixed share of the convolution.

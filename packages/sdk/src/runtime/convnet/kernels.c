@@ -168,19 +168,96 @@ void gemm(const float *a, const float *col, const float *bias, float *out, int m
   }
 }
 
-// A depthwise convolution (one input channel per output channel), straight from the input planes:
-// out[c] = bias[c] + sum over the kernel of w[c][ky][kx] * in[c][y][x], then the `epilogue` when given.
-__attribute__((export_name("depthwise")))
-void depthwise(const float *src, const float *weights, const float *bias, float *out, int channels, int height,
-               int width, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw, int out_h, int out_w,
-               const epilogue_t *given_epilogue) {
-  PREPARE_FINISHER(given_epilogue);
+// Four outputs' inputs for one kernel tap: at `in`, `in + 1`, … for stride 1; at `in`, `in + 2`, …
+// for stride 2 (the even lanes of 8 floats).
+__attribute__((always_inline)) static inline v128_t tap4(const float *in, int sw) {
+  if (sw == 1) return wasm_v128_load(in);
+  return wasm_i32x4_shuffle(wasm_v128_load(in), wasm_v128_load(in + 4), 0, 2, 4, 6);
+}
+
+// One output row of a depthwise convolution of column stride `sw` (1 or 2), undilated: out[x] = b +
+// the sum over the kernel rows first_ky .. last_ky − 1 (those inside the input) and columns of
+// w[ky][kx] * row_ky[x·sw + kx − pw], a tap outside the row skipped. Columns first_inside ..
+// last_inside have every tap inside (and, for stride 2, the float after the last one, which `tap4`
+// reads): summed four at a time in registers, sixteen where they can (each sum is a chain of
+// dependent adds: four chains keep the adder busy). Inlined with kh, kw and sw constants, so the
+// weights stay in registers. The others one at a time; either way the same sums in the same order
+// as `depthwise_generic`.
+__attribute__((always_inline)) static inline void depthwise_row(const float *plane, const float *w, float b, float *orow,
+                                                               int width, int kh, int kw, int sw, int pw, int out_w,
+                                                               int top, int first_ky, int last_ky,
+                                                               const finisher_t *epilogue) {
+  const int first_inside = (pw + sw - 1) / sw;
+  const int last_input = width - kw + pw - (sw - 1);  // the last inside output's first input, times sw
+  const int last_inside = last_input < 0 ? -1 : last_input / sw < out_w - 1 ? last_input / sw : out_w - 1;
+  for (int ox = 0; ox < out_w; ox++) {
+    if (ox == first_inside) {
+      for (; ox + 15 <= last_inside; ox += 16) {
+        v128_t acc[4];
+        for (int v = 0; v < 4; v++) acc[v] = wasm_f32x4_splat(b);
+        for (int ky = first_ky; ky < last_ky; ky++) {
+          const float *in = plane + (long)(top + ky) * width + (ox * sw - pw);
+          for (int kx = 0; kx < kw; kx++) {
+            const v128_t wv = wasm_f32x4_splat(w[ky * kw + kx]);
+            for (int v = 0; v < 4; v++) acc[v] = wasm_f32x4_add(acc[v], wasm_f32x4_mul(wv, tap4(in + kx + v * 4 * sw, sw)));
+          }
+        }
+        for (int v = 0; v < 4; v++) {
+          float *o = orow + ox + v * 4;
+          wasm_v128_store(o, epilogue ? finish4(acc[v], epilogue, residual_of(o, epilogue)) : acc[v]);
+        }
+      }
+      for (; ox + 3 <= last_inside; ox += 4) {
+        v128_t acc = wasm_f32x4_splat(b);
+        for (int ky = first_ky; ky < last_ky; ky++) {
+          const float *in = plane + (long)(top + ky) * width + (ox * sw - pw);
+          for (int kx = 0; kx < kw; kx++) acc = wasm_f32x4_add(acc, wasm_f32x4_mul(wasm_f32x4_splat(w[ky * kw + kx]), tap4(in + kx, sw)));
+        }
+        wasm_v128_store(orow + ox, epilogue ? finish4(acc, epilogue, residual_of(orow + ox, epilogue)) : acc);
+      }
+      if (ox >= out_w) break;
+    }
+    float sum = b;
+    for (int ky = first_ky; ky < last_ky; ky++) {
+      const float *in = plane + (long)(top + ky) * width;
+      for (int kx = 0; kx < kw; kx++) {
+        const int x = ox * sw + kx - pw;
+        if (x >= 0 && x < width) sum += w[ky * kw + kx] * in[x];
+      }
+    }
+    orow[ox] = epilogue ? finish1(sum, epilogue, residual_of(orow + ox, epilogue)) : sum;
+  }
+}
+
+// A depthwise convolution of strides 1 or 2, undilated, row by row (`depthwise_row`).
+__attribute__((always_inline)) static inline void depthwise_rows(const float *src, const float *weights, const float *bias,
+                                                                float *out, int channels, int height, int width, int kh,
+                                                                int kw, int sh, int sw, int ph, int pw, int out_h,
+                                                                int out_w, int first_row, int row_count,
+                                                                const finisher_t *epilogue) {
+  for (int c = 0; c < channels; c++) {
+    const float *plane = src + (long)c * height * width;
+    const float *w = weights + (long)c * kh * kw;
+    const float b = bias ? bias[c] : 0.0f;
+    for (int oy = first_row; oy < first_row + row_count; oy++) {
+      const int top = oy * sh - ph;
+      const int first_ky = top < 0 ? -top : 0, last_ky = height - top < kh ? height - top : kh;
+      depthwise_row(plane, w, b, out + ((long)c * out_h + oy) * out_w, width, kh, kw, sw, pw, out_w, top, first_ky,
+                    last_ky, epilogue);
+    }
+  }
+}
+
+// Any other depthwise convolution: each kernel tap added to a whole output row at a time.
+static void depthwise_generic(const float *src, const float *weights, const float *bias, float *out, int channels,
+                              int height, int width, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw,
+                              int out_h, int out_w, int first_row, int row_count, const finisher_t *epilogue) {
   for (int c = 0; c < channels; c++) {
     const float *plane = src + (long)c * height * width;
     const float *w = weights + (long)c * kh * kw;
     float *o = out + (long)c * out_h * out_w;
     const float b = bias ? bias[c] : 0.0f;
-    for (int oy = 0; oy < out_h; oy++) {
+    for (int oy = first_row; oy < first_row + row_count; oy++) {
       for (int ox = 0; ox < out_w; ox++) o[(long)oy * out_w + ox] = b;
       for (int ky = 0; ky < kh; ky++) {
         const int y = oy * sh - ph + ky * dh;
@@ -208,6 +285,32 @@ void depthwise(const float *src, const float *weights, const float *bias, float 
       }
     }
   }
+}
+
+// A depthwise convolution (one input channel per output channel), straight from the input planes:
+// out[c] = bias[c] + sum over the kernel of w[c][ky][kx] * in[c][y][x], then the `epilogue` when given;
+// output rows first_row .. first_row + row_count − 1 of every channel (a slice: threads split a layer
+// by rows, as the 1×1 convolution after it by pixels, so each thread reads what it wrote).
+// 3×3 and 5×5 (MobileNet's, BlazeFace's, PP-OCR's), undilated, column stride 1 or 2: summed in
+// registers, each size its own code; any other, tap by tap (`depthwise_generic`).
+__attribute__((export_name("depthwise")))
+void depthwise(const float *src, const float *weights, const float *bias, float *out, int channels, int height,
+               int width, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw, int out_h, int out_w,
+               int first_row, int row_count, const epilogue_t *given_epilogue) {
+  PREPARE_FINISHER(given_epilogue);
+  if (dh != 1 || dw != 1 || (sw != 1 && sw != 2) || kh != kw || (kh != 3 && kh != 5)) {
+    depthwise_generic(src, weights, bias, out, channels, height, width, kh, kw, sh, sw, ph, pw, dh, dw, out_h, out_w,
+                      first_row, row_count, epilogue);
+    return;
+  }
+#define DEPTHWISE_ROWS(K, SW) \
+  depthwise_rows(src, weights, bias, out, channels, height, width, K, K, sh, SW, ph, pw, out_h, out_w, first_row, \
+                 row_count, epilogue)
+  if (kh == 3 && sw == 1) DEPTHWISE_ROWS(3, 1);
+  else if (kh == 3) DEPTHWISE_ROWS(3, 2);
+  else if (sw == 1) DEPTHWISE_ROWS(5, 1);
+  else DEPTHWISE_ROWS(5, 2);
+#undef DEPTHWISE_ROWS
 }
 
 // One kernel tap of a ConvTranspose whose kernel equals its stride: tap[c][y][x] goes to
@@ -296,17 +399,104 @@ void clip(const float *a, float *out, int n, float lo, float hi) {
   for (; i < n; i++) out[i] = a[i] < lo ? lo : a[i] > hi ? hi : a[i];
 }
 
+// Whether the rows of a panel read in place — row k at `koff[k]` floats from the panel's corner, or
+// k × `ldb` without koff, 8 floats each — would leave the first-level cache (48 KiB, 12 ways of 64
+// sets of 64-byte lines here; 32 KiB, 8 ways on many others) before the next block of 4 output
+// channels reads them again, so that copying each panel first (`copy_panel`) pays: more than
+// `per_set` of their lines in one set (a tensor's planes or rows a power of two apart all fall in
+// one), or more than 448 lines (28 KiB) in all. `koff` ascends, so a line that neighbouring rows
+// share is counted once. The limits are measured (`pnpm bench browser`'s per-model table): a 1×1
+// convolution's rows (never sharing a line) pay from 8 in a set; a 3×3's (rows of one channel
+// sharing lines) only from 16.
+static int rows_leave_cache(const int *koff, int ldb, int k_total, int per_set) {
+  unsigned char lines_in_set[64] = {0};
+  long counted = -1;
+  int lines = 0;
+  for (int k = 0; k < k_total; k++) {
+    // A row of `koff` lies wherever the panel starts, so it is counted across two lines; a row of
+    // `ldb` starts a panel's 32 bytes, inside one.
+    const long from = (koff ? (long)koff[k] : (long)k * ldb) * 4, to = from + (koff ? 63 : 31);
+    for (long line = from >> 6; line <= to >> 6; line++) {
+      if (line <= counted) continue;
+      counted = line;
+      if (++lines_in_set[line & 63] > per_set || ++lines > 448) return 1;
+    }
+  }
+  return 0;
+}
+
+// A panel's 8 columns copied from where they lie (row k at `koff[k]` floats from `corner`, or k × ldb
+// without koff) into `panel`, one row of 8 after another: then read from there by every block.
+static void copy_panel(const float *corner, const int *koff, int ldb, int k_total, float *panel) {
+  for (int k = 0; k < k_total; k++) {
+    const float *row = corner + (koff ? (long)koff[k] : (long)k * ldb);
+    wasm_v128_store(panel + k * 8, wasm_v128_load(row));
+    wasm_v128_store(panel + k * 8 + 4, wasm_v128_load(row + 4));
+  }
+}
+
 // `gemm` with the columns read straight from a [k_total][ldb] row-major matrix (a 1×1 convolution's
 // input, stride 1, no padding: its columns are the input itself), for the first `n` columns, n a
-// multiple of 8.
+// multiple of 8. Where its rows would leave the cache between blocks (`rows_leave_cache`), each panel is
+// first copied into `scratch` (8 × k_total floats).
 __attribute__((export_name("gemm_rows")))
 void gemm_rows(const float *a, const float *b, const float *bias, float *out, int m_count, int n, int k_total,
-               int ldb, int ldc, const epilogue_t *given_epilogue) {
+               int ldb, int ldc, const epilogue_t *given_epilogue, float *scratch) {
   PREPARE_FINISHER(given_epilogue);
   const int blocks = (m_count + 3) / 4;
+  const int copied = blocks > 1 && rows_leave_cache(0, ldb, k_total, 8);
   for (int p = 0; p < n / 8; p++) {
+    if (copied) copy_panel(b + p * 8, 0, ldb, k_total, scratch);
     for (int blk = 0; blk < blocks; blk++) {
-      tile4x8(a + (long)blk * k_total * 4, b + p * 8, ldb, 0, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, epilogue);
+      const float *ap = a + (long)blk * k_total * 4;
+      if (copied)
+        tile4x8(ap, scratch, 8, 0, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, epilogue);
+      else
+        tile4x8(ap, b + p * 8, ldb, 0, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, epilogue);
+    }
+  }
+}
+
+// Max pooling of `planes` height×width planes, unpadded and undilated: each output the largest of its
+// kh×kw window, taken as `best = v > best ? v : best` from −∞ in row-major order (a NaN is passed over),
+// as the JavaScript it replaces did. 2×2 windows of stride 2 (BlazeFace's shortcuts) and windows one
+// column wide with column stride 1 (the line readers' 2×1) four at a time: pmax is that same
+// comparison, lane by lane.
+__attribute__((export_name("max_pool")))
+void max_pool(const float *src, float *out, int planes, int height, int width, int kh, int kw, int sh, int sw,
+              int out_h, int out_w) {
+  const v128_t lowest = wasm_f32x4_splat(-__builtin_inff());
+  for (int p = 0; p < planes; p++) {
+    const float *plane = src + (long)p * height * width;
+    for (int y = 0; y < out_h; y++) {
+      float *o = out + ((long)p * out_h + y) * out_w;
+      int x = 0;
+      if (kh == 2 && kw == 2 && sh == 2 && sw == 2) {
+        const float *top = plane + (long)y * 2 * width, *bottom = top + width;
+        for (; x + 4 <= out_w; x += 4) {
+          const v128_t t0 = wasm_v128_load(top + x * 2), t1 = wasm_v128_load(top + x * 2 + 4);
+          const v128_t b0 = wasm_v128_load(bottom + x * 2), b1 = wasm_v128_load(bottom + x * 2 + 4);
+          v128_t best = wasm_f32x4_pmax(lowest, wasm_i32x4_shuffle(t0, t1, 0, 2, 4, 6));
+          best = wasm_f32x4_pmax(best, wasm_i32x4_shuffle(t0, t1, 1, 3, 5, 7));
+          best = wasm_f32x4_pmax(best, wasm_i32x4_shuffle(b0, b1, 0, 2, 4, 6));
+          best = wasm_f32x4_pmax(best, wasm_i32x4_shuffle(b0, b1, 1, 3, 5, 7));
+          wasm_v128_store(o + x, best);
+        }
+      } else if (kw == 1 && sw == 1) {
+        for (; x + 4 <= out_w; x += 4) {
+          v128_t best = lowest;
+          for (int dy = 0; dy < kh; dy++) best = wasm_f32x4_pmax(best, wasm_v128_load(plane + (long)(y * sh + dy) * width + x));
+          wasm_v128_store(o + x, best);
+        }
+      }
+      for (; x < out_w; x++) {
+        float best = -__builtin_inff();
+        for (int dy = 0; dy < kh; dy++) {
+          const float *row = plane + (long)(y * sh + dy) * width + x * sw;
+          for (int dx = 0; dx < kw; dx++) best = row[dx] > best ? row[dx] : best;
+        }
+        o[x] = best;
+      }
     }
   }
 }
@@ -349,12 +539,20 @@ void conv_panels(const float *a, const float *src, const int *koff, const float 
                  int first_panel, int panel_count, float *scratch, const epilogue_t *given_epilogue) {
   PREPARE_FINISHER(given_epilogue);
   const int n = out_h * out_w, k_total = channels * kh * kw, blocks = (m_count + 3) / 4;
+  // Inside panels are copied first too where their rows would leave the cache between blocks.
+  const int copied = blocks > 1 && inside_top <= inside_bottom && rows_leave_cache(koff, 0, k_total, 16);
   for (int p = first_panel; p < first_panel + panel_count; p++) {
     const int y = p * 8 / out_w, x = p * 8 % out_w;
     if (y >= inside_top && y <= inside_bottom && x >= inside_left && x <= inside_right) {
       const float *corner = src + (long)(y - ph) * width + (x - pw);
-      for (int blk = 0; blk < blocks; blk++)
-        tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, epilogue);
+      if (copied) {
+        copy_panel(corner, koff, 0, k_total, scratch);
+        for (int blk = 0; blk < blocks; blk++)
+          tile4x8(a + (long)blk * k_total * 4, scratch, 8, 0, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, epilogue);
+      } else {
+        for (int blk = 0; blk < blocks; blk++)
+          tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, epilogue);
+      }
     } else {
       const int columns = n - p * 8 < 8 ? n - p * 8 : 8;
       im2col(src, channels, height, width, kh, kw, sh, sw, ph, pw, dh, dw, out_h, out_w, p, 1, scratch);

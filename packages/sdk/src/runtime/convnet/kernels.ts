@@ -48,8 +48,9 @@ export interface Kernels {
     scaleH: number,
   ): void;
   im2col(...args: [src: number, ...shape: ConvShape, firstPanel: number, panelCount: number, dst: number]): void;
+  maxPool(src: number, out: number, planes: number, height: number, width: number, kh: number, kw: number, sh: number, sw: number, outH: number, outW: number): void;
   gemm(a: number, col: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldc: number, epilogue: number): void;
-  gemmRows(a: number, b: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldb: number, ldc: number, epilogue: number): void;
+  gemmRows(a: number, b: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldb: number, ldc: number, epilogue: number, scratch: number): void;
   /** A slice of a convolution's output panels, inside ones read from the input at `koff` (int32), the others packed into `scratch` (kernels.c). */
   convPanels(
     ...args: [
@@ -71,7 +72,8 @@ export interface Kernels {
     ]
   ): void;
   scatterTap(tap: number, out: number, channels: number, height: number, width: number, kh: number, kw: number, dy: number, dx: number): void;
-  depthwise(...args: [src: number, weights: number, bias: number, out: number, ...shape: ConvShape, epilogue: number]): void;
+  /** Output rows firstRow .. firstRow + rowCount − 1 of every channel. */
+  depthwise(...args: [src: number, weights: number, bias: number, out: number, ...shape: ConvShape, firstRow: number, rowCount: number, epilogue: number]): void;
   /** Threads ready to take a slice of a convolution, this one included (1 without threads: kernel-threads.ts). */
   threads(): number;
   /** Runs the first slice on this thread and the others on the helper threads; returns when all are done. */
@@ -117,6 +119,7 @@ export async function createKernels({ threads = 1, spawnThread }: KernelsOptions
     gemm_rows: gemmRows,
     conv_panels: convPanels,
     binary_scalar: binaryScalar,
+    max_pool: maxPool,
     __stack_pointer: _stackPointer,
     ...exports
   } = instance.exports as unknown as Pick<Kernels, 'im2col' | 'gemm' | 'depthwise' | 'sigmoid' | 'binary' | 'clip' | 'upsample'> & {
@@ -126,6 +129,7 @@ export async function createKernels({ threads = 1, spawnThread }: KernelsOptions
     gemm_rows: Kernels['gemmRows'];
     conv_panels: Kernels['convPanels'];
     binary_scalar: Kernels['binaryScalar'];
+    max_pool: Kernels['maxPool'];
   };
   // The module's stack (64 KiB, first) and data end at its heap base: the memory above is ours.
   let keptTop = roundUp(heapBase.value as number);
@@ -149,6 +153,7 @@ export async function createKernels({ threads = 1, spawnThread }: KernelsOptions
     gemmRows,
     convPanels,
     binaryScalar,
+    maxPool,
   };
   const runHere = (call: KernelCall) => (local[call.kernel] as (...args: readonly number[]) => void)(...call.args);
   return {

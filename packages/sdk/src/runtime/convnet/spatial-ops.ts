@@ -19,12 +19,18 @@ export const maxPool: Operator = {
     const { kh, kw, sh, sw } = poolGeometry(attributes);
     return [batch, channels, Math.floor((height - kh) / sh) + 1, Math.floor((width - kw) / sw) + 1];
   },
-  compute([x], out, attributes) {
+  compute([x], out, attributes, kernels) {
     const t = float(x, 'MaxPool');
     const [batch, channels, height, width] = t.dims as [number, number, number, number];
     const { kh, kw, sh, sw } = poolGeometry(attributes);
     const outH = Math.floor((height - kh) / sh) + 1;
     const outW = Math.floor((width - kw) / sw) + 1;
+    const offsets = offsetsIn(kernels, t.data, out);
+    if (offsets) {
+      kernels!.maxPool(offsets[0]!, offsets[1]!, batch * channels, height, width, kh, kw, sh, sw, outH, outW);
+      return;
+    }
+    // Constants (folded before a run) are not in the kernels' memory.
     const data = t.data;
     let o = 0;
     for (let plane = 0; plane < batch * channels; plane++) {
