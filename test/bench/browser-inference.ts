@@ -18,7 +18,7 @@ interface RuntimeVisit {
 
 export interface InferenceComparison {
   runtimes: Record<Runtime, { firstVisit: RuntimeVisit; revisit: RuntimeVisit }>;
-  models: ModelRunsComparison['medians'];
+  models: Pick<ModelRunsComparison, 'medians' | 'ratios'>;
   markdown: string[];
 }
 
@@ -52,16 +52,19 @@ export async function compareInferenceRuntimes(
         const revisit = await visit(context, server.url, runtime, images, warmRuns);
         results[runtime] = { firstVisit, revisit };
         // Once, on the last origin (both runtimes' files are served by each).
-        if (runtime === runtimes.at(-1)) models = await compareModelRuns(context, dir, server.url, modelThreads(revisit), warmRuns);
+        if (runtime === runtimes.at(-1)) models = await compareModelRuns(context, dir, server.url, modelThreads(revisit), modelRounds);
       } finally {
         await server.close();
       }
     }
-    return { runtimes: results, models: models!.medians, markdown: [...report(results, images, warmRuns), '', ...models!.markdown] };
+    return { runtimes: results, models: { medians: models!.medians, ratios: models!.ratios }, markdown: [...report(results, images, warmRuns), '', ...models!.markdown] };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** Rounds of the per-model runs: their ratios wander by ±10 % on a shared machine, so more than the warm reads. */
+const modelRounds = 11;
 
 /** One thread, and as many as the page's recognizer ran (2 on a 2-core machine). */
 const modelThreads = (visit: RuntimeVisit) => [...new Set([1, visit.info.ocr?.threads ?? 1])];

@@ -5,7 +5,7 @@ import { build } from 'vite';
 import { browserModels } from '@idlens/models';
 import { openPage } from '../../browser/support/browser-harness.ts';
 import { table } from '../../support/report.ts';
-import { median } from '../bench-context.ts';
+import { median, percentile } from '../bench-context.ts';
 import type { ModelRunsAnswer, ModelRunsRequest } from './model-runs-worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,13 +29,17 @@ const modelInputs: Record<string, number[][]> = {
 export interface ModelRunsComparison {
   /** runtime → threads → model case → median warm ms. */
   medians: Record<string, Record<number, Record<string, number>>>;
+  /** threads → model case → the median of each round's convnet ÷ onnxruntime-web run. */
+  ratios: Record<number, Record<string, number>>;
   markdown: string[];
 }
 
 /**
  * Warm runs of every model the browser loads, on both runtimes at each thread count, in a module
- * worker of the page (`model-runs-worker.ts`, built into the bundle's `bench/`): per model the
- * median of `runs`, the convnet runtime against onnxruntime-web on the same number of threads.
+ * worker of the page each (`model-runs-worker.ts`, built into the bundle's `bench/`): `runs` rounds,
+ * the two runtimes' runs of a model side by side in each. The ratio is the median over the rounds of
+ * the convnet run ÷ the onnxruntime-web run beside it — a slow spell of the machine lands on both
+ * runs of a round — with its quartiles, so a reader sees how far the machine let the ratio wander.
  */
 export async function compareModelRuns(
   context: BrowserContext,
@@ -59,6 +63,8 @@ export async function compareModelRuns(
     (modelInputs[entry.name] ?? []).map((dims) => ({ name: `${entry.name} ${dims.join('×')}`, file: entry.file, dims })),
   );
   const medians: ModelRunsComparison['medians'] = { convnet: {}, 'onnxruntime-web': {} };
+  const ratios: ModelRunsComparison['ratios'] = {};
+  const spreads: Record<number, Record<string, [number, number]>> = {};
   for (const threads of threadCounts) {
     const answer = await alternateRuns(context, url, { threads, base: `${url}/sdk/`, models: cases }, runs);
     if ('error' in answer) throw new Error(`model runs on ${threads} threads: ${answer.error}`);
@@ -66,19 +72,28 @@ export async function compareModelRuns(
       if (answer.threads[runtime] !== threads) throw new Error(`model runs on ${runtime}: ${threads} threads asked for, ${answer.threads[runtime]} ran`);
       medians[runtime]![threads] = Object.fromEntries(Object.entries(answer.ms[runtime]).map(([name, ms]) => [name, median(ms)]));
     }
+    ratios[threads] = {};
+    spreads[threads] = {};
+    for (const { name } of cases) {
+      const ort = answer.ms['onnxruntime-web'][name]!;
+      const paired = answer.ms.convnet[name]!.map((own, round) => own / ort[round]!);
+      ratios[threads][name] = median(paired);
+      spreads[threads][name] = [percentile(paired, 25), percentile(paired, 75)];
+    }
   }
-  const header = threadCounts.flatMap((t) => [`convnet ${t}t ms`, `onnxruntime-web ${t}t ms`, `ratio ${t}t`]);
+  const header = threadCounts.flatMap((t) => [`convnet ${t}t ms`, `onnxruntime-web ${t}t ms`, `ratio ${t}t (quartiles)`]);
   const rows = cases.map(({ name }) => [
     name,
     ...threadCounts.flatMap((t) => {
-      const [own, ort] = [medians.convnet![t]![name]!, medians['onnxruntime-web']![t]![name]!];
-      return [own.toFixed(1), ort.toFixed(1), (own / ort).toFixed(2)];
+      const [low, high] = spreads[t]![name]!;
+      return [medians.convnet![t]![name]!.toFixed(1), medians['onnxruntime-web']![t]![name]!.toFixed(1), `${ratios[t]![name]!.toFixed(2)} (${low.toFixed(2)}–${high.toFixed(2)})`];
     }),
   ]);
   return {
     medians,
+    ratios,
     markdown: [
-      `Warm runs per model (median of ${runs}, ms), each runtime in a module worker of the isolated page as the engine worker creates it, on ${threadCounts.join(' and ')} threads, the two runtimes' runs alternating (model by model, the first to run changing each round); ratio = convnet ÷ onnxruntime-web (below 1: the convnet runtime is faster).`,
+      `Warm runs per model (median of ${runs} rounds, ms), each runtime in a module worker of the isolated page as the engine worker creates it, on ${threadCounts.join(' and ')} threads; in each round the two runtimes run each model one after the other (which first alternates, 50 ms apart). Ratio = the median over the rounds of convnet ÷ onnxruntime-web in the same round (below 1: the convnet runtime is faster), with its quartiles.`,
       '',
       ...table(['model, input', ...header], rows),
     ],

@@ -447,13 +447,10 @@ void gemm_rows(const float *a, const float *b, const float *bias, float *out, in
   const int copied = blocks > 1 && rows_leave_cache(0, ldb, k_total, 8);
   for (int p = 0; p < n / 8; p++) {
     if (copied) copy_panel(b + p * 8, 0, ldb, k_total, scratch);
-    for (int blk = 0; blk < blocks; blk++) {
-      const float *ap = a + (long)blk * k_total * 4;
-      if (copied)
-        tile4x8(ap, scratch, 8, 0, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, epilogue);
-      else
-        tile4x8(ap, b + p * 8, ldb, 0, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, epilogue);
-    }
+    const float *panel = copied ? scratch : b + p * 8;
+    const int step = copied ? 8 : ldb;
+    for (int blk = 0; blk < blocks; blk++)
+      tile4x8(a + (long)blk * k_total * 4, panel, step, 0, k_total, bias, blk * 4, m_count, out + p * 8, ldc, 8, epilogue);
   }
 }
 
@@ -543,22 +540,19 @@ void conv_panels(const float *a, const float *src, const int *koff, const float 
   const int copied = blocks > 1 && inside_top <= inside_bottom && rows_leave_cache(koff, 0, k_total, 16);
   for (int p = first_panel; p < first_panel + panel_count; p++) {
     const int y = p * 8 / out_w, x = p * 8 % out_w;
-    if (y >= inside_top && y <= inside_bottom && x >= inside_left && x <= inside_right) {
-      const float *corner = src + (long)(y - ph) * width + (x - pw);
-      if (copied) {
-        copy_panel(corner, koff, 0, k_total, scratch);
-        for (int blk = 0; blk < blocks; blk++)
-          tile4x8(a + (long)blk * k_total * 4, scratch, 8, 0, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, epilogue);
-      } else {
-        for (int blk = 0; blk < blocks; blk++)
-          tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, epilogue);
-      }
-    } else {
-      const int columns = n - p * 8 < 8 ? n - p * 8 : 8;
-      im2col(src, channels, height, width, kh, kw, sh, sw, ph, pw, dh, dw, out_h, out_w, p, 1, scratch);
+    const int inside = y >= inside_top && y <= inside_bottom && x >= inside_left && x <= inside_right;
+    const float *corner = src + (long)(y - ph) * width + (x - pw);
+    if (inside && !copied) {
       for (int blk = 0; blk < blocks; blk++)
-        tile4x8(a + (long)blk * k_total * 4, scratch, 8, 0, k_total, bias, blk * 4, m_count, out + p * 8, n, columns,
-                epilogue);
+        tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, epilogue);
+      continue;
     }
+    if (inside)
+      copy_panel(corner, koff, 0, k_total, scratch);
+    else
+      im2col(src, channels, height, width, kh, kw, sh, sw, ph, pw, dh, dw, out_h, out_w, p, 1, scratch);
+    const int columns = n - p * 8 < 8 ? n - p * 8 : 8;
+    for (int blk = 0; blk < blocks; blk++)
+      tile4x8(a + (long)blk * k_total * 4, scratch, 8, 0, k_total, bias, blk * 4, m_count, out + p * 8, n, columns, epilogue);
   }
 }
