@@ -56,6 +56,15 @@ describe('document reading through the MRZ (rendered pages)', () => {
     expect(data.age).toBe(51);
   });
 
+  it("passes a reading's stage trace through, and the traced answer is the untraced one", async () => {
+    const page = await renderMrzPage(specimens.TD3);
+    const decisions: Array<{ stage: string; decided: string }> = [];
+    const traced = await engine.document({ first: page }, {}, { trace: (d) => decisions.push(d) });
+    expect(traced).toEqual(await engine.document({ first: page }));
+    expect(decisions.map((d) => d.stage)).toEqual(expect.arrayContaining(['locate', 'read', 'merge', 'judge']));
+    expect(decisions.find((d) => d.stage === 'judge' && d.decided.startsWith('VALID'))).toBeDefined();
+  });
+
   it('finds a TD1 zone on a card turned by 12°', async () => {
     const data = await engine.document({ first: await renderMrzPage(specimens.TD1, { rotate: 12, width: 800 }) });
     expect(data.recognitionStatus).toBe('VALID');

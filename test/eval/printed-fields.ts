@@ -19,6 +19,7 @@ import { proceduralDocument } from '../support/procedural/procedural-document.ts
 import { countryOf } from '../../packages/sdk/src/engine/mrz/icao-countries.ts';
 import { fieldChecks, isoOf, licencePhotoVariants, samples } from './documents-barcode.ts';
 import type { EvalContext, EvalSuite } from './eval-context.ts';
+import { sideTracer, tracedSidesMarkdown } from './stage-traces.ts';
 
 /**
  * `accents`: right but for accents (Ö read as O) — a wrong value all the same, counted apart to tell
@@ -127,9 +128,13 @@ async function read(ctx: EvalContext, png: Buffer, extra: Record<string, unknown
   return { data: res.status === 200 ? (res.json.data as DocumentData) : null, ms: performance.now() - t };
 }
 
+/** Sides with a wrong field read again with their stages traced, for the report (the first this many). */
+const tracedSides = 12;
+
 export const printedFieldsEval: EvalSuite = async (ctx) => {
   const failures: string[] = [];
   const ms: number[] = [];
+  const tracer = sideTracer(ctx.engine, tracedSides);
 
   // 1. Licence fronts: the fields a front prints (class by its printed title and jurisdiction).
   const licences: Tally = {};
@@ -217,17 +222,20 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         spurious.templates++;
         failures.push(`${doc.name} ${family} ${field}: got ${got}, the side prints none`);
       }
+      const wrongHere: string[] = [];
       for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
         count(layout.tally, field, truth, got, doubted);
         const outcome = count(templatesTally, field, truth, got, doubted);
         f.fields++;
         if (outcome === 'correct') f.correct++;
         if (outcome === 'accents') f.accents++;
+        if (outcome === 'wrong' || outcome === 'accents') wrongHere.push(`${field}: ${got} (${truth})`);
         if (outcome === 'wrong') {
           f.wrong++;
           failures.push(`${doc.name} ${family} ${field}: got ${got}, want ${truth}`);
         }
       }
+      await tracer.trace(`${doc.name} ${family}`, scene.frame, wrongHere);
     }
   }
 
@@ -262,10 +270,14 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       spurious.generated++;
       failures.push(`${doc.layout} ${family} ${field}: got ${got}, the side prints none`);
     }
+    const wrongHere: string[] = [];
     for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
       count(g.tally, field, truth, got, doubted);
-      if (count(generated, field, truth, got, doubted) === 'wrong') failures.push(`${doc.layout} ${family} ${field}: got ${got}, want ${truth}`);
+      const outcome = count(generated, field, truth, got, doubted);
+      if (outcome === 'wrong' || outcome === 'accents') wrongHere.push(`${field}: ${got} (${truth})`);
+      if (outcome === 'wrong') failures.push(`${doc.layout} ${family} ${field}: got ${got}, want ${truth}`);
     }
+    await tracer.trace(`${doc.layout} ${family}`, scene.frame, wrongHere);
   }
 
   // 3. Real MRZ documents: printed dates and number against the MRZ's.
@@ -368,6 +380,13 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**. ` +
         `Values for fields a side does not print (undoubted): templates **${spurious.templates}**, generated layouts **${spurious.generated}**. Median time per side: **${Math.round(median(ms))} ms**.`,
       ...(failures.length ? ['', 'Wrong fields (first 40):', ...failures.slice(0, 40).map((f) => `- ${f}`)] : []),
+      ...(tracer.traced.length
+        ? [
+            '',
+            `Stage traces of the sides with a wrong value (first ${tracedSides}; wrong: \`field: got (want)\`; the side read again in this process, as the server reads it, with \`trace\`):`,
+            ...tracedSidesMarkdown(tracer.traced),
+          ]
+        : []),
     ],
   } satisfies SuiteReport;
 };

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { readConfig, silentLogger, startServer, type RunningServer } from '@idlens/server';
+import { engineRuntimeOptions, readConfig, silentLogger, startServer, type RunningServer } from '@idlens/server';
 import type { EvalContext } from '../eval/eval-context.ts';
 import { corpusDir } from './paths.ts';
 
@@ -26,6 +26,7 @@ export async function startLoopbackServer(env: Record<string, string> = {}): Pro
   const ctx: EvalContext = {
     corpusDir: corpusDir(),
     baseUrl: server.url,
+    engine: engineRuntimeOptions(config.recognition),
     async post(route, body) {
       const res = await postRetryingReset(`${server.url}${route}`, body);
       const text = await res.text();

@@ -7,7 +7,7 @@ export { createWorkerPool } from './recognition/worker-pool.ts';
 export type { RecognitionBackend } from './recognition/recognition-backend.ts';
 export { defaultHealthChecks } from './health/default-checks.ts';
 export { buildInfo } from './health/info.ts';
-export { loadEngineRuntimes, type EngineRuntimeOptions } from './recognition/engine-runtimes.ts';
+export { engineRuntimeOptions, loadEngineRuntimes, type EngineRuntimeOptions } from './recognition/engine-runtimes.ts';
 export { openDatabase, type OpenDatabase } from './db/open-database.ts';
 export { migrateToLatest } from './db/migrate.ts';
 export { platformFromConfig } from './platform/platform-from-config.ts';

@@ -10,6 +10,7 @@ import type { NewClientCredentials } from './platform/auth/clients.ts';
 import { seedDemo } from './platform/demo/seed-demo.ts';
 import { platformFromConfig } from './platform/platform-from-config.ts';
 import { expireDueTransactions } from './platform/transactions/expire-transaction.ts';
+import { engineRuntimeOptions } from './recognition/engine-runtimes.ts';
 import { createWorkerPool } from './recognition/worker-pool.ts';
 
 export interface RunningServer {
@@ -33,13 +34,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const database = openDatabase(config.databaseUrl, { poolMax: config.platform.databasePoolMax });
   await migrateToLatest(database.db);
   const demoCredentials = config.platform.seedDemo ? await seedDemo(database.db, new Date().toISOString()) : null;
-  const { workers, maxQueue, timeoutMs, ortThreads, mrzModel, lineReader, textDetector, printedFields, modelWeights, ocrRuntime } = config.recognition;
-  const recognition = await createWorkerPool({
-    workers,
-    maxQueue,
-    timeoutMs,
-    engine: { threads: ortThreads, mrzModel, lineReader, textDetector, printedFields, weights: modelWeights, ocrRuntime },
-  });
+  const { workers, maxQueue, timeoutMs } = config.recognition;
+  const recognition = await createWorkerPool({ workers, maxQueue, timeoutMs, engine: engineRuntimeOptions(config.recognition) });
   const platform = platformFromConfig(config, database.db, recognition, logger);
   const sweep = setInterval(() => {
     expireDueTransactions(platform).catch((error: Error) => logger.error('expiry sweep failed', { error: error.message }));

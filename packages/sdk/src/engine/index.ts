@@ -3,7 +3,10 @@ import type { CardSidesOf, DocumentSidesOf, RecognitionMethods } from '../api/re
 import { readBarcode } from './barcode/read-barcode.ts';
 import type { ZxingReader } from './barcode/zxing-reader.ts';
 import { emptyCardData } from './card/empty-card-data.ts';
-import { readCardCascading } from './card/read-card.ts';
+import { defaultReadCardSettings, readCardCascading } from './card/read-card.ts';
+import type { CardData, CardOptions } from '../api/card.ts';
+import type { DocumentData, DocumentOptions } from '../api/document.ts';
+import type { StageTrace } from './pipeline/stage-trace.ts';
 import { assertValidFrame, type Frame } from '../core/frame.ts';
 import { readIdBarcode } from './aamva/read-id-barcode.ts';
 import type { ModelSet } from '@idlens/models';
@@ -26,6 +29,7 @@ export type { PrintedFieldChoice } from './document/visual/read-visual-zone.ts';
 export type { LineReaderChoice, TextDetectorChoice, WarmOptions } from './ocr/create-ocr-engine.ts';
 export type { DeferredModel } from './ocr/model-session.ts';
 export { faceModelName } from './face/create-face-detector.ts';
+export type { StageDecision, StageTrace } from './pipeline/stage-trace.ts';
 // MRZ parsing is pure text work: the server re-checks stored readings with the same code.
 export { parseMrz, type ParsedMrz, type MrzCheck } from './mrz/parse-mrz.ts';
 
@@ -67,8 +71,16 @@ export interface EngineRuntimes {
 export type CardSides = CardSidesOf<Frame>;
 export type DocumentSides = DocumentSidesOf<Frame>;
 
+/** What a caller may ask of one reading beyond its answer: for diagnosis (evaluation reports, tests), never the API's. */
+export interface ReadingDiagnostics {
+  /** Receives what each stage of the reading decided (`StageTrace`). */
+  trace?: StageTrace;
+}
+
 /** The recognition engine: frames in, the spec's `data` objects out. */
 export interface Engine extends RecognitionMethods<Frame> {
+  card(sides: CardSides, options?: CardOptions, diagnostics?: ReadingDiagnostics): Promise<CardData>;
+  document(sides: DocumentSides, options?: DocumentOptions, diagnostics?: ReadingDiagnostics): Promise<DocumentData>;
   /** Creates the ONNX sessions now (server start-up) instead of on the first request. */
   warm?(options?: WarmOptions): Promise<void>;
 }
@@ -107,19 +119,19 @@ export function createEngine({
       return readIdBarcode(zxing, frame);
     },
     // Cards need the OCR engine; without it they answer EMPTY.
-    async card(sides, options = {}) {
+    async card(sides, options = {}, { trace } = {}) {
       if (sides.cardNumberSide) assertValidFrame(sides.cardNumberSide, 'cardNumberSide');
       if (sides.otherSide) assertValidFrame(sides.otherSide, 'otherSide');
       if (!ocr || (!sides.cardNumberSide && !sides.otherSide)) return emptyCardData();
-      return readCardCascading(ocr, sides, options);
+      return readCardCascading(ocr, sides, options, trace ? { ...defaultReadCardSettings, trace } : defaultReadCardSettings);
     },
-    async document(sides, options = {}) {
+    async document(sides, options = {}, { trace } = {}) {
       assertValidFrame(sides.first, 'first');
       if (sides.second) assertValidFrame(sides.second, 'second');
       assertDocumentRuleOptions(options);
       // Multi-side is the endpoint called, not whether a second image came (see DocumentOptions.multiSide).
       // Without the OCR engine only ID barcodes are read.
-      return readDocument({ ocr, zxing, faces }, sides, options, settings, options.multiSide ?? !!sides.second);
+      return readDocument({ ocr, zxing, faces }, sides, options, trace ? { ...settings, trace } : settings, options.multiSide ?? !!sides.second);
     },
     async warm(options) {
       // A deferred model stays unfetched until its first use.

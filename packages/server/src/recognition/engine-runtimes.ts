@@ -3,6 +3,7 @@ import { loadModelsFromDisk } from '@idlens/sdk/runtime/models-node';
 import type { WeightPrecision } from '@idlens/models';
 import type { EngineRuntimes, LineReaderChoice, MrzModelChoice, InferenceRuntime, PrintedFieldChoice, TextDetectorChoice } from '@idlens/sdk/engine';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
+import type { Config } from '../config.ts';
 
 export interface EngineRuntimeOptions {
   /** Force the MRZ line model (eval comparisons); default: the dedicated model when present. */
@@ -19,6 +20,12 @@ export interface EngineRuntimeOptions {
   weights?: WeightPrecision;
   /** onnxruntime-node (default) or the SDK's convnet runtime, what browsers run (`threads` does not apply to it). */
   ocrRuntime?: 'onnxruntime' | 'convnet';
+}
+
+/** The engine options of the server's recognition workers, from its configuration (RECOGNITION_*). */
+export function engineRuntimeOptions(recognition: Config['recognition']): EngineRuntimeOptions {
+  const { ortThreads, mrzModel, lineReader, textDetector, printedFields, modelWeights, ocrRuntime } = recognition;
+  return { threads: ortThreads, mrzModel, lineReader, textDetector, printedFields, weights: modelWeights, ocrRuntime };
 }
 
 /**
