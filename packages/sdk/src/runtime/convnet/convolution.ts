@@ -247,11 +247,12 @@ function pointwise(kernels: Kernels, weights: number, bias: number, x: number, o
 }
 
 /**
- * For a convolution of stride 1, undilated, whose output rows are whole 8-column panels: the rows
- * and columns of the corners of the panels that have every tap inside the input (`convPanels` reads
- * their columns from the input itself; im2col's copy of a 3×3 layer's columns cost half as much as
- * its gemm), and the offset of each of the weights' rows (channel, kernel row, kernel column) from a
- * panel's corner. Else null.
+ * For a convolution of column stride 1 or 2, undilated, whose output rows are whole 8-column panels:
+ * the rows and columns of the corners of the panels that have every tap inside the input
+ * (`convPanels` reads their columns from the input itself — im2col's copy of a 3×3 layer's columns
+ * cost half as much as its gemm — or, for stride 2, takes every other float of 16 read at once), and
+ * the offset of each of the weights' rows (channel, kernel row, kernel column) from a panel's corner.
+ * Else null.
  */
 function panelsInside(
   conv: PackedConv,
@@ -261,12 +262,15 @@ function panelsInside(
   outW: number,
 ): { bounds: [top: number, bottom: number, left: number, right: number]; offsets: Int32Array } | null {
   const { kernel, stride, dilation, pads } = conv.geometry;
-  if (stride[0] !== 1 || stride[1] !== 1 || dilation[0] !== 1 || dilation[1] !== 1 || outW % 8 !== 0) return null;
+  const [sh, sw] = stride;
+  if ((sw !== 1 && sw !== 2) || dilation[0] !== 1 || dilation[1] !== 1 || outW % 8 !== 0) return null;
   const [kh, kw] = kernel;
   const [ph, pw] = pads;
-  // Rows whose kernel rows all fall in the input, panels whose 8 + kw − 1 input columns do.
-  const [top, bottom] = [ph, Math.min(outH - 1, height - kh + ph)];
-  const [left, right] = [pw, width - kw - 7 + pw];
+  // Rows whose kernel rows all fall in the input; panels whose input columns do — for stride 2 up to
+  // the 16th float read from each tap's first (kernels.c, copy_panel_s2).
+  const [top, bottom] = [Math.ceil(ph / sh), Math.min(outH - 1, Math.floor((height - kh + ph) / sh))];
+  const lastRead = sw === 1 ? 7 + kw - 1 : 15 + kw - 1;
+  const [left, right] = [Math.ceil(pw / sw), Math.floor((width - 1 - lastRead + pw) / sw)];
   if (top > bottom || left > right) return null;
   const offsets = new Int32Array(conv.groupChannels * kh * kw);
   for (let c = 0, k = 0; c < conv.groupChannels; c++) {

@@ -425,6 +425,16 @@ static int rows_leave_cache(const int *koff, int ldb, int k_total, int per_set) 
   return 0;
 }
 
+// A panel's 8 columns of a convolution of column stride 2, row k the even floats of the 16 at
+// `koff[k]` from `corner`, into `panel`, one row of 8 after another.
+static void copy_panel_s2(const float *corner, const int *koff, int k_total, float *panel) {
+  for (int k = 0; k < k_total; k++) {
+    const float *row = corner + koff[k];
+    wasm_v128_store(panel + k * 8, tap4(row, 2));
+    wasm_v128_store(panel + k * 8 + 4, tap4(row + 8, 2));
+  }
+}
+
 // A panel's 8 columns copied from where they lie (row k at `koff[k]` floats from `corner`, or k × ldb
 // without koff) into `panel`, one row of 8 after another: then read from there by every block.
 static void copy_panel(const float *corner, const int *koff, int ldb, int k_total, float *panel) {
@@ -522,13 +532,15 @@ void upsample(const float *x, const int *columns, int add, const float *y, float
 // The panels first_panel .. first_panel + panel_count − 1 of a convolution's output (8 pixels each,
 // m_count output channels). A panel inside the padding (its corner in rows inside_top ..
 // inside_bottom, columns inside_left .. inside_right; an empty range when none is) of a convolution
-// of stride 1, undilated, whose output rows are whole panels, reads its columns straight from the
-// input, an im2col without the copy: for output pixels x .. x+7 of row y, input channel c, kernel row
-// ky and column kx, in[c][y + ky − ph][x + kx − pw .. +7], side by side; koff[k] is that row's offset
-// from in[0][y − ph][x − pw], for k in the weights' order (c, ky, kx). Any other panel is packed alone
-// into `scratch` (8 × k_total floats) as `im2col` packs it and multiplied as `gemm` does: the same
-// sums in the same order either way. One call per slice of a convolution (kernel-threads.ts), so a
-// slice needs no run-by-run hand-over between inside and edge panels.
+// of column stride 1, undilated, whose output rows are whole panels, reads its columns straight from
+// the input, an im2col without the copy: for output pixels x .. x+7 of row y, input channel c, kernel
+// row ky and column kx, in[c][y·sh + ky − ph][x + kx − pw .. +7], side by side; koff[k] is that row's
+// offset from in[0][y·sh − ph][x − pw], for k in the weights' order (c, ky, kx) — or copies them first
+// where they would leave the cache (`rows_leave_cache`). Of column stride 2, it copies every other
+// float of them (`copy_panel_s2`). Any other panel is packed alone into `scratch` (8 × k_total floats)
+// as `im2col` packs it. Each is then multiplied as `gemm` does: the same sums in the same order either
+// way. One call per slice of a convolution (kernel-threads.ts), so a slice needs no run-by-run
+// hand-over between inside and edge panels.
 __attribute__((export_name("conv_panels")))
 void conv_panels(const float *a, const float *src, const int *koff, const float *bias, float *out, int m_count,
                  int channels, int height, int width, int kh, int kw, int sh, int sw, int ph, int pw, int dh, int dw,
@@ -541,13 +553,15 @@ void conv_panels(const float *a, const float *src, const int *koff, const float 
   for (int p = first_panel; p < first_panel + panel_count; p++) {
     const int y = p * 8 / out_w, x = p * 8 % out_w;
     const int inside = y >= inside_top && y <= inside_bottom && x >= inside_left && x <= inside_right;
-    const float *corner = src + (long)(y - ph) * width + (x - pw);
-    if (inside && !copied) {
+    const float *corner = src + (long)(y * sh - ph) * width + (x * sw - pw);
+    if (inside && sw == 1 && !copied) {
       for (int blk = 0; blk < blocks; blk++)
         tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, epilogue);
       continue;
     }
-    if (inside)
+    if (inside && sw == 2)
+      copy_panel_s2(corner, koff, k_total, scratch);
+    else if (inside)
       copy_panel(corner, koff, 0, k_total, scratch);
     else
       im2col(src, channels, height, width, kh, kw, sh, sw, ph, pw, dh, dw, out_h, out_w, p, 1, scratch);
