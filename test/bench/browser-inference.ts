@@ -57,7 +57,11 @@ export async function compareInferenceRuntimes(
         await server.close();
       }
     }
-    return { runtimes: results, models: { medians: models!.medians, ratios: models!.ratios }, markdown: [...report(results, images, warmRuns), '', ...models!.markdown] };
+    return {
+      runtimes: results,
+      models: { medians: models!.medians, ratios: models!.ratios },
+      markdown: [...report(results, images, warmRuns), '', ...models!.markdown],
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

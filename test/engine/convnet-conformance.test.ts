@@ -72,9 +72,18 @@ const cases: Case[] = [
   },
   { name: 'Conv 3×3, strides 2, pads 1', model: conv({ kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] }, image, [6, 4, 3, 3]) },
   // Output rows of whole panels: inside panels take every other input float (stride 2) or whole runs (2×1).
-  { name: 'Conv 3×3, strides 2, pads 1, 32-pixel rows', model: conv({ kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] }, [1, 3, 9, 64], [8, 3, 3, 3]) },
-  { name: 'Conv 5×5, strides 2, pads 2, 32-pixel rows', model: conv({ kernel_shape: [5, 5], strides: [2, 2], pads: [2, 2, 2, 2] }, [1, 3, 12, 64], [6, 3, 5, 5]) },
-  { name: 'Conv 3×3, strides 2×1, pads 1, 40-pixel rows', model: conv({ kernel_shape: [3, 3], strides: [2, 1], pads: [1, 1, 1, 1] }, [1, 2, 7, 40], [5, 2, 3, 3]) },
+  {
+    name: 'Conv 3×3, strides 2, pads 1, 32-pixel rows',
+    model: conv({ kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] }, [1, 3, 9, 64], [8, 3, 3, 3]),
+  },
+  {
+    name: 'Conv 5×5, strides 2, pads 2, 32-pixel rows',
+    model: conv({ kernel_shape: [5, 5], strides: [2, 2], pads: [2, 2, 2, 2] }, [1, 3, 12, 64], [6, 3, 5, 5]),
+  },
+  {
+    name: 'Conv 3×3, strides 2×1, pads 1, 40-pixel rows',
+    model: conv({ kernel_shape: [3, 3], strides: [2, 1], pads: [1, 1, 1, 1] }, [1, 2, 7, 40], [5, 2, 3, 3]),
+  },
   { name: 'Conv 3×3, dilations 2, pads 2', model: conv({ dilations: [2, 2], pads: [2, 2, 2, 2] }, image, [5, 4, 3, 3]) },
   { name: 'Conv depthwise (group = channels)', model: conv({ group: 4, pads: [1, 1, 1, 1] }, image, [4, 1, 3, 3]) },
   // Rows wide enough for the kernel's 16- and 4-column runs of taps inside the row, and the edges one by one.

@@ -17,7 +17,10 @@ export interface TracedSide {
  * not the API), hence the second reading; the engine is created on the first call, so a run with
  * nothing wrong loads nothing.
  */
-export function sideTracer(options: EngineRuntimeOptions, limit: number): {
+export function sideTracer(
+  options: EngineRuntimeOptions,
+  limit: number,
+): {
   trace(side: string, frame: Frame, wrong: string[]): Promise<void>;
   traced: TracedSide[];
 } {
@@ -37,8 +40,5 @@ export function sideTracer(options: EngineRuntimeOptions, limit: number): {
 
 /** The report's lines for the traced sides: each side, its wrong fields, then its stages' decisions. */
 export function tracedSidesMarkdown(traced: TracedSide[]): string[] {
-  return traced.flatMap(({ side, wrong, decisions }) => [
-    `- ${side} — wrong: ${wrong.join('; ')}`,
-    ...decisions.map((d) => `  - ${d.stage}: ${d.decided}`),
-  ]);
+  return traced.flatMap(({ side, wrong, decisions }) => [`- ${side} — wrong: ${wrong.join('; ')}`, ...decisions.map((d) => `  - ${d.stage}: ${d.decided}`)]);
 }

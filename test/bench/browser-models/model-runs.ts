@@ -86,7 +86,11 @@ export async function compareModelRuns(
     name,
     ...threadCounts.flatMap((t) => {
       const [low, high] = spreads[t]![name]!;
-      return [medians.convnet![t]![name]!.toFixed(1), medians['onnxruntime-web']![t]![name]!.toFixed(1), `${ratios[t]![name]!.toFixed(2)} (${low.toFixed(2)}–${high.toFixed(2)})`];
+      return [
+        medians.convnet![t]![name]!.toFixed(1),
+        medians['onnxruntime-web']![t]![name]!.toFixed(1),
+        `${ratios[t]![name]!.toFixed(2)} (${low.toFixed(2)}–${high.toFixed(2)})`,
+      ];
     }),
   ]);
   return {

@@ -48,9 +48,33 @@ export interface Kernels {
     scaleH: number,
   ): void;
   im2col(...args: [src: number, ...shape: ConvShape, firstPanel: number, panelCount: number, dst: number]): void;
-  maxPool(src: number, out: number, planes: number, height: number, width: number, kh: number, kw: number, sh: number, sw: number, outH: number, outW: number): void;
+  maxPool(
+    src: number,
+    out: number,
+    planes: number,
+    height: number,
+    width: number,
+    kh: number,
+    kw: number,
+    sh: number,
+    sw: number,
+    outH: number,
+    outW: number,
+  ): void;
   gemm(a: number, col: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldc: number, epilogue: number): void;
-  gemmRows(a: number, b: number, bias: number, out: number, mCount: number, n: number, kTotal: number, ldb: number, ldc: number, epilogue: number, scratch: number): void;
+  gemmRows(
+    a: number,
+    b: number,
+    bias: number,
+    out: number,
+    mCount: number,
+    n: number,
+    kTotal: number,
+    ldb: number,
+    ldc: number,
+    epilogue: number,
+    scratch: number,
+  ): void;
   /** A slice of a convolution's output panels, inside ones read from the input at `koff` (int32), the others packed into `scratch` (kernels.c). */
   convPanels(
     ...args: [
@@ -73,7 +97,9 @@ export interface Kernels {
   ): void;
   scatterTap(tap: number, out: number, channels: number, height: number, width: number, kh: number, kw: number, dy: number, dx: number): void;
   /** Output rows firstRow .. firstRow + rowCount − 1 of every channel. */
-  depthwise(...args: [src: number, weights: number, bias: number, out: number, ...shape: ConvShape, firstRow: number, rowCount: number, epilogue: number]): void;
+  depthwise(
+    ...args: [src: number, weights: number, bias: number, out: number, ...shape: ConvShape, firstRow: number, rowCount: number, epilogue: number]
+  ): void;
   /** Threads ready to take a slice of a convolution, this one included (1 without threads: kernel-threads.ts). */
   threads(): number;
   /** Runs the first slice on this thread and the others on the helper threads; returns when all are done. */
