@@ -1,11 +1,11 @@
 /**
- * `tsx test/support/procedural/dump-printed-pages.ts <out.jsonl> <firstSeed> <count> [--source procedural|templates]`:
+ * `tsx test/support/procedural/dump-printed-pages.ts <out.jsonl> <firstSeed> <count> [--templates]`:
  * reads documents as the engine reads print — photographed (a transform family per document), cut
  * out along their corners, text detected with the detector that reads print (PP-OCRv4's, the
  * cascade's second), lines read, dictionary labels matched — and writes one JSON line per document:
  * the page's lines and the truth of every printed field in page coordinates. The training data of
  * the field assigner (models/training/train_field_assigner.py) and its held-out checks come from
- * here; `--source templates` dumps the corpus templates (the test set) the same way.
+ * here; `--templates` dumps the corpus templates (the test set) the same way.
  */
 import '../fonts.ts';
 import { createWriteStream } from 'node:fs';

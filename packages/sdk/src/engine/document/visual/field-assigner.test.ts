@@ -50,6 +50,33 @@ describe('field assigner', () => {
     expect(fields.every((f) => f.score >= 0.9 && !f.uncertain)).toBe(true);
   });
 
+  it("never takes a value after another field's dictionary label, however sure the model is", () => {
+    // A model sure of exactly those values (the eval's French card back: its date of issue scored as a birth date).
+    const otherLabelBeliever: FieldAssignerModel = {
+      features: candidateFeatureNames,
+      assign: { base: 0, thresholds, trees: [stump('ownLabelOther', -6, 6)] },
+      read: labelBeliever.read,
+    };
+    const lines = labelLines([line('SURNAME: MÜLLER', 40), line('délivrée le 15 01 2019', 80)], null);
+    expect(lines[1]!.segments.map((s) => s.label.field)).toEqual(['dateOfIssue']);
+    expect(assignFields(otherLabelBeliever, lines, ctx)).toEqual([]);
+  });
+
+  it("gives a date in a labelled date's value to that label's field only, whichever piece of the line is scored", () => {
+    const believesAll: FieldAssignerModel = {
+      features: candidateFeatureNames,
+      assign: { base: 6, thresholds: { ...thresholds, dateOfIssue: 0.9, dateOfExpiry: 0.9 }, trees: [] },
+      read: labelBeliever.read,
+    };
+    const lines = labelLines([line('délivrée le15 01 2019', 80)], null);
+    const taken = assignFields(believesAll, lines, ctx).filter((f) => f.text.includes('2019'));
+    expect(taken.map((f) => f.field)).toEqual(['dateOfIssue']);
+    // The label read with a letter lost ("le" → "e"): no dictionary match, the same refusal.
+    const misread = labelLines([line('délivrée e10 05 2018', 80)], null);
+    expect(misread[0]!.segments).toEqual([]);
+    expect(assignFields(believesAll, misread, ctx).filter((f) => f.field !== 'dateOfIssue' && f.text.includes('2018'))).toEqual([]);
+  });
+
   it('returns a rightly placed value it doubts the reading of as uncertain', () => {
     const lines = labelLines([line('SURNAME: MÜLLER', 40), { ...line('GIVEN NAMES: ANNA', 80), confidences: [...'GIVEN NAMES: ANNA'].map(() => 0.3) }], null);
     const fields = assignFields(labelBeliever, lines, ctx);

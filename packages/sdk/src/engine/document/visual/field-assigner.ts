@@ -1,4 +1,12 @@
-import { type AssignableField, type CandidateContext, type FieldCandidate, candidateFeatureNames, fieldCandidates } from './field-candidates.ts';
+import {
+  type AssignableField,
+  type CandidateContext,
+  type FieldCandidate,
+  candidateFeatureNames,
+  fieldCandidates,
+  afterOtherFieldsLabel,
+  fuzzyLabelSearch,
+} from './field-candidates.ts';
 import { type FoundFields, type LabelledLine, type PrintedField, spanBox } from './printed-fields.ts';
 
 /**
@@ -60,7 +68,7 @@ export const ruleConfirmation: Readonly<Partial<Record<AssignableField, number>>
 
 /**
  * Which printed value is which field, decided by the learned model instead of label rules: every
- * candidate (`fieldCandidates`) is scored; the best-scored are taken first, each field once and each
+ * candidate (`fieldCandidates`) but those after another field's label is scored; the best-scored are taken first, each field once and each
  * piece of a line for one field only, and only at or above the field's threshold. A field still
  * empty then takes the value the label rules found for it (`ruleFields`) if the model scores that
  * same value at its `confirmation` or more; otherwise it is left empty rather than filled with a guess. A
@@ -76,7 +84,14 @@ export function assignFields(
   if (model.features.length !== candidateFeatureNames.length || model.features.some((f, i) => f !== candidateFeatureNames[i])) {
     throw new Error('the field assigner model was trained on other features than the engine computes');
   }
+  const fuzzy = fuzzyLabelSearch();
   const scored = fieldCandidates(lines, ctx)
+    // Never a value after another field's label, however sure the model is: the label printed
+    // before a value is the best evidence of its field there is, and on a layout the model never saw
+    // it scored the date of issue of a French card's back as the holder's birth date, undoubted
+    // (`pnpm eval printed`, id_card_td2_a/back). A label misread as another field's costs a value
+    // (left empty), not a wrong one.
+    .filter((c) => !afterOtherFieldsLabel(c, lines, fuzzy))
     .map((c) => ({ c, score: candidateScore(model.assign, c.features) }))
     .sort((a, b) => b.score - a.score);
   const filled = new Set<AssignableField>();

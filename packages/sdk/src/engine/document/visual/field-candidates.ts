@@ -82,6 +82,40 @@ const labelsOf: Record<AssignableField, readonly VisualField[]> = {
   address: ['address'],
 };
 
+/**
+ * Whether a candidate's value stands after another field's label on its line, or holds one: it lies
+ * in the value of another field's dictionary label (after "DÉLIVRÉE LE", a date is the date of
+ * issue, whichever piece of the line the candidate was cut as), or its line up to its end holds
+ * another field's label read with a wrong letter or two ("DÉLIVRÉE E10 05 2018", and that whole
+ * line as a document number) and none of its own.
+ */
+export function afterOtherFieldsLabel(c: FieldCandidate, lines: readonly LabelledLine[], fuzzy = fuzzyLabelSearch()): boolean {
+  const line = lines[c.span.line]!;
+  const own = labelsOf[c.field];
+  if (line.segments.some((s) => s.label.field !== 'unread' && !own.includes(s.label.field) && c.start < s.end && s.start < c.end)) return true;
+  const upToValue = foldText(line.text.slice(0, c.end));
+  if (!/[A-Z]{3}/.test(upToValue)) return false;
+  const holds = (field: VisualField) => fuzzy(upToValue, field);
+  if (own.some(holds)) return false;
+  return assignableFields.some((a) => a !== c.field && labelsOf[a].some((l) => !own.includes(l) && holds(l)));
+}
+
+/**
+ * `containsFuzzyLabel`, remembered: the approximate search is the costly part of scoring a page's
+ * candidates, and they share their lines, so each text is searched once per field.
+ */
+export function fuzzyLabelSearch(): (folded: string, field: VisualField) => boolean {
+  const memo = new Map<string, boolean>();
+  return (folded, field) => {
+    const key = `${field}\u0000${folded}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const hit = containsFuzzyLabel(folded, field);
+    memo.set(key, hit);
+    return hit;
+  };
+}
+
 const dateFields: ReadonlySet<AssignableField> = new Set(['dateOfBirth', 'dateOfIssue', 'dateOfExpiry']);
 const countryWords = new Set(countryNames.map(([name]) => name));
 
@@ -178,16 +212,7 @@ export function fieldCandidates(lines: readonly LabelledLine[], ctx: CandidateCo
   const texts = new Map<string, number>();
   for (const l of lines) texts.set(l.text.trim(), (texts.get(l.text.trim()) ?? 0) + 1);
 
-  // Fuzzy label search is the costly part: each text is searched once per field.
-  const fuzzyMemo = new Map<string, boolean>();
-  const fuzzy = (folded: string, field: VisualField) => {
-    const key = `${field}\u0000${folded}`;
-    const known = fuzzyMemo.get(key);
-    if (known !== undefined) return known;
-    const hit = containsFuzzyLabel(folded, field);
-    fuzzyMemo.set(key, hit);
-    return hit;
-  };
+  const fuzzy = fuzzyLabelSearch();
   const raw: Array<Omit<FieldCandidate, 'features'> & { partial: Record<string, number> }> = [];
   lines.forEach((line, i) => {
     for (const span of spansOf(line, i, info[i]!)) {
