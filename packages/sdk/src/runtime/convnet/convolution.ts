@@ -267,7 +267,7 @@ function panelsInside(
   const [kh, kw] = kernel;
   const [ph, pw] = pads;
   // Rows whose kernel rows all fall in the input; panels whose input columns do — for stride 2 up to
-  // the 16th float read from each tap's first (kernels.c, copy_panel_s2).
+  // the 16th float read from each tap's first (kernels.c, copy_panel).
   const [top, bottom] = [Math.ceil(ph / sh), Math.min(outH - 1, Math.floor((height - kh + ph) / sh))];
   const lastRead = sw === 1 ? 7 + kw - 1 : 15 + kw - 1;
   const [left, right] = [Math.ceil(pw / sw), Math.floor((width - 1 - lastRead + pw) / sw)];

@@ -175,11 +175,32 @@ __attribute__((always_inline)) static inline v128_t tap4(const float *in, int sw
   return wasm_i32x4_shuffle(wasm_v128_load(in), wasm_v128_load(in + 4), 0, 2, 4, 6);
 }
 
+// `vectors` × 4 outputs of a depthwise row from `o` on, whose taps are all inside the row (the
+// first's first input `x0` floats into it), summed in registers: bias, then each tap in order.
+__attribute__((always_inline)) static inline void depthwise_vectors(const float *plane, const float *w, float b, float *o,
+                                                                   int width, int kw, int sw, int x0, int top,
+                                                                   int first_ky, int last_ky, int vectors,
+                                                                   const finisher_t *epilogue) {
+  v128_t acc[4];
+  for (int v = 0; v < vectors; v++) acc[v] = wasm_f32x4_splat(b);
+  for (int ky = first_ky; ky < last_ky; ky++) {
+    const float *in = plane + (long)(top + ky) * width + x0;
+    for (int kx = 0; kx < kw; kx++) {
+      const v128_t wv = wasm_f32x4_splat(w[ky * kw + kx]);
+      for (int v = 0; v < vectors; v++) acc[v] = wasm_f32x4_add(acc[v], wasm_f32x4_mul(wv, tap4(in + kx + v * 4 * sw, sw)));
+    }
+  }
+  for (int v = 0; v < vectors; v++) {
+    float *at = o + v * 4;
+    wasm_v128_store(at, epilogue ? finish4(acc[v], epilogue, residual_of(at, epilogue)) : acc[v]);
+  }
+}
+
 // One output row of a depthwise convolution of column stride `sw` (1 or 2), undilated: out[x] = b +
 // the sum over the kernel rows first_ky .. last_ky − 1 (those inside the input) and columns of
 // w[ky][kx] * row_ky[x·sw + kx − pw], a tap outside the row skipped. Columns first_inside ..
 // last_inside have every tap inside (and, for stride 2, the float after the last one, which `tap4`
-// reads): summed four at a time in registers, sixteen where they can (each sum is a chain of
+// reads): summed in registers sixteen at a time where they can, else four (each sum is a chain of
 // dependent adds: four chains keep the adder busy). Inlined with kh, kw and sw constants, so the
 // weights stay in registers. The others one at a time; either way the same sums in the same order
 // as `depthwise_generic`.
@@ -192,29 +213,10 @@ __attribute__((always_inline)) static inline void depthwise_row(const float *pla
   const int last_inside = last_input < 0 ? -1 : last_input / sw < out_w - 1 ? last_input / sw : out_w - 1;
   for (int ox = 0; ox < out_w; ox++) {
     if (ox == first_inside) {
-      for (; ox + 15 <= last_inside; ox += 16) {
-        v128_t acc[4];
-        for (int v = 0; v < 4; v++) acc[v] = wasm_f32x4_splat(b);
-        for (int ky = first_ky; ky < last_ky; ky++) {
-          const float *in = plane + (long)(top + ky) * width + (ox * sw - pw);
-          for (int kx = 0; kx < kw; kx++) {
-            const v128_t wv = wasm_f32x4_splat(w[ky * kw + kx]);
-            for (int v = 0; v < 4; v++) acc[v] = wasm_f32x4_add(acc[v], wasm_f32x4_mul(wv, tap4(in + kx + v * 4 * sw, sw)));
-          }
-        }
-        for (int v = 0; v < 4; v++) {
-          float *o = orow + ox + v * 4;
-          wasm_v128_store(o, epilogue ? finish4(acc[v], epilogue, residual_of(o, epilogue)) : acc[v]);
-        }
-      }
-      for (; ox + 3 <= last_inside; ox += 4) {
-        v128_t acc = wasm_f32x4_splat(b);
-        for (int ky = first_ky; ky < last_ky; ky++) {
-          const float *in = plane + (long)(top + ky) * width + (ox * sw - pw);
-          for (int kx = 0; kx < kw; kx++) acc = wasm_f32x4_add(acc, wasm_f32x4_mul(wasm_f32x4_splat(w[ky * kw + kx]), tap4(in + kx, sw)));
-        }
-        wasm_v128_store(orow + ox, epilogue ? finish4(acc, epilogue, residual_of(orow + ox, epilogue)) : acc);
-      }
+      for (; ox + 15 <= last_inside; ox += 16)
+        depthwise_vectors(plane, w, b, orow + ox, width, kw, sw, ox * sw - pw, top, first_ky, last_ky, 4, epilogue);
+      for (; ox + 3 <= last_inside; ox += 4)
+        depthwise_vectors(plane, w, b, orow + ox, width, kw, sw, ox * sw - pw, top, first_ky, last_ky, 1, epilogue);
       if (ox >= out_w) break;
     }
     float sum = b;
@@ -405,9 +407,10 @@ void clip(const float *a, float *out, int n, float lo, float hi) {
 // channels reads them again, so that copying each panel first (`copy_panel`) pays: more than
 // `per_set` of their lines in one set (a tensor's planes or rows a power of two apart all fall in
 // one), or more than 448 lines (28 KiB) in all. `koff` ascends, so a line that neighbouring rows
-// share is counted once. The limits are measured (`pnpm bench browser`'s per-model table): a 1×1
-// convolution's rows (never sharing a line) pay from 8 in a set; a 3×3's (rows of one channel
-// sharing lines) only from 16.
+// share is counted once. The limits were measured on the shipped models, one thread in Node, against
+// the kernels without the copy: a 1×1 convolution's rows (never sharing a line) pay from 8 in a set;
+// a 3×3's (rows of one channel sharing lines) only from 16 (at 8 the text detector's 64-channel
+// layer lost 3 %).
 static int rows_leave_cache(const int *koff, int ldb, int k_total, int per_set) {
   unsigned char lines_in_set[64] = {0};
   long counted = -1;
@@ -425,23 +428,14 @@ static int rows_leave_cache(const int *koff, int ldb, int k_total, int per_set) 
   return 0;
 }
 
-// A panel's 8 columns of a convolution of column stride 2, row k the even floats of the 16 at
-// `koff[k]` from `corner`, into `panel`, one row of 8 after another.
-static void copy_panel_s2(const float *corner, const int *koff, int k_total, float *panel) {
-  for (int k = 0; k < k_total; k++) {
-    const float *row = corner + koff[k];
-    wasm_v128_store(panel + k * 8, tap4(row, 2));
-    wasm_v128_store(panel + k * 8 + 4, tap4(row + 8, 2));
-  }
-}
-
-// A panel's 8 columns copied from where they lie (row k at `koff[k]` floats from `corner`, or k × ldb
-// without koff) into `panel`, one row of 8 after another: then read from there by every block.
-static void copy_panel(const float *corner, const int *koff, int ldb, int k_total, float *panel) {
+// A panel's 8 columns copied from where they lie into `panel`, one row of 8 after another, then read
+// from there by every block: row k at `koff[k]` floats from `corner` (or k × ldb without koff), its
+// 8 floats side by side for column stride 1, every other float of 16 for stride 2 (`tap4`).
+static void copy_panel(const float *corner, const int *koff, int ldb, int k_total, int sw, float *panel) {
   for (int k = 0; k < k_total; k++) {
     const float *row = corner + (koff ? (long)koff[k] : (long)k * ldb);
-    wasm_v128_store(panel + k * 8, wasm_v128_load(row));
-    wasm_v128_store(panel + k * 8 + 4, wasm_v128_load(row + 4));
+    wasm_v128_store(panel + k * 8, tap4(row, sw));
+    wasm_v128_store(panel + k * 8 + 4, tap4(row + 4 * sw, sw));
   }
 }
 
@@ -456,7 +450,7 @@ void gemm_rows(const float *a, const float *b, const float *bias, float *out, in
   const int blocks = (m_count + 3) / 4;
   const int copied = blocks > 1 && rows_leave_cache(0, ldb, k_total, 8);
   for (int p = 0; p < n / 8; p++) {
-    if (copied) copy_panel(b + p * 8, 0, ldb, k_total, scratch);
+    if (copied) copy_panel(b + p * 8, 0, ldb, k_total, 1, scratch);
     const float *panel = copied ? scratch : b + p * 8;
     const int step = copied ? 8 : ldb;
     for (int blk = 0; blk < blocks; blk++)
@@ -537,7 +531,7 @@ void upsample(const float *x, const int *columns, int add, const float *y, float
 // row ky and column kx, in[c][y·sh + ky − ph][x + kx − pw .. +7], side by side; koff[k] is that row's
 // offset from in[0][y·sh − ph][x − pw], for k in the weights' order (c, ky, kx) — or copies them first
 // where they would leave the cache (`rows_leave_cache`). Of column stride 2, it copies every other
-// float of them (`copy_panel_s2`). Any other panel is packed alone into `scratch` (8 × k_total floats)
+// float of them (`copy_panel`). Any other panel is packed alone into `scratch` (8 × k_total floats)
 // as `im2col` packs it. Each is then multiplied as `gemm` does: the same sums in the same order either
 // way. One call per slice of a convolution (kernel-threads.ts), so a slice needs no run-by-run
 // hand-over between inside and edge panels.
@@ -552,19 +546,17 @@ void conv_panels(const float *a, const float *src, const int *koff, const float 
   const int copied = blocks > 1 && inside_top <= inside_bottom && rows_leave_cache(koff, 0, k_total, 16);
   for (int p = first_panel; p < first_panel + panel_count; p++) {
     const int y = p * 8 / out_w, x = p * 8 % out_w;
-    const int inside = y >= inside_top && y <= inside_bottom && x >= inside_left && x <= inside_right;
-    const float *corner = src + (long)(y * sh - ph) * width + (x * sw - pw);
-    if (inside && sw == 1 && !copied) {
-      for (int blk = 0; blk < blocks; blk++)
-        tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, epilogue);
-      continue;
-    }
-    if (inside && sw == 2)
-      copy_panel_s2(corner, koff, k_total, scratch);
-    else if (inside)
-      copy_panel(corner, koff, 0, k_total, scratch);
-    else
+    if (y >= inside_top && y <= inside_bottom && x >= inside_left && x <= inside_right) {
+      const float *corner = src + (long)(y * sh - ph) * width + (x * sw - pw);
+      if (sw == 1 && !copied) {
+        for (int blk = 0; blk < blocks; blk++)
+          tile4x8(a + (long)blk * k_total * 4, corner, 0, koff, k_total, bias, blk * 4, m_count, out + p * 8, n, 8, epilogue);
+        continue;
+      }
+      copy_panel(corner, koff, 0, k_total, sw, scratch);
+    } else {
       im2col(src, channels, height, width, kh, kw, sh, sw, ph, pw, dh, dw, out_h, out_w, p, 1, scratch);
+    }
     const int columns = n - p * 8 < 8 ? n - p * 8 : 8;
     for (int blk = 0; blk < blocks; blk++)
       tile4x8(a + (long)blk * k_total * 4, scratch, 8, 0, k_total, bias, blk * 4, m_count, out + p * 8, n, columns, epilogue);
