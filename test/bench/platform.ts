@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, postgresAvailability } from '../support/postgres.ts';
 import { table, type SuiteReport } from '../support/report.ts';
-import type { BenchContext, BenchSuite } from './bench-context.ts';
+import { type BenchContext, type BenchSuite, median, percentile } from './bench-context.ts';
 import type { LoadResult } from './platform/load.ts';
 import { runLoad, startServerProcess } from './platform/processes.ts';
 import { runWrk } from './platform/wrk.ts';
@@ -14,7 +14,7 @@ const wrkThreads = Number(process.env.BENCH_PLATFORM_WRK_THREADS ?? 1);
 /** Seconds of unmeasured load on each server and operation first (V8 optimises the hot paths). */
 const warmUpSeconds = 3;
 /** Seconds of load per operation and server, split over the rounds. */
-const durationSeconds = Number(process.env.BENCH_PLATFORM_SECONDS ?? 15);
+const durationSeconds = Number(process.env.BENCH_PLATFORM_SECONDS ?? 21);
 /** A directory: the idlens server process writes a V8 CPU profile (`node --cpu-prof`) there. */
 const cpuProfileDir = process.env.BENCH_PLATFORM_CPU_PROF;
 /** The databases idlens is measured on, each against the bare stack on the same database (the client check uses SQLite's). */
@@ -39,11 +39,16 @@ const createBody = JSON.stringify({
 
 type Server = Awaited<ReturnType<typeof startServerProcess>>;
 
-/** Rounds per create/get measurement: bare and idlens alternate, so a load change on the machine hits both. */
-const rounds = Number(process.env.BENCH_PLATFORM_ROUNDS ?? 3);
+/**
+ * Rounds per create/get measurement: bare and idlens alternate, so a load change on the machine
+ * hits both. Seven short rounds, not three long ones: on a loaded host single rounds ranged from
+ * 0.68 to 1.10 for the same code, and a median of three moved with them.
+ */
+const rounds = Number(process.env.BENCH_PLATFORM_ROUNDS ?? 7);
 
 const ms = (value: number) => value.toFixed(1);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+/** The median of the rounds' ratios with their quartiles: how far the machine let it wander. */
+const ratioCell = (values: number[]) => `${median(values).toFixed(2)} (${percentile(values, 25).toFixed(2)}–${percentile(values, 75).toFixed(2)})`;
 
 /** The median round (by req/s) of several, with requests and errors summed over all. */
 function combine(runs: LoadResult[]): LoadResult {
@@ -260,9 +265,8 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
           const b = result.bare[operation];
           const m = result[operation];
           if (!b || !m) continue;
-          const ratio = median(result.ratios[operation]);
           rows.push([bareName[run.dialect], operation, b.requestsPerSecond, ms(b.p50), ms(b.p99), '1.00', b.requests, b.non2xx + b.errors]);
-          rows.push([`idlens (${run.name})`, operation, m.requestsPerSecond, ms(m.p50), ms(m.p99), ratio.toFixed(2), m.requests, m.non2xx + m.errors]);
+          rows.push([`idlens (${run.name})`, operation, m.requestsPerSecond, ms(m.p50), ms(m.p99), ratioCell(result.ratios[operation]), m.requests, m.non2xx + m.errors]);
         }
         const r = result.resume;
         if (r) rows.push([`idlens (${run.name})`, 'resume', r.requestsPerSecond, ms(r.p50), ms(r.p99), '–', r.requests, r.non2xx + r.errors]);
@@ -293,7 +297,7 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
         `their own, on the same database, measured back to back in ${rounds} rounds of ${seconds} s per operation (the median round is shown). ` +
         'Get: one transaction read over and over, as an agent polling it does — answered from the record cache while its row_version holds; ' +
         '`RECORD_CACHE_MIB=0`: assembled from the database on every read. Resume: once per fresh demo-auto transaction. Bare stack = Hono + @hono/node-server + kysely, Basic (SHA-256) check, ' +
-        'one JSON row by id (get) or one insert (create). Ratio = median over rounds of idlens req/s ÷ bare-stack req/s.',
+        'one JSON row by id (get) or one insert (create). Ratio = median over rounds of idlens req/s ÷ bare-stack req/s in the same round, with its quartiles.',
       '',
       `SQLite (bare stack on better-sqlite3, WAL, synchronous=NORMAL; goals: get ≥ ${platformGoals.get}, create ≥ ${platformGoals.create}, p99 ≤ ${platformGoals.p99Ms} ms):`,
       '',

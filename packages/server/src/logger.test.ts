@@ -10,6 +10,27 @@ describe('logger (pino, JSON lines, redaction)', () => {
     expect(Date.parse(JSON.parse(lines[0]!).time)).not.toBeNaN();
   });
 
+  it("writes the access-log line as pino writes the same fields, keys in the same order", () => {
+    const lines: string[] = [];
+    const logger = createLogger((line) => lines.push(line));
+    const fields = { executionId: 'e-1', method: 'GET', path: '/agent/api/v1/transaction/[redacted]', status: 404, ms: 3 };
+    logger.info('request', fields);
+    logger.request({ ...fields, ms: 2.6 });
+    const [generic, fast] = lines.map((line) => {
+      const { time, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      expect(Date.parse(String(time))).not.toBeNaN();
+      return rest;
+    });
+    expect(Object.entries(fast!)).toEqual(Object.entries(generic!));
+  });
+
+  it('scrubs the access-log line too: a card number in a path that slipped through is masked', () => {
+    const lines: string[] = [];
+    createLogger((line) => lines.push(line)).request({ executionId: 'e-2', method: 'GET', path: '/x/4111 1111 1111 1111', status: 200, ms: 1 });
+    expect(lines[0]).not.toContain('4111 1111 1111 1111');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ path: '/x/411111******1111', status: 200 });
+  });
+
   it('never writes secrets, card numbers, Authorization values or images, even when a caller passes them', () => {
     const lines: string[] = [];
     const logger = createLogger((line) => lines.push(line));

@@ -10,6 +10,18 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** The access log: one `info` line `request` per answered request. */
+  request(line: RequestLine): void;
+}
+
+/** What the access log keeps of a request: never its body, headers or query. */
+export interface RequestLine {
+  executionId: string;
+  method: string;
+  /** Already redacted (http/loggable-path.ts). */
+  path: string;
+  status: number;
+  ms: number;
 }
 
 /** Field names whose values are never written, at the top level or one level down. */
@@ -56,6 +68,17 @@ function scrub(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * The access-log line as pino would write `info('request', line)`, built by hand: it is written
+ * once per request, and pino's generic path (a field copy for redaction, then a serializer per
+ * field) was a fifteenth of a cached GET's time. Its fields have fixed types; the strings are
+ * still scrubbed (an id or path cannot hold a card number or credentials, but that is the rule).
+ */
+function requestLineJson({ executionId, method, path, status, ms }: RequestLine): string {
+  const text = (value: string) => JSON.stringify(scrub(value));
+  return `{"level":"info","time":"${new Date().toISOString()}","executionId":${text(executionId)},"method":${text(method)},"path":${text(path)},"status":${status | 0},"ms":${Math.round(ms)},"message":"request"}\n`;
+}
+
 export function createLogger(write?: (line: string) => void): Logger {
   const destination: DestinationStream = write ? { write: (line: string) => write(line.trimEnd()) } : pinoDestination({ dest: 1, sync: false });
   const log = pino(
@@ -71,8 +94,8 @@ export function createLogger(write?: (line: string) => void): Logger {
     (level: 'info' | 'warn' | 'error') =>
     (message: string, fields: Record<string, unknown> = {}) =>
       log[level](fields, scrub(message) as string);
-  return { info: at('info'), warn: at('warn'), error: at('error') };
+  return { info: at('info'), warn: at('warn'), error: at('error'), request: (line) => destination.write(requestLineJson(line)) };
 }
 
 /** A logger that drops everything (tests). */
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+export const silentLogger: Logger = { info() {}, warn() {}, error() {}, request() {} };
