@@ -266,7 +266,16 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
           const m = result[operation];
           if (!b || !m) continue;
           rows.push([bareName[run.dialect], operation, b.requestsPerSecond, ms(b.p50), ms(b.p99), '1.00', b.requests, b.non2xx + b.errors]);
-          rows.push([`idlens (${run.name})`, operation, m.requestsPerSecond, ms(m.p50), ms(m.p99), ratioCell(result.ratios[operation]), m.requests, m.non2xx + m.errors]);
+          rows.push([
+            `idlens (${run.name})`,
+            operation,
+            m.requestsPerSecond,
+            ms(m.p50),
+            ms(m.p99),
+            ratioCell(result.ratios[operation]),
+            m.requests,
+            m.non2xx + m.errors,
+          ]);
         }
         const r = result.resume;
         if (r) rows.push([`idlens (${run.name})`, 'resume', r.requestsPerSecond, ms(r.p50), ms(r.p99), '–', r.requests, r.non2xx + r.errors]);

@@ -10,7 +10,7 @@ describe('logger (pino, JSON lines, redaction)', () => {
     expect(Date.parse(JSON.parse(lines[0]!).time)).not.toBeNaN();
   });
 
-  it("writes the access-log line as pino writes the same fields, keys in the same order", () => {
+  it('writes the access-log line as pino writes the same fields, keys in the same order', () => {
     const lines: string[] = [];
     const logger = createLogger((line) => lines.push(line));
     const fields = { executionId: 'e-1', method: 'GET', path: '/agent/api/v1/transaction/[redacted]', status: 404, ms: 3 };

@@ -41,6 +41,8 @@ export interface FailureLimiter {
 }
 
 interface Store {
+  /** False when no failure is counted at all (then nothing is read: the common case of a check). */
+  holdsAny(): boolean;
   /** Failures of each key in the window starting at `windowStart` (0 when none). */
   read(keys: string[], windowStart: number): Promise<Map<string, number>>;
   increment(keys: string[], windowStart: number): Promise<void>;
@@ -64,6 +66,7 @@ export function createFailureLimiter(settings: FailureLimitSettings, store: Stor
   const windowStart = () => Math.floor(now() / settings.windowMs) * settings.windowMs;
   return {
     async check(attempt) {
+      if (!store.holdsAny()) return;
       const keys = keysOf(attempt, settings);
       if (keys.all.length === 0) return;
       const start = windowStart();
@@ -92,8 +95,8 @@ export function createFailureLimiter(settings: FailureLimitSettings, store: Stor
 export function memoryFailureStore(maxKeys = 100_000): Store {
   const counters = new Map<string, { windowStart: number; failures: number }>();
   return {
+    holdsAny: () => counters.size > 0,
     async read(keys, windowStart) {
-      if (counters.size === 0) return new Map();
       return new Map(
         keys.map((k) => {
           const c = counters.get(k);
@@ -123,6 +126,8 @@ export function memoryFailureStore(maxKeys = 100_000): Store {
 export function databaseFailureStore(db: Db): Store {
   let lastSweep = 0;
   return {
+    // Another process may have counted some: always read.
+    holdsAny: () => true,
     async read(keys, windowStart) {
       const hashed = keys.map(hashedKey);
       const rows = await db.selectFrom('authFailures').select(['key', 'failures']).where('key', 'in', hashed).where('windowStart', '=', windowStart).execute();

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createPathRedactor } from './loggable-path.ts';
+
+const redact = createPathRedactor(['operator-key-7']);
+const id = '0b7e4c1a-1f2e-4c3d-9a8b-7c6d5e4f3a2b';
+
+describe('paths as the access log writes them', () => {
+  it.each([
+    [`/agent/api/v1/transaction/${id}`, `/agent/api/v1/transaction/${id}`],
+    [`/agent/api/v1/transaction/${id.toUpperCase()}`, `/agent/api/v1/transaction/${id.toUpperCase()}`],
+    ['/edge/api/v1/transaction/x/step/123456789', '/edge/api/v1/transaction/x/step/123456789'],
+    ['/step/1234567890', '/step/[redacted]'],
+    ['/openapi.json', '/openapi.json'],
+    ['/document-multi-side', '/document-multi-side'],
+    [`/${'a'.repeat(64)}`, `/${'a'.repeat(64)}`],
+    [`/${'a'.repeat(65)}`, '/[redacted]'],
+    ['/Agent', '/[redacted]'],
+    ['/a--b', '/[redacted]'],
+    ['/a-b-', '/[redacted]'],
+    ['/a//b/', '/a//b/'],
+    ['/', '/'],
+    ['/4111111111111111/x', '/[redacted]/x'],
+    ['/x/operator-key-7/y', '/x/[redacted]/y'],
+    ['/x/the-operator-key-7-again', '/x/[redacted]'],
+  ])('%s → %s', (path, logged) => {
+    expect(redact(path)).toBe(logged);
+  });
+
+  it('decides segment by segment, whatever the rest of the path holds', () => {
+    const segments = ['', 'transaction', id, '42', 'Secret', 'operator-key-7', 'a.b_c', '%2F', 'x'.repeat(70), '4111 1111'];
+    let seed = 7;
+    const pick = () => segments[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % segments.length]!;
+    for (let n = 0; n < 300; n++) {
+      const parts = Array.from({ length: 1 + (n % 5) }, pick);
+      const path = `/${parts.join('/')}`;
+      expect(redact(path)).toBe(`/${parts.map((part) => redact(`/${part}`).slice(1)).join('/')}`);
+    }
+  });
+});
