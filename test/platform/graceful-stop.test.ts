@@ -61,4 +61,29 @@ describe('graceful stop (SIGTERM) of the real server', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   });
+
+  it('with SHUTDOWN_DRAIN_SECONDS, answers readiness 503 at SIGTERM while it still serves everything, then stops', async () => {
+    const { child, port, exit } = await startServe(dir, { SHUTDOWN_DRAIN_SECONDS: '3' });
+    const get = async (p: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}${p}`);
+      return { status: res.status, body: (await res.json()) as Array<{ status: { name: string; description: string | null } }> };
+    };
+    try {
+      expect((await get('/health/readiness')).status).toBe(200);
+      const signalled = Date.now();
+      child.kill('SIGTERM');
+      await expect.poll(async () => (await get('/health/readiness')).status, { interval: 50 }).toBe(503);
+      const readiness = await get('/health/readiness');
+      expect(readiness.body[0]!.status).toMatchObject({ name: 'DOWN', description: expect.stringContaining('stopping') });
+      // Still serving: liveness, and the aggregate says DOWN because readiness does.
+      expect((await get('/health/liveness')).status).toBe(200);
+      expect((await get('/health')).status).toBe(503);
+      expect(await accepts(port)).toBe(true);
+      expect(await exit).toBe(0);
+      // The listener stayed open for the drain, not less.
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(3000);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
 });

@@ -9,7 +9,12 @@ export interface Config {
   port: number;
   host: string;
   /** Node's HTTP server limits: time to receive a whole request, and its headers (ms). */
-  http: { requestTimeoutMs: number; headersTimeoutMs: number };
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    /** On SIGTERM, how long readiness answers 503 while everything is still served, before the listener closes. */
+    drainMs: number;
+  };
   /** Public base URL clients reach this server at (edgeApiUrl = publicUrl + '/edge'). */
   publicUrl: string;
   /** `file:PATH` (SQLite) or `postgres://…`. */
@@ -120,6 +125,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   HTTP_REQUEST_TIMEOUT: int(1, 3600).default(120),
   HTTP_HEADERS_TIMEOUT: int(1, 3600).default(20),
+  SHUTDOWN_DRAIN_SECONDS: int(0, 600).default(0),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
@@ -189,7 +195,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT * 1000, headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT * 1000 },
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT * 1000,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT * 1000,
+      drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     healthCustomPath: e.SVC_HEALTH_CUSTOM_URL?.replace(/^\/+/, '') ?? null,

@@ -41,17 +41,23 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     expireDueTransactions(platform).catch((error: Error) => logger.error('expiry sweep failed', { error: error.message }));
   }, expirySweepMs);
   sweep.unref();
-  const app = createApp({ config, recognition, logger, healthChecks: defaultHealthChecks({ config, recognition, database }), info: buildInfo(), platform });
+  let stopping = false;
+  const healthChecks = defaultHealthChecks({ config, recognition, database, stopping: () => stopping });
+  const app = createApp({ config, recognition, logger, healthChecks, info: buildInfo(), platform });
   const { server, port } = await listen(app, config);
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
     url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
     demoCredentials,
     /**
-     * Graceful stop (SIGTERM): no new connections; requests in flight finish (idle keep-alive
+     * Graceful stop (SIGTERM): readiness answers 503 at once, and for `SHUTDOWN_DRAIN_SECONDS`
+     * everything else is still served (a proxy or orchestrator polling readiness stops sending
+     * meanwhile); then no new connections, and requests in flight finish (idle keep-alive
      * connections are closed at once, busy ones after their answer, all after `shutdownGraceMs`).
      */
     async close() {
+      stopping = true;
+      if (config.http.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.http.drainMs));
       clearInterval(sweep);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

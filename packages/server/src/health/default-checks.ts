@@ -6,23 +6,28 @@ import type { RecognitionBackend } from '../recognition/recognition-backend.ts';
 import type { HealthCheck } from './routes.ts';
 
 /**
- * liveness, readiness (workers and queue), models (engine assets), storage (a query against the
- * database when there is one; else whether the SQLite location is writable).
+ * liveness, readiness (workers and queue; DOWN once the server is stopping, so a proxy sends no
+ * more), models (engine assets), storage (a query against the database when there is one; else
+ * whether the SQLite location is writable).
  */
 export function defaultHealthChecks({
   config,
   recognition,
   database,
+  stopping = () => false,
 }: {
   config: Config;
   recognition: RecognitionBackend;
   database?: Pick<OpenDatabase, 'kind' | 'ping'>;
+  /** True from SIGTERM on (server.ts): the server drains. */
+  stopping?: () => boolean;
 }): HealthCheck[] {
   return [
     { name: 'liveness', check: async () => ({ operational: true }) },
     {
       name: 'readiness',
       check: async () => {
+        if (stopping()) return { operational: false, description: 'stopping: requests in flight finish, new ones go elsewhere' };
         const status = recognition.status();
         const saturated = status.busy === status.workers && status.queued >= status.maxQueue;
         return { operational: status.workers > 0 && !saturated, description: saturated ? 'recognition queue full' : undefined, details: status };
