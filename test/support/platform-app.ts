@@ -14,6 +14,7 @@ import {
   type RecognitionBackend,
 } from '@idlens/server';
 import { insertOrganization } from '../../packages/server/src/db/repositories/organization-repository.ts';
+import { createMetrics, timedRecognition } from '../../packages/server/src/metrics/metrics.ts';
 import { createClient } from '../../packages/server/src/platform/auth/clients.ts';
 import { createTestDatabase } from './postgres.ts';
 
@@ -56,6 +57,8 @@ export interface PlatformTestOptions {
   now?: () => number;
   /** Where the server logs (default: nowhere); the fuzz test scans what was logged. */
   logger?: Logger;
+  /** Prometheus metrics at /metrics, recognitions timed, as startServer wires them. */
+  metrics?: boolean;
 }
 
 export type Response = { status: number; headers: Headers; json: any; bytes: Buffer };
@@ -73,7 +76,10 @@ export async function createPlatformTestApp(options: PlatformTestOptions = {}) {
   await migrateToLatest(database.db);
   const demo = await seedDemo(database.db, new Date().toISOString());
   if (!demo) throw new Error('seeding a fresh database answered nothing');
-  const { recognition, calls } = createFakeRecognition(options.document);
+  const fake = createFakeRecognition(options.document);
+  const { calls } = fake;
+  const metrics = options.metrics ? createMetrics({ recognition: fake.recognition, connections: database.connections }) : undefined;
+  const recognition = metrics ? timedRecognition(fake.recognition, metrics) : fake.recognition;
   const logger = options.logger ?? silentLogger;
   const platform = platformFromConfig(config, database.db, recognition, logger, options.now);
   const app = createApp({
@@ -83,6 +89,7 @@ export async function createPlatformTestApp(options: PlatformTestOptions = {}) {
     healthChecks: defaultHealthChecks({ config, recognition, database }),
     info: buildInfo(),
     platform,
+    metrics,
   });
 
   async function request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {

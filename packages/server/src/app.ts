@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { routePath } from 'hono/route';
 import type { InfoEntry } from '@idlens/sdk/api';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createMemoryBudgets } from './admission/memory-budgets.ts';
@@ -21,6 +22,8 @@ import { demoPageCspHeader, demoPageHeaders, responseHeaders, securityHeaders } 
 import { staticFiles } from './http/static-files.ts';
 import { createImageLoader } from './image/create-image-loader.ts';
 import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics/metrics.ts';
+import { createMetricsRoutes } from './metrics/metrics-routes.ts';
 import type { PlatformContext } from './platform/platform-context.ts';
 import { admitRecognition, createAdmission } from './recognition/admission.ts';
 import { recognitionGuard } from './recognition/guard.ts';
@@ -38,10 +41,12 @@ export interface AppDeps {
   info: InfoEntry[];
   /** The transaction platform (agent + edge APIs); absent = recognition service only. */
   platform?: PlatformContext;
+  /** Prometheus metrics at `/metrics`; absent = none (tests). */
+  metrics?: Metrics;
 }
 
 /** The whole HTTP API, built from explicit dependencies (tests call `app.request()` on it). */
-export function createApp({ config, recognition, logger, healthChecks, info, platform }: AppDeps) {
+export function createApp({ config, recognition, logger, healthChecks, info, platform, metrics }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   // One body budget and one pixel budget per process, shared with the platform (its own when there is none).
   const budgets =
@@ -58,7 +63,10 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     c.header('x-execution-id', executionId);
     await next();
     // Method, path and outcome only: bodies hold images and personal data and are never logged.
-    logger.request({ executionId, method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: performance.now() - started });
+    const ms = performance.now() - started;
+    logger.request({ executionId, method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms });
+    // By the route's pattern (the last route the path matched), never by the path itself.
+    metrics?.observeRequest(c.req.method, routePath(c, -1), c.res.status, ms / 1000);
   });
   app.use('*', responseHeaders(securityHeaders));
   // Every path of the recognition routes table: a route added there cannot miss the guard, nor the
@@ -70,6 +78,7 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
   app.route('/', createRecognitionRoutes({ recognition, images: createImageLoader(config) }));
   app.route('/', createHealthRoutes({ checks: healthChecks, info, customPath: config.healthCustomPath }));
   app.route('/', createDocsRoutes());
+  if (metrics) app.route('/', createMetricsRoutes(metrics, config.metricsToken));
   if (platform) {
     // Records hold personal data and credentials pass through: no cache may keep any platform
     // answer, errors (401, 429, 413…) included — so this comes before anything that can refuse.

@@ -103,6 +103,8 @@ export interface Config {
   demoDir: string | null;
   /** The operator credential of the admin API (`Authorization: Bearer …`); null = admin API off. */
   adminToken: string | null;
+  /** Bearer token `/metrics` requires; null = `/metrics` is open (scraped inside the network). */
+  metricsToken: string | null;
   /** The built console served at `/console`; null = packages/console/dist. */
   consoleDir: string | null;
   /** How long a console sign-in lasts (seconds; the session cookie's lifetime). */
@@ -171,6 +173,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_STORE: z.enum(['memory', 'database']).default('memory'),
   DEMO_DIR: z.string().optional(),
   ADMIN_TOKEN: z.string().min(32, 'at least 32 characters').max(512).optional(),
+  METRICS_TOKEN: z.string().min(32, 'at least 32 characters').max(512).optional(),
   CONSOLE_DIR: z.string().optional(),
   CONSOLE_SESSION_TTL: int(60, 7 * 24 * 3600).default(8 * 3600),
 });
@@ -235,6 +238,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     demoDir: e.DEMO_DIR ?? null,
     adminToken: e.ADMIN_TOKEN ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     consoleDir: e.CONSOLE_DIR ?? null,
     consoleSessionTtlSeconds: e.CONSOLE_SESSION_TTL,
   };

@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { defaultHealthChecks } from './health/default-checks.ts';
 import { listen } from './http/listen.ts';
+import { createMetrics, timedRecognition } from './metrics/metrics.ts';
 import { buildInfo } from './health/info.ts';
 import type { Logger } from './logger.ts';
 import type { NewClientCredentials } from './platform/auth/clients.ts';
@@ -35,7 +36,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   await migrateToLatest(database.db);
   const demoCredentials = config.platform.seedDemo ? await seedDemo(database.db, new Date().toISOString()) : null;
   const { workers, maxQueue, timeoutMs } = config.recognition;
-  const recognition = await createWorkerPool({ workers, maxQueue, timeoutMs, engine: engineRuntimeOptions(config.recognition) });
+  const pool = await createWorkerPool({ workers, maxQueue, timeoutMs, engine: engineRuntimeOptions(config.recognition) });
+  const metrics = createMetrics({ recognition: pool, connections: database.connections });
+  const recognition = timedRecognition(pool, metrics);
   const platform = platformFromConfig(config, database.db, recognition, logger);
   const sweep = setInterval(() => {
     expireDueTransactions(platform).catch((error: Error) => logger.error('expiry sweep failed', { error: error.message }));
@@ -43,7 +46,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   sweep.unref();
   let stopping = false;
   const healthChecks = defaultHealthChecks({ config, recognition, database, stopping: () => stopping });
-  const app = createApp({ config, recognition, logger, healthChecks, info: buildInfo(), platform });
+  const app = createApp({ config, recognition, logger, healthChecks, info: buildInfo(), platform, metrics });
   const { server, port } = await listen(app, config);
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {

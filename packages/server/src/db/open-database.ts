@@ -14,7 +14,17 @@ export interface OpenDatabase {
   kind: DialectKind;
   /** Answers true when a trivial query succeeds (the `storage` health check). */
   ping(): Promise<boolean>;
+  /** This process's connections now (metrics). */
+  connections(): ConnectionUse;
   close(): Promise<void>;
+}
+
+/** Connections of a process: open (in use or idle), idle, callers waiting for one, the most it opens. */
+export interface ConnectionUse {
+  open: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -35,7 +45,8 @@ export function openDatabase(url: string, { poolMax = 10, busyTimeoutMs = 5000 }
     const pool = new pg.Pool({ connectionString: url, max: poolMax });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    return wrap(new PostgresDialect({ pool }), 'postgres');
+    const use = () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax });
+    return wrap(new PostgresDialect({ pool }), 'postgres', use);
   }
   if (!url.startsWith('file:')) throw new Error('DATABASE_URL must be file:PATH or postgres://…');
   const file = url.slice('file:'.length);
@@ -46,20 +57,23 @@ export function openDatabase(url: string, { poolMax = 10, busyTimeoutMs = 5000 }
   sqlite.pragma('foreign_keys = ON');
   // WAL makes NORMAL durable across application crashes; only a power loss may drop the last commits.
   sqlite.pragma('synchronous = NORMAL');
-  if (file === ':memory:') return wrap(new CachingSqliteDialect(sqlite), 'sqlite');
+  const dialect = new CachingSqliteDialect(sqlite);
+  const use = () => dialect.connectionUse();
+  if (file === ':memory:') return wrap(dialect, 'sqlite', use);
   // Checkpoints (and their fsync calls) move off the event loop to a thread of their own.
   sqlite.pragma('wal_autocheckpoint = 0');
   const checkpointer = startCheckpointer(file, { busyTimeoutMs });
-  return wrap(new CachingSqliteDialect(sqlite), 'sqlite', () => checkpointer.close());
+  return wrap(dialect, 'sqlite', use, () => checkpointer.close());
 }
 
-function wrap(dialect: Dialect, kind: DialectKind, beforeClose: () => Promise<void> = async () => {}): OpenDatabase {
+function wrap(dialect: Dialect, kind: DialectKind, connections: () => ConnectionUse, beforeClose: () => Promise<void> = async () => {}): OpenDatabase {
   // camelCase in TypeScript, snake_case in the database (schema.ts). Migrations name snake_case
   // columns, which the plugin leaves as they are.
   const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
   return {
     db,
     kind,
+    connections,
     async ping() {
       const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
       return Number(rows[0]?.one) === 1;

@@ -10,6 +10,7 @@ import { CompiledQuery, SelectQueryNode, SqliteDialect, type DatabaseConnection,
 export class CachingSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase.Database;
   readonly #maxStatements: number;
+  #driver: CachingSqliteDriver | undefined;
 
   constructor(database: SqliteDatabase.Database, maxStatements = 500) {
     super({ database });
@@ -18,7 +19,14 @@ export class CachingSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new CachingSqliteDriver(this.#database, this.#maxStatements);
+    this.#driver = new CachingSqliteDriver(this.#database, this.#maxStatements);
+    return this.#driver;
+  }
+
+  /** The one connection: in use or idle, and how many queries wait for it (metrics). */
+  connectionUse(): { open: number; idle: number; waiting: number; max: number } {
+    const use = this.#driver?.use() ?? { busy: false, waiting: 0 };
+    return { open: 1, idle: use.busy ? 0 : 1, waiting: use.waiting, max: 1 };
   }
 }
 
@@ -34,6 +42,10 @@ class CachingSqliteDriver implements Driver {
   }
 
   async init(): Promise<void> {}
+
+  use(): { busy: boolean; waiting: number } {
+    return { busy: this.#locked, waiting: this.#waiters.length };
+  }
 
   acquireConnection(): Promise<DatabaseConnection> {
     if (!this.#locked) {
