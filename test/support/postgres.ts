@@ -121,3 +121,14 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
     },
   };
 }
+
+/** A connection of its own to `url` for the time of `use` (a test reading what the servers wrote). */
+export async function withPostgresClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}

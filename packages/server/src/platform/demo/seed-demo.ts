@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/dialect-kind.ts';
 import { findFirstOrganization, insertOrganization, type Organization } from '../../db/repositories/organization-repository.ts';
 import type { Database } from '../../db/schema.ts';
 import { createClient, type NewClientCredentials } from '../auth/clients.ts';
@@ -14,7 +15,14 @@ export async function ensureDefaultOrganization(db: Kysely<Database>, now: strin
   return db.transaction().execute((trx) => ensureDefaultOrganizationIn(trx, now));
 }
 
+/** An arbitrary advisory-lock key of idlens's own: who may create the default organization. */
+const defaultOrganizationLock = 7_305_011_420_913_357n;
+
 async function ensureDefaultOrganizationIn(trx: Transaction<Database>, now: string): Promise<{ organization: Organization; created: boolean }> {
+  // Replicas starting together on an empty PostgreSQL database would each find no organization
+  // (READ COMMITTED) and each seed one: they take turns, and all but the first find it. SQLite
+  // serves one process (the CLI beside it waits on the file lock).
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${sql.lit(defaultOrganizationLock)})`.execute(trx);
   const existing = await findFirstOrganization(trx);
   if (existing) return { organization: existing, created: false };
   const organization = { id: randomUUID(), name: 'Demo organization', createdOn: now };
