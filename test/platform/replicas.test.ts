@@ -83,9 +83,11 @@ describe.skipIf('skipReason' in postgres)('three replicas on one PostgreSQL behi
     replicas = await Promise.all([0, 1, 2].map(() => startServe(dir, env)));
     urls = replicas.map((r) => `http://127.0.0.1:${r.port}`);
     proxy = await roundRobin(replicas.map((r) => r.port));
-    const seeded = replicas.map((r) => /client_id:\s+(\S+)\n\s+client_secret:\s+(\S+)/.exec(r.output())).filter((m) => m !== null);
-    expect(seeded).toHaveLength(1);
-    agent = basic(seeded[0]![1]!, seeded[0]![2]!);
+    // The replica that seeded prints the demo client's credentials just after it listens.
+    const credentials = () => replicas.map((r) => /client_id:\s+(\S+)\n\s+client_secret:\s+(\S+)/.exec(r.output())).find((m) => m !== null);
+    while (!credentials()) await new Promise((resolve) => setTimeout(resolve, 50));
+    const [, id, secret] = credentials()!;
+    agent = basic(id!, secret!);
   });
 
   afterAll(async () => {
@@ -97,6 +99,10 @@ describe.skipIf('skipReason' in postgres)('three replicas on one PostgreSQL behi
   });
 
   it('start together on an empty database: the schema migrated once and one demo organization seeded', async () => {
+    const counts = await withPostgresClient(database.url, async (client) =>
+      (await client.query('select (select count(*) from organizations) as organizations, (select count(*) from clients) as clients')).rows[0],
+    );
+    expect(counts).toEqual({ organizations: '1', clients: '1' });
     const workflows = await Promise.all(urls.map((url) => call(url, 'GET', '/agent/api/v1/workflow', agent)));
     for (const answer of workflows) {
       expect(answer.status).toBe(200);
