@@ -99,8 +99,9 @@ describe.skipIf('skipReason' in postgres)('three replicas on one PostgreSQL behi
   });
 
   it('start together on an empty database: the schema migrated once and one demo organization seeded', async () => {
-    const counts = await withPostgresClient(database.url, async (client) =>
-      (await client.query('select (select count(*) from organizations) as organizations, (select count(*) from clients) as clients')).rows[0],
+    const counts = await withPostgresClient(
+      database.url,
+      async (client) => (await client.query('select (select count(*) from organizations) as organizations, (select count(*) from clients) as clients')).rows[0],
     );
     expect(counts).toEqual({ organizations: '1', clients: '1' });
     const workflows = await Promise.all(urls.map((url) => call(url, 'GET', '/agent/api/v1/workflow', agent)));

@@ -29,7 +29,10 @@ describe('paths as the access log writes them', () => {
   it('decides segment by segment, whatever the rest of the path holds', () => {
     const segments = ['', 'transaction', id, '42', 'Secret', 'operator-key-7', 'a.b_c', '%2F', 'x'.repeat(70), '4111 1111'];
     let seed = 7;
-    const pick = () => segments[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % segments.length]!;
+    const pick = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return segments[seed % segments.length]!;
+    };
     for (let n = 0; n < 300; n++) {
       const parts = Array.from({ length: 1 + (n % 5) }, pick);
       const path = `/${parts.join('/')}`;
