@@ -22,6 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchChromium } from '../browser/support/browser-harness.ts';
 import { passportPng } from '../browser/support/passport.ts';
 import { barcodePng } from '../support/fixtures.ts';
+import { postgresAvailability } from '../support/postgres.ts';
+import { describeReplicas } from '../support/replica-suite.ts';
 import { repoRoot } from '../support/paths.ts';
 
 const run = promisify(execFile);
@@ -48,6 +50,7 @@ const portraitFiles = ['models/blazeface-back.onnx'];
 const strictCsp = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
 
 let work: string;
+const postgres = await postgresAvailability();
 const tarballs = new Map<string, string>();
 
 async function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
@@ -348,16 +351,15 @@ describe('packaging', () => {
 
   describe('the server', () => {
     let server: ChildProcess | undefined;
+    let root: string;
+    let modules: string;
+    let cli: string;
 
-    afterAll(() => {
-      server?.kill();
-    });
-
-    it('runs from its compiled JavaScript out of the tarball (no tsx) and answers a recognition request', async () => {
-      // The three tarballs unpacked as npm would install them; their third-party dependencies are
-      // linked from the workspace (installing onnxruntime-node again would download ~300 MB).
-      const root = path.join(work, 'server-install');
-      const modules = path.join(root, 'node_modules');
+    // The three tarballs unpacked as npm would install them; their third-party dependencies are
+    // linked from the workspace (installing onnxruntime-node again would download ~300 MB).
+    beforeAll(async () => {
+      root = path.join(work, 'server-install');
+      modules = path.join(root, 'node_modules');
       await mkdir(path.join(modules, '@idlens'), { recursive: true });
       for (const [dir, name] of Object.entries(packages)) {
         if (dir === 'packages/web-components') continue;
@@ -373,9 +375,16 @@ describe('packaging', () => {
           await symlink(path.join(repoRoot, dir, 'node_modules', dep), target);
         }
       }
-      expect(existsSync(path.join(modules, 'tsx'))).toBe(false);
       const manifest = JSON.parse(await readFile(path.join(modules, '@idlens/server/package.json'), 'utf8'));
-      const cli = path.join(modules, '@idlens/server', manifest.bin['idlens-server']);
+      cli = path.join(modules, '@idlens/server', manifest.bin['idlens-server']);
+    });
+
+    afterAll(() => {
+      server?.kill();
+    });
+
+    it('runs from its compiled JavaScript out of the tarball (no tsx) and answers a recognition request', async () => {
+      expect(existsSync(path.join(modules, 'tsx'))).toBe(false);
       expect((await readFile(cli, 'utf8')).split('\n')[0]).toBe('#!/usr/bin/env node');
 
       const dataDir = path.join(root, 'data');
@@ -419,5 +428,8 @@ describe('packaging', () => {
       expect(body.data?.stringData).toBe('compiled server');
       expect((await stat(path.join(modules, '@idlens/server/dist/recognition/recognition-worker.js'))).isFile()).toBe(true);
     });
+
+    // Issue #59: a fleet of the compiled server, as a user runs it.
+    describeReplicas(postgres, () => cli);
   });
 });

@@ -12,9 +12,13 @@ export interface ServeProcess {
   output(): string;
 }
 
-/** `idlens-server serve` on a SQLite file in `dir`, in a child process; resolves once it listens. */
-export async function startServe(dir: string, env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
+/**
+ * `idlens-server serve` on a SQLite file in `dir` (unless `env` names another database), in a child
+ * process; resolves once it listens. From the TypeScript sources through tsx, or, given
+ * `compiledCli`, from an installed package's compiled `dist/cli.js` as a user runs it.
+ */
+export async function startServe(dir: string, env: Record<string, string> = {}, compiledCli?: string): Promise<ServeProcess> {
+  const child = spawn(process.execPath, compiledCli ? [compiledCli, 'serve'] : ['--import', 'tsx', cli, 'serve'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'db.sqlite')}`, RECOGNITION_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { b64, sampleImage } from '../support/images.ts';
-import { createRequest } from '../support/platform-app.ts';
-import { createTestDatabase, postgresAvailability, reportPostgresSkip, withPostgresClient } from '../support/postgres.ts';
-import { type ServeProcess, startServe } from '../support/serve-process.ts';
+import { b64, sampleImage } from './images.ts';
+import { createRequest } from './platform-app.ts';
+import { createTestDatabase, type PostgresAvailability, reportPostgresSkip, withPostgresClient } from './postgres.ts';
+import { type ServeProcess, startServe } from './serve-process.ts';
 
 /**
  * Issue #59 §1: three server processes on one PostgreSQL database, started at once, behind a
@@ -55,10 +55,18 @@ async function call(base: string, method: string, route: string, authorization?:
   return { status: res.status, json, bytes: text };
 }
 
-const postgres = await postgresAvailability();
-if ('skipReason' in postgres) reportPostgresSkip(postgres.skipReason);
+/**
+ * Registers the suite; `compiledCli()` (asked when the suite starts) is the installed server's
+ * `dist/cli.js` the replicas run — the packaging test installs it from the tarballs first.
+ */
+export function describeReplicas(postgres: PostgresAvailability, compiledCli: () => string): void {
+  if ('skipReason' in postgres) reportPostgresSkip(postgres.skipReason);
+  describe.skipIf('skipReason' in postgres)('three replicas of the compiled server on one PostgreSQL behind a round-robin proxy', () => {
+    replicaTests(postgres, compiledCli);
+  });
+}
 
-describe.skipIf('skipReason' in postgres)('three replicas on one PostgreSQL behind a round-robin proxy', () => {
+function replicaTests(postgres: PostgresAvailability, compiledCli: () => string): void {
   let dir: string;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let replicas: ServeProcess[];
@@ -80,7 +88,8 @@ describe.skipIf('skipReason' in postgres)('three replicas on one PostgreSQL behi
       RECOGNITION_TIMEOUT_MS: '20000',
     };
     // All three at once on the empty database: migrations and demo seeding race.
-    replicas = await Promise.all([0, 1, 2].map(() => startServe(dir, env)));
+    const cli = compiledCli();
+    replicas = await Promise.all([0, 1, 2].map(() => startServe(dir, env, cli)));
     urls = replicas.map((r) => `http://127.0.0.1:${r.port}`);
     proxy = await roundRobin(replicas.map((r) => r.port));
     // The replica that seeded prints the demo client's credentials just after it listens.
@@ -215,4 +224,4 @@ describe.skipIf('skipReason' in postgres)('three replicas on one PostgreSQL behi
     const finished = record.json.statusLog.filter((e: { field: string; newValue: string }) => e.field === 'processingStatus' && e.newValue !== 'InProgress');
     expect(finished).toHaveLength(1);
   });
-});
+}
