@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleImage } from '../support/images.ts';
 import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
@@ -14,10 +17,17 @@ function sample(text: string, series: string): number | undefined {
 
 describe('GET /metrics', () => {
   let t: PlatformTestApp;
+  let demoDir: string;
   beforeAll(async () => {
-    t = await createPlatformTestApp({ metrics: true });
+    // With the demo's files served, as `pnpm start` runs it: they match `/*` after every route.
+    demoDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-metrics-demo-'));
+    await writeFile(path.join(demoDir, 'index.html'), '<!doctype html><title>demo</title>');
+    t = await createPlatformTestApp({ metrics: true, env: { DEMO_DIR: demoDir } });
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(demoDir, { recursive: true, force: true });
+  });
 
   it('counts answers by route pattern and status, times recognitions by kind, and reports the queue and the connections', async () => {
     const created = await t.agent('POST', '/transaction', createRequest());
@@ -28,6 +38,7 @@ describe('GET /metrics', () => {
     expect((await t.request('GET', `/agent/api/v1/transaction/${id}`)).status).toBe(401);
     const pan = '4111111111111111';
     expect((await t.agent('GET', `/transaction/${pan}`)).status).toBeGreaterThanOrEqual(400);
+    expect((await t.request('GET', '/index.html')).status).toBe(200);
     const image = (await sampleImage('png')).toString('base64');
     expect((await t.request('POST', '/document-single-side', { body: { image: { imageBase64: image } } })).status).toBe(200);
 
@@ -40,6 +51,8 @@ describe('GET /metrics', () => {
     expect(sample(text, `idlens_http_requests_total{method="GET",route="${route}",status="401"}`)).toBe(1);
     expect(sample(text, `idlens_http_requests_total{method="POST",route="/agent/api/v1/transaction",status="201"}`)).toBe(1);
     expect(sample(text, `idlens_http_request_duration_seconds_count{method="GET",route="${route}"}`)).toBeGreaterThanOrEqual(3);
+    // What no endpoint answered (the demo's files): one label, not the path.
+    expect(sample(text, 'idlens_http_requests_total{method="GET",route="(none)",status="200"}')).toBe(1);
     expect(sample(text, 'idlens_recognition_duration_seconds_count{kind="document",outcome="ok"}')).toBe(1);
     expect(sample(text, 'idlens_recognition_queue_depth')).toBe(0);
     expect(sample(text, 'idlens_recognition_workers')).toBe(1);

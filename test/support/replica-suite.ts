@@ -93,7 +93,7 @@ function replicaTests(postgres: PostgresAvailability, compiledCli: () => string)
     urls = replicas.map((r) => `http://127.0.0.1:${r.port}`);
     proxy = await roundRobin(replicas.map((r) => r.port));
     // The replica that seeded prints the demo client's credentials just after it listens.
-    const credentials = () => replicas.map((r) => /client_id:\s+(\S+)\n\s+client_secret:\s+(\S+)/.exec(r.output())).find((m) => m !== null);
+    const credentials = () => replicas.map((r) => /client_id:\s+(\S+)\n\s+client_secret:\s+(\S+)\n/.exec(r.output())).find((m) => m !== null);
     while (!credentials()) await new Promise((resolve) => setTimeout(resolve, 50));
     const [, id, secret] = credentials()!;
     agent = basic(id!, secret!);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { routePath } from 'hono/route';
+import type { Context } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { InfoEntry } from '@idlens/sdk/api';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createMemoryBudgets } from './admission/memory-budgets.ts';
@@ -45,6 +46,18 @@ export interface AppDeps {
   metrics?: Metrics;
 }
 
+/**
+ * The pattern of the endpoint that answered (`/agent/api/v1/transaction/:transactionId`), for
+ * metrics: never the path itself, which holds ids and whatever a client put there. Middleware
+ * (`app.use`, method ALL) is skipped — the demo's static files match `/*` after every route;
+ * what no endpoint answered (those files, unknown paths) is `(none)`.
+ */
+function endpointPattern(c: Context): string {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) if (routes[i]!.method !== 'ALL') return routes[i]!.path;
+  return '(none)';
+}
+
 /** The whole HTTP API, built from explicit dependencies (tests call `app.request()` on it). */
 export function createApp({ config, recognition, logger, healthChecks, info, platform, metrics }: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -52,7 +65,7 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
   const budgets =
     platform?.memory ?? createMemoryBudgets({ maxBodyBytesInFlight: config.bodies.maxBytesInFlight, maxPixelsInFlight: config.recognition.maxPixelsInFlight });
   // Paths are logged without anything a client may have put there by mistake (a key, a secret).
-  const loggablePath = createPathRedactor([...config.apiKeys, config.adminToken ?? '', config.platform.tokenSecret ?? '']);
+  const loggablePath = createPathRedactor([...config.apiKeys, config.adminToken ?? '', config.metricsToken ?? '', config.platform.tokenSecret ?? '']);
 
   app.use('*', async (c, next) => {
     const executionId = randomUUID();
@@ -65,8 +78,7 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     // Method, path and outcome only: bodies hold images and personal data and are never logged.
     const ms = performance.now() - started;
     logger.request({ executionId, method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms });
-    // By the route's pattern (the last route the path matched), never by the path itself.
-    metrics?.observeRequest(c.req.method, routePath(c, -1), c.res.status, ms / 1000);
+    metrics?.observeRequest(c.req.method, endpointPattern(c), c.res.status, ms / 1000);
   });
   app.use('*', responseHeaders(securityHeaders));
   // Every path of the recognition routes table: a route added there cannot miss the guard, nor the

@@ -47,12 +47,14 @@ async function serve(demoDir: string | undefined): Promise<number> {
       ].join('\n'),
     );
   }
+  // Every SIGINT/SIGTERM is handled (a second one during the drain must not kill the process
+  // mid-stop); close() stops once, whichever came first.
   const stop = async () => {
     await server.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   return -1; // keep running
 }
 

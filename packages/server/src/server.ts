@@ -49,6 +49,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const app = createApp({ config, recognition, logger, healthChecks, info: buildInfo(), platform, metrics });
   const { server, port } = await listen(app, config);
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closed: Promise<void> | undefined;
+  async function stop(): Promise<void> {
+    stopping = true;
+    if (config.http.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.http.drainMs));
+    clearInterval(sweep);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
+    });
+    await recognition.close();
+    await database.close();
+  }
   return {
     url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
     demoCredentials,
@@ -58,17 +71,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
      * meanwhile); then no new connections, and requests in flight finish (idle keep-alive
      * connections are closed at once, busy ones after their answer, all after `shutdownGraceMs`).
      */
-    async close() {
-      stopping = true;
-      if (config.http.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.http.drainMs));
-      clearInterval(sweep);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
-      });
-      await recognition.close();
-      await database.close();
+    // Once: a second signal during the drain (SIGINT after SIGTERM) waits for the same stop.
+    close: () => {
+      closed ??= stop();
+      return closed;
     },
   };
 }
