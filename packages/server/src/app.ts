@@ -19,6 +19,7 @@ import { limitBody } from './http/body-limit.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler } from './http/error-handler.ts';
 import { createPathRedactor } from './http/loggable-path.ts';
+import { createClientAddress } from './http/remote-address.ts';
 import { demoPageCspHeader, demoPageHeaders, responseHeaders, securityHeaders } from './http/response-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { createImageLoader } from './image/create-image-loader.ts';
@@ -67,9 +68,11 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
   // Paths are logged without anything a client may have put there by mistake (a key, a secret).
   const loggablePath = createPathRedactor([...config.apiKeys, config.adminToken ?? '', config.metricsToken ?? '', config.platform.tokenSecret ?? '']);
 
+  const clientAddress = createClientAddress(config.http.trustedProxies);
   app.use('*', async (c, next) => {
     const executionId = randomUUID();
     c.set('executionId', executionId);
+    c.set('clientAddress', clientAddress(c));
     c.set('traceId', null);
     const started = performance.now();
     // Before the handler: set on a finished response, a header costs a copy of the response.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import { z } from 'zod';
 
@@ -14,6 +15,8 @@ export interface Config {
     headersTimeoutMs: number;
     /** On SIGTERM, how long readiness answers 503 while everything is still served, before the listener closes. */
     drainMs: number;
+    /** Addresses or CIDRs of the operator's proxies, whose X-Forwarded-For is believed. */
+    trustedProxies: string[];
   };
   /** Public base URL clients reach this server at (edgeApiUrl = publicUrl + '/edge'). */
   publicUrl: string;
@@ -122,12 +125,20 @@ const list = z.string().transform((v) =>
 );
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/** `10.0.0.1`, `10.0.0.0/8`, `fd00::/8`: an address, and a prefix no longer than its family's. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix] = entry.split('/');
+  const family = isIP(address ?? '');
+  return family !== 0 && (prefix === undefined || Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   HTTP_REQUEST_TIMEOUT: int(1, 3600).default(120),
   HTTP_HEADERS_TIMEOUT: int(1, 3600).default(20),
   SHUTDOWN_DRAIN_SECONDS: int(0, 600).default(0),
+  TRUSTED_PROXIES: list.pipe(z.array(z.string().refine(isAddressOrCidr, 'an IP address or CIDR'))).default([]),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
@@ -202,6 +213,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT * 1000,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT * 1000,
       drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+      trustedProxies: e.TRUSTED_PROXIES,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,

@@ -1,11 +1,55 @@
 import type { IncomingMessage } from 'node:http';
+import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
+import type { AppEnv } from './context.ts';
+
+/** The connection's peer address (@hono/node-server puts the request in `c.env.incoming`); '' in-process. */
+function peerAddress(c: Context): string {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? '';
+}
+
+/** X-Forwarded-For entries read at most: a proxy chain is a few hops; the rest is whatever a client wrote. */
+const maxForwardedHops = 16;
+
+/** `::ffff:10.0.0.1` (an IPv4 peer on a dual-stack socket) as `10.0.0.1`. */
+const unmapped = (address: string) => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
 
 /**
- * The peer address of the connection (@hono/node-server puts the request in `c.env.incoming`);
- * '' when there is none (in-process `app.request()`). Forwarded-For headers are not trusted: any
- * client can write them.
+ * How the client's address is found (`TRUSTED_PROXIES`): the connection's peer, unless that peer is
+ * one of the operator's proxies — then the X-Forwarded-For entry the nearest untrusted hop wrote,
+ * read from the right (the part a client writes itself is on the left and is never believed). A
+ * proxy that sent no usable entry leaves its own address. With no trusted proxies the header is
+ * ignored: any client can write it.
+ */
+export function createClientAddress(trustedProxies: ReadonlyArray<string>): (c: Context) => string {
+  if (trustedProxies.length === 0) return peerAddress;
+  const trusted = new BlockList();
+  for (const entry of trustedProxies) {
+    const [address, prefix] = entry.split('/');
+    const family = isIP(address ?? '');
+    trusted.addSubnet(address!, prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix), family === 4 ? 'ipv4' : 'ipv6');
+  }
+  const isTrusted = (address: string) => {
+    const family = isIP(address);
+    return family !== 0 && trusted.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  };
+  return (c) => {
+    const peer = peerAddress(c);
+    if (!isTrusted(unmapped(peer))) return peer;
+    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').slice(-maxForwardedHops).reverse();
+    for (const hop of hops) {
+      const address = unmapped(hop.trim());
+      if (isIP(address) === 0) return peer;
+      if (!isTrusted(address)) return address;
+    }
+    return peer;
+  };
+}
+
+/**
+ * The client's address as the failed-login limits count it: set once per request by the app
+ * (`createClientAddress`); the connection's peer where no app set it.
  */
 export function remoteAddress(c: Context): string {
-  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? '';
+  return (c as Context<AppEnv>).get('clientAddress') ?? peerAddress(c);
 }
