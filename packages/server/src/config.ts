@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import os from 'node:os';
 import { z } from 'zod';
+import { isAddressOrCidr } from './net/address-blocks.ts';
 
 /**
  * Server configuration, read once from the environment at start-up and passed down explicitly.
@@ -124,13 +124,6 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-
-/** `10.0.0.1`, `10.0.0.0/8`, `fd00::/8`: an address, and a prefix no longer than its family's. */
-function isAddressOrCidr(entry: string): boolean {
-  const [address, prefix] = entry.split('/');
-  const family = isIP(address ?? '');
-  return family !== 0 && (prefix === undefined || Number(prefix) <= (family === 4 ? 32 : 128));
-}
 
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),

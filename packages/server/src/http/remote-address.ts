@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
+import { addAddressOrCidr, listHolds } from '../net/address-blocks.ts';
 import type { AppEnv } from './context.ts';
 
 /** The connection's peer address (@hono/node-server puts the request in `c.env.incoming`); '' in-process. */
@@ -24,15 +25,8 @@ const unmapped = (address: string) => (address.startsWith('::ffff:') && isIP(add
 export function createClientAddress(trustedProxies: ReadonlyArray<string>): (c: Context) => string {
   if (trustedProxies.length === 0) return peerAddress;
   const trusted = new BlockList();
-  for (const entry of trustedProxies) {
-    const [address, prefix] = entry.split('/');
-    const family = isIP(address ?? '');
-    trusted.addSubnet(address!, prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix), family === 4 ? 'ipv4' : 'ipv6');
-  }
-  const isTrusted = (address: string) => {
-    const family = isIP(address);
-    return family !== 0 && trusted.check(address, family === 4 ? 'ipv4' : 'ipv6');
-  };
+  for (const entry of trustedProxies) addAddressOrCidr(trusted, entry);
+  const isTrusted = (address: string) => listHolds(trusted, address);
   return (c) => {
     const peer = peerAddress(c);
     if (!isTrusted(unmapped(peer))) return peer;

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { addAddressOrCidr, listHolds } from '../net/address-blocks.ts';
 
 /**
  * The policy is an allow-list: an image URL may reach only a **global unicast** address — IPv4
@@ -65,24 +66,14 @@ export function createAddressPolicy(allowList: string[]): AddressPolicy {
 
   const allowed = new BlockList();
   const allowedHosts = new Set<string>();
-  for (const entry of allowList) {
-    const [address, prefix] = entry.split('/');
-    const family = isIP(address ?? '');
-    if (family === 0) {
-      allowedHosts.add(entry.toLowerCase());
-    } else {
-      const type = family === 4 ? 'ipv4' : 'ipv6';
-      allowed.addSubnet(address!, prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix), type);
-    }
-  }
+  for (const entry of allowList) if (!addAddressOrCidr(allowed, entry)) allowedHosts.add(entry.toLowerCase());
 
   return {
     isAllowed(address) {
       const normalized = unwrapMappedIpv4(address);
       const family = isIP(normalized);
       if (family === 0) return false;
-      const type = family === 4 ? 'ipv4' : 'ipv6';
-      if (allowed.check(normalized, type)) return true;
+      if (listHolds(allowed, normalized)) return true;
       return isGlobalUnicast(normalized, family as 4 | 6);
     },
     isHostAllowListed(hostname) {
