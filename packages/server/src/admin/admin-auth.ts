@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors.ts';
 import { matchesAnySecret } from '../http/constant-time.ts';
 import { remoteAddress } from '../http/remote-address.ts';
+import { parseOperatorBearer } from '../platform/auth/basic-credentials.ts';
 import type { AuthAttempt, FailureLimiter } from '../platform/auth/failure-limiter.ts';
 
 export const adminChallenge = 'Bearer realm="idlens-admin"';
@@ -16,10 +17,9 @@ export function adminAuth(token: string | null, failures: FailureLimiter): Middl
   return async function adminAuthMiddleware(c, next) {
     if (!token) throw new ApiError('NOT_FOUND', 'not found');
     const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const limited: AuthAttempt = { id: null, address: remoteAddress(c) };
     if (header) await failures.check(limited);
-    if (!match || !matchesAnySecret(match[1], [token])) {
+    if (!matchesAnySecret(parseOperatorBearer(header), [token])) {
       if (header) await failures.fail(limited);
       throw new ApiError('UNAUTHORIZED', 'the operator token (Bearer) is required', { headers: { 'WWW-Authenticate': adminChallenge } });
     }

@@ -58,7 +58,10 @@ export function openDatabase(url: string, { poolMax = 10, busyTimeoutMs = 5000 }
   // WAL makes NORMAL durable across application crashes; only a power loss may drop the last commits.
   sqlite.pragma('synchronous = NORMAL');
   const dialect = new CachingSqliteDialect(sqlite);
-  const use = () => dialect.connectionUse();
+  const use = () => {
+    const { busy, waiting } = dialect.connectionUse();
+    return { open: 1, idle: busy ? 0 : 1, waiting, max: 1 };
+  };
   if (file === ':memory:') return wrap(dialect, 'sqlite', use);
   // Checkpoints (and their fsync calls) move off the event loop to a thread of their own.
   sqlite.pragma('wal_autocheckpoint = 0');

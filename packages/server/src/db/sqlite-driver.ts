@@ -23,10 +23,9 @@ export class CachingSqliteDialect extends SqliteDialect {
     return this.#driver;
   }
 
-  /** The one connection: in use or idle, and how many queries wait for it (metrics). */
-  connectionUse(): { open: number; idle: number; waiting: number; max: number } {
-    const use = this.#driver?.use() ?? { busy: false, waiting: 0 };
-    return { open: 1, idle: use.busy ? 0 : 1, waiting: use.waiting, max: 1 };
+  /** Whether the one connection is in use, and how many queries wait for it (metrics). */
+  connectionUse(): { busy: boolean; waiting: number } {
+    return this.#driver?.use() ?? { busy: false, waiting: 0 };
   }
 }
 

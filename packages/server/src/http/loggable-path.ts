@@ -1,17 +1,22 @@
+// The loggable segments, written once: tested one by one below, and as a whole path.
+const uuidPattern = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const wordPattern = '[a-z][a-z0-9]*(?:[-._][a-z0-9]+)*';
+const smallNumberPattern = '\\d{1,9}';
+
 /** Ids the platform hands out (transactions, clients, blobs, executions). */
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = new RegExp(`^${uuidPattern}$`, 'i');
 /** Route words and file names: lower case, digits and single separators (`document-multi-side`, `openapi.json`). */
-const word = /^[a-z][a-z0-9]*(?:[-._][a-z0-9]+)*$/;
+const word = new RegExp(`^${wordPattern}$`);
 /** Step ids and the like; a card number is longer. */
-const smallNumber = /^\d{1,9}$/;
+const smallNumber = new RegExp(`^${smallNumberPattern}$`);
 /**
- * A whole path of such segments (a word at most 64 characters long). A letter-first UUID is also a
- * word, so plain alternation would retry both readings of every such segment when a later one fails
- * — 2ⁿ tries, a request of 30 segments blocking the event loop for minutes. Each segment is matched
- * atomically instead: a lookahead (which never backtracks into) captures it, a backreference consumes it.
+ * A whole path of such segments (a word at most 64 characters long; ids in lower case). A
+ * letter-first UUID is also a word, so plain alternation would retry both readings of every such
+ * segment when a later one fails — 2ⁿ tries, a request of 30 segments blocking the event loop for
+ * minutes. Each segment is matched atomically instead: a lookahead (which never backtracks into)
+ * captures it, a backreference consumes it.
  */
-const loggableWhole =
-  /^(?:\/(?=([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{1,9}|(?=[^/]{1,64}(?:\/|$))[a-z][a-z0-9]*(?:[-._][a-z0-9]+)*|)(?=\/|$))\1)*$/;
+const loggableWhole = new RegExp(`^(?:\\/(?=(${uuidPattern}|${smallNumberPattern}|(?=[^/]{1,64}(?:\\/|$))${wordPattern}|)(?=\\/|$))\\1)*$`);
 
 /**
  * A request path as it may be logged. A client may put anything in a path, a secret included (an

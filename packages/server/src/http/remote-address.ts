@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
-import { addAddressOrCidr, listHolds } from '../net/address-blocks.ts';
+import { addAddressOrCidr, listHolds, unwrapMappedIpv4 } from '../net/address-blocks.ts';
 import type { AppEnv } from './context.ts';
 
 /** The connection's peer address (@hono/node-server puts the request in `c.env.incoming`); '' in-process. */
@@ -11,9 +11,6 @@ function peerAddress(c: Context): string {
 
 /** X-Forwarded-For entries read at most: a proxy chain is a few hops; the rest is whatever a client wrote. */
 const maxForwardedHops = 16;
-
-/** `::ffff:10.0.0.1` (an IPv4 peer on a dual-stack socket) as `10.0.0.1`. */
-const unmapped = (address: string) => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
 
 /**
  * How the client's address is found (`TRUSTED_PROXIES`): the connection's peer, unless that peer is
@@ -29,11 +26,13 @@ export function createClientAddress(trustedProxies: ReadonlyArray<string>): (c: 
   const isTrusted = (address: string) => listHolds(trusted, address);
   return (c) => {
     const peer = peerAddress(c);
-    if (!isTrusted(unmapped(peer))) return peer;
+    if (!isTrusted(unwrapMappedIpv4(peer))) return peer;
     const hops = (c.req.header('x-forwarded-for') ?? '').split(',').slice(-maxForwardedHops).reverse();
     for (const hop of hops) {
-      const address = unmapped(hop.trim());
-      if (isIP(address) === 0) return peer;
+      const entry = hop.trim();
+      if (isIP(entry) === 0) return peer;
+      // An IPv4 client of a dual-stack proxy may be written `::ffff:10.0.0.1`.
+      const address = unwrapMappedIpv4(entry);
       if (!isTrusted(address)) return address;
     }
     return peer;

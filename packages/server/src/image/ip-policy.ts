@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { addAddressOrCidr, listHolds } from '../net/address-blocks.ts';
+import { addAddressOrCidr, listHolds, unwrapMappedIpv4 } from '../net/address-blocks.ts';
 
 /**
  * The policy is an allow-list: an image URL may reach only a **global unicast** address — IPv4
@@ -80,36 +80,4 @@ export function createAddressPolicy(allowList: string[]): AddressPolicy {
       return allowedHosts.has(hostname.toLowerCase());
     },
   };
-}
-
-/** The eight 16-bit groups of an IPv6 address (a trailing dotted quad included); null if it is not one. */
-function ipv6Groups(address: string): number[] | null {
-  if (isIP(address) !== 6) return null;
-  let text = address;
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
-  const front = parse(head);
-  const back = tail === undefined ? [] : parse(tail);
-  return [...front, ...new Array(8 - front.length - back.length).fill(0), ...back];
-}
-
-/**
- * IPv4-mapped (`::ffff:10.0.0.1`, `::ffff:a00:1`) and IPv4-translated (`::ffff:0:10.0.0.1`,
- * RFC 2765) addresses → the IPv4 address they carry; anything else unchanged.
- */
-export function unwrapMappedIpv4(address: string): string {
-  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
-  const g = ipv6Groups(bare);
-  if (!g) return bare;
-  const mapped = g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff;
-  const translated = g.slice(0, 4).every((x) => x === 0) && g[4] === 0xffff && g[5] === 0;
-  if (!mapped && !translated) return bare;
-  const high = g[6]!;
-  const low = g[7]!;
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { ApiError } from '../errors.ts';
 import { matchesAnySecret } from '../http/constant-time.ts';
 import type { AppEnv } from '../http/context.ts';
+import { parseOperatorBearer } from '../platform/auth/basic-credentials.ts';
 import type { Metrics } from './metrics.ts';
 
 /**
@@ -13,8 +14,7 @@ import type { Metrics } from './metrics.ts';
 export function createMetricsRoutes(metrics: Metrics, token: string | null) {
   return new Hono<AppEnv>().get('/metrics', async (c) => {
     if (token) {
-      const presented = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-      if (!matchesAnySecret(presented, [token])) {
+      if (!matchesAnySecret(parseOperatorBearer(c.req.header('authorization')), [token])) {
         throw new ApiError('UNAUTHORIZED', 'the metrics token (Bearer) is required', { headers: { 'WWW-Authenticate': 'Bearer realm="idlens-metrics"' } });
       }
     }

@@ -14,6 +14,14 @@ export function parseBearerAuthorization(header: string | undefined | null): str
   return match ? match[1]! : null;
 }
 
+/**
+ * The token of `Authorization: Bearer …` whatever its characters (an operator's token: `ADMIN_TOKEN`,
+ * `METRICS_TOKEN`); null when there is none. Agent access tokens are parsed stricter, above.
+ */
+export function parseOperatorBearer(header: string | undefined | null): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;
+}
+
 /** The value of `Authorization: Basic …` for a user and password. */
 export function basicAuthorization(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;

@@ -68,8 +68,8 @@ export const ruleConfirmation: Readonly<Partial<Record<AssignableField, number>>
 
 /**
  * Which printed value is which field, decided by the learned model instead of label rules: every
- * candidate (`fieldCandidates`) but those after another field's label is scored; the best-scored are taken first, each field once and each
- * piece of a line for one field only, and only at or above the field's threshold. A field still
+ * candidate (`fieldCandidates`) is scored but those after another field's label; the best-scored are
+ * taken first, each field once and each piece of a line for one field only, and only at or above the field's threshold. A field still
  * empty then takes the value the label rules found for it (`ruleFields`) if the model scores that
  * same value at its `confirmation` or more; otherwise it is left empty rather than filled with a guess. A
  * value the reading model doubts, or the rules flagged, is `uncertain`.
