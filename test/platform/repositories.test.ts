@@ -22,6 +22,12 @@ import {
   type StoredTransaction,
 } from '../../packages/server/src/db/repositories/transaction-repository.ts';
 import { findOrganizationTransactionWithHistory } from '../../packages/server/src/db/repositories/transaction-record-repository.ts';
+import {
+  eventDeliveryParams,
+  insertWebhookEndpoint,
+  recordEventDeliveries,
+} from '../../packages/server/src/db/repositories/webhook-repository.ts';
+import { eventMaskOf, transactionEvent } from '../../packages/server/src/webhooks/webhook-events.ts';
 import { findLatestWorkflowVersion, insertWorkflowVersion, listLatestWorkflowVersions } from '../../packages/server/src/db/repositories/workflow-repository.ts';
 import { demoAutoWorkflow } from '../../packages/server/src/platform/demo/demo-workflows.ts';
 import { hashIdempotencyKey } from '../../packages/server/src/platform/transactions/create-transaction.ts';
@@ -358,40 +364,71 @@ await describeEachDialect('repositories', (dialect) => {
       comment: 'created',
     };
 
-    /** A transaction's rows in the three tables exactly as stored (JSON as text), without the ids that differ. */
+    /** The create's `transaction.created` outbox rows (its event id and payload name the transaction). */
+    const createdEvent = (tx: StoredTransaction) => eventDeliveryParams(transactionEvent(tx, { type: 'transaction.created' }, at(10)), at(99));
+
+    /** A transaction's rows in the four tables exactly as stored (JSON as text), without the ids that differ. */
     async function storedRows(id: string) {
       const { db } = database;
       const transactions = await db.selectFrom('transactions').selectAll().where('id', '=', id).execute();
       const entries = await db.selectFrom('stateEntries').selectAll().where('transactionId', '=', id).execute();
       const log = await db.selectFrom('statusLog').selectAll().where('transactionId', '=', id).execute();
+      const deliveries = await db.selectFrom('webhookDeliveries').selectAll().where('transactionId', '=', id).orderBy('endpointId').execute();
       return {
         transactions: transactions.map(({ id: _id, ...row }) => row),
         entries: entries.map(({ transactionId: _id, ...row }) => row),
         log: log.map(({ id: _id, transactionId: _tx, ...row }) => row),
+        deliveries: deliveries.map(({ id: _id, transactionId: _tx, eventId: _event, payload, ...row }) => ({
+          ...row,
+          payload: { ...JSON.parse(payload), data: { ...JSON.parse(payload).data, transactionId: 'the transaction' } },
+        })),
       };
     }
 
-    it('writes the transaction, its Start entry and its status-log entry exactly as the three inserts in a transaction do', async () => {
+    /** Endpoints of org-1: one receives created events, one receives others only, one is disabled. */
+    async function endpoints() {
+      const endpoint = (id: string, types: Parameters<typeof eventMaskOf>[0], enabled: number) =>
+        insertWebhookEndpoint(database.db, {
+          id,
+          organizationId: 'org-1',
+          url: `https://example.com/${id}`,
+          description: '',
+          eventMask: eventMaskOf(types),
+          secret: 'whsec_x',
+          enabled,
+          createdOn: at(0),
+          modifiedOn: at(0),
+        });
+      await endpoint('receives-created', ['transaction.created', 'transaction.deleted'], 1);
+      await endpoint('receives-others', ['transaction.completed'], 1);
+      await endpoint('disabled', ['transaction.created'], 0);
+    }
+
+    it('writes the transaction, its Start entry, its status-log entry and its outbox rows exactly as the four inserts in a transaction do', async () => {
       const tx = await newTransaction(database, 'one-statement', { tags: ['vip', 'ü'], linkFields: { orderId: 'o "1"' } });
       if (dialect.name === 'sqlite') {
-        await expect(insertCreatedTransaction(database.db, tx, start, created)).rejects.toThrow(/PostgreSQL only/);
+        await expect(insertCreatedTransaction(database.db, tx, start, created, createdEvent(tx))).rejects.toThrow(/PostgreSQL only/);
         expect(await findTransaction(database.db, tx.id)).toBeUndefined();
         return;
       }
-      await database.db.transaction().execute(async (trx) => {
-        const reference = { ...tx, id: 'three-inserts' };
+      await endpoints();
+      const reference = { ...tx, id: 'four-inserts' };
+      const referenceDeliveries = await database.db.transaction().execute(async (trx) => {
         await insertTransaction(trx, reference);
         await insertStateEntry(trx, { ...start, transactionId: reference.id });
         await appendStatusLog(trx, reference.id, created);
+        return recordEventDeliveries(trx, createdEvent(reference));
       });
       // The children reference a row written by the same statement: PostgreSQL checks the foreign
       // keys at the end of the statement, when that row is there.
-      await insertCreatedTransaction(database.db, tx, start, created);
+      expect(await insertCreatedTransaction(database.db, tx, start, created, createdEvent(tx))).toBe(1);
+      expect(referenceDeliveries).toBe(1);
       const rows = await storedRows(tx.id);
       expect(rows.transactions).toHaveLength(1);
       expect(rows.entries).toHaveLength(1);
       expect(rows.log).toHaveLength(1);
-      expect(rows).toEqual(await storedRows('three-inserts'));
+      expect(rows.deliveries).toMatchObject([{ endpointId: 'receives-created', status: 'pending', attempts: 0, type: 'transaction.created' }]);
+      expect(rows).toEqual(await storedRows('four-inserts'));
       expect(await findOrganizationTransactionWithHistory(database.db, 'org-1', tx.id)).toMatchObject({
         transaction: tx,
         stateEntries: [{ key: 'Start:0', stepId: 1, stepType: 'Start', input: start.input, extraction: {}, output: { done: true } }],
@@ -403,7 +440,7 @@ await describeEachDialect('repositories', (dialect) => {
     it('a failure anywhere in the statement leaves no row at all', async () => {
       if (dialect.name === 'sqlite') return; // refused above
       const rowCounts = async () => {
-        const count = async (table: 'transactions' | 'stateEntries' | 'statusLog') =>
+        const count = async (table: 'transactions' | 'stateEntries' | 'statusLog' | 'webhookDeliveries') =>
           Number(
             (
               await database.db
@@ -412,14 +449,20 @@ await describeEachDialect('repositories', (dialect) => {
                 .executeTakeFirstOrThrow()
             ).n,
           );
-        return { transactions: await count('transactions'), entries: await count('stateEntries'), log: await count('statusLog') };
+        return {
+          transactions: await count('transactions'),
+          entries: await count('stateEntries'),
+          log: await count('statusLog'),
+          deliveries: await count('webhookDeliveries'),
+        };
       };
+      await endpoints();
       const existing = await newTransaction(database, 'existing');
-      await insertCreatedTransaction(database.db, existing, start, created);
+      await insertCreatedTransaction(database.db, existing, start, created, createdEvent(existing));
       const before = await rowCounts();
-      expect(before).toEqual({ transactions: 1, entries: 1, log: 1 });
+      expect(before).toEqual({ transactions: 1, entries: 1, log: 1, deliveries: 1 });
       const fails = async (tx: StoredTransaction, log = created) => {
-        const error = await insertCreatedTransaction(database.db, tx, start, log).then(
+        const error = await insertCreatedTransaction(database.db, tx, start, log, createdEvent(tx)).then(
           () => null,
           (e: unknown) => e as { code?: string },
         );
@@ -433,7 +476,7 @@ await describeEachDialect('repositories', (dialect) => {
       // The transaction's primary key is taken: no second Start entry or log entry for it either.
       expect(await fails({ ...existing, progress: { ...existing.progress, totalExecutions: 99 } })).toBe('23505');
       expect(await rowCounts()).toEqual(before);
-      for (const id of ['bad-log', 'bad-version']) expect(await storedRows(id)).toEqual({ transactions: [], entries: [], log: [] });
+      for (const id of ['bad-log', 'bad-version']) expect(await storedRows(id)).toEqual({ transactions: [], entries: [], log: [], deliveries: [] });
       expect((await findTransaction(database.db, 'existing'))?.progress).toEqual(existing.progress);
     });
   });

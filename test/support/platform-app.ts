@@ -130,6 +130,7 @@ export async function createPlatformTestApp(options: PlatformTestOptions = {}) {
     edge: (method: string, path: string, auth: string, body?: unknown, headers: Record<string, string> = {}) =>
       request(method, `/edge/api/v1${path}`, { body, headers: { authorization: auth, ...headers } }),
     async close() {
+      await platform.webhooks.stop();
       await database.close();
       await pgDatabase?.drop();
     },

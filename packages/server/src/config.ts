@@ -112,6 +112,19 @@ export interface Config {
   consoleDir: string | null;
   /** How long a console sign-in lasts (seconds; the session cookie's lifetime). */
   consoleSessionTtlSeconds: number;
+  /** Webhook delivery (docs/webhooks.md). */
+  webhooks: {
+    /** Whether this process sends the outbox (events are recorded either way). */
+    dispatch: boolean;
+    /** Addresses, CIDRs or host names webhooks may reach although not global unicast. */
+    allowList: string[];
+    timeoutMs: number;
+    retryForMs: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+    pollMs: number;
+    logRetentionMs: number;
+  };
 }
 
 const bool = z
@@ -180,6 +193,14 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'at least 32 characters').max(512).optional(),
   CONSOLE_DIR: z.string().optional(),
   CONSOLE_SESSION_TTL: int(60, 7 * 24 * 3600).default(8 * 3600),
+  WEBHOOK_DISPATCH: bool.default(true),
+  WEBHOOK_URL_ALLOW: list.default([]),
+  WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  WEBHOOK_RETRY_SECONDS: int(1, 30 * 24 * 3600).default(24 * 3600),
+  WEBHOOK_BACKOFF_BASE_MS: int(10, 3_600_000).default(5000),
+  WEBHOOK_BACKOFF_MAX_SECONDS: int(1, 24 * 3600).default(3600),
+  WEBHOOK_POLL_MS: int(20, 60_000).default(1000),
+  WEBHOOK_LOG_DAYS: int(1, 3650).default(30),
 });
 
 export class ConfigError extends Error {
@@ -246,6 +267,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN ?? null,
     consoleDir: e.CONSOLE_DIR ?? null,
     consoleSessionTtlSeconds: e.CONSOLE_SESSION_TTL,
+    webhooks: {
+      dispatch: e.WEBHOOK_DISPATCH,
+      allowList: e.WEBHOOK_URL_ALLOW,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryForMs: e.WEBHOOK_RETRY_SECONDS * 1000,
+      backoffBaseMs: e.WEBHOOK_BACKOFF_BASE_MS,
+      backoffMaxMs: e.WEBHOOK_BACKOFF_MAX_SECONDS * 1000,
+      pollMs: e.WEBHOOK_POLL_MS,
+      logRetentionMs: e.WEBHOOK_LOG_DAYS * 24 * 3600 * 1000,
+    },
   };
 }
 

@@ -32,6 +32,7 @@ export const apiErrorStatus = {
   TRANSACTION_BUSY: 409,
   STEP_NOT_CURRENT: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
+  WEBHOOK_URL_NOT_ALLOWED: 400,
   QUEUE_FULL: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;

@@ -44,6 +44,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     expireDueTransactions(platform).catch((error: Error) => logger.error('expiry sweep failed', { error: error.message }));
   }, expirySweepMs);
   sweep.unref();
+  if (config.webhooks.dispatch) platform.webhooks.start();
   let stopping = false;
   const healthChecks = defaultHealthChecks({ config, recognition, database, stopping: () => stopping });
   const app = createApp({ config, recognition, logger, healthChecks, info: buildInfo(), platform, metrics });
@@ -59,6 +60,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
     });
+    // Attempts in flight end by their timeout; what they leave pending another replica (or the next start) sends.
+    await platform.webhooks.stop();
     await recognition.close();
     await database.close();
   }

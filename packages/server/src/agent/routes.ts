@@ -22,6 +22,7 @@ import { getTransactionBlob, getTransactionRecordJson, listOwnTransactions } fro
 import { getWorkflowSummary, importWorkflow, listWorkflows } from '../platform/workflow-versions/workflow-admin.ts';
 import { agentAuth } from './agent-auth.ts';
 import type { AgentEnv } from './agent-env.ts';
+import { addWebhookRoutes } from './webhook-routes.ts';
 
 const base = '/agent/api/v1';
 const security: Array<Record<string, string[]>> = [{ agentBasic: [] }, { agentBearer: [] }];
@@ -156,14 +157,14 @@ const routes = {
   }),
 };
 
-/** The agent interface: transactions and workflows of the authenticated client's organization. */
+/** The agent interface: transactions, workflows and webhook endpoints of the authenticated client's organization. */
 export function createAgentRoutes(ctx: PlatformContext) {
   const app = new OpenAPIHono<AgentEnv>({ defaultHook: validationHook });
   app.use(`${base}/*`, agentAuth(ctx));
   app.use(`${base}/*`, limitJsonBody());
   // Cache-Control: no-store is set for every /agent answer in app.ts, before authentication.
 
-  return (
+  return addWebhookRoutes(
     app
       .openapi(routes.create, async (c) => {
         const body = c.req.valid('json') as CreateTransactionRequest;
@@ -203,6 +204,7 @@ export function createAgentRoutes(ctx: PlatformContext) {
         const body = c.req.valid('json');
         if (Array.isArray(body)) throw new ApiError('INVALID_REQUEST', 'the request body must be a workflow definition object');
         return c.json(await importWorkflow(ctx.db, c.get('principal').organizationId, body, isoAt(ctx.now())), 201);
-      })
+      }),
+    ctx,
   );
 }

@@ -150,6 +150,50 @@ export interface ConsoleSessionTable {
   expiresOn: string;
 }
 
+/** A receiver of an organization's webhook events (webhooks/). */
+export interface WebhookEndpointTable {
+  id: string;
+  organizationId: string;
+  url: string;
+  description: string;
+  /** The event types it receives, one bit each (webhooks/webhook-events.ts). */
+  eventMask: number;
+  /** `whsec_` + Base64 of the HMAC key (Standard Webhooks); kept as is, since signing needs it. */
+  secret: string;
+  /** 1 = events are recorded for it; 0 = none are. */
+  enabled: number;
+  createdOn: string;
+  modifiedOn: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event for one endpoint: the outbox row, then its delivery log. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  /** The Standard Webhooks message id (`webhook-id`): the same for every endpoint and every attempt. */
+  eventId: string;
+  endpointId: string;
+  organizationId: string;
+  transactionId: string;
+  type: string;
+  /** The JSON body, fixed when the event happened. */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  nextAttemptOn: string;
+  /** No attempt is made after this; the delivery is then `failed`. */
+  giveUpOn: string;
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  lastAttemptOn: string | null;
+  lastStatusCode: number | null;
+  lastLatencyMs: number | null;
+  lastError: string | null;
+  deliveredOn: string | null;
+  createdOn: string;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   clients: ClientTable;
@@ -162,6 +206,8 @@ export interface Database {
   idempotencyKeys: IdempotencyKeyTable;
   authFailures: AuthFailureTable;
   consoleSessions: ConsoleSessionTable;
+  webhookEndpoints: WebhookEndpointTable;
+  webhookDeliveries: WebhookDeliveryTable;
 }
 
 /** A database handle or an open database transaction: repositories accept either. */

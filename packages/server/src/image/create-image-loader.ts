@@ -3,7 +3,7 @@ import type { ImageSource } from '@idlens/sdk/api';
 import type { Config } from '../config.ts';
 import { decodeProbed, probeImage, type ProbedImage } from './decode-image.ts';
 import { fetchImageUrl } from './fetch-image-url.ts';
-import { createAddressPolicy } from './ip-policy.ts';
+import { createAddressPolicy } from '../net/ip-policy.ts';
 import { readImageSource } from './read-image-source.ts';
 
 /**

@@ -1,9 +1,8 @@
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import { ApiError } from '../errors.ts';
-import type { AddressPolicy } from './ip-policy.ts';
+import { OutboundAddressRefused, pinnedLookup, resolveAllowedAddress, type ResolvedAddress } from '../net/outbound-address.ts';
+import type { AddressPolicy } from '../net/ip-policy.ts';
 
 export interface UrlFetchOptions {
   policy: AddressPolicy;
@@ -22,7 +21,7 @@ export async function fetchImageUrl(rawUrl: string, options: UrlFetchOptions): P
   const deadline = AbortSignal.timeout(options.timeoutMs);
   let url = parseUrl(rawUrl);
   for (let redirects = 0; ; redirects++) {
-    const address = await resolveAllowedAddress(url, options.policy);
+    const address = await resolveImageHost(url, options.policy);
     const response = await request(url, address, options.maxBytes, deadline);
     if (response.kind === 'body') return response.body;
     if (redirects >= options.maxRedirects) {
@@ -48,46 +47,23 @@ function parseUrl(raw: string): URL {
   return url;
 }
 
-interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-async function resolveAllowedAddress(url: URL, policy: AddressPolicy): Promise<ResolvedAddress> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const byName = policy.isHostAllowListed(hostname);
-  let addresses: ResolvedAddress[];
-  if (isIP(hostname)) {
-    addresses = [{ address: hostname, family: isIP(hostname) as 4 | 6 }];
-  } else {
-    try {
-      addresses = (await lookup(hostname, { all: true, verbatim: true })) as ResolvedAddress[];
-    } catch {
-      throw new ApiError('IMAGE_URL_FETCH_FAILED', 'imageUrl: the host name does not resolve');
-    }
+/** The outbound policy's verdict as this endpoint's errors. */
+async function resolveImageHost(url: URL, policy: AddressPolicy): Promise<ResolvedAddress> {
+  try {
+    return await resolveAllowedAddress(url, policy);
+  } catch (error) {
+    if (!(error instanceof OutboundAddressRefused)) throw error;
+    throw new ApiError(error.reason === 'unresolved' ? 'IMAGE_URL_FETCH_FAILED' : 'IMAGE_URL_NOT_ALLOWED', `imageUrl: ${error.message}`);
   }
-  // One forbidden answer refuses the whole name: an attacker controls which answer a client uses.
-  if (!byName && (addresses.length === 0 || addresses.some((a) => !policy.isAllowed(a.address)))) {
-    throw new ApiError('IMAGE_URL_NOT_ALLOWED', 'imageUrl: the address is not a global unicast one (private, loopback, link-local, special-purpose…)');
-  }
-  return addresses[0]!;
 }
 
 type RequestOutcome = { kind: 'body'; body: Uint8Array } | { kind: 'redirect'; location: string };
 
 function request(url: URL, resolved: ResolvedAddress, maxBytes: number, signal: AbortSignal): Promise<RequestOutcome> {
-  // Pin the connection to the checked address; the Host header and TLS SNI still use the name.
-  const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) {
-      (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [resolved]);
-    } else {
-      callback(null, resolved.address, resolved.family);
-    }
-  };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<RequestOutcome>((resolve, reject) => {
     const fail = (message: string) => reject(new ApiError('IMAGE_URL_FETCH_FAILED', `imageUrl: ${message}`));
-    const req = client.get(url, { lookup: pinnedLookup, signal, headers: { accept: 'image/jpeg, image/png' }, agent: false }, (res) => {
+    const req = client.get(url, { lookup: pinnedLookup(resolved), signal, headers: { accept: 'image/jpeg, image/png' }, agent: false }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();

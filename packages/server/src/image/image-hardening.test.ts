@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeProbed, probeImage } from './decode-image.ts';
-import { createAddressPolicy } from './ip-policy.ts';
+import { createAddressPolicy } from '../net/ip-policy.ts';
 
 async function jpegWithCorruptEntropyData(): Promise<Buffer> {
   const width = 320;

@@ -4,6 +4,8 @@ import type { Database } from '../db/schema.ts';
 import { createMemoryBudgets, type MemoryBudgets } from '../admission/memory-budgets.ts';
 import { createFrameDecoder } from '../image/frame-decoder.ts';
 import type { Logger } from '../logger.ts';
+import { createAddressPolicy, type AddressPolicy } from '../net/ip-policy.ts';
+import { createWebhookDispatcher, defaultWebhookDispatchSettings, type WebhookDispatchSettings } from '../webhooks/webhook-dispatcher.ts';
 import type { DocumentRecognition } from '../workflow/document-recognition.ts';
 import { createAccessTokenSigner } from './auth/access-token.ts';
 import { createFailureLimiter, databaseFailureStore, memoryFailureStore, type FailureLimitSettings } from './auth/failure-limiter.ts';
@@ -26,6 +28,8 @@ export interface PlatformOptions {
   memory?: MemoryBudgets;
   /** Size of the record cache in characters (default 8 Mi); 0 = no cache. */
   recordCacheChars?: number;
+  /** Webhook delivery: where webhooks may go (default: global unicast addresses only) and how they are retried. */
+  webhooks?: { policy?: AddressPolicy; settings?: Partial<WebhookDispatchSettings> };
   now?: () => number;
 }
 
@@ -33,7 +37,8 @@ export const defaultFailureLimits: FailureLimitSettings = { windowMs: 60_000, ma
 
 /**
  * The transaction platform's shared context: database, recognition, image decoder, settings,
- * token signer, failed-authentication limiter, workflow and record caches.
+ * token signer, failed-authentication limiter, workflow and record caches, webhook dispatcher
+ * (created stopped: the server starts it).
  */
 export function createPlatform({
   db,
@@ -45,6 +50,7 @@ export function createPlatform({
   rateLimit = {},
   memory,
   recordCacheChars,
+  webhooks = {},
   now = Date.now,
 }: PlatformOptions): PlatformContext {
   if (!tokenSecret) {
@@ -70,6 +76,14 @@ export function createPlatform({
     ),
     workflows: createWorkflowCache(),
     records: createRecordCache(recordCacheChars),
+    webhooks: createWebhookDispatcher({
+      db,
+      policy: webhooks.policy ?? createAddressPolicy([]),
+      logger,
+      settings: { ...defaultWebhookDispatchSettings, ...webhooks.settings },
+      userAgent: 'idlens-webhooks',
+      now,
+    }),
     now,
   };
 }

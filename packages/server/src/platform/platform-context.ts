@@ -5,6 +5,7 @@ import type { MemoryBudgets } from '../admission/memory-budgets.ts';
 import type { FrameDecoder } from '../image/frame-decoder.ts';
 import type { Logger } from '../logger.ts';
 import type { DocumentRecognition } from '../workflow/document-recognition.ts';
+import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.ts';
 import type { AccessTokenSigner } from './auth/access-token.ts';
 import type { FailureLimiter } from './auth/failure-limiter.ts';
 import type { RecordCache } from './transactions/record-cache.ts';
@@ -63,6 +64,8 @@ export interface PlatformContext {
   workflows: WorkflowCache;
   /** Transaction records serialized at a row_version, answered again while the version holds. */
   records: RecordCache;
+  /** Sends the webhook outbox; its settings say how long events are retried. */
+  webhooks: WebhookDispatcher;
   /** Milliseconds since the epoch (injected so tests can move time). */
   now(): number;
 }

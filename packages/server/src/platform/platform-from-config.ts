@@ -3,6 +3,7 @@ import { createMemoryBudgets } from '../admission/memory-budgets.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import { createAddressPolicy } from '../net/ip-policy.ts';
 import type { DocumentRecognition } from '../workflow/document-recognition.ts';
 import { createPlatform } from './create-platform.ts';
 import type { PlatformContext } from './platform-context.ts';
@@ -26,6 +27,17 @@ export function platformFromConfig(
     recordCacheChars: config.platform.recordCacheMiB * 2 ** 20,
     // The process's budgets: createApp takes them from here for the recognition endpoints.
     memory: createMemoryBudgets({ maxBodyBytesInFlight: config.bodies.maxBytesInFlight, maxPixelsInFlight: config.recognition.maxPixelsInFlight }),
+    webhooks: {
+      policy: createAddressPolicy(config.webhooks.allowList),
+      settings: {
+        timeoutMs: config.webhooks.timeoutMs,
+        retryForMs: config.webhooks.retryForMs,
+        backoffBaseMs: config.webhooks.backoffBaseMs,
+        backoffMaxMs: config.webhooks.backoffMaxMs,
+        pollMs: config.webhooks.pollMs,
+        logRetentionMs: config.webhooks.logRetentionMs,
+      },
+    },
     settings: {
       edgeApiUrl: `${config.publicUrl}/edge`,
       ephemeralKeyTtlMs: config.platform.ephemeralKeyTtlSeconds * 1000,

@@ -5,6 +5,7 @@ import { consoleSessionsMigration } from './0003-console-sessions.ts';
 import { transactionUserIndexMigration } from './0004-transaction-user-index.ts';
 import { clientTokenGenerationMigration } from './0005-client-token-generation.ts';
 import { hashedIdempotencyKeysMigration } from './0006-hashed-idempotency-keys.ts';
+import { webhooksMigration } from './0007-webhooks.ts';
 
 /**
  * Every migration, by name, in order. A static map (no directory scanning) so that it works from
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-transaction-user-index': transactionUserIndexMigration,
   '0005-client-token-generation': clientTokenGenerationMigration,
   '0006-hashed-idempotency-keys': hashedIdempotencyKeysMigration,
+  '0007-webhooks': webhooksMigration,
 };

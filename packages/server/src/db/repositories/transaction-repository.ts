@@ -6,6 +6,7 @@ import { preparedQuery } from '../prepared-query.ts';
 import type { Db, StateEntryTable, TransactionTable } from '../schema.ts';
 import { stateEntryColumns, stateEntryRow, type StoredStateEntry } from './state-entry-repository.ts';
 import { statusLogColumns, statusLogRow, type NewStatusLogRow } from './status-log-repository.ts';
+import { eventDeliveryParamNames, insertEventDeliveries, type EventDeliveryParams } from './webhook-repository.ts';
 
 /** A transaction row with its JSON columns parsed. */
 export interface StoredTransaction extends Omit<Selectable<TransactionTable>, 'consent' | 'tags' | 'linkFields' | 'progress'> {
@@ -87,37 +88,44 @@ function rowOf<Row>(params: CreatedParams, { columns, names }: ReturnType<typeof
 }
 
 /**
- * The three rows of a new transaction in one statement: two data-modifying CTEs and the final
- * INSERT. PostgreSQL runs it atomically in autocommit and checks the foreign keys of the children
- * at the end of the statement, when the transaction row is there.
+ * The three rows of a new transaction in one statement: three data-modifying CTEs and the final
+ * INSERT of its `transaction.created` webhook deliveries (none when no endpoint receives it).
+ * PostgreSQL runs it atomically in autocommit and checks the foreign keys of the children at the
+ * end of the statement, when the transaction row is there.
  */
-const insertCreated = preparedQuery<CreatedParams, InsertResult>([...createdTx.names, ...createdEntry.names, ...createdLog.names], (db, p: CreatedParams) =>
-  db
-    .with('created_transaction', (qc) => qc.insertInto('transactions').values(rowOf<TransactionTable>(p, createdTx)))
-    .with('created_entry', (qc) => qc.insertInto('stateEntries').values(rowOf<StateEntryTable>(p, createdEntry)))
-    .insertInto('statusLog')
-    .values(rowOf<NewStatusLogRow>(p, createdLog)),
+const insertCreated = preparedQuery<CreatedParams & EventDeliveryParams, InsertResult>(
+  [...createdTx.names, ...createdEntry.names, ...createdLog.names, ...eventDeliveryParamNames],
+  (db, p) =>
+    insertEventDeliveries(
+      db
+        .with('created_transaction', (qc) => qc.insertInto('transactions').values(rowOf<TransactionTable>(p, createdTx)))
+        .with('created_entry', (qc) => qc.insertInto('stateEntries').values(rowOf<StateEntryTable>(p, createdEntry)))
+        .with('created_log', (qc) => qc.insertInto('statusLog').values(rowOf<NewStatusLogRow>(p, createdLog))),
+      p,
+    ),
 );
 
 /**
- * Writes a new transaction, its Start entry (seq 0) and its first status-log entry as ONE
- * statement, each row exactly as insertTransaction, insertStateEntry and appendStatusLog write it:
- * one round trip instead of BEGIN, three INSERTs and COMMIT, and as atomic (the statement is all or
- * nothing). PostgreSQL only: SQLite has no data-modifying CTEs (its creates share a commit instead,
- * group-commit.ts).
+ * Writes a new transaction, its Start entry (seq 0), its first status-log entry and its
+ * `transaction.created` webhook deliveries as ONE statement, each row exactly as insertTransaction,
+ * insertStateEntry, appendStatusLog and recordEventDeliveries write it: one round trip instead of
+ * BEGIN, four INSERTs and COMMIT, and as atomic (the statement is all or nothing). PostgreSQL only:
+ * SQLite has no data-modifying CTEs (its creates share a commit instead, group-commit.ts).
+ * Answers how many webhook deliveries it wrote.
  */
 export async function insertCreatedTransaction(
   db: Db,
   tx: StoredTransaction,
   start: Omit<StoredStateEntry, 'seq' | 'transactionId'>,
   log: StatusLogEntry,
-): Promise<void> {
+  event: EventDeliveryParams,
+): Promise<number> {
   if (!isPostgres(db)) throw new Error('insertCreatedTransaction: PostgreSQL only');
-  const params: CreatedParams = {};
+  const params = { ...event } as CreatedParams & EventDeliveryParams;
   setParams(params, createdTx, transactionRow(tx));
   setParams(params, createdEntry, stateEntryRow({ ...start, transactionId: tx.id }, 0));
   setParams(params, createdLog, statusLogRow(tx.id, log));
-  await insertCreated(db, params);
+  return Number((await insertCreated(db, params)).numAffectedRows ?? 0);
 }
 
 const selectById = preparedQuery(['id'], (db, p: { id: string }) => db.selectFrom('transactions').selectAll().where('id', '=', p.id));

@@ -18,6 +18,8 @@ import { maskCardNumbersDeep, maskCardNumbersIn } from '../../workflow/sanitize-
 import { completeStep, initialProgress } from '../../workflow/progress.ts';
 import { runStart } from '../../workflow/steps/basic-steps.ts';
 import { workflowInfo } from '../../workflow/workflow-info.ts';
+import { outboxParams, recordEvent } from '../../webhooks/outbox.ts';
+import { transactionEvent } from '../../webhooks/webhook-events.ts';
 import type { AgentPrincipal } from '../auth/agent-principal.ts';
 import { basicAuthorization } from '../auth/basic-credentials.ts';
 import { hashSecret, newSecret } from '../auth/secrets.ts';
@@ -109,8 +111,9 @@ function responseOf(
 
 /**
  * Creates a transaction: validates formValues against the workflow's Start step, runs Start, and
- * stores the transaction, its Start entry, its first status-log entry and the Idempotency-Key in
- * one database transaction (on PostgreSQL without a key: in one statement). The ephemeral key is
+ * stores the transaction, its Start entry, its first status-log entry, the Idempotency-Key and
+ * the `transaction.created` webhook event in one database transaction (on PostgreSQL without a
+ * key: in one statement). The ephemeral key is
  * returned here only; the database keeps its hash.
  */
 export async function createTransaction(
@@ -202,16 +205,19 @@ export async function createTransaction(
     comment: 'created',
   };
 
+  const createdEvent = transactionEvent(tx, { type: 'transaction.created' }, now);
+  let deliveries: number;
   try {
-    // PostgreSQL without a key: the three rows in one statement, atomic on its own (one round trip
-    // instead of BEGIN, three INSERTs and COMMIT). With a key, and on SQLite (where creates share a
-    // commit), one database transaction: the expired key's DELETE and the key's INSERT must be
-    // statements of their own (the CTEs of one statement all see one snapshot).
-    if (!idempotencyKey && isPostgres(ctx.db)) await insertCreatedTransaction(ctx.db, tx, startEntry, createdLog);
+    // PostgreSQL without a key: the three rows and the event's outbox rows in one statement, atomic
+    // on its own (one round trip instead of BEGIN, four INSERTs and COMMIT). With a key, and on
+    // SQLite (where creates share a commit), one database transaction: the expired key's DELETE and
+    // the key's INSERT must be statements of their own (the CTEs of one statement all see one snapshot).
+    if (!idempotencyKey && isPostgres(ctx.db)) deliveries = await insertCreatedTransaction(ctx.db, tx, startEntry, createdLog, outboxParams(ctx.webhooks, createdEvent));
     else
-      await ctx.writes.run(async (trx) => {
+      deliveries = await ctx.writes.run(async (trx) => {
         if (idempotencyKey) await deleteIdempotencyKeysBefore(trx, principal.organizationId, idempotencyKey, isoAt(nowMs - ctx.settings.idempotencyTtlMs));
         await insertTransaction(trx, tx);
+        const recorded = await recordEvent(trx, ctx.webhooks, createdEvent);
         await insertStateEntry(trx, startEntry);
         await appendStatusLog(trx, tx.id, createdLog);
         if (idempotencyKey)
@@ -222,6 +228,7 @@ export async function createTransaction(
             transactionId: tx.id,
             createdOn: now,
           });
+        return recorded;
       });
   } catch (error) {
     // Two creates with one key at once: the key's primary key lets one win; the other replays it.
@@ -231,6 +238,7 @@ export async function createTransaction(
     }
     throw error;
   }
+  if (deliveries > 0) ctx.webhooks.wake();
   return { response: responseOf(ctx, tx, definition, ephemeralKey, warnings), replayed: false };
 }
 

@@ -1,5 +1,7 @@
 import { appendStatusLog } from '../../db/repositories/status-log-repository.ts';
 import { findExpiredTransactionIds, findTransaction, updateTransaction, type StoredTransaction } from '../../db/repositories/transaction-repository.ts';
+import { recordEvent } from '../../webhooks/outbox.ts';
+import { transactionEvent } from '../../webhooks/webhook-events.ts';
 import { isoAt, type PlatformContext } from '../platform-context.ts';
 import { allowedFrom, transition } from './state-machine.ts';
 
@@ -19,6 +21,7 @@ export async function expireIfDue(ctx: PlatformContext, tx: StoredTransaction): 
   const result = transition(tx.processingStatus, 'expire');
   if (!('to' in result) || result.to === null) return tx;
   const next = result.to;
+  let deliveries = 0;
   const expired = await ctx.db.transaction().execute(async (trx) => {
     const written = await updateTransaction(
       trx,
@@ -35,8 +38,10 @@ export async function expireIfDue(ctx: PlatformContext, tx: StoredTransaction): 
       newValue: next,
       comment: 'the ephemeral key expired before the workflow finished',
     });
+    deliveries = await recordEvent(trx, ctx.webhooks, transactionEvent(written, { type: 'transaction.failed', failure: 'keyExpired' }, now));
     return written;
   });
+  if (deliveries > 0) ctx.webhooks.wake();
   if (expired) {
     ctx.logger.info('transaction expired', { transactionId: tx.id });
     return expired;

@@ -9,6 +9,8 @@ import { isInteractive, startStep, stepById, type WorkflowDefinition } from '../
 import { completeStep, executionIndex } from '../../workflow/progress.ts';
 import { executeStep } from '../../workflow/steps/executors.ts';
 import { StepFailure, type StepContext, type StepOutcome } from '../../workflow/steps/step-context.ts';
+import { recordEvent } from '../../webhooks/outbox.ts';
+import { transactionEvent } from '../../webhooks/webhook-events.ts';
 import { isoAt, type PlatformContext } from '../platform-context.ts';
 import { transition } from './state-machine.ts';
 import { toResumeResponse } from './transaction-views.ts';
@@ -116,6 +118,7 @@ async function runSteps(
     };
     const finished = outcome.next === null;
     const decision = next.decision as VerificationStatus;
+    let deliveries = 0;
     tx = await ctx.db.transaction().execute(async (trx) => {
       // The guarded write first: it takes SQLite's write lock at once and fails if the lease was lost.
       const written = await updateTransaction(
@@ -153,9 +156,11 @@ async function runSteps(
           newValue: decision,
           comment: `set by the workflow (step ${step.name})`,
         });
+        deliveries = await recordEvent(trx, ctx.webhooks, transactionEvent(written, { type: 'transaction.completed' }, now));
       }
       return written;
     });
+    if (deliveries > 0) ctx.webhooks.wake();
     entries.set(key, entry);
     changed = true;
     if (finished) return { tx, changed };
@@ -183,7 +188,8 @@ async function closeWithError(
 ): Promise<StoredTransaction> {
   const now = isoAt(ctx.now());
   ctx.logger.warn('transaction failed', { transactionId: tx.id, step: step.name, reason });
-  return ctx.db.transaction().execute(async (trx) => {
+  let deliveries = 0;
+  const closed = await ctx.db.transaction().execute(async (trx) => {
     const written = await updateTransaction(
       trx,
       tx.id,
@@ -211,6 +217,9 @@ async function closeWithError(
       newValue: 'Error',
       comment: `step ${step.name} failed: ${reason}`,
     });
+    deliveries = await recordEvent(trx, ctx.webhooks, transactionEvent(written, { type: 'transaction.failed', failure: 'stepFailed', step: step.name }, now));
     return written;
   });
+  if (deliveries > 0) ctx.webhooks.wake();
+  return closed;
 }

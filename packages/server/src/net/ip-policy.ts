@@ -1,11 +1,12 @@
 import { BlockList, isIP } from 'node:net';
-import { addAddressOrCidr, listHolds, unwrapMappedIpv4 } from '../net/address-blocks.ts';
+import { addAddressOrCidr, listHolds, unwrapMappedIpv4 } from './address-blocks.ts';
 
 /**
- * The policy is an allow-list: an image URL may reach only a **global unicast** address — IPv4
- * outside multicast, the reserved 240/4 and every block of the IANA IPv4 special-purpose registry;
- * IPv6 inside 2000::/3 and outside every block of the IANA IPv6 special-purpose registry — unless
- * the operator allow-lists it (IMAGE_URL_ALLOW). Everything else is refused, including space that
+ * The policy is an allow-list: an outbound URL (an image to fetch, a webhook to call) may reach
+ * only a **global unicast** address — IPv4 outside multicast, the reserved 240/4 and every block of
+ * the IANA IPv4 special-purpose registry; IPv6 inside 2000::/3 and outside every block of the IANA
+ * IPv6 special-purpose registry — unless the operator allow-lists it (IMAGE_URL_ALLOW,
+ * WEBHOOK_URL_ALLOW). Everything else is refused, including space that
  * no registry entry names: site-local fec0::/10, IPv4-compatible ::/96, unassigned IPv6.
  *
  * Special-purpose blocks are refused even where the registry calls them globally reachable

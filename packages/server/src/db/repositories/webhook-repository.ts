@@ -1,0 +1,243 @@
+import { sql, type ExpressionBuilder, type Insertable, type QueryCreator, type Selectable, type Updateable } from 'kysely';
+import { eventTypeBit, type WebhookEvent } from '../../webhooks/webhook-events.ts';
+import { preparedQuery } from '../prepared-query.ts';
+import type { Database, Db, WebhookDeliveryStatus, WebhookDeliveryTable, WebhookEndpointTable } from '../schema.ts';
+
+export type StoredWebhookEndpoint = Selectable<WebhookEndpointTable>;
+export type StoredWebhookDelivery = Selectable<WebhookDeliveryTable>;
+
+// --- Endpoints ---------------------------------------------------------------------------------
+
+export async function insertWebhookEndpoint(db: Db, endpoint: Insertable<WebhookEndpointTable>): Promise<void> {
+  await db.insertInto('webhookEndpoints').values(endpoint).execute();
+}
+
+export async function listWebhookEndpoints(db: Db, organizationId: string): Promise<StoredWebhookEndpoint[]> {
+  return db.selectFrom('webhookEndpoints').selectAll().where('organizationId', '=', organizationId).orderBy('createdOn').orderBy('id').execute();
+}
+
+export async function findWebhookEndpoint(db: Db, organizationId: string, id: string): Promise<StoredWebhookEndpoint | undefined> {
+  return db.selectFrom('webhookEndpoints').selectAll().where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateWebhookEndpoint(
+  db: Db,
+  organizationId: string,
+  id: string,
+  patch: Updateable<WebhookEndpointTable>,
+): Promise<StoredWebhookEndpoint | undefined> {
+  return db.updateTable('webhookEndpoints').set(patch).where('organizationId', '=', organizationId).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Deletes the endpoint and its delivery log (ON DELETE CASCADE); pending deliveries are never sent. */
+export async function deleteWebhookEndpoint(db: Db, organizationId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('webhookEndpoints').where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+// --- The outbox --------------------------------------------------------------------------------
+
+/** What an event's deliveries are written from: the event, the bit of its type and when retrying stops. */
+export interface EventDeliveryParams {
+  eventId: string;
+  organizationId: string;
+  transactionId: string;
+  type: string;
+  typeBit: number;
+  payload: string;
+  createdOn: string;
+  giveUpOn: string;
+}
+
+export const eventDeliveryParamNames = [
+  'eventId',
+  'organizationId',
+  'transactionId',
+  'type',
+  'typeBit',
+  'payload',
+  'createdOn',
+  'giveUpOn',
+] as const satisfies ReadonlyArray<keyof EventDeliveryParams>;
+
+export function eventDeliveryParams(event: WebhookEvent, giveUpOn: string): EventDeliveryParams {
+  const { id: eventId, organizationId, transactionId, type, payload, createdOn } = event;
+  return { eventId, organizationId, transactionId, type, typeBit: eventTypeBit(type), payload, createdOn, giveUpOn };
+}
+
+const deliveryColumns = [
+  'eventId',
+  'endpointId',
+  'organizationId',
+  'transactionId',
+  'type',
+  'payload',
+  'status',
+  'attempts',
+  'nextAttemptOn',
+  'giveUpOn',
+  'createdOn',
+] as const satisfies ReadonlyArray<keyof WebhookDeliveryTable>;
+
+/**
+ * `INSERT INTO webhook_deliveries SELECT … FROM webhook_endpoints`: one row per enabled endpoint of
+ * the organization that receives the event's type, none when it has no such endpoint (then it
+ * costs one indexed lookup). The values are cast in the select list because PostgreSQL cannot
+ * infer a parameter's type there.
+ */
+export function insertEventDeliveries(qc: Pick<QueryCreator<Database>, 'insertInto'>, p: EventDeliveryParams) {
+  const text = (value: string) => sql<string>`cast(${value} as text)`;
+  return qc
+    .insertInto('webhookDeliveries')
+    .columns(deliveryColumns)
+    .expression((eb: ExpressionBuilder<Database, 'webhookDeliveries'>) =>
+      eb
+        .selectFrom('webhookEndpoints')
+        .select([
+          text(p.eventId).as('eventId'),
+          'id',
+          'organizationId',
+          text(p.transactionId).as('transactionId'),
+          text(p.type).as('type'),
+          text(p.payload).as('payload'),
+          sql<WebhookDeliveryStatus>`'pending'`.as('status'),
+          sql<number>`0`.as('attempts'),
+          text(p.createdOn).as('nextAttemptOn'),
+          text(p.giveUpOn).as('giveUpOn'),
+          text(p.createdOn).as('createdOn'),
+        ])
+        .where('organizationId', '=', p.organizationId)
+        .where('enabled', '=', 1)
+        .where(sql<number>`${sql.ref('eventMask')} & cast(${p.typeBit} as integer)`, '<>', 0),
+    );
+}
+
+const insertDeliveries = preparedQuery(eventDeliveryParamNames, (db, p: EventDeliveryParams) => insertEventDeliveries(db, p));
+
+/**
+ * Writes an event into the outbox — inside the caller's database transaction, so the event exists
+ * exactly when the change that caused it is committed. Answers how many deliveries it wrote.
+ */
+export async function recordEventDeliveries(db: Db, params: EventDeliveryParams): Promise<number> {
+  return Number((await insertDeliveries(db, params)).numAffectedRows ?? 0);
+}
+
+// --- Dispatch ----------------------------------------------------------------------------------
+
+const unleased = (now: string) => (eb: ExpressionBuilder<Database, 'webhookDeliveries'>) =>
+  eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]);
+
+/**
+ * Pending deliveries due at `now` that nobody sends, oldest first — except those with an earlier
+ * delivery of the same transaction to the same endpoint still pending: a transaction's events
+ * reach an endpoint in the order they happened.
+ */
+export async function findDueDeliveryIds(db: Db, now: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('webhookDeliveries as d')
+    .select('d.id')
+    .where('d.status', '=', 'pending')
+    .where('d.nextAttemptOn', '<=', now)
+    .where((eb) => eb.or([eb('d.leaseUntil', 'is', null), eb('d.leaseUntil', '<', now)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhookDeliveries as e')
+            .select('e.id')
+            .whereRef('e.endpointId', '=', 'd.endpointId')
+            .whereRef('e.transactionId', '=', 'd.transactionId')
+            .whereRef('e.id', '<', 'd.id')
+            .where('e.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** The delivery with the endpoint's URL and secret, leased to `owner` until `until`; undefined when another took it first. */
+export async function claimDelivery(
+  db: Db,
+  id: number,
+  owner: string,
+  now: string,
+  until: string,
+): Promise<(StoredWebhookDelivery & { url: string; secret: string }) | undefined> {
+  const claimed = await db
+    .updateTable('webhookDeliveries')
+    .set({ leaseOwner: owner, leaseUntil: until })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where(unleased(now))
+    .returningAll()
+    .executeTakeFirst();
+  if (!claimed) return undefined;
+  const endpoint = await db.selectFrom('webhookEndpoints').select(['url', 'secret']).where('id', '=', claimed.endpointId).executeTakeFirst();
+  // The endpoint was deleted meanwhile: its deliveries went with it.
+  return endpoint && { ...claimed, id: Number(claimed.id), ...endpoint };
+}
+
+/** The outcome of an attempt, written only while `owner` still holds the lease. */
+export async function finishAttempt(
+  db: Db,
+  id: number,
+  owner: string,
+  outcome: Pick<Updateable<WebhookDeliveryTable>, 'status' | 'attempts' | 'nextAttemptOn' | 'lastAttemptOn' | 'lastStatusCode' | 'lastLatencyMs' | 'lastError' | 'deliveredOn'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhookDeliveries')
+    .set({ ...outcome, leaseOwner: null, leaseUntil: null })
+    .where('id', '=', id)
+    .where('leaseOwner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Removes delivered and failed deliveries created before `before` (the delivery log's retention). */
+export async function purgeDeliveriesBefore(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('webhookDeliveries').where('status', 'in', ['delivered', 'failed']).where('createdOn', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// --- The delivery log --------------------------------------------------------------------------
+
+export interface DeliveryFilter {
+  status?: WebhookDeliveryStatus;
+  /** Only deliveries older than this one (by id): the cursor of the next page. */
+  beforeId?: number;
+  limit: number;
+}
+
+export async function listDeliveries(db: Db, endpointId: string, filter: DeliveryFilter): Promise<StoredWebhookDelivery[]> {
+  let query = db.selectFrom('webhookDeliveries').selectAll().where('endpointId', '=', endpointId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
+  const rows = await query.orderBy('id', 'desc').limit(filter.limit).execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+export async function findDelivery(db: Db, endpointId: string, eventId: string): Promise<StoredWebhookDelivery | undefined> {
+  const row = await db.selectFrom('webhookDeliveries').selectAll().where('endpointId', '=', endpointId).where('eventId', '=', eventId).executeTakeFirst();
+  return row && { ...row, id: Number(row.id) };
+}
+
+/** Makes a delivery due again now, with a new retry window; refused (undefined) while an attempt is under way. */
+export async function scheduleRedelivery(
+  db: Db,
+  endpointId: string,
+  eventId: string,
+  now: string,
+  giveUpOn: string,
+): Promise<StoredWebhookDelivery | undefined> {
+  const row = await db
+    .updateTable('webhookDeliveries')
+    .set({ status: 'pending', nextAttemptOn: now, giveUpOn, deliveredOn: null })
+    .where('endpointId', '=', endpointId)
+    .where('eventId', '=', eventId)
+    .where(unleased(now))
+    .returningAll()
+    .executeTakeFirst();
+  return row && { ...row, id: Number(row.id) };
+}

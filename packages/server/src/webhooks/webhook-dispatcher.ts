@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { claimDelivery, findDueDeliveryIds, finishAttempt, purgeDeliveriesBefore } from '../db/repositories/webhook-repository.ts';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import type { AddressPolicy } from '../net/ip-policy.ts';
+import { sendWebhook } from './send-webhook.ts';
+
+export interface WebhookDispatchSettings {
+  /** How often the outbox is read for due deliveries (ms); a commit in this process wakes it at once. */
+  pollMs: number;
+  /** One attempt's limit (ms). */
+  timeoutMs: number;
+  /** How long a delivery is retried after its event (ms); then it is `failed`. */
+  retryForMs: number;
+  /** The first retry's delay (ms); each further one doubles it, up to `backoffMaxMs`, with jitter. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** Delivered and failed deliveries are kept this long (ms), then purged. */
+  logRetentionMs: number;
+  /** Attempts in flight at once in this process. */
+  concurrency: number;
+}
+
+export const defaultWebhookDispatchSettings: WebhookDispatchSettings = {
+  pollMs: 1000,
+  timeoutMs: 10_000,
+  retryForMs: 24 * 3600 * 1000,
+  backoffBaseMs: 5000,
+  backoffMaxMs: 3600 * 1000,
+  logRetentionMs: 30 * 24 * 3600 * 1000,
+  concurrency: 16,
+};
+
+export interface WebhookDispatcher {
+  readonly settings: WebhookDispatchSettings;
+  /** Where webhooks may go (endpoint URLs are checked against it when registered and on every attempt). */
+  readonly policy: AddressPolicy;
+  /** Starts sending (server start-up); until then nothing is sent and `wake` does nothing. */
+  start(): void;
+  /** Reads the outbox now instead of at the next poll: called after a commit that wrote deliveries. */
+  wake(): void;
+  /** Stops reading the outbox and waits for the attempts in flight (each ends by its timeout). */
+  stop(): Promise<void>;
+}
+
+export interface DispatcherDeps {
+  db: Kysely<Database>;
+  policy: AddressPolicy;
+  logger: Logger;
+  settings: WebhookDispatchSettings;
+  userAgent: string;
+  now?: () => number;
+  random?: () => number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const purgeEveryMs = 3600 * 1000;
+
+/** The delay before retry `attempts` (1 = after the first failure): exponential, capped, with jitter in [½, 1] of it. */
+export function retryDelayMs(settings: Pick<WebhookDispatchSettings, 'backoffBaseMs' | 'backoffMaxMs'>, attempts: number, random: () => number): number {
+  const ceiling = Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.min(attempts - 1, 30));
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
+
+/**
+ * Sends the outbox's deliveries, in every replica at once without sending one twice at the same
+ * time: an attempt first takes the delivery's lease (a conditional UPDATE), and writes its outcome
+ * only while it still holds it. A process killed mid-attempt leaves the lease to expire — twice
+ * the attempt timeout and then some — and another replica (or this one, restarted) sends again:
+ * at least once, never lost. A transaction's events reach an endpoint in order: a delivery waits
+ * while an earlier one of the same transaction to the same endpoint is pending.
+ */
+export function createWebhookDispatcher({ db, policy, logger, settings, userAgent, now = Date.now, random = Math.random }: DispatcherDeps): WebhookDispatcher {
+  const leaseMs = 2 * settings.timeoutMs + 5000;
+  const inFlight = new Set<Promise<void>>();
+  let started = false;
+  let stopped = false;
+  let reading = false;
+  let readAgain = false;
+  let timer: NodeJS.Timeout | undefined;
+  let purgedAt = 0;
+
+  async function attempt(id: number): Promise<void> {
+    const owner = randomUUID();
+    const claimedAt = now();
+    const delivery = await claimDelivery(db, id, owner, iso(claimedAt), iso(claimedAt + leaseMs));
+    if (!delivery) return;
+    const result = await sendWebhook(delivery, { id: delivery.eventId, payload: delivery.payload }, {
+      policy,
+      timeoutMs: settings.timeoutMs,
+      nowSeconds: Math.floor(now() / 1000),
+      userAgent,
+    });
+    const at = now();
+    const attempts = delivery.attempts + 1;
+    const logged = { lastAttemptOn: iso(at), lastStatusCode: result.statusCode, lastLatencyMs: result.latencyMs, lastError: result.error, attempts };
+    if (result.delivered) {
+      await finishAttempt(db, id, owner, { ...logged, status: 'delivered', deliveredOn: iso(at) });
+      return;
+    }
+    const giveUpAt = Date.parse(delivery.giveUpOn);
+    // The last attempt falls on the give-up time itself, so retrying lasts the whole window.
+    const failed = at >= giveUpAt;
+    const nextAt = Math.min(at + retryDelayMs(settings, attempts, random), giveUpAt);
+    await finishAttempt(db, id, owner, { ...logged, status: failed ? 'failed' : 'pending', nextAttemptOn: iso(nextAt) });
+    // The endpoint id, never its URL (it may carry a token) nor the payload.
+    logger.warn(failed ? 'webhook delivery failed for good' : 'webhook attempt failed', {
+      endpointId: delivery.endpointId,
+      eventId: delivery.eventId,
+      attempts,
+      reason: result.error,
+    });
+  }
+
+  function track(id: number): void {
+    const running: Promise<void> = attempt(id)
+      .catch((error: Error) => logger.error('webhook attempt could not be recorded', { error: error.message }))
+      .finally(() => {
+        inFlight.delete(running);
+        wake();
+      });
+    inFlight.add(running);
+  }
+
+  /** Fills the free attempt slots with due deliveries; reads again when woken meanwhile. */
+  async function read(): Promise<void> {
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        readAgain = false;
+        const free = settings.concurrency - inFlight.size;
+        if (free <= 0 || stopped) break;
+        const at = now();
+        for (const id of await findDueDeliveryIds(db, iso(at), free)) track(id);
+        if (at - purgedAt >= purgeEveryMs) {
+          purgedAt = at;
+          await purgeDeliveriesBefore(db, iso(at - settings.logRetentionMs));
+        }
+      } while (readAgain);
+    } catch (error) {
+      logger.error('webhook outbox could not be read', { error: (error as Error).message });
+    } finally {
+      reading = false;
+    }
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void read().finally(schedule);
+    }, settings.pollMs);
+    timer.unref();
+  }
+
+  function wake(): void {
+    if (started && !stopped) void read();
+  }
+
+  return {
+    settings,
+    policy,
+    start() {
+      if (started) return;
+      started = true;
+      wake();
+      schedule();
+    },
+    wake,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
