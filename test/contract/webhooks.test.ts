@@ -104,12 +104,8 @@ await describeEachDialect('webhooks', (dialect) => {
     const id = await completedTransaction();
     expect((await t.agent('PUT', `/transaction/${id}/verification-status`, { verificationStatus: 'Reject', comment: 'manual' })).status).toBe(200);
     expect((await t.agent('DELETE', `/transaction/${id}`)).status).toBe(204);
-    await expect.poll(() => receiver.typesOf(id), poll).toEqual([
-      'transaction.created',
-      'transaction.completed',
-      'transaction.verificationStatusOverridden',
-      'transaction.deleted',
-    ]);
+    await expect.poll(() => receiver.typesOf(id).includes('transaction.deleted'), poll).toBe(true);
+    expect(receiver.typesOf(id)).toEqual(['transaction.created', 'transaction.completed', 'transaction.verificationStatusOverridden', 'transaction.deleted']);
     for (const request of receiver.received) expect(receiver.verify(request, endpoint.secret)).toBe(true);
     // A wrong secret, or a body changed on the way, does not verify.
     const [first] = receiver.received;
@@ -161,13 +157,9 @@ await describeEachDialect('webhooks', (dialect) => {
     // The first three attempts fail: 500, no answer within the timeout, 503.
     receiver.answer((_request, index) => (index === 0 ? 500 : index === 1 ? 'hang' : index === 2 ? 503 : 204));
     const id = await completedTransaction();
-    await expect.poll(() => receiver.typesOf(id), poll).toEqual([
-      'transaction.created',
-      'transaction.created',
-      'transaction.created',
-      'transaction.created',
-      'transaction.completed',
-    ]);
+    // Waits for the completed event, then looks at what came before it.
+    await expect.poll(() => receiver.typesOf(id).includes('transaction.completed'), poll).toBe(true);
+    expect(receiver.typesOf(id)).toEqual(['transaction.created', 'transaction.created', 'transaction.created', 'transaction.created', 'transaction.completed']);
     const createdAttempts = receiver.received.slice(0, 4);
     expect(new Set(createdAttempts.map((r) => r.id)).size).toBe(1);
     expect(new Set(createdAttempts.map((r) => r.body)).size).toBe(1);

@@ -10,6 +10,8 @@ export interface ReceivedWebhook {
   body: string;
   /** The parsed body: `{ type, timestamp, data }`. */
   event: { type: string; timestamp: string; data: Record<string, unknown> };
+  /** What the receiver answered. */
+  answer: ReceiverAnswer;
 }
 
 /** What the receiver answers a request with: an HTTP status, or `hang` (no answer until it is closed). */
@@ -34,11 +36,12 @@ export async function startWebhookReceiver(answer: (request: ReceivedWebhook, in
         signature: String(req.headers['webhook-signature']),
         body,
         event: JSON.parse(body),
+        answer: 'hang',
       };
       received.push(request);
-      const outcome = respond(request, received.length - 1);
-      if (outcome === 'hang') return;
-      res.writeHead(outcome).end();
+      request.answer = respond(request, received.length - 1);
+      if (request.answer === 'hang') return;
+      res.writeHead(request.answer).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -66,6 +69,12 @@ export async function startWebhookReceiver(answer: (request: ReceivedWebhook, in
     /** The event types received for one transaction, in arrival order. */
     typesOf(transactionId: string): string[] {
       return received.filter((r) => r.event.data.transactionId === transactionId).map((r) => r.event.type);
+    },
+    /** The event types of one transaction the receiver took (answered 2xx): a sender may count only these as delivered. */
+    acceptedTypesOf(transactionId: string): string[] {
+      return received
+        .filter((r) => r.event.data.transactionId === transactionId && typeof r.answer === 'number' && r.answer >= 200 && r.answer < 300)
+        .map((r) => r.event.type);
     },
     async close() {
       server.closeAllConnections();
