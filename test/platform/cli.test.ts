@@ -62,4 +62,41 @@ describe('idlens-server CLI (client add, workflow import/list, migrate)', () => 
     expect((await idlens('migrate')).stdout).toContain('up to date');
     expect((await idlens('client', 'add')).code).toBe(2);
   });
+
+  it('webhook add/list/disable/deliveries/redeliver/remove manage endpoints as the agent API does', async () => {
+    const added = await idlens('webhook', 'add', '--url', 'https://hooks.example.com/idlens', '--events', 'transaction.completed,transaction.failed', '--json');
+    expect(added.code).toBe(0);
+    const endpoint = JSON.parse(added.stdout);
+    expect(endpoint).toMatchObject({ url: 'https://hooks.example.com/idlens', eventTypes: ['transaction.completed', 'transaction.failed'], enabled: true });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const plain = await idlens('webhook', 'add', '--url', 'https://hooks.example.com/two', '--events', 'transaction.created');
+    expect(plain.stdout).toMatch(/secret: whsec_\S+\nThe secret is shown only now\./);
+
+    const listed = await idlens('webhook', 'list');
+    expect(listed.stdout).toContain(`${endpoint.id}\tenabled\thttps://hooks.example.com/idlens\ttransaction.completed,transaction.failed`);
+    expect(listed.stdout).not.toContain('whsec_');
+    expect((await idlens('webhook', 'disable', endpoint.id)).stdout.trim()).toBe(`${endpoint.id} disabled`);
+    expect(JSON.parse((await idlens('webhook', 'list', '--json')).stdout)[0]).toMatchObject({ id: endpoint.id, enabled: false });
+    expect((await idlens('webhook', 'deliveries', endpoint.id)).stdout.trim()).toBe('no deliveries');
+
+    // Refused as the API refuses them, with the reason, exit code 2.
+    const refused = [
+      await idlens('webhook', 'add', '--url', 'http://10.1.2.3/hook', '--events', 'transaction.created'),
+      await idlens('webhook', 'add', '--url', 'https://hooks.example.com/x', '--events', 'transaction.exploded'),
+      await idlens('webhook', 'redeliver', endpoint.id, 'msg_none'),
+      await idlens('webhook', 'deliveries', endpoint.id, '--status', 'lost'),
+      await idlens('webhook', 'remove', 'no-such-endpoint'),
+    ];
+    expect(refused.map((r) => r.code)).toEqual([2, 2, 2, 2, 2]);
+    expect(refused.map((r) => r.stdout)).toEqual([
+      expect.stringContaining('not a global unicast'),
+      expect.stringContaining('not transaction.exploded'),
+      expect.stringContaining('no delivery of this event'),
+      expect.stringContaining('--status: one of pending, delivered, failed'),
+      expect.stringContaining('webhook endpoint not found'),
+    ]);
+    expect((await idlens('webhook', 'add', '--events', 'transaction.created')).code).toBe(2);
+    expect((await idlens('webhook', 'remove', endpoint.id)).stdout.trim()).toBe(`${endpoint.id} removed`);
+    expect(JSON.parse((await idlens('webhook', 'list', '--json')).stdout)).toHaveLength(1);
+  });
 });

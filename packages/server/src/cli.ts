@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { adminCommands, adminUsage } from './cli/admin-commands.ts';
 import { clientAddCommand, migrateCommand, workflowImportCommand, workflowListCommand, type CommandResult } from './cli/platform-commands.ts';
+import { webhookCommands, webhookUsage } from './cli/webhook-commands.ts';
 import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 
@@ -14,6 +15,7 @@ commands:
   workflow import FILE [--json]          import a workflow definition (JSON) as a new version
   workflow list [--json]                 list workflows (latest versions)
 ${adminUsage}
+${webhookUsage}
 
   client/workflow commands take --organization ID (default: the first organization; on an empty
   database a demo organization with the demo workflows is created).
@@ -23,6 +25,10 @@ const flags = {
   demo: { type: 'string' },
   name: { type: 'string' },
   organization: { type: 'string' },
+  url: { type: 'string' },
+  events: { type: 'string' },
+  description: { type: 'string' },
+  status: { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -60,7 +66,7 @@ async function serve(demoDir: string | undefined): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: flags, allowPositionals: true, strict: true });
-  const [command, sub, arg] = positionals;
+  const [command, sub, arg, ...rest] = positionals;
   if (values.help || !command) {
     console.log(usage);
     return command ? 0 : 2;
@@ -73,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
     'workflow import': arg ? () => workflowImportCommand({ ...options, file: arg }) : undefined,
     'workflow list': () => workflowListCommand(options),
     ...adminCommands(options, values, arg),
+    ...webhookCommands(options, values, [arg, ...rest].filter((a): a is string => a !== undefined)),
   };
   const run = commands[command === 'migrate' ? 'migrate' : `${command} ${sub ?? ''}`];
   if (!run) {

@@ -35,7 +35,7 @@ export async function withDatabase<T>(config: Config, run: (database: OpenDataba
 }
 
 /** The named organization, or the default one (created with the demo workflows on an empty database). */
-async function organizationId(database: OpenDatabase, requested: string | undefined): Promise<string> {
+export async function organizationId(database: OpenDatabase, requested: string | undefined): Promise<string> {
   if (requested) {
     if (!(await findOrganization(database.db, requested))) throw new Error(`no organization ${requested}`);
     return requested;

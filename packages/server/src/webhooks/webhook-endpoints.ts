@@ -17,9 +17,15 @@ import type { WebhookDeliveryStatus } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { AgentPrincipal } from '../platform/auth/agent-principal.ts';
 import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
+import type { WebhookDispatcher } from './webhook-dispatcher.ts';
 import { eventMaskOf, eventTypesOf, type WebhookEventType } from './webhook-events.ts';
 import type { webhookDeliverySchema, webhookEndpointSchema } from './webhook-schemas.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
+
+/** What managing endpoints needs: the platform's context, or the CLI's (database, policy, retry window, no dispatcher to wake). */
+export type WebhookAdminContext = Pick<PlatformContext, 'db' | 'now'> & { webhooks: Pick<WebhookDispatcher, 'policy' | 'settings' | 'wake'> };
+/** Whose endpoints: the authenticated client's organization. */
+type Owner = Pick<AgentPrincipal, 'organizationId'>;
 
 /** Endpoints one organization may register: every event fanned out to each costs a row per event. */
 export const maxEndpointsPerOrganization = 20;
@@ -70,7 +76,7 @@ function deliveryView(row: StoredWebhookDelivery): WebhookDeliveryView {
  * address is checked against the outbound policy at once; a host name is checked on every attempt,
  * since where it points can change.
  */
-function checkedUrl(ctx: PlatformContext, raw: string): string {
+function checkedUrl(ctx: WebhookAdminContext, raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -87,7 +93,7 @@ function checkedUrl(ctx: PlatformContext, raw: string): string {
   return url.toString();
 }
 
-async function ownEndpoint(ctx: PlatformContext, principal: AgentPrincipal, id: string): Promise<StoredWebhookEndpoint> {
+async function ownEndpoint(ctx: WebhookAdminContext, principal: Owner, id: string): Promise<StoredWebhookEndpoint> {
   const endpoint = await findWebhookEndpoint(ctx.db, principal.organizationId, id);
   if (!endpoint) throw new ApiError('NOT_FOUND', 'webhook endpoint not found');
   return endpoint;
@@ -95,8 +101,8 @@ async function ownEndpoint(ctx: PlatformContext, principal: AgentPrincipal, id: 
 
 /** Registers an endpoint; the answer carries its signing secret, which is never shown again. */
 export async function createWebhookEndpoint(
-  ctx: PlatformContext,
-  principal: AgentPrincipal,
+  ctx: WebhookAdminContext,
+  principal: Owner,
   fields: Required<Pick<EndpointFields, 'url' | 'eventTypes'>> & EndpointFields,
 ): Promise<WebhookEndpointView & { secret: string }> {
   const url = checkedUrl(ctx, fields.url);
@@ -118,16 +124,16 @@ export async function createWebhookEndpoint(
   return { ...endpointView(row), secret: row.secret };
 }
 
-export async function listWebhookEndpointViews(ctx: PlatformContext, principal: AgentPrincipal): Promise<WebhookEndpointView[]> {
+export async function listWebhookEndpointViews(ctx: WebhookAdminContext, principal: Owner): Promise<WebhookEndpointView[]> {
   return (await listWebhookEndpoints(ctx.db, principal.organizationId)).map(endpointView);
 }
 
-export async function getWebhookEndpoint(ctx: PlatformContext, principal: AgentPrincipal, id: string): Promise<WebhookEndpointView> {
+export async function getWebhookEndpoint(ctx: WebhookAdminContext, principal: Owner, id: string): Promise<WebhookEndpointView> {
   return endpointView(await ownEndpoint(ctx, principal, id));
 }
 
 /** Changes what is given. A disabled endpoint gets no new events; those already recorded are still sent. */
-export async function updateWebhookEndpointFields(ctx: PlatformContext, principal: AgentPrincipal, id: string, fields: EndpointFields): Promise<WebhookEndpointView> {
+export async function updateWebhookEndpointFields(ctx: WebhookAdminContext, principal: Owner, id: string, fields: EndpointFields): Promise<WebhookEndpointView> {
   const updated = await updateWebhookEndpoint(ctx.db, principal.organizationId, id, {
     ...(fields.url === undefined ? {} : { url: checkedUrl(ctx, fields.url) }),
     ...(fields.eventTypes === undefined ? {} : { eventMask: eventMaskOf(fields.eventTypes) }),
@@ -140,21 +146,21 @@ export async function updateWebhookEndpointFields(ctx: PlatformContext, principa
 }
 
 /** A new signing secret, at once: messages sent from now on are signed with it only. */
-export async function rotateWebhookSecret(ctx: PlatformContext, principal: AgentPrincipal, id: string): Promise<WebhookEndpointView & { secret: string }> {
+export async function rotateWebhookSecret(ctx: WebhookAdminContext, principal: Owner, id: string): Promise<WebhookEndpointView & { secret: string }> {
   const secret = newWebhookSecret();
   const updated = await updateWebhookEndpoint(ctx.db, principal.organizationId, id, { secret, modifiedOn: isoAt(ctx.now()) });
   if (!updated) throw new ApiError('NOT_FOUND', 'webhook endpoint not found');
   return { ...endpointView(updated), secret };
 }
 
-export async function removeWebhookEndpoint(ctx: PlatformContext, principal: AgentPrincipal, id: string): Promise<void> {
+export async function removeWebhookEndpoint(ctx: WebhookAdminContext, principal: Owner, id: string): Promise<void> {
   if (!(await deleteWebhookEndpoint(ctx.db, principal.organizationId, id))) throw new ApiError('NOT_FOUND', 'webhook endpoint not found');
 }
 
 /** The endpoint's delivery log, newest first. */
 export async function listWebhookDeliveries(
-  ctx: PlatformContext,
-  principal: AgentPrincipal,
+  ctx: WebhookAdminContext,
+  principal: Owner,
   id: string,
   query: { status?: WebhookDeliveryStatus; limit: number; cursor?: string },
 ): Promise<{ items: WebhookDeliveryView[]; nextCursor: string | null }> {
@@ -169,7 +175,7 @@ export async function listWebhookDeliveries(
 }
 
 /** Sends an event to the endpoint again (delivered, failed or pending alike), with a new retry window. */
-export async function redeliverWebhook(ctx: PlatformContext, principal: AgentPrincipal, id: string, eventId: string): Promise<WebhookDeliveryView> {
+export async function redeliverWebhook(ctx: WebhookAdminContext, principal: Owner, id: string, eventId: string): Promise<WebhookDeliveryView> {
   const endpoint = await ownEndpoint(ctx, principal, id);
   if (!(await findDelivery(ctx.db, endpoint.id, eventId))) throw new ApiError('NOT_FOUND', 'no delivery of this event to this endpoint');
   const nowMs = ctx.now();
