@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { b64, sampleImage } from '../support/images.ts';
+import { outcomeWaitMs } from '../support/patience.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { type ConsoleHarness, screenshotDir as shots, startConsoleHarness } from './support/console-harness.ts';
 
 /**
@@ -19,7 +21,8 @@ describe('operator console (Chromium)', () => {
   const check: ConsoleHarness['check'] = (...args) => h.check(...args);
 
   beforeAll(async () => {
-    h = await startConsoleHarness();
+    // Webhooks reach the test's receiver on loopback, which the operator allows here.
+    h = await startConsoleHarness({ WEBHOOK_URL_ALLOW: '127.0.0.1', WEBHOOK_POLL_MS: '100', WEBHOOK_BACKOFF_BASE_MS: '50' });
     page = h.page;
     server = h.server;
     // The workflow of the first part: a document capture, then Accept.
@@ -322,6 +325,57 @@ describe('operator console (Chromium)', () => {
     await page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
     // The status is announced before the list is fetched again: the row goes with that reload.
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'reporting job' }).count()).toBe(0);
+  });
+
+  it('registers a webhook endpoint (secret shown once), shows its deliveries, sends one again, disables and deletes it', async () => {
+    const receiver = await startWebhookReceiver();
+    const poll = { timeout: outcomeWaitMs, interval: 50 };
+    try {
+      await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+      await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+      await page.getByText('No endpoints yet.').waitFor();
+      await page.getByLabel('URL', { exact: true }).fill(receiver.url);
+      await page.getByLabel('Description (optional)').fill('order system');
+      await page.getByLabel('deleted', { exact: true }).uncheck();
+      await page.getByRole('button', { name: 'Register endpoint' }).click();
+      const secret = (await page.locator('#new-secret').textContent()) ?? '';
+      expect(secret).toMatch(/^whsec_/);
+      const endpointRow = page.getByRole('row').filter({ hasText: 'order system' });
+      await endpointRow.getByText('enabled').waitFor();
+      await check('webhooks');
+      await check('webhooks', 390);
+      await page.getByRole('button', { name: 'I have stored it — hide' }).click();
+      await expect.poll(() => page.locator('#new-secret').count()).toBe(0);
+
+      const tx = await createTransaction('demo-auto', { customerName: 'Webhook Reader' });
+      expect((await edge('POST', `/transaction/${tx.transactionId}/resume`, tx.authorization)).json.processingStatus).toBe('Complete');
+      await expect.poll(() => receiver.typesOf(tx.transactionId), poll).toEqual(['transaction.created', 'transaction.completed']);
+      for (const request of receiver.received) expect(receiver.verify(request, secret)).toBe(true);
+
+      await endpointRow.getByRole('button', { name: /^Deliveries/ }).click();
+      await page.getByRole('heading', { name: `Deliveries to ${receiver.url}` }).waitFor();
+      const completedRow = page.getByRole('row').filter({ hasText: 'completed' });
+      await completedRow.getByText('delivered').waitFor();
+      await check('webhook-deliveries');
+      await check('webhook-deliveries', 390);
+      await completedRow.getByRole('button', { name: /^Send again/ }).click();
+      await page.getByRole('status').filter({ hasText: 'will be sent again' }).waitFor();
+      await expect.poll(() => receiver.typesOf(tx.transactionId), poll).toEqual(['transaction.created', 'transaction.completed', 'transaction.completed']);
+      expect(receiver.received[2]!.id).toBe(receiver.received[1]!.id);
+
+      await endpointRow.getByRole('button', { name: /^Disable/ }).click();
+      await endpointRow.getByText('disabled').waitFor();
+      const quiet = await createTransaction('demo-auto', { customerName: 'Nobody Told' });
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      expect(await page.getByRole('row').filter({ hasText: quiet.transactionId.slice(0, 8) }).count()).toBe(0);
+      await endpointRow.getByRole('button', { name: /^Delete…/ }).click();
+      await page.getByRole('button', { name: 'Delete endpoint' }).click();
+      await page.getByRole('status').filter({ hasText: 'deleted with its delivery log' }).waitFor();
+      await page.getByText('No endpoints yet.').waitFor();
+      expect(receiver.typesOf(quiet.transactionId)).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('broke no CSP rule and threw no page error', () => {

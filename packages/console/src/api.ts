@@ -33,6 +33,40 @@ export interface OwnClient {
   isCaller: boolean;
 }
 
+export const webhookEventTypes = [
+  'transaction.created',
+  'transaction.completed',
+  'transaction.failed',
+  'transaction.verificationStatusOverridden',
+  'transaction.deleted',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  description: string;
+  eventTypes: WebhookEventType[];
+  enabled: boolean;
+  createdOn: string;
+  modifiedOn: string;
+}
+
+export interface WebhookDelivery {
+  eventId: string;
+  type: WebhookEventType;
+  transactionId: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptOn: string | null;
+  lastAttemptOn: string | null;
+  lastStatusCode: number | null;
+  lastLatencyMs: number | null;
+  lastError: string | null;
+  deliveredOn: string | null;
+  createdOn: string;
+}
+
 export interface NewClient {
   clientId: string;
   clientSecret: string;
@@ -230,5 +264,30 @@ export class AgentApi {
   /** A new secret for the client (shown once); the old one stops at once. */
   rotateClientSecret(clientId: string): Promise<{ clientId: string; clientSecret: string; organizationId: string }> {
     return this.#json('POST', `/client/${encodeURIComponent(clientId)}/secret`);
+  }
+
+  listWebhookEndpoints(): Promise<WebhookEndpoint[]> {
+    return this.#json('GET', '/webhook-endpoint');
+  }
+
+  /** Registers an endpoint; the answer holds its signing secret, shown once. */
+  createWebhookEndpoint(endpoint: { url: string; eventTypes: WebhookEventType[]; description: string }): Promise<WebhookEndpoint & { secret: string }> {
+    return this.#json('POST', '/webhook-endpoint', endpoint);
+  }
+
+  setWebhookEndpointEnabled(id: string, enabled: boolean): Promise<WebhookEndpoint> {
+    return this.#json('PATCH', `/webhook-endpoint/${encodeURIComponent(id)}`, { enabled });
+  }
+
+  deleteWebhookEndpoint(id: string): Promise<null> {
+    return this.#json('DELETE', `/webhook-endpoint/${encodeURIComponent(id)}`);
+  }
+
+  listWebhookDeliveries(id: string): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }> {
+    return this.#json('GET', `/webhook-endpoint/${encodeURIComponent(id)}/delivery?limit=50`);
+  }
+
+  redeliverWebhook(id: string, eventId: string): Promise<WebhookDelivery> {
+    return this.#json('POST', `/webhook-endpoint/${encodeURIComponent(id)}/delivery/${encodeURIComponent(eventId)}/redeliver`);
   }
 }

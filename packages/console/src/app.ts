@@ -4,7 +4,7 @@ import { AgentApi } from './api.ts';
 import { notFound } from './pages/not-found.ts';
 
 export type Route = {
-  page: 'transactions' | 'transaction' | 'workflows' | 'workflow' | 'builder' | 'clients' | 'not-found';
+  page: 'transactions' | 'transaction' | 'workflows' | 'workflow' | 'builder' | 'clients' | 'webhooks' | 'not-found';
   id?: string;
   /** The part after `?` (the list's filters), as written in the URL. */
   query: string;
@@ -17,7 +17,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'transactions' && id) return { page: 'transaction', id, query: '' };
   if (section === 'workflows' && id) return { page: 'workflow', id, query: '' };
   if (id) return { page: 'not-found', query: '' };
-  if (section === 'workflows' || section === 'builder' || section === 'clients') return { page: section, query: '' };
+  if (section === 'workflows' || section === 'builder' || section === 'clients' || section === 'webhooks') return { page: section, query: '' };
   if (section === 'transactions' || section === '') return { page: 'transactions', query };
   return { page: 'not-found', query: '' };
 }
@@ -26,7 +26,7 @@ export function parseRoute(hash: string): Route {
 const maxDelay = 2 ** 31 - 1;
 
 /**
- * The console: sign-in, then Transactions, Workflows (with the builder) and Clients by `#/…` route.
+ * The console: sign-in, then Transactions, Workflows (with the builder), Clients and Webhooks by `#/…` route.
  * The session survives a reload (an HttpOnly cookie the server set); a reloaded page asks the
  * server whether it is still signed in before showing anything.
  */
@@ -108,7 +108,7 @@ export class IdlConsole extends LitElement {
     return html`<header class="top">
         <a class="brand" href="#/transactions"><img src="./favicon.svg" alt="" width="28" height="28"> idlens console</a>
         <nav aria-label="Console">${link('#/transactions', 'transactions', 'Transactions')} ${link('#/workflows', 'workflows', 'Workflows')}
-          ${link('#/clients', 'clients', 'Clients')}</nav>
+          ${link('#/clients', 'clients', 'Clients')} ${link('#/webhooks', 'webhooks', 'Webhooks')}</nav>
         <div class="who"><span>client <code>${this.api.clientId?.slice(0, 8)}…</code></span>
           <button class="btn secondary small" type="button" @click=${() => this.#signOut()}>Sign out</button></div>
       </header>
@@ -129,6 +129,8 @@ export class IdlConsole extends LitElement {
         return html`<idl-builder .api=${this.api}></idl-builder>`;
       case 'clients':
         return html`<idl-clients .api=${this.api}></idl-clients>`;
+      case 'webhooks':
+        return html`<idl-webhooks .api=${this.api}></idl-webhooks>`;
       case 'not-found':
         return notFound('page', location.hash);
       default:

@@ -6,6 +6,7 @@ import { IdlNotFound } from './pages/not-found.ts';
 import { IdlSignIn } from './pages/sign-in.ts';
 import { IdlTransaction } from './pages/transaction.ts';
 import { IdlTransactions } from './pages/transactions.ts';
+import { IdlWebhooks } from './pages/webhooks.ts';
 import { IdlWorkflow } from './pages/workflow.ts';
 import { IdlWorkflowImport } from './pages/workflow-import.ts';
 import { IdlWorkflows } from './pages/workflows.ts';
@@ -20,6 +21,7 @@ const elements: Record<string, CustomElementConstructor> = {
   'idl-workflow-import': IdlWorkflowImport,
   'idl-builder': IdlBuilder,
   'idl-clients': IdlClients,
+  'idl-webhooks': IdlWebhooks,
   'idl-not-found': IdlNotFound,
 };
 for (const [name, element] of Object.entries(elements)) if (!customElements.get(name)) customElements.define(name, element);

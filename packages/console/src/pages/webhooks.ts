@@ -1,0 +1,269 @@
+import { html, nothing } from 'lit';
+import { webhookEventTypes, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '../api.ts';
+import { ConsoleElement, errorBox, messageOf, when } from '../base.ts';
+
+/** The status of a delivery as a badge, in the colours of the transaction statuses. */
+const deliveryBadge = (status: WebhookDelivery['status']) =>
+  html`<span class="badge ${status === 'delivered' ? 'Complete' : status === 'failed' ? 'Error' : 'InProgress'}">${status}</span>`;
+
+/** `transaction.verificationStatusOverridden` → `verification status overridden`. */
+const eventLabel = (type: WebhookEventType) =>
+  type
+    .replace(/^transaction\./, '')
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase();
+
+/**
+ * The organization's webhook endpoints (docs/webhooks.md): register one (its signing secret shown
+ * once, here), switch endpoints on and off, delete one, and read an endpoint's delivery log with
+ * the last attempt of each event — and send an event again.
+ */
+export class IdlWebhooks extends ConsoleElement {
+  static override properties = {
+    ...ConsoleElement.properties,
+    endpoints: { state: true },
+    error: { state: true },
+    created: { state: true },
+    confirmingDelete: { state: true },
+    message: { state: true },
+    busy: { state: true },
+    logOf: { state: true },
+    deliveries: { state: true },
+  };
+  declare endpoints: WebhookEndpoint[] | null;
+  declare error: string | null;
+  declare created: (WebhookEndpoint & { secret: string }) | null;
+  declare confirmingDelete: string | null;
+  declare message: string | null;
+  declare busy: boolean;
+  /** The endpoint whose delivery log is open. */
+  declare logOf: WebhookEndpoint | null;
+  declare deliveries: WebhookDelivery[] | null;
+
+  constructor() {
+    super();
+    this.endpoints = null;
+    this.error = null;
+    this.created = null;
+    this.confirmingDelete = null;
+    this.message = null;
+    this.busy = false;
+    this.logOf = null;
+    this.deliveries = null;
+  }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    this.focusHeading();
+    void this.load();
+  }
+
+  override disconnectedCallback() {
+    // The secret is not kept once the page is left.
+    this.created = null;
+    super.disconnectedCallback();
+  }
+
+  async load() {
+    try {
+      this.endpoints = await this.api.listWebhookEndpoints();
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+  }
+
+  /** Runs an action with the page busy; its message, or its error, is shown after it. */
+  async #act(action: () => Promise<string | null>) {
+    this.busy = true;
+    this.error = null;
+    this.message = null;
+    try {
+      this.message = await action();
+    } catch (error) {
+      this.error = messageOf(error);
+    } finally {
+      this.busy = false;
+      this.confirmingDelete = null;
+    }
+  }
+
+  #create(event: SubmitEvent) {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const data = new FormData(form);
+    const eventTypes = data.getAll('eventTypes').map(String) as WebhookEventType[];
+    if (!eventTypes.length) {
+      this.error = 'Choose at least one event.';
+      return;
+    }
+    return this.#act(async () => {
+      this.created = await this.api.createWebhookEndpoint({
+        url: String(data.get('url') ?? '').trim(),
+        description: String(data.get('description') ?? '').trim(),
+        eventTypes,
+      });
+      form.reset();
+      await this.load();
+      await this.updateComplete;
+      this.querySelector<HTMLElement>('.secret')?.focus();
+      return null;
+    });
+  }
+
+  #setEnabled(endpoint: WebhookEndpoint, enabled: boolean) {
+    return this.#act(async () => {
+      await this.api.setWebhookEndpointEnabled(endpoint.id, enabled);
+      await this.load();
+      return enabled ? `${endpoint.url} receives events again.` : `${endpoint.url} is disabled: it gets no new events.`;
+    });
+  }
+
+  #delete(endpoint: WebhookEndpoint) {
+    return this.#act(async () => {
+      await this.api.deleteWebhookEndpoint(endpoint.id);
+      if (this.logOf?.id === endpoint.id) this.#closeLog();
+      if (this.created?.id === endpoint.id) this.created = null;
+      await this.load();
+      return `${endpoint.url} deleted with its delivery log.`;
+    });
+  }
+
+  async #openLog(endpoint: WebhookEndpoint) {
+    this.logOf = endpoint;
+    this.deliveries = null;
+    await this.#act(async () => {
+      this.deliveries = (await this.api.listWebhookDeliveries(endpoint.id)).items;
+      return null;
+    });
+    await this.updateComplete;
+    this.querySelector<HTMLElement>('#delivery-log')?.focus();
+  }
+
+  #closeLog() {
+    this.logOf = null;
+    this.deliveries = null;
+  }
+
+  #redeliver(delivery: WebhookDelivery) {
+    const endpoint = this.logOf;
+    if (!endpoint) return;
+    return this.#act(async () => {
+      await this.api.redeliverWebhook(endpoint.id, delivery.eventId);
+      this.deliveries = (await this.api.listWebhookDeliveries(endpoint.id)).items;
+      return `The ${eventLabel(delivery.type)} event of ${delivery.transactionId.slice(0, 8)}… will be sent again.`;
+    });
+  }
+
+  async #copy() {
+    if (this.created) await navigator.clipboard?.writeText(this.created.secret).catch(() => {});
+    this.message = 'Secret copied to the clipboard.';
+  }
+
+  #secret(shown: WebhookEndpoint & { secret: string }) {
+    return html`<div class="secret" tabindex="-1" role="region" aria-label="Signing secret of the new endpoint">
+      <p><strong>Endpoint registered.</strong> Copy its signing secret now: it is shown only this once. Your receiver verifies every
+        message with it (docs/webhooks.md).</p>
+      <span class="label">URL</span><code>${shown.url}</code>
+      <span class="label">Signing secret</span><code id="new-secret">${shown.secret}</code>
+      <div class="actions"><button class="btn secondary small" type="button" @click=${() => this.#copy()}>Copy secret</button>
+        <button class="btn secondary small" type="button" @click=${() => {
+          this.created = null;
+        }}>I have stored it — hide</button></div>
+    </div>`;
+  }
+
+  #actions(e: WebhookEndpoint) {
+    if (this.confirmingDelete === e.id)
+      return html`<div class="actions" role="group" aria-label="Confirm deleting ${e.url}">
+        <p class="hint">Its delivery log goes too, and events not yet sent are never sent.</p>
+        <button class="btn danger small" type="button" ?disabled=${this.busy} @click=${() => this.#delete(e)}>Delete endpoint</button>
+        <button class="btn secondary small" type="button" @click=${() => {
+          this.confirmingDelete = null;
+        }}>Cancel</button></div>`;
+    return html`<div class="actions">
+      <button class="btn secondary small" type="button" @click=${() => this.#openLog(e)}>Deliveries<span class="sr-only"> of ${e.url}</span></button>
+      <button class="btn secondary small" type="button" ?disabled=${this.busy} @click=${() => this.#setEnabled(e, !e.enabled)}>${e.enabled ? 'Disable' : 'Enable'}<span
+        class="sr-only"> ${e.url}</span></button>
+      <button class="btn secondary small" type="button" @click=${() => {
+        this.confirmingDelete = e.id;
+      }}>Delete…<span class="sr-only"> ${e.url}</span></button>
+    </div>`;
+  }
+
+  #log(endpoint: WebhookEndpoint) {
+    const rows = this.deliveries;
+    return html`<section class="card" aria-labelledby="delivery-log">
+      <h2 id="delivery-log" tabindex="-1">Deliveries to ${endpoint.url}</h2>
+      <div class="actions"><button class="btn secondary small" type="button" @click=${() => this.#openLog(endpoint)}>Refresh</button>
+        <button class="btn secondary small" type="button" @click=${() => this.#closeLog()}>Close</button></div>
+      ${
+        rows === null
+          ? html`<p role="status">Loading…</p>`
+          : rows.length === 0
+            ? html`<p>No events yet.</p>`
+            : html`<div class="table-wrap"><table class="responsive">
+          <thead><tr><th scope="col">Event</th><th scope="col">Happened</th><th scope="col">Transaction</th><th scope="col">Status</th><th scope="col">Attempts</th>
+            <th scope="col">Last attempt</th><th scope="col">Answer</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+          <tbody>${rows.map(
+            (d) => html`<tr>
+              <td data-label="Event">${eventLabel(d.type)}</td>
+              <td data-label="Happened">${when(d.createdOn)}</td>
+              <td data-label="Transaction">${
+                d.type === 'transaction.deleted'
+                  ? html`<code>${d.transactionId.slice(0, 8)}…</code>`
+                  : html`<a href="#/transactions/${encodeURIComponent(d.transactionId)}"><code>${d.transactionId.slice(0, 8)}…</code></a>`
+              }</td>
+              <td data-label="Status">${deliveryBadge(d.status)}${d.nextAttemptOn ? html`<br><span class="hint">next ${when(d.nextAttemptOn)}</span>` : nothing}</td>
+              <td data-label="Attempts">${d.attempts}</td>
+              <td data-label="Last attempt">${when(d.lastAttemptOn)}</td>
+              <td data-label="Answer">${
+                d.lastAttemptOn ? `${d.lastError ?? `HTTP ${d.lastStatusCode}`}${d.lastLatencyMs === null ? '' : ` · ${d.lastLatencyMs} ms`}` : '—'
+              }</td>
+              <td data-label="Actions"><button class="btn secondary small" type="button" ?disabled=${this.busy} @click=${() => this.#redeliver(d)}>Send again<span
+                class="sr-only"> ${eventLabel(d.type)} of ${d.transactionId}</span></button></td>
+            </tr>`,
+          )}</tbody></table></div>`
+      }
+    </section>`;
+  }
+
+  override render() {
+    return html`<h1 tabindex="-1">Webhooks</h1>
+      <p class="hint">Your endpoints are told when this organization's transactions are created, complete, fail, are overridden or deleted —
+        ids and statuses only, signed with the endpoint's secret (Standard Webhooks).</p>
+      ${errorBox(this.error)}
+      ${this.message ? html`<p class="ok" role="status">${this.message}</p>` : nothing}
+      <section class="card" aria-labelledby="new-endpoint">
+        <h2 id="new-endpoint">New endpoint</h2>
+        <form @submit=${this.#create}>
+          <label class="field"><span>URL</span><input name="url" type="url" required maxlength="2000" placeholder="https://example.com/idlens-events"></label>
+          <label class="field"><span>Description (optional)</span><input name="description" maxlength="200"></label>
+          <fieldset class="field"><legend>Events</legend>
+            ${webhookEventTypes.map((type) => html`<label class="check"><input type="checkbox" name="eventTypes" value=${type} checked> ${eventLabel(type)}</label>`)}
+          </fieldset>
+          <div class="actions"><button class="btn" type="submit" ?disabled=${this.busy}>Register endpoint</button></div>
+        </form>
+        ${this.created ? this.#secret(this.created) : nothing}
+      </section>
+      <section class="card" aria-labelledby="endpoint-list">
+        <h2 id="endpoint-list">Endpoints of this organization</h2>
+        ${
+          this.endpoints === null
+            ? html`<p role="status">Loading…</p>`
+            : this.endpoints.length === 0
+              ? html`<p>No endpoints yet.</p>`
+              : html`<div class="table-wrap"><table class="responsive">
+              <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+              <tbody>${this.endpoints.map(
+                (e) => html`<tr>
+                  <td data-label="URL"><code>${e.url}</code>${e.description ? html`<br><span class="hint">${e.description}</span>` : nothing}</td>
+                  <td data-label="Events">${e.eventTypes.map(eventLabel).join(', ')}</td>
+                  <td data-label="State"><span class="badge ${e.enabled ? 'Complete' : 'none'}">${e.enabled ? 'enabled' : 'disabled'}</span></td>
+                  <td data-label="Actions">${this.#actions(e)}</td>
+                </tr>`,
+              )}</tbody></table></div>`
+        }
+      </section>
+      ${this.logOf ? this.#log(this.logOf) : nothing}`;
+  }
+}
