@@ -7,14 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { b64, sampleImage } from './images.ts';
 import { createRequest } from './platform-app.ts';
 import { createTestDatabase, type PostgresAvailability, reportPostgresSkip, withPostgresClient } from './postgres.ts';
+import { outcomeWaitMs } from './patience.ts';
 import { type ServeProcess, startServe } from './serve-process.ts';
+import { startWebhookReceiver } from './webhook-receiver.ts';
 
 /**
  * Issue #59 §1: three server processes on one PostgreSQL database, started at once, behind a
  * round-robin proxy — the contract holds whichever replica answers: a transaction created on one
  * is resumed on another and its images read from a third, concurrent resumes on different replicas
- * run each step once, and credentials (tokens, revocation, failed-login limits) mean the same
- * everywhere.
+ * run each step once, credentials (tokens, revocation, failed-login limits) mean the same
+ * everywhere, and each webhook event is sent once, whichever replica recorded it.
  */
 
 const tokenSecret = 'replica-token-secret-'.padEnd(48, 's');
@@ -86,6 +88,9 @@ function replicaTests(postgres: PostgresAvailability, compiledCli: () => string)
       DATABASE_POOL_MAX: '4',
       // A resume's lease is 3 × this, at least 60 s: the kill test below waits the 60 s out.
       RECOGNITION_TIMEOUT_MS: '20000',
+      // The webhook test's receiver is on loopback; every replica dispatches, polling often.
+      WEBHOOK_URL_ALLOW: '127.0.0.1',
+      WEBHOOK_POLL_MS: '50',
     };
     // All three at once on the empty database: migrations and demo seeding race.
     const cli = compiledCli();
@@ -155,6 +160,36 @@ function replicaTests(postgres: PostgresAvailability, compiledCli: () => string)
     expect(steps.slice(4)).toEqual([expect.stringMatching(/^(Accept|Review):0$/), 'End:0']);
     const finished = record.json.statusLog.filter((e: { field: string; newValue: string }) => e.field === 'processingStatus' && e.newValue !== 'InProgress');
     expect(finished).toHaveLength(1);
+  });
+
+  it('webhook events recorded on all three replicas are each delivered once, in order per transaction, while every replica dispatches', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const registered = await call(proxy.url, 'POST', '/agent/api/v1/webhook-endpoint', agent, {
+        url: receiver.url,
+        eventTypes: ['transaction.created', 'transaction.completed'],
+      });
+      expect(registered.status).toBe(201);
+      // Through the proxy: creates and resumes land on all three replicas, whose dispatchers all poll the one outbox.
+      const lifecycle = async () => {
+        const created = await call(proxy.url, 'POST', '/agent/api/v1/transaction', agent, createRequest('demo-auto'));
+        const resumed = await call(proxy.url, 'POST', `/edge/api/v1/transaction/${created.json.transactionId}/resume`, created.json.authorization);
+        expect(resumed.json.processingStatus).toBe('Complete');
+        return created.json.transactionId as string;
+      };
+      const ids = await Promise.all(Array.from({ length: 30 }, lifecycle));
+      await expect.poll(() => receiver.received.length, { timeout: outcomeWaitMs, interval: 50 }).toBeGreaterThanOrEqual(60);
+      // One more transaction after them: a second sending of any event would have come by the time its events did.
+      const marker = await lifecycle();
+      await expect.poll(() => receiver.typesOf(marker).length, { timeout: outcomeWaitMs, interval: 50 }).toBe(2);
+      const messageIds = receiver.received.map((r) => r.id);
+      expect(new Set(messageIds).size).toBe(messageIds.length);
+      for (const id of [...ids, marker]) expect(receiver.typesOf(id), id).toEqual(['transaction.created', 'transaction.completed']);
+      for (const request of receiver.received) expect(receiver.verify(request, registered.json.secret)).toBe(true);
+      expect((await call(proxy.url, 'DELETE', `/agent/api/v1/webhook-endpoint/${registered.json.id}`, agent)).status).toBe(204);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('a token issued by one replica works on the others; a rotated secret stops it on every replica at once', async () => {
