@@ -7,6 +7,7 @@ import { type BenchContext, type BenchSuite, median, percentile } from './bench-
 import type { LoadResult } from './platform/load.ts';
 import { runLoad, startServerProcess } from './platform/processes.ts';
 import { runWrk } from './platform/wrk.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const connections = 32;
 /** wrk's threads (an event loop each): one leaves the other core to the server (two took from it: the client check). */
@@ -125,7 +126,17 @@ async function measureResume(server: Server, count: number): Promise<LoadResult>
   });
 }
 
+/** How the webhook receiver was served while idlens created: deliveries per second and each event's wait. */
+interface WebhookDeliveryResult {
+  events: number;
+  /** Received ÷ (last arrival − first arrival). */
+  deliveredPerSecond: number;
+  /** From the event's timestamp to its arrival. */
+  lagMs: { p50: number; p99: number; max: number };
+}
+
 interface DialectResult {
+  webhooks: WebhookDeliveryResult | null;
   /** null where the variant did not measure it. */
   create: LoadResult | null;
   get: LoadResult;
@@ -141,6 +152,22 @@ interface Variant {
   env?: Record<string, string>;
   /** Default: get and create (and then the resumes). */
   operations?: Array<'get' | 'create'>;
+  /** An endpoint receiving every create's event, served by a receiver in this process (no resumes then). */
+  webhooks?: boolean;
+}
+
+/** Waits for every event idlens recorded, then what the receiver saw of them. */
+async function deliveries(receiver: WebhookReceiver, arrivals: number[], expected: number): Promise<WebhookDeliveryResult> {
+  const deadline = Date.now() + 600_000;
+  while (receiver.received.length < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (receiver.received.length < expected) throw new Error(`webhooks: ${receiver.received.length} of ${expected} events arrived in 10 minutes`);
+  const lags = receiver.received.map((r, i) => arrivals[i]! - Date.parse(r.event.timestamp));
+  const span = (arrivals[arrivals.length - 1]! - arrivals[0]!) / 1000;
+  return {
+    events: receiver.received.length,
+    deliveredPerSecond: Math.round((receiver.received.length - 1) / span),
+    lagMs: { p50: percentile(lags, 50), p99: percentile(lags, 99), max: Math.max(...lags) },
+  };
 }
 
 /**
@@ -150,8 +177,24 @@ interface Variant {
 async function benchAgainstAnchor(anchor: Server, databaseUrl: string, name: string, variant: Variant = {}): Promise<DialectResult> {
   const { env = {}, operations = ['get', 'create'] } = variant;
   const execArgv = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(cpuProfileDir, name)}`] : [];
-  const idlens = await startServerProcess('idlens-server.ts', { IDLENS_BENCH_DATABASE_URL: databaseUrl, ...env }, execArgv);
+  const arrivals: number[] = [];
+  const receiver = variant.webhooks
+    ? await startWebhookReceiver(() => {
+        arrivals.push(Date.now());
+        return 204;
+      })
+    : null;
+  const webhookEnv: Record<string, string> = receiver ? { WEBHOOK_URL_ALLOW: '127.0.0.1' } : {};
+  const idlens = await startServerProcess('idlens-server.ts', { IDLENS_BENCH_DATABASE_URL: databaseUrl, ...webhookEnv, ...env }, execArgv);
   try {
+    if (receiver) {
+      const res = await fetch(`${idlens.url}/agent/api/v1/webhook-endpoint`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: idlens.authorization },
+        body: JSON.stringify({ url: receiver.url, eventTypes: ['transaction.created'] }),
+      });
+      if (res.status !== 201) throw new Error(`registering the bench's webhook endpoint: ${res.status}`);
+    }
     const seconds = Math.max(1, Math.round(durationSeconds / rounds));
     const bare = loads(anchor, '/item', `/item/${(await post<{ id: string }>(anchor, '/item')).id}`, seconds);
     const transactionId = (await post<{ transactionId: string }>(idlens, '/agent/api/v1/transaction')).transactionId;
@@ -169,8 +212,11 @@ async function benchAgainstAnchor(anchor: Server, databaseUrl: string, name: str
         ratios[operation].push(i.requestsPerSecond / b.requestsPerSecond);
       }
     }
-    const resume = operations.includes('create') ? await measureResume(idlens, 2000) : null;
+    const resume = operations.includes('create') && !receiver ? await measureResume(idlens, 2000) : null;
+    // Every create answered 2xx recorded one event: the warm-up's, the rounds' and the get's transaction.
+    const webhooks = receiver ? await deliveries(receiver, arrivals, await countTransactions(idlens)) : null;
     return {
+      webhooks,
       create: runs.idlens.create.length ? combine(runs.idlens.create) : null,
       get: combine(runs.idlens.get),
       resume,
@@ -179,7 +225,23 @@ async function benchAgainstAnchor(anchor: Server, databaseUrl: string, name: str
     };
   } finally {
     await idlens.stop();
+    await receiver?.close();
   }
+}
+
+/** How many transactions the server holds (the list pages through them). */
+async function countTransactions(server: Server): Promise<number> {
+  let count = 0;
+  let cursor: string | null = null;
+  do {
+    const res = await fetch(`${server.url}/agent/api/v1/transaction?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+      headers: { authorization: server.authorization },
+    });
+    const page = (await res.json()) as { items: unknown[]; nextCursor: string | null };
+    count += page.items.length;
+    cursor = page.nextCursor;
+  } while (cursor);
+  return count;
 }
 
 /** A database for idlens and the bare stack it is measured against; `close()` ends what was started for it. */
@@ -229,6 +291,7 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
   const tables = { sqlite: [] as Array<Array<string | number>>, postgres: [] as Array<Array<string | number>> };
   const metrics: Record<string, unknown> = { connections, durationSeconds, rounds, goals: platformGoals, postgresGoals };
   const notes: string[] = [];
+  const webhookRows: Array<Array<string | number>> = [];
 
   const sqliteAnchor = await startServerProcess('bare-stack.ts');
   const seconds = Math.max(1, Math.round(durationSeconds / rounds));
@@ -250,7 +313,19 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
       setUp: onSqlite('uncached.sqlite'),
       variant: { env: { RECORD_CACHE_MIB: '0' }, operations: ['get'] },
     },
+    {
+      name: 'sqlite, webhooks on',
+      dialect: 'sqlite',
+      setUp: onSqlite('webhooks.sqlite'),
+      variant: { operations: ['create'], webhooks: true },
+    },
     { name: 'postgres', dialect: 'postgres', setUp: () => postgresSetUp(notes) },
+    {
+      name: 'postgres, webhooks on',
+      dialect: 'postgres',
+      setUp: () => postgresSetUp(notes),
+      variant: { operations: ['create'], webhooks: true },
+    },
   ];
   const bareName = { sqlite: 'bare stack (SQLite)', postgres: 'bare stack (PostgreSQL)' };
   try {
@@ -279,6 +354,8 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
         }
         const r = result.resume;
         if (r) rows.push([`idlens (${run.name})`, 'resume', r.requestsPerSecond, ms(r.p50), ms(r.p99), '–', r.requests, r.non2xx + r.errors]);
+        const w = result.webhooks;
+        if (w) webhookRows.push([run.name, w.events, w.deliveredPerSecond, ms(w.lagMs.p50), ms(w.lagMs.p99), ms(w.lagMs.max)]);
         const ratios = { get: median(result.ratios.get), create: median(result.ratios.create) };
         if (run.name === 'sqlite') metrics.ratios = ratios;
         if (run.name === 'postgres') metrics.postgresRatios = ratios;
@@ -316,6 +393,12 @@ export const platformBench: BenchSuite = async (_ctx: BenchContext): Promise<Sui
         `goals: get ≥ ${postgresGoals.get}, create ≥ ${postgresGoals.create}):`,
       '',
       ...(tables.postgres.length ? table(header, tables.postgres) : ['Not measured.']),
+      '',
+      'Webhooks on: one endpoint receives every `transaction.created` (a receiver in the bench process answering 204); its create rows above ' +
+        'against the rows without webhooks give the cost of writing the outbox row in the create. Delivered per second: events ÷ the time from ' +
+        'the first arrival to the last, sent while the creates ran and after; lag: from the event to its arrival.',
+      '',
+      ...(webhookRows.length ? table(['run', 'events', 'delivered/s', 'lag p50 ms', 'lag p99 ms', 'lag max ms'], webhookRows) : ['Not measured.']),
       ...(notes.length ? ['', ...notes] : []),
     ],
   };

@@ -367,7 +367,12 @@ describe('operator console (Chromium)', () => {
       await endpointRow.getByText('disabled').waitFor();
       const quiet = await createTransaction('demo-auto', { customerName: 'Nobody Told' });
       await page.getByRole('button', { name: 'Refresh' }).click();
-      expect(await page.getByRole('row').filter({ hasText: quiet.transactionId.slice(0, 8) }).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('row')
+          .filter({ hasText: quiet.transactionId.slice(0, 8) })
+          .count(),
+      ).toBe(0);
       await endpointRow.getByRole('button', { name: /^Delete…/ }).click();
       await page.getByRole('button', { name: 'Delete endpoint' }).click();
       await page.getByRole('status').filter({ hasText: 'deleted with its delivery log' }).waitFor();

@@ -5,10 +5,14 @@ import { outcomeWaitMs } from '../support/patience.ts';
 import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
-/** Fast retries so that failing receivers are retried within a test; the receiver runs on loopback, which the operator allows. */
+/**
+ * Fast retries so that failing receivers are retried within a test; the receiver runs on loopback,
+ * which the operator allows. The attempt timeout stays long (a loaded machine must not turn a
+ * delivery into a retry); the test of a receiver that hangs shortens it.
+ */
 const fastRetries = {
   WEBHOOK_URL_ALLOW: '127.0.0.1',
-  WEBHOOK_TIMEOUT_MS: '500',
+  WEBHOOK_TIMEOUT_MS: '10000',
   WEBHOOK_BACKOFF_BASE_MS: '20',
   WEBHOOK_BACKOFF_MAX_SECONDS: '1',
   WEBHOOK_POLL_MS: '50',
@@ -77,7 +81,8 @@ await describeEachDialect('webhooks', (dialect) => {
     expect((await t.agent('POST', '/webhook-endpoint', { url: receiver.url, eventTypes: [] })).json.code).toBe('INVALID_REQUEST');
 
     const other = await t.otherOrganization();
-    const asOther = (method: string, path: string, body?: unknown) => t.request(method, `/agent/api/v1${path}`, { body, headers: { authorization: other.auth } });
+    const asOther = (method: string, path: string, body?: unknown) =>
+      t.request(method, `/agent/api/v1${path}`, { body, headers: { authorization: other.auth } });
     expect((await asOther('GET', '/webhook-endpoint')).json).toEqual([]);
     for (const [method, path] of [
       ['GET', `/webhook-endpoint/${endpoint.id}`],
@@ -122,6 +127,9 @@ await describeEachDialect('webhooks', (dialect) => {
     const bodies = receiver.received.map((r) => r.body).join('\n');
     for (const personal of ['Ada Lovelace', 'user-1', 'manual']) expect(bodies).not.toContain(personal);
 
+    // The receiver answered before the dispatcher wrote down the outcome: wait for the log.
+    const delivered = async () => (await t.agent('GET', `/webhook-endpoint/${endpoint.id}/delivery?status=delivered`)).json.items.length;
+    await expect.poll(delivered, poll).toBe(4);
     const log = await t.agent('GET', `/webhook-endpoint/${endpoint.id}/delivery`);
     expect(log.json.items.map((d: { type: string }) => d.type)).toEqual([
       'transaction.deleted',
@@ -152,7 +160,7 @@ await describeEachDialect('webhooks', (dialect) => {
   });
 
   it('a failing or slow receiver is retried with the same message id until it answers 2xx; later events of the transaction wait', async () => {
-    await start();
+    await start({ WEBHOOK_TIMEOUT_MS: '2000' });
     const endpoint = await register();
     // The first three attempts fail: 500, no answer within the timeout, 503.
     receiver.answer((_request, index) => (index === 0 ? 500 : index === 1 ? 'hang' : index === 2 ? 503 : 204));
@@ -164,8 +172,27 @@ await describeEachDialect('webhooks', (dialect) => {
     expect(new Set(createdAttempts.map((r) => r.id)).size).toBe(1);
     expect(new Set(createdAttempts.map((r) => r.body)).size).toBe(1);
     for (const request of receiver.received) expect(receiver.verify(request, endpoint.secret)).toBe(true);
-    const log = (await t.agent('GET', `/webhook-endpoint/${endpoint.id}/delivery`)).json.items;
-    expect(log.find((d: { type: string }) => d.type === 'transaction.created')).toMatchObject({ status: 'delivered', attempts: 4, lastStatusCode: 204 });
+    const created = async () =>
+      (await t.agent('GET', `/webhook-endpoint/${endpoint.id}/delivery`)).json.items.find((d: { type: string }) => d.type === 'transaction.created');
+    await expect.poll(async () => (await created()).status, poll).toBe('delivered');
+    expect(await created()).toMatchObject({ status: 'delivered', attempts: 4, lastStatusCode: 204 });
+  });
+
+  it('a receiver that hangs holds at most its share of the attempts: another endpoint’s events still go at once', async () => {
+    // The hanging attempts outlast the test: nothing here waits for a timeout.
+    await start({ WEBHOOK_TIMEOUT_MS: '60000' });
+    const hanging = await startWebhookReceiver(() => 'hang');
+    try {
+      expect((await t.agent('POST', '/webhook-endpoint', { url: hanging.url, eventTypes: ['transaction.created'] })).status).toBe(201);
+      await register({ eventTypes: ['transaction.created'] });
+      for (let i = 0; i < 20; i++) expect((await t.agent('POST', '/transaction', createRequest('demo-auto'))).status).toBe(201);
+      await expect.poll(() => receiver.received.length, poll).toBe(20);
+      // Four attempts (the per-endpoint share of 16) went to the hanging receiver, and no more.
+      await expect.poll(() => hanging.received.length, poll).toBeGreaterThanOrEqual(4);
+      expect(hanging.received.length).toBe(4);
+    } finally {
+      await hanging.close();
+    }
   });
 
   it('an unreachable receiver: each attempt is logged, the delivery fails when the retry window ends, and can be sent again', async () => {

@@ -22,11 +22,7 @@ import {
   type StoredTransaction,
 } from '../../packages/server/src/db/repositories/transaction-repository.ts';
 import { findOrganizationTransactionWithHistory } from '../../packages/server/src/db/repositories/transaction-record-repository.ts';
-import {
-  eventDeliveryParams,
-  insertWebhookEndpoint,
-  recordEventDeliveries,
-} from '../../packages/server/src/db/repositories/webhook-repository.ts';
+import { eventDeliveryParams, insertWebhookEndpoint, recordEventDeliveries } from '../../packages/server/src/db/repositories/webhook-repository.ts';
 import { eventMaskOf, transactionEvent } from '../../packages/server/src/webhooks/webhook-events.ts';
 import { findLatestWorkflowVersion, insertWorkflowVersion, listLatestWorkflowVersions } from '../../packages/server/src/db/repositories/workflow-repository.ts';
 import { demoAutoWorkflow } from '../../packages/server/src/platform/demo/demo-workflows.ts';

@@ -114,7 +114,11 @@ await describeEachDialect('SIGKILL of the real server with webhook events commit
       const types = receiver.typesOf(id);
       // Resent after the restart perhaps, but never after the transaction's next event.
       const firstCompleted = types.indexOf('transaction.completed');
-      if (firstCompleted >= 0) expect(types.slice(firstCompleted).filter((type) => type === 'transaction.created'), id).toEqual([]);
+      if (firstCompleted >= 0)
+        expect(
+          types.slice(firstCompleted).filter((type) => type === 'transaction.created'),
+          id,
+        ).toEqual([]);
     }
     for (const request of receiver.received) expect(receiver.verify(request, secret)).toBe(true);
 

@@ -79,7 +79,11 @@ async function main(argv: string[]): Promise<number> {
     'workflow import': arg ? () => workflowImportCommand({ ...options, file: arg }) : undefined,
     'workflow list': () => workflowListCommand(options),
     ...adminCommands(options, values, arg),
-    ...webhookCommands(options, values, [arg, ...rest].filter((a): a is string => a !== undefined)),
+    ...webhookCommands(
+      options,
+      values,
+      [arg, ...rest].filter((a): a is string => a !== undefined),
+    ),
   };
   const run = commands[command === 'migrate' ? 'migrate' : `${command} ${sub ?? ''}`];
   if (!run) {

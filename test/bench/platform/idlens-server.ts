@@ -9,10 +9,11 @@ const databaseUrl = process.env.IDLENS_BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('IDLENS_BENCH_DATABASE_URL is not set');
 // Memory settings from the environment pass through (to measure them: `pnpm bench soak` reports the
 // bound they give), and so do the record cache's size (`pnpm bench platform` reads without it too)
-// and ONNX Runtime's threads per worker (`pnpm bench recognition` sets one, as its engines have).
+// ONNX Runtime's threads per worker (`pnpm bench recognition` sets one, as its engines have) and
+// the webhook settings (`pnpm bench platform` creates with a receiver too).
 const memorySettings = Object.fromEntries(
   Object.entries(process.env).filter(([name]) =>
-    /^(IMAGE_MAX_PIXELS|STEP_IMAGE_MAX_PIXELS|MAX_BODY_BYTES_IN_FLIGHT|RECOGNITION_MAX_PIXELS_IN_FLIGHT|EDGE_SUBMISSIONS_PER_ORGANIZATION|RECORD_CACHE_MIB|RECOGNITION_ORT_THREADS)$/.test(
+    /^(IMAGE_MAX_PIXELS|STEP_IMAGE_MAX_PIXELS|MAX_BODY_BYTES_IN_FLIGHT|RECOGNITION_MAX_PIXELS_IN_FLIGHT|EDGE_SUBMISSIONS_PER_ORGANIZATION|RECORD_CACHE_MIB|RECOGNITION_ORT_THREADS|WEBHOOK_[A-Z_]+)$/.test(
       name,
     ),
   ),

@@ -38,7 +38,10 @@ export interface WebhookFlags {
 
 const fail = (stdout: string): CommandResult => ({ stdout, exitCode: 2 });
 
-function run(options: CommandOptions, command: (ctx: WebhookAdminContext, owner: { organizationId: string }) => Promise<CommandResult>): Promise<CommandResult> {
+function run(
+  options: CommandOptions,
+  command: (ctx: WebhookAdminContext, owner: { organizationId: string }) => Promise<CommandResult>,
+): Promise<CommandResult> {
   return withDatabase(options.config, async (database) => {
     const owner = { organizationId: await organizationId(database, options.organization) };
     const ctx = adminContext(options.config, database);
@@ -94,9 +97,12 @@ export function webhookCommands(options: CommandOptions, flags: WebhookFlags, ar
             const endpoint = await createWebhookEndpoint(ctx, owner, { url: flags.url!, eventTypes, description: flags.description });
             return json(
               endpoint,
-              [`webhook endpoint ${endpoint.id} → ${endpoint.url}`, `  events: ${endpoint.eventTypes.join(', ')}`, `  secret: ${endpoint.secret}`, 'The secret is shown only now.'].join(
-                '\n',
-              ),
+              [
+                `webhook endpoint ${endpoint.id} → ${endpoint.url}`,
+                `  events: ${endpoint.eventTypes.join(', ')}`,
+                `  secret: ${endpoint.secret}`,
+                'The secret is shown only now.',
+              ].join('\n'),
             );
           });
         }
@@ -119,11 +125,12 @@ export function webhookCommands(options: CommandOptions, flags: WebhookFlags, ar
     'webhook deliveries': id
       ? () => {
           const status = flags.status as WebhookDeliveryStatus | undefined;
-          if (status !== undefined && !webhookDeliveryStatuses.includes(status)) return Promise.resolve(fail(`--status: one of ${webhookDeliveryStatuses.join(', ')}`));
+          if (status !== undefined && !webhookDeliveryStatuses.includes(status))
+            return Promise.resolve(fail(`--status: one of ${webhookDeliveryStatuses.join(', ')}`));
           return run(options, async (ctx, owner) => {
             const { items } = await listWebhookDeliveries(ctx, owner, id, { status, limit: 200 });
-            const lines = items.map(
-              (d) => `${d.createdOn}\t${d.eventId}\t${d.type}\t${d.status}\tattempts: ${d.attempts}\t${d.lastStatusCode ?? '-'}\t${d.lastError ?? ''}`.trimEnd(),
+            const lines = items.map((d) =>
+              `${d.createdOn}\t${d.eventId}\t${d.type}\t${d.status}\tattempts: ${d.attempts}\t${d.lastStatusCode ?? '-'}\t${d.lastError ?? ''}`.trimEnd(),
             );
             return json(items, lines.join('\n') || 'no deliveries');
           });

@@ -12,7 +12,9 @@ export class OutboundAddressRefused extends Error {
   override readonly name = 'OutboundAddressRefused';
   readonly reason: 'unresolved' | 'not-allowed';
   constructor(reason: 'unresolved' | 'not-allowed') {
-    super(reason === 'unresolved' ? 'the host name does not resolve' : 'the address is not a global unicast one (private, loopback, link-local, special-purpose…)');
+    super(
+      reason === 'unresolved' ? 'the host name does not resolve' : 'the address is not a global unicast one (private, loopback, link-local, special-purpose…)',
+    );
     this.reason = reason;
   }
 }

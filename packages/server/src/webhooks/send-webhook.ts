@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { AddressPolicy } from '../net/ip-policy.ts';
-import { OutboundAddressRefused, pinnedLookup, resolveAllowedAddress } from '../net/outbound-address.ts';
+import { OutboundAddressRefused, pinnedLookup, resolveAllowedAddress, type ResolvedAddress } from '../net/outbound-address.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 export interface WebhookMessage {
@@ -29,6 +29,11 @@ export interface SendOptions {
   userAgent: string;
 }
 
+/** Rejects when `signal` aborts (a lookup cannot be cancelled: the attempt stops waiting for it). */
+function abortOf(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+}
+
 /** How much of a receiver's answer is read (and thrown away) before the connection is closed. */
 const maxResponseBytes = 64 * 1024;
 
@@ -48,10 +53,13 @@ export async function sendWebhook(target: { url: string; secret: string }, messa
     error,
   });
   const url = new URL(target.url);
-  let address;
+  // One deadline for the whole attempt, name resolution included: the delivery's lease is sized by it.
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let address: ResolvedAddress;
   try {
-    address = await resolveAllowedAddress(url, options.policy);
+    address = await Promise.race([resolveAllowedAddress(url, options.policy), abortOf(signal)]);
   } catch (error) {
+    if (signal.aborted) return outcome(null, `timed out after ${options.timeoutMs} ms`);
     if (error instanceof OutboundAddressRefused) return outcome(null, error.reason === 'unresolved' ? 'the host name does not resolve' : 'address not allowed');
     throw error;
   }
@@ -64,7 +72,6 @@ export async function sendWebhook(target: { url: string; secret: string }, messa
     'webhook-signature': signWebhook(target.secret, message.id, options.nowSeconds, message.payload),
   };
   const client = url.protocol === 'https:' ? https : http;
-  const signal = AbortSignal.timeout(options.timeoutMs);
   return new Promise<AttemptOutcome>((resolve) => {
     const req = client.request(url, { method: 'POST', lookup: pinnedLookup(address), signal, headers, agent: false }, (res) => {
       const status = res.statusCode ?? 0;
@@ -74,13 +81,22 @@ export async function sendWebhook(target: { url: string; secret: string }, messa
         if (read > maxResponseBytes) res.destroy();
       });
       const settle = () =>
-        resolve(status >= 200 && status < 300 ? outcome(status, null) : outcome(status, status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`));
+        resolve(
+          status >= 200 && status < 300
+            ? outcome(status, null)
+            : outcome(status, status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`),
+        );
       res.on('end', settle);
       res.on('close', settle);
       res.on('error', settle);
     });
     req.on('error', (error) => {
-      resolve(outcome(null, signal.aborted ? `timed out after ${options.timeoutMs} ms` : `connection failed (${(error as NodeJS.ErrnoException).code ?? 'network error'})`));
+      resolve(
+        outcome(
+          null,
+          signal.aborted ? `timed out after ${options.timeoutMs} ms` : `connection failed (${(error as NodeJS.ErrnoException).code ?? 'network error'})`,
+        ),
+      );
     });
     req.end(message.payload);
   });

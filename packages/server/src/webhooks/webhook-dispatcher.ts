@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { claimDelivery, findDueDeliveryIds, finishAttempt, purgeDeliveriesBefore } from '../db/repositories/webhook-repository.ts';
+import {
+  claimDelivery,
+  deferLaterDeliveries,
+  findDueDeliveries,
+  finishAttempt,
+  purgeDeliveriesBefore,
+  type DueDelivery,
+} from '../db/repositories/webhook-repository.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { AddressPolicy } from '../net/ip-policy.ts';
@@ -20,6 +27,8 @@ export interface WebhookDispatchSettings {
   logRetentionMs: number;
   /** Attempts in flight at once in this process. */
   concurrency: number;
+  /** …of which at most this many to one endpoint: a slow or hanging receiver cannot hold up the others'. */
+  perEndpoint: number;
 }
 
 export const defaultWebhookDispatchSettings: WebhookDispatchSettings = {
@@ -30,6 +39,7 @@ export const defaultWebhookDispatchSettings: WebhookDispatchSettings = {
   backoffMaxMs: 3600 * 1000,
   logRetentionMs: 30 * 24 * 3600 * 1000,
   concurrency: 16,
+  perEndpoint: 4,
 };
 
 export interface WebhookDispatcher {
@@ -58,7 +68,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const purgeEveryMs = 3600 * 1000;
 
 /** The delay before retry `attempts` (1 = after the first failure): exponential, capped, with jitter in [½, 1] of it. */
-export function retryDelayMs(settings: Pick<WebhookDispatchSettings, 'backoffBaseMs' | 'backoffMaxMs'>, attempts: number, random: () => number): number {
+function retryDelayMs(settings: Pick<WebhookDispatchSettings, 'backoffBaseMs' | 'backoffMaxMs'>, attempts: number, random: () => number): number {
   const ceiling = Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.min(attempts - 1, 30));
   return Math.round(ceiling * (0.5 + random() / 2));
 }
@@ -69,14 +79,18 @@ export function retryDelayMs(settings: Pick<WebhookDispatchSettings, 'backoffBas
  * only while it still holds it. A process killed mid-attempt leaves the lease to expire — twice
  * the attempt timeout and then some — and another replica (or this one, restarted) sends again:
  * at least once, never lost. A transaction's events reach an endpoint in order: a delivery waits
- * while an earlier one of the same transaction to the same endpoint is pending.
+ * while an earlier one of the same transaction to the same endpoint is pending. At most
+ * `perEndpoint` attempts go to one endpoint at a time, so a receiver that hangs holds that many
+ * slots, not all of them.
  */
 export function createWebhookDispatcher({ db, policy, logger, settings, userAgent, now = Date.now, random = Math.random }: DispatcherDeps): WebhookDispatcher {
+  // An attempt, name resolution included, ends by its timeout: the lease outlasts it twice over.
   const leaseMs = 2 * settings.timeoutMs + 5000;
   const inFlight = new Set<Promise<void>>();
+  const inFlightTo = new Map<string, number>();
+  let reading: Promise<void> | null = null;
   let started = false;
   let stopped = false;
-  let reading = false;
   let readAgain = false;
   let timer: NodeJS.Timeout | undefined;
   let purgedAt = 0;
@@ -86,12 +100,16 @@ export function createWebhookDispatcher({ db, policy, logger, settings, userAgen
     const claimedAt = now();
     const delivery = await claimDelivery(db, id, owner, iso(claimedAt), iso(claimedAt + leaseMs));
     if (!delivery) return;
-    const result = await sendWebhook(delivery, { id: delivery.eventId, payload: delivery.payload }, {
-      policy,
-      timeoutMs: settings.timeoutMs,
-      nowSeconds: Math.floor(now() / 1000),
-      userAgent,
-    });
+    const result = await sendWebhook(
+      delivery,
+      { id: delivery.eventId, payload: delivery.payload },
+      {
+        policy,
+        timeoutMs: settings.timeoutMs,
+        nowSeconds: Math.floor(now() / 1000),
+        userAgent,
+      },
+    );
     const at = now();
     const attempts = delivery.attempts + 1;
     const logged = { lastAttemptOn: iso(at), lastStatusCode: result.statusCode, lastLatencyMs: result.latencyMs, lastError: result.error, attempts };
@@ -103,7 +121,8 @@ export function createWebhookDispatcher({ db, policy, logger, settings, userAgen
     // The last attempt falls on the give-up time itself, so retrying lasts the whole window.
     const failed = at >= giveUpAt;
     const nextAt = Math.min(at + retryDelayMs(settings, attempts, random), giveUpAt);
-    await finishAttempt(db, id, owner, { ...logged, status: failed ? 'failed' : 'pending', nextAttemptOn: iso(nextAt) });
+    const recorded = await finishAttempt(db, id, owner, { ...logged, status: failed ? 'failed' : 'pending', nextAttemptOn: iso(nextAt) });
+    if (recorded && !failed) await deferLaterDeliveries(db, delivery, iso(nextAt));
     // The endpoint id, never its URL (it may carry a token) nor the payload.
     logger.warn(failed ? 'webhook delivery failed for good' : 'webhook attempt failed', {
       endpointId: delivery.endpointId,
@@ -113,30 +132,32 @@ export function createWebhookDispatcher({ db, policy, logger, settings, userAgen
     });
   }
 
-  function track(id: number): void {
+  function track({ id, endpointId }: DueDelivery): void {
+    inFlightTo.set(endpointId, (inFlightTo.get(endpointId) ?? 0) + 1);
     const running: Promise<void> = attempt(id)
       .catch((error: Error) => logger.error('webhook attempt could not be recorded', { error: error.message }))
       .finally(() => {
         inFlight.delete(running);
+        const left = (inFlightTo.get(endpointId) ?? 1) - 1;
+        if (left > 0) inFlightTo.set(endpointId, left);
+        else inFlightTo.delete(endpointId);
         wake();
       });
     inFlight.add(running);
   }
 
-  /** Fills the free attempt slots with due deliveries; reads again when woken meanwhile. */
-  async function read(): Promise<void> {
-    if (reading) {
-      readAgain = true;
-      return;
-    }
-    reading = true;
+  /** Fills the free attempt slots with due deliveries, each endpoint's within its share; reads again when woken meanwhile. */
+  async function readDue(): Promise<void> {
     try {
       do {
         readAgain = false;
         const free = settings.concurrency - inFlight.size;
         if (free <= 0 || stopped) break;
         const at = now();
-        for (const id of await findDueDeliveryIds(db, iso(at), free)) track(id);
+        for (const due of await findDueDeliveries(db, iso(at), free, settings.perEndpoint)) {
+          if (stopped) break;
+          if ((inFlightTo.get(due.endpointId) ?? 0) < settings.perEndpoint) track(due);
+        }
         if (at - purgedAt >= purgeEveryMs) {
           purgedAt = at;
           await purgeDeliveriesBefore(db, iso(at - settings.logRetentionMs));
@@ -144,9 +165,18 @@ export function createWebhookDispatcher({ db, policy, logger, settings, userAgen
       } while (readAgain);
     } catch (error) {
       logger.error('webhook outbox could not be read', { error: (error as Error).message });
-    } finally {
-      reading = false;
     }
+  }
+
+  function read(): Promise<void> {
+    if (reading) {
+      readAgain = true;
+      return reading;
+    }
+    reading = readDue().finally(() => {
+      reading = null;
+    });
+    return reading;
   }
 
   function schedule(): void {
@@ -174,6 +204,8 @@ export function createWebhookDispatcher({ db, policy, logger, settings, userAgen
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      // A read under way may still start attempts (it checks `stopped` before each): wait for it first.
+      await reading;
       await Promise.allSettled([...inFlight]);
     },
   };

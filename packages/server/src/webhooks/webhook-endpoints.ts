@@ -89,7 +89,10 @@ function checkedUrl(ctx: WebhookAdminContext, raw: string): string {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const refused = isIP(host) ? !ctx.webhooks.policy.isAllowed(host) : host === 'localhost' && !ctx.webhooks.policy.isHostAllowListed(host);
   if (refused)
-    throw new ApiError('WEBHOOK_URL_NOT_ALLOWED', 'url: the address is not a global unicast one (private, loopback, link-local…); the operator can allow it with WEBHOOK_URL_ALLOW');
+    throw new ApiError(
+      'WEBHOOK_URL_NOT_ALLOWED',
+      'url: the address is not a global unicast one (private, loopback, link-local…); the operator can allow it with WEBHOOK_URL_ALLOW',
+    );
   return url.toString();
 }
 
@@ -133,7 +136,12 @@ export async function getWebhookEndpoint(ctx: WebhookAdminContext, principal: Ow
 }
 
 /** Changes what is given. A disabled endpoint gets no new events; those already recorded are still sent. */
-export async function updateWebhookEndpointFields(ctx: WebhookAdminContext, principal: Owner, id: string, fields: EndpointFields): Promise<WebhookEndpointView> {
+export async function updateWebhookEndpointFields(
+  ctx: WebhookAdminContext,
+  principal: Owner,
+  id: string,
+  fields: EndpointFields,
+): Promise<WebhookEndpointView> {
   const updated = await updateWebhookEndpoint(ctx.db, principal.organizationId, id, {
     ...(fields.url === undefined ? {} : { url: checkedUrl(ctx, fields.url) }),
     ...(fields.eventTypes === undefined ? {} : { eventMask: eventMaskOf(fields.eventTypes) }),

@@ -11,7 +11,11 @@ const eventTypes = z
 
 export const webhookEndpointRequestSchema = z
   .object({
-    url: z.string().min(1).max(2000).openapi({ description: 'http or https; no private or special-purpose address unless the operator allows it (WEBHOOK_URL_ALLOW)' }),
+    url: z
+      .string()
+      .min(1)
+      .max(2000)
+      .openapi({ description: 'http or https; no private or special-purpose address unless the operator allows it (WEBHOOK_URL_ALLOW)' }),
     eventTypes,
     description: z.string().max(200).optional(),
     enabled: z.boolean().optional().openapi({ description: 'default true' }),
@@ -56,9 +60,7 @@ export const webhookDeliverySchema = z
   })
   .openapi('WebhookDelivery');
 
-export const webhookDeliveryListSchema = z
-  .object({ items: z.array(webhookDeliverySchema), nextCursor: z.string().nullable() })
-  .openapi('WebhookDeliveryList');
+export const webhookDeliveryListSchema = z.object({ items: z.array(webhookDeliverySchema), nextCursor: z.string().nullable() }).openapi('WebhookDeliveryList');
 
 export const webhookDeliveryQuerySchema = z.object({
   status: z.enum(webhookDeliveryStatuses).optional(),

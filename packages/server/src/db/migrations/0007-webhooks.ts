@@ -6,7 +6,10 @@ import { isPostgres } from '../dialect-kind.ts';
  * is written in the same database transaction as the change it reports — one per enabled endpoint
  * subscribed to the event — and then sent, retried and logged by the dispatcher of any replica
  * (the lease columns keep two replicas from sending one at the same time). Deliveries keep no
- * reference to the transaction: a `transaction.deleted` event outlives its transaction.
+ * foreign keys: a `transaction.deleted` event outlives its transaction, and on PostgreSQL a key to
+ * the endpoint would fail the business write that recorded an event (a create, a completion) when
+ * the endpoint is deleted between the outbox insert's read and its check — deleting an endpoint
+ * deletes its deliveries instead, and the dispatcher drops a delivery whose endpoint is gone.
  */
 export const webhooksMigration: Migration = {
   async up(db: Kysely<any>) {
@@ -32,7 +35,7 @@ export const webhooksMigration: Migration = {
       // Creation order: a transaction's events are delivered to an endpoint in this order.
       .addColumn('id', pg ? 'bigserial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
       .addColumn('event_id', 'text', (c) => c.notNull())
-      .addColumn('endpoint_id', 'text', (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+      .addColumn('endpoint_id', 'text', (c) => c.notNull())
       .addColumn('organization_id', 'text', (c) => c.notNull())
       .addColumn('transaction_id', 'text', (c) => c.notNull())
       .addColumn('type', 'text', (c) => c.notNull())
@@ -55,6 +58,8 @@ export const webhooksMigration: Migration = {
     await db.schema.createIndex('webhook_deliveries_due_idx').on('webhook_deliveries').columns(['status', 'next_attempt_on']).execute();
     await db.schema.createIndex('webhook_deliveries_order_idx').on('webhook_deliveries').columns(['endpoint_id', 'transaction_id', 'id']).execute();
     await db.schema.createIndex('webhook_deliveries_log_idx').on('webhook_deliveries').columns(['endpoint_id', 'id']).execute();
+    await db.schema.createIndex('webhook_deliveries_log_status_idx').on('webhook_deliveries').columns(['endpoint_id', 'status', 'id']).execute();
+    await db.schema.createIndex('webhook_deliveries_purge_idx').on('webhook_deliveries').columns(['status', 'created_on']).execute();
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('webhook_deliveries').ifExists().execute();

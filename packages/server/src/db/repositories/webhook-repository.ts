@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type QueryCreator, type Selectable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type QueryCreator, type Selectable, type Updateable } from 'kysely';
 import { eventTypeBit, type WebhookEvent } from '../../webhooks/webhook-events.ts';
 import { preparedQuery } from '../prepared-query.ts';
 import type { Database, Db, WebhookDeliveryStatus, WebhookDeliveryTable, WebhookEndpointTable } from '../schema.ts';
@@ -29,10 +29,18 @@ export async function updateWebhookEndpoint(
   return db.updateTable('webhookEndpoints').set(patch).where('organizationId', '=', organizationId).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-/** Deletes the endpoint and its delivery log (ON DELETE CASCADE); pending deliveries are never sent. */
-export async function deleteWebhookEndpoint(db: Db, organizationId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('webhookEndpoints').where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+/**
+ * Deletes the endpoint and its delivery log; pending deliveries are never sent. (A delivery recorded
+ * by a write that read the endpoint just before, and committed just after, is dropped by the
+ * dispatcher: claimDelivery.)
+ */
+export async function deleteWebhookEndpoint(db: Kysely<Database>, organizationId: string, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('webhookEndpoints').where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) return false;
+    await trx.deleteFrom('webhookDeliveries').where('endpointId', '=', id).execute();
+    return true;
+  });
 }
 
 // --- The outbox --------------------------------------------------------------------------------
@@ -93,7 +101,7 @@ export function insertEventDeliveries(qc: Pick<QueryCreator<Database>, 'insertIn
     .expression((eb: ExpressionBuilder<Database, 'webhookDeliveries'>) =>
       eb
         .selectFrom('webhookEndpoints')
-        .select([
+        .select((endpoint) => [
           text(p.eventId).as('eventId'),
           'id',
           'organizationId',
@@ -102,7 +110,19 @@ export function insertEventDeliveries(qc: Pick<QueryCreator<Database>, 'insertIn
           text(p.payload).as('payload'),
           sql<WebhookDeliveryStatus>`'pending'`.as('status'),
           sql<number>`0`.as('attempts'),
-          text(p.createdOn).as('nextAttemptOn'),
+          // Behind a pending delivery of the same transaction to the same endpoint, not due before
+          // it is (the dispatcher keeps the order anyway; this keeps waiting rows out of its reads).
+          endpoint.fn
+            .coalesce(
+              endpoint
+                .selectFrom('webhookDeliveries as earlier')
+                .select((e) => e.fn.max('earlier.nextAttemptOn').as('due'))
+                .whereRef('earlier.endpointId', '=', 'webhookEndpoints.id')
+                .where('earlier.transactionId', '=', p.transactionId)
+                .where('earlier.status', '=', 'pending'),
+              text(p.createdOn),
+            )
+            .as('nextAttemptOn'),
           text(p.giveUpOn).as('giveUpOn'),
           text(p.createdOn).as('createdOn'),
         ])
@@ -124,18 +144,31 @@ export async function recordEventDeliveries(db: Db, params: EventDeliveryParams)
 
 // --- Dispatch ----------------------------------------------------------------------------------
 
-const unleased = (now: string) => (eb: ExpressionBuilder<Database, 'webhookDeliveries'>) =>
-  eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]);
+const unleased = (now: string) => (eb: ExpressionBuilder<Database, 'webhookDeliveries'>) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]);
+
+export interface DueDelivery {
+  id: number;
+  endpointId: string;
+}
 
 /**
- * Pending deliveries due at `now` that nobody sends, oldest first — except those with an earlier
- * delivery of the same transaction to the same endpoint still pending: a transaction's events
- * reach an endpoint in the order they happened.
+ * Pending deliveries due at `now` that nobody sends, longest due first, at most `perEndpoint` of
+ * each endpoint (one receiver's backlog cannot fill every slot: the others' events go too) — except
+ * those with an earlier delivery of the same transaction to the same endpoint still pending: a
+ * transaction's events reach an endpoint in the order they happened.
  */
-export async function findDueDeliveryIds(db: Db, now: string, limit: number): Promise<number[]> {
-  const rows = await db
+export async function findDueDeliveries(db: Db, now: string, limit: number, perEndpoint: number): Promise<DueDelivery[]> {
+  const due = db
     .selectFrom('webhookDeliveries as d')
-    .select('d.id')
+    .select((eb) => [
+      'd.id',
+      'd.endpointId',
+      'd.nextAttemptOn',
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.partitionBy('d.endpointId').orderBy('d.nextAttemptOn').orderBy('d.id'))
+        .as('rank'),
+    ])
     .where('d.status', '=', 'pending')
     .where('d.nextAttemptOn', '<=', now)
     .where((eb) => eb.or([eb('d.leaseUntil', 'is', null), eb('d.leaseUntil', '<', now)]))
@@ -150,11 +183,16 @@ export async function findDueDeliveryIds(db: Db, now: string, limit: number): Pr
             .where('e.status', '=', 'pending'),
         ),
       ),
-    )
-    .orderBy('d.id')
+    );
+  const rows = await db
+    .selectFrom(due.as('due'))
+    .select(['due.id', 'due.endpointId'])
+    .where('due.rank', '<=', perEndpoint)
+    .orderBy('due.nextAttemptOn')
+    .orderBy('due.id')
     .limit(limit)
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => ({ id: Number(r.id), endpointId: r.endpointId }));
 }
 
 /** The delivery with the endpoint's URL and secret, leased to `owner` until `until`; undefined when another took it first. */
@@ -175,8 +213,12 @@ export async function claimDelivery(
     .executeTakeFirst();
   if (!claimed) return undefined;
   const endpoint = await db.selectFrom('webhookEndpoints').select(['url', 'secret']).where('id', '=', claimed.endpointId).executeTakeFirst();
-  // The endpoint was deleted meanwhile: its deliveries went with it.
-  return endpoint && { ...claimed, id: Number(claimed.id), ...endpoint };
+  if (!endpoint) {
+    // Recorded by a write that read the endpoint just before it was deleted: goes as its log went.
+    await db.deleteFrom('webhookDeliveries').where('id', '=', id).execute();
+    return undefined;
+  }
+  return { ...claimed, id: Number(claimed.id), ...endpoint };
 }
 
 /** The outcome of an attempt, written only while `owner` still holds the lease. */
@@ -184,7 +226,10 @@ export async function finishAttempt(
   db: Db,
   id: number,
   owner: string,
-  outcome: Pick<Updateable<WebhookDeliveryTable>, 'status' | 'attempts' | 'nextAttemptOn' | 'lastAttemptOn' | 'lastStatusCode' | 'lastLatencyMs' | 'lastError' | 'deliveredOn'>,
+  outcome: Pick<
+    Updateable<WebhookDeliveryTable>,
+    'status' | 'attempts' | 'nextAttemptOn' | 'lastAttemptOn' | 'lastStatusCode' | 'lastLatencyMs' | 'lastError' | 'deliveredOn'
+  >,
 ): Promise<boolean> {
   const result = await db
     .updateTable('webhookDeliveries')
@@ -193,6 +238,22 @@ export async function finishAttempt(
     .where('leaseOwner', '=', owner)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A failed attempt's delivery is retried at `until`: the later pending deliveries of its
+ * transaction to its endpoint are not due before then either (they would only wait their turn).
+ */
+export async function deferLaterDeliveries(db: Db, delivery: Pick<StoredWebhookDelivery, 'id' | 'endpointId' | 'transactionId'>, until: string): Promise<void> {
+  await db
+    .updateTable('webhookDeliveries')
+    .set({ nextAttemptOn: until })
+    .where('endpointId', '=', delivery.endpointId)
+    .where('transactionId', '=', delivery.transactionId)
+    .where('status', '=', 'pending')
+    .where('id', '>', delivery.id)
+    .where('nextAttemptOn', '<', until)
+    .execute();
 }
 
 /** Removes delivered and failed deliveries created before `before` (the delivery log's retention). */
@@ -223,7 +284,11 @@ export async function findDelivery(db: Db, endpointId: string, eventId: string):
   return row && { ...row, id: Number(row.id) };
 }
 
-/** Makes a delivery due again now, with a new retry window; refused (undefined) while an attempt is under way. */
+/**
+ * Makes a delivery due again now, with a new retry window and its backoff from the start (the last
+ * attempt's outcome stays in the log until the next); refused (undefined) while an attempt is under
+ * way. The lease is cleared, so an attempt whose lease ran out cannot overwrite what comes next.
+ */
 export async function scheduleRedelivery(
   db: Db,
   endpointId: string,
@@ -233,7 +298,7 @@ export async function scheduleRedelivery(
 ): Promise<StoredWebhookDelivery | undefined> {
   const row = await db
     .updateTable('webhookDeliveries')
-    .set({ status: 'pending', nextAttemptOn: now, giveUpOn, deliveredOn: null })
+    .set({ status: 'pending', nextAttemptOn: now, giveUpOn, deliveredOn: null, attempts: 0, leaseOwner: null, leaseUntil: null })
     .where('endpointId', '=', endpointId)
     .where('eventId', '=', eventId)
     .where(unleased(now))

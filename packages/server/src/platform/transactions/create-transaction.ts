@@ -212,7 +212,8 @@ export async function createTransaction(
     // on its own (one round trip instead of BEGIN, four INSERTs and COMMIT). With a key, and on
     // SQLite (where creates share a commit), one database transaction: the expired key's DELETE and
     // the key's INSERT must be statements of their own (the CTEs of one statement all see one snapshot).
-    if (!idempotencyKey && isPostgres(ctx.db)) deliveries = await insertCreatedTransaction(ctx.db, tx, startEntry, createdLog, outboxParams(ctx.webhooks, createdEvent));
+    if (!idempotencyKey && isPostgres(ctx.db))
+      deliveries = await insertCreatedTransaction(ctx.db, tx, startEntry, createdLog, outboxParams(ctx.webhooks, createdEvent));
     else
       deliveries = await ctx.writes.run(async (trx) => {
         if (idempotencyKey) await deleteIdempotencyKeysBefore(trx, principal.organizationId, idempotencyKey, isoAt(nowMs - ctx.settings.idempotencyTtlMs));
