@@ -4,6 +4,7 @@ import {
   claimDelivery,
   deferLaterDeliveries,
   findDueDeliveries,
+  findDueDeliveriesFairly,
   finishAttempt,
   purgeDeliveriesBefore,
   type DueDelivery,
@@ -88,7 +89,10 @@ export function createWebhookDispatcher({ db, policy, logger, settings, userAgen
   const leaseMs = 2 * settings.timeoutMs + 5000;
   const inFlight = new Set<Promise<void>>();
   const inFlightTo = new Map<string, number>();
+  const inFlightIds = new Set<number>();
   let reading: Promise<void> | null = null;
+  let wakeScheduled = false;
+  let fairReadAt = 0;
   let started = false;
   let stopped = false;
   let readAgain = false;
@@ -132,18 +136,23 @@ export function createWebhookDispatcher({ db, policy, logger, settings, userAgen
     });
   }
 
-  function track({ id, endpointId }: DueDelivery): void {
+  /** Starts an attempt unless the delivery is already under way here or its endpoint has its share; answers whether it started. */
+  function track({ id, endpointId }: DueDelivery): boolean {
+    if (stopped || inFlightIds.has(id) || (inFlightTo.get(endpointId) ?? 0) >= settings.perEndpoint) return false;
+    inFlightIds.add(id);
     inFlightTo.set(endpointId, (inFlightTo.get(endpointId) ?? 0) + 1);
     const running: Promise<void> = attempt(id)
       .catch((error: Error) => logger.error('webhook attempt could not be recorded', { error: error.message }))
       .finally(() => {
         inFlight.delete(running);
+        inFlightIds.delete(id);
         const left = (inFlightTo.get(endpointId) ?? 1) - 1;
         if (left > 0) inFlightTo.set(endpointId, left);
         else inFlightTo.delete(endpointId);
         wake();
       });
     inFlight.add(running);
+    return true;
   }
 
   /** Fills the free attempt slots with due deliveries, each endpoint's within its share; reads again when woken meanwhile. */
@@ -154,9 +163,13 @@ export function createWebhookDispatcher({ db, policy, logger, settings, userAgen
         const free = settings.concurrency - inFlight.size;
         if (free <= 0 || stopped) break;
         const at = now();
-        for (const due of await findDueDeliveries(db, iso(at), free, settings.perEndpoint)) {
-          if (stopped) break;
-          if ((inFlightTo.get(due.endpointId) ?? 0) < settings.perEndpoint) track(due);
+        // The longest-due rows first (cheap); when endpoints that have their share hold those, the
+        // fair read finds the others' — at most once per poll interval, as it reads the whole backlog.
+        let started = 0;
+        for (const due of await findDueDeliveries(db, iso(at), free * settings.perEndpoint)) if (started < free && track(due)) started++;
+        if (started < free && at - fairReadAt >= settings.pollMs) {
+          fairReadAt = at;
+          for (const due of await findDueDeliveriesFairly(db, iso(at), free, settings.perEndpoint)) if (started < free && track(due)) started++;
         }
         if (at - purgedAt >= purgeEveryMs) {
           purgedAt = at;
@@ -187,8 +200,14 @@ export function createWebhookDispatcher({ db, policy, logger, settings, userAgen
     timer.unref();
   }
 
+  /** Reads soon: the commits and attempts of one turn of the event loop share a read. */
   function wake(): void {
-    if (started && !stopped) void read();
+    if (!started || stopped || wakeScheduled) return;
+    wakeScheduled = true;
+    setImmediate(() => {
+      wakeScheduled = false;
+      void read();
+    });
   }
 
   return {

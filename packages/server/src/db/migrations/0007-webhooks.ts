@@ -55,8 +55,10 @@ export const webhooksMigration: Migration = {
       .addColumn('created_on', 'text', (c) => c.notNull())
       .addUniqueConstraint('webhook_deliveries_event_uq', ['endpoint_id', 'event_id'])
       .execute();
-    await db.schema.createIndex('webhook_deliveries_due_idx').on('webhook_deliveries').columns(['status', 'next_attempt_on']).execute();
-    await db.schema.createIndex('webhook_deliveries_order_idx').on('webhook_deliveries').columns(['endpoint_id', 'transaction_id', 'id']).execute();
+    // In the dispatcher's order (longest due, then oldest): its read stops after the rows it takes, whatever the backlog.
+    await db.schema.createIndex('webhook_deliveries_due_idx').on('webhook_deliveries').columns(['status', 'next_attempt_on', 'id']).execute();
+    // A transaction's pending deliveries to an endpoint, by age: the order check, the outbox insert's and the deferral's lookups.
+    await db.schema.createIndex('webhook_deliveries_order_idx').on('webhook_deliveries').columns(['endpoint_id', 'transaction_id', 'status', 'id']).execute();
     await db.schema.createIndex('webhook_deliveries_log_idx').on('webhook_deliveries').columns(['endpoint_id', 'id']).execute();
     await db.schema.createIndex('webhook_deliveries_log_status_idx').on('webhook_deliveries').columns(['endpoint_id', 'status', 'id']).execute();
     await db.schema.createIndex('webhook_deliveries_purge_idx').on('webhook_deliveries').columns(['status', 'created_on']).execute();

@@ -114,12 +114,16 @@ export function insertEventDeliveries(qc: Pick<QueryCreator<Database>, 'insertIn
           // it is (the dispatcher keeps the order anyway; this keeps waiting rows out of its reads).
           endpoint.fn
             .coalesce(
+              // The latest one by id (not MAX(next_attempt_on): SQLite would read that off the due
+              // index, through every pending delivery); earlier ones are due no later than it.
               endpoint
                 .selectFrom('webhookDeliveries as earlier')
-                .select((e) => e.fn.max('earlier.nextAttemptOn').as('due'))
+                .select('earlier.nextAttemptOn')
                 .whereRef('earlier.endpointId', '=', 'webhookEndpoints.id')
                 .where('earlier.transactionId', '=', p.transactionId)
-                .where('earlier.status', '=', 'pending'),
+                .where('earlier.status', '=', 'pending')
+                .orderBy('earlier.id', 'desc')
+                .limit(1),
               text(p.createdOn),
             )
             .as('nextAttemptOn'),
@@ -151,24 +155,10 @@ export interface DueDelivery {
   endpointId: string;
 }
 
-/**
- * Pending deliveries due at `now` that nobody sends, longest due first, at most `perEndpoint` of
- * each endpoint (one receiver's backlog cannot fill every slot: the others' events go too) — except
- * those with an earlier delivery of the same transaction to the same endpoint still pending: a
- * transaction's events reach an endpoint in the order they happened.
- */
-export async function findDueDeliveries(db: Db, now: string, limit: number, perEndpoint: number): Promise<DueDelivery[]> {
-  const due = db
+/** Pending, due at `now`, nobody sending it, and no earlier delivery of its transaction to its endpoint pending (the order of events). */
+function dueDeliveries(db: Db, now: string) {
+  return db
     .selectFrom('webhookDeliveries as d')
-    .select((eb) => [
-      'd.id',
-      'd.endpointId',
-      'd.nextAttemptOn',
-      eb.fn
-        .agg<number>('row_number')
-        .over((over) => over.partitionBy('d.endpointId').orderBy('d.nextAttemptOn').orderBy('d.id'))
-        .as('rank'),
-    ])
     .where('d.status', '=', 'pending')
     .where('d.nextAttemptOn', '<=', now)
     .where((eb) => eb.or([eb('d.leaseUntil', 'is', null), eb('d.leaseUntil', '<', now)]))
@@ -184,15 +174,44 @@ export async function findDueDeliveries(db: Db, now: string, limit: number, perE
         ),
       ),
     );
-  const rows = await db
-    .selectFrom(due.as('due'))
-    .select(['due.id', 'due.endpointId'])
-    .where('due.rank', '<=', perEndpoint)
-    .orderBy('due.nextAttemptOn')
-    .orderBy('due.id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ id: Number(r.id), endpointId: r.endpointId }));
+}
+
+const asDue = (rows: Array<{ id: number | string; endpointId: string }>): DueDelivery[] => rows.map((r) => ({ id: Number(r.id), endpointId: r.endpointId }));
+
+/**
+ * The `limit` deliveries due longest: an index range read that stops after `limit` rows, cheap
+ * whatever the backlog — what the dispatcher reads after every attempt and commit.
+ */
+export async function findDueDeliveries(db: Db, now: string, limit: number): Promise<DueDelivery[]> {
+  return asDue(await dueDeliveries(db, now).select(['d.id', 'd.endpointId']).orderBy('d.nextAttemptOn').orderBy('d.id').limit(limit).execute());
+}
+
+/**
+ * Due deliveries, longest due first, at most `perEndpoint` of each endpoint: when the longest-due
+ * rows all belong to endpoints that have their share in flight (one receiver's backlog), this finds
+ * the other endpoints' rows behind them. It reads every due row (a window function over them): the
+ * dispatcher runs it at most once per poll interval.
+ */
+export async function findDueDeliveriesFairly(db: Db, now: string, limit: number, perEndpoint: number): Promise<DueDelivery[]> {
+  const ranked = dueDeliveries(db, now).select((eb) => [
+    'd.id',
+    'd.endpointId',
+    'd.nextAttemptOn',
+    eb.fn
+      .agg<number>('row_number')
+      .over((over) => over.partitionBy('d.endpointId').orderBy('d.nextAttemptOn').orderBy('d.id'))
+      .as('rank'),
+  ]);
+  return asDue(
+    await db
+      .selectFrom(ranked.as('due'))
+      .select(['due.id', 'due.endpointId'])
+      .where('due.rank', '<=', perEndpoint)
+      .orderBy('due.nextAttemptOn')
+      .orderBy('due.id')
+      .limit(limit)
+      .execute(),
+  );
 }
 
 /** The delivery with the endpoint's URL and secret, leased to `owner` until `until`; undefined when another took it first. */
