@@ -139,12 +139,12 @@ interface DialectResult {
   webhooks: WebhookDeliveryResult | null;
   /** null where the variant did not measure it. */
   create: LoadResult | null;
-  get: LoadResult;
+  get: LoadResult | null;
   resume: LoadResult | null;
   /** Per round: idlens req/s ÷ bare req/s, measured back to back. */
   ratios: { create: number[]; get: number[] };
   /** The bare stack in the same rounds. */
-  bare: { create: LoadResult | null; get: LoadResult };
+  bare: { create: LoadResult | null; get: LoadResult | null };
 }
 
 /** How a run of idlens differs from the default: its environment, and what is measured. */
@@ -165,7 +165,7 @@ async function deliveries(receiver: WebhookReceiver, arrivals: number[], expecte
   const span = (arrivals[arrivals.length - 1]! - arrivals[0]!) / 1000;
   return {
     events: receiver.received.length,
-    deliveredPerSecond: Math.round((receiver.received.length - 1) / span),
+    deliveredPerSecond: span > 0 ? Math.round((receiver.received.length - 1) / span) : receiver.received.length,
     lagMs: { p50: percentile(lags, 50), p99: percentile(lags, 99), max: Math.max(...lags) },
   };
 }
@@ -218,10 +218,10 @@ async function benchAgainstAnchor(anchor: Server, databaseUrl: string, name: str
     return {
       webhooks,
       create: runs.idlens.create.length ? combine(runs.idlens.create) : null,
-      get: combine(runs.idlens.get),
+      get: runs.idlens.get.length ? combine(runs.idlens.get) : null,
       resume,
       ratios,
-      bare: { create: runs.bare.create.length ? combine(runs.bare.create) : null, get: combine(runs.bare.get) },
+      bare: { create: runs.bare.create.length ? combine(runs.bare.create) : null, get: runs.bare.get.length ? combine(runs.bare.get) : null },
     };
   } finally {
     await idlens.stop();

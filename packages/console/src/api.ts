@@ -5,7 +5,15 @@
  */
 
 // The contract's own types (type-only: nothing of the SDK is bundled into the console).
-import type { TransactionRecord, TransactionSummary, VerificationStatus, WorkflowSummary } from '@idlens/sdk/api';
+import type {
+  TransactionRecord,
+  TransactionSummary,
+  VerificationStatus,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
+  WorkflowSummary,
+} from '@idlens/sdk/api';
 
 export type {
   StateEntry,
@@ -13,6 +21,9 @@ export type {
   TransactionRecord,
   TransactionSummary,
   VerificationStatus,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
   WorkflowSummary,
 } from '@idlens/sdk/api';
 
@@ -31,40 +42,6 @@ export interface OwnClient {
   name: string;
   createdOn: string;
   isCaller: boolean;
-}
-
-export const webhookEventTypes = [
-  'transaction.created',
-  'transaction.completed',
-  'transaction.failed',
-  'transaction.verificationStatusOverridden',
-  'transaction.deleted',
-] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
-
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string;
-  eventTypes: WebhookEventType[];
-  enabled: boolean;
-  createdOn: string;
-  modifiedOn: string;
-}
-
-export interface WebhookDelivery {
-  eventId: string;
-  type: WebhookEventType;
-  transactionId: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  nextAttemptOn: string | null;
-  lastAttemptOn: string | null;
-  lastStatusCode: number | null;
-  lastLatencyMs: number | null;
-  lastError: string | null;
-  deliveredOn: string | null;
-  createdOn: string;
 }
 
 export interface NewClient {

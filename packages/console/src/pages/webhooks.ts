@@ -1,6 +1,21 @@
 import { html, nothing } from 'lit';
-import { webhookEventTypes, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '../api.ts';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../api.ts';
 import { ConsoleElement, errorBox, messageOf, when } from '../base.ts';
+
+/**
+ * The event types in the SDK's order. Written out here because the console takes only types from
+ * the SDK (a value import bundles the wire module's other tables); the check below fails the build
+ * when the SDK has a type this list lacks.
+ */
+const webhookEventTypes = [
+  'transaction.created',
+  'transaction.completed',
+  'transaction.failed',
+  'transaction.verificationStatusOverridden',
+  'transaction.deleted',
+] as const satisfies readonly WebhookEventType[];
+const everyEventTypeListed: Exclude<WebhookEventType, (typeof webhookEventTypes)[number]> extends never ? true : never = true;
+void everyEventTypeListed;
 
 /** The status of a delivery as a badge, in the colours of the transaction statuses. */
 const deliveryBadge = (status: WebhookDelivery['status']) =>

@@ -6,3 +6,4 @@ export * from './document.ts';
 export * from './health.ts';
 export * from './transaction.ts';
 export * from './recognition-methods.ts';
+export * from './webhooks.ts';

@@ -1,6 +1,6 @@
+import { webhookDeliveryStatuses, webhookEventTypes, type WebhookDeliveryStatus, type WebhookEventType } from '@idlens/sdk/api';
 import type { Config } from '../config.ts';
 import type { OpenDatabase } from '../db/open-database.ts';
-import type { WebhookDeliveryStatus } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { createAddressPolicy } from '../net/ip-policy.ts';
 import { defaultWebhookDispatchSettings } from '../webhooks/webhook-dispatcher.ts';
@@ -13,8 +13,6 @@ import {
   updateWebhookEndpointFields,
   type WebhookAdminContext,
 } from '../webhooks/webhook-endpoints.ts';
-import { webhookEventTypes, type WebhookEventType } from '../webhooks/webhook-events.ts';
-import { webhookDeliveryStatuses } from '../webhooks/webhook-schemas.ts';
 import { organizationId, withDatabase, type CommandOptions, type CommandResult } from './platform-commands.ts';
 
 /**

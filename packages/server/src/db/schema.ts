@@ -1,5 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
-import type { ProcessingStatus, StatusLogEntry, StepType, VerificationStatus } from '@idlens/sdk/api';
+import type { ProcessingStatus, StatusLogEntry, StepType, VerificationStatus, WebhookDeliveryStatus } from '@idlens/sdk/api';
 
 /**
  * The transaction platform's tables, one interface per table. Column types are chosen to behave
@@ -165,8 +165,6 @@ export interface WebhookEndpointTable {
   createdOn: string;
   modifiedOn: string;
 }
-
-export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 /** One event for one endpoint: the outbox row, then its delivery log. */
 export interface WebhookDeliveryTable {

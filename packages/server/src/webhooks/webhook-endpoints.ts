@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { WebhookDeliveryStatus, WebhookEventType } from '@idlens/sdk/api';
 import { isIP } from 'node:net';
 import type { z } from '@hono/zod-openapi';
 import {
@@ -13,12 +14,11 @@ import {
   type StoredWebhookDelivery,
   type StoredWebhookEndpoint,
 } from '../db/repositories/webhook-repository.ts';
-import type { WebhookDeliveryStatus } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { AgentPrincipal } from '../platform/auth/agent-principal.ts';
 import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
 import type { WebhookDispatcher } from './webhook-dispatcher.ts';
-import { eventMaskOf, eventTypesOf, type WebhookEventType } from './webhook-events.ts';
+import { eventMaskOf, eventTypesOf } from './webhook-events.ts';
 import type { webhookDeliverySchema, webhookEndpointSchema } from './webhook-schemas.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 

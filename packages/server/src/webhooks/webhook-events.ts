@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ProcessingStatus, VerificationStatus } from '@idlens/sdk/api';
+import { webhookEventTypes, type ProcessingStatus, type VerificationStatus, type WebhookEventType } from '@idlens/sdk/api';
 
 /**
- * The events an organization's webhook endpoints can receive. Each carries ids, statuses and
- * timestamps only — never personal data or images: a receiver reads the record with its own
- * credentials when it needs more.
+ * The events an organization's webhook endpoints can receive (`webhookEventTypes`, a wire type of
+ * the SDK's). Each carries ids, statuses and timestamps only — never personal data or images: a
+ * receiver reads the record with its own credentials when it needs more.
  */
-export const webhookEventTypes = [
-  'transaction.created',
-  'transaction.completed',
-  'transaction.failed',
-  'transaction.verificationStatusOverridden',
-  'transaction.deleted',
-] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /** One bit per type, in the order above: endpoints store the set they receive as a mask the outbox insert filters on. */
 export const eventTypeBit = (type: WebhookEventType) => 1 << webhookEventTypes.indexOf(type);

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { webhookEventTypes } from './webhook-events.ts';
+import { webhookDeliveryStatuses, webhookEventTypes } from '@idlens/sdk/api';
 
 /** Zod schemas of the webhook endpoints' wire types (agent API); the OpenAPI document is generated from them. */
 
@@ -39,8 +39,6 @@ export const webhookEndpointSchema = z
 export const webhookEndpointWithSecretSchema = webhookEndpointSchema
   .extend({ secret: z.string().openapi({ description: 'the Standard Webhooks signing secret (whsec_…): shown once, here' }) })
   .openapi('WebhookEndpointWithSecret');
-
-export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;
 
 export const webhookDeliverySchema = z
   .object({

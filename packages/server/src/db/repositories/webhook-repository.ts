@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type QueryCreator, type Selectable, type Updateable } from 'kysely';
 import { eventTypeBit, type WebhookEvent } from '../../webhooks/webhook-events.ts';
 import { preparedQuery } from '../prepared-query.ts';
-import type { Database, Db, WebhookDeliveryStatus, WebhookDeliveryTable, WebhookEndpointTable } from '../schema.ts';
+import type { WebhookDeliveryStatus } from '@idlens/sdk/api';
+import type { Database, Db, WebhookDeliveryTable, WebhookEndpointTable } from '../schema.ts';
 
 export type StoredWebhookEndpoint = Selectable<WebhookEndpointTable>;
 export type StoredWebhookDelivery = Selectable<WebhookDeliveryTable>;
