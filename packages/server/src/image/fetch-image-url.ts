@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { ApiError } from '../errors.ts';
-import { OutboundAddressRefused, pinnedLookup, resolveAllowedAddress, type ResolvedAddress } from '../net/outbound-address.ts';
+import { OutboundAddressRefused, parseOutboundUrl, pinnedLookup, resolveAllowedAddress, type ResolvedAddress } from '../net/outbound-address.ts';
 import type { AddressPolicy } from '../net/ip-policy.ts';
 
 export interface UrlFetchOptions {
@@ -32,19 +32,13 @@ export async function fetchImageUrl(rawUrl: string, options: UrlFetchOptions): P
 }
 
 function parseUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ApiError('INVALID_REQUEST', 'imageUrl: not a valid absolute URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiError('IMAGE_URL_NOT_ALLOWED', 'imageUrl: only http and https URLs are fetched');
-  }
-  if (url.username || url.password) {
-    throw new ApiError('IMAGE_URL_NOT_ALLOWED', 'imageUrl: URLs with credentials are not fetched');
-  }
-  return url;
+  const parsed = parseOutboundUrl(raw);
+  if ('url' in parsed) return parsed.url;
+  if (parsed.problem === 'invalid') throw new ApiError('INVALID_REQUEST', 'imageUrl: not a valid absolute URL');
+  throw new ApiError(
+    'IMAGE_URL_NOT_ALLOWED',
+    parsed.problem === 'scheme' ? 'imageUrl: only http and https URLs are fetched' : 'imageUrl: URLs with credentials are not fetched',
+  );
 }
 
 /** The outbound policy's verdict as this endpoint's errors. */

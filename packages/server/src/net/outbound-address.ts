@@ -7,6 +7,25 @@ export interface ResolvedAddress {
   family: 4 | 6;
 }
 
+/** An outbound URL (an image to fetch, a webhook to call) as parsed, or why it may not be called at all. */
+export type OutboundUrl = { url: URL } | { problem: 'invalid' | 'scheme' | 'credentials' };
+
+/** An absolute http(s) URL without credentials — what idlens calls out to — or the reason it is not one. */
+export function parseOutboundUrl(raw: string): OutboundUrl {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { problem: 'invalid' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'scheme' };
+  if (url.username || url.password) return { problem: 'credentials' };
+  return { url };
+}
+
+/** The URL's host as an address or name: an IPv6 literal without its brackets. */
+export const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+
 /** Why an outbound URL's host may not be connected to. */
 export class OutboundAddressRefused extends Error {
   override readonly name = 'OutboundAddressRefused';
@@ -26,7 +45,7 @@ export class OutboundAddressRefused extends Error {
  * `pinnedLookup`, never by resolving the name again (DNS rebinding).
  */
 export async function resolveAllowedAddress(url: URL, policy: AddressPolicy): Promise<ResolvedAddress> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const hostname = hostOf(url);
   const byName = policy.isHostAllowListed(hostname);
   let addresses: ResolvedAddress[];
   if (isIP(hostname)) {

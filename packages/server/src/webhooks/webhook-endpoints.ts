@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookDeliveryStatus, WebhookEventType } from '@idlens/sdk/api';
 import { isIP } from 'node:net';
+import { hostOf, parseOutboundUrl } from '../net/outbound-address.ts';
 import type { z } from '@hono/zod-openapi';
 import {
   deleteWebhookEndpoint,
@@ -70,6 +71,12 @@ function deliveryView(row: StoredWebhookDelivery): WebhookDeliveryView {
   };
 }
 
+const urlProblems = {
+  invalid: 'not a valid absolute URL',
+  scheme: 'only http and https URLs are called',
+  credentials: 'URLs with credentials are not allowed',
+} as const;
+
 /**
  * A webhook URL as registered: absolute http(s), no credentials (they would be logged and shown in
  * the console; put a token in the path or query if the receiver needs one), no fragment. An IP
@@ -77,16 +84,11 @@ function deliveryView(row: StoredWebhookDelivery): WebhookDeliveryView {
  * since where it points can change.
  */
 function checkedUrl(ctx: WebhookAdminContext, raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ApiError('INVALID_REQUEST', 'url: not a valid absolute URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ApiError('INVALID_REQUEST', 'url: only http and https URLs are called');
-  if (url.username || url.password) throw new ApiError('INVALID_REQUEST', 'url: URLs with credentials are not allowed');
+  const parsed = parseOutboundUrl(raw);
+  if (!('url' in parsed)) throw new ApiError('INVALID_REQUEST', `url: ${urlProblems[parsed.problem]}`);
+  const { url } = parsed;
   if (url.hash) throw new ApiError('INVALID_REQUEST', 'url: a fragment is never sent; leave it out');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   const refused = isIP(host) ? !ctx.webhooks.policy.isAllowed(host) : host === 'localhost' && !ctx.webhooks.policy.isHostAllowListed(host);
   if (refused)
     throw new ApiError(
