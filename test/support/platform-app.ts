@@ -95,7 +95,9 @@ export async function createPlatformTestApp(options: PlatformTestOptions = {}) {
   async function request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    // Bytes (an image) as they are, a string as it is, anything else as JSON.
+    const body =
+      init.body === undefined ? undefined : init.body instanceof Uint8Array || typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
     // As over a socket: a client (a browser's fetch) declares the length of the body it sends.
     if (body !== undefined && !headers['content-length']) headers['content-length'] = String(Buffer.byteLength(body));
     const res = await app.request(path, { method, headers, body });

@@ -110,6 +110,8 @@ export interface Config {
   metricsToken: string | null;
   /** The built console served at `/console`; null = packages/console/dist. */
   consoleDir: string | null;
+  /** The built run page (verification links) served at `/run/assets`; null = packages/console/dist-run. */
+  runPageDir: string | null;
   /** How long a console sign-in lasts (seconds; the session cookie's lifetime). */
   consoleSessionTtlSeconds: number;
   /** Webhook delivery (docs/webhooks.md). */
@@ -192,6 +194,7 @@ const envSchema = z.object({
   ADMIN_TOKEN: z.string().min(32, 'at least 32 characters').max(512).optional(),
   METRICS_TOKEN: z.string().min(32, 'at least 32 characters').max(512).optional(),
   CONSOLE_DIR: z.string().optional(),
+  RUN_PAGE_DIR: z.string().optional(),
   CONSOLE_SESSION_TTL: int(60, 7 * 24 * 3600).default(8 * 3600),
   WEBHOOK_DISPATCH: bool.default(true),
   WEBHOOK_URL_ALLOW: list.default([]),
@@ -266,6 +269,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     adminToken: e.ADMIN_TOKEN ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
     consoleDir: e.CONSOLE_DIR ?? null,
+    runPageDir: e.RUN_PAGE_DIR ?? null,
     consoleSessionTtlSeconds: e.CONSOLE_SESSION_TTL,
     webhooks: {
       dispatch: e.WEBHOOK_DISPATCH,

@@ -33,6 +33,7 @@ export const apiErrorStatus = {
   STEP_NOT_CURRENT: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   WEBHOOK_URL_NOT_ALLOWED: 400,
+  VERIFICATION_LINK_UNAVAILABLE: 410,
   QUEUE_FULL: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;

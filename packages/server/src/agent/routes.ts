@@ -22,6 +22,7 @@ import { getTransactionBlob, getTransactionRecordJson, listOwnTransactions } fro
 import { getWorkflowSummary, importWorkflow, listWorkflows } from '../platform/workflow-versions/workflow-admin.ts';
 import { agentAuth } from './agent-auth.ts';
 import type { AgentEnv } from './agent-env.ts';
+import { addLinkRoutes } from './link-routes.ts';
 import { addWebhookRoutes } from './webhook-routes.ts';
 
 const base = '/agent/api/v1';
@@ -157,14 +158,14 @@ const routes = {
   }),
 };
 
-/** The agent interface: transactions, workflows and webhook endpoints of the authenticated client's organization. */
+/** The agent interface: transactions, workflows, webhook endpoints and verification links of the authenticated client's organization. */
 export function createAgentRoutes(ctx: PlatformContext) {
   const app = new OpenAPIHono<AgentEnv>({ defaultHook: validationHook });
   app.use(`${base}/*`, agentAuth(ctx));
   app.use(`${base}/*`, limitJsonBody());
   // Cache-Control: no-store is set for every /agent answer in app.ts, before authentication.
 
-  return addWebhookRoutes(
+  const withWebhooks = addWebhookRoutes(
     app
       .openapi(routes.create, async (c) => {
         const body = c.req.valid('json') as CreateTransactionRequest;
@@ -207,4 +208,5 @@ export function createAgentRoutes(ctx: PlatformContext) {
       }),
     ctx,
   );
+  return addLinkRoutes(withWebhooks, ctx);
 }

@@ -192,6 +192,47 @@ export interface WebhookDeliveryTable {
   createdOn: string;
 }
 
+/** A verification link (links/): opens the hosted run page, which starts transactions of one workflow. */
+export interface VerificationLinkTable {
+  id: string;
+  organizationId: string;
+  /** The client that created it; the transactions it starts are that client's. */
+  clientId: string;
+  workflowId: string;
+  /** SHA-256 (hex) of the URL's token; the token is shown once, at creation. */
+  tokenHash: string;
+  /** consent.userId of the transactions it starts. */
+  userId: string;
+  /** JSON: the Start form's values the link fixes. */
+  formValues: string;
+  redirectUrl: string | null;
+  /** 1: one transaction at most; 0: any number until it expires or is revoked. */
+  singleUse: number;
+  expiresOn: string;
+  revokedOn: string | null;
+  /** When the first transaction started. */
+  usedOn: string | null;
+  transactionCount: number;
+  createdOn: string;
+}
+
+export interface VerificationLinkTransactionTable {
+  linkId: string;
+  transactionId: string;
+  createdOn: string;
+}
+
+/** What the run page shows of an organization (each null: the default). */
+export interface OrganizationBrandingTable {
+  organizationId: string;
+  displayName: string | null;
+  /** `#rrggbb` */
+  accentColor: string | null;
+  logo: Buffer | null;
+  logoContentType: string | null;
+  modifiedOn: string;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   clients: ClientTable;
@@ -206,6 +247,9 @@ export interface Database {
   consoleSessions: ConsoleSessionTable;
   webhookEndpoints: WebhookEndpointTable;
   webhookDeliveries: WebhookDeliveryTable;
+  verificationLinks: VerificationLinkTable;
+  verificationLinkTransactions: VerificationLinkTransactionTable;
+  organizationBranding: OrganizationBrandingTable;
 }
 
 /** A database handle or an open database transaction: repositories accept either. */

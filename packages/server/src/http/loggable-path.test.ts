@@ -22,6 +22,11 @@ describe('paths as the access log writes them', () => {
     ['/4111111111111111/x', '/[redacted]/x'],
     ['/x/operator-key-7/y', '/x/[redacted]/y'],
     ['/x/the-operator-key-7-again', '/x/[redacted]'],
+    // A run page's token is a credential whatever its letters (one in lower case would pass as a word).
+    ['/run/abcdefghijklmnopqrstuvwxyz0123456789abcdefg', '/run/[redacted]'],
+    ['/run/Zm9v_YmFy-x/workflow/demo-auto', '/run/[redacted]/workflow/demo-auto'],
+    ['/run/assets/sdk/idlens.js', '/run/assets/sdk/idlens.js'],
+    ['/run/assets', '/run/assets'],
   ])('%s → %s', (path, logged) => {
     expect(redact(path)).toBe(logged);
   });

@@ -18,12 +18,15 @@ const smallNumber = new RegExp(`^${smallNumberPattern}$`);
  */
 const loggableWhole = new RegExp(`^(?:\\/(?=(${uuidPattern}|${smallNumberPattern}|(?=[^/]{1,64}(?:\\/|$))${wordPattern}|)(?=\\/|$))\\1)*$`);
 
+/** `/run/{token}…` (a verification link, a credential); `/run/assets/…` are the page's files. */
+const runPageToken = /^\/run\/(?!assets(?:\/|$))[^/]+/;
+
 /**
  * A request path as it may be logged. A client may put anything in a path, a secret included (an
  * ephemeral key where the transaction id belongs, a client secret, an API key, a card number), and
  * the log must never keep one: every segment that is not an id, a small number or a lower-case
  * word is written as `[redacted]`, and so is any segment holding one of the operator's configured
- * secrets (`secrets`: API keys, the admin token), whatever its shape.
+ * secrets (`secrets`: API keys, the admin token), whatever its shape, and so is a run page's link token.
  */
 export function createPathRedactor(secrets: ReadonlyArray<string>): (path: string) => string {
   const known = secrets.filter((s) => s.length > 0);
@@ -32,7 +35,9 @@ export function createPathRedactor(secrets: ReadonlyArray<string>): (path: strin
     uuid.test(segment) ||
     smallNumber.test(segment) ||
     (segment.length <= 64 && word.test(segment) && !known.some((secret) => segment.includes(secret)));
-  return (path) => {
+  return (requested) => {
+    // A run page's path holds its link's token, whatever its shape.
+    const path = requested.replace(runPageToken, '/run/[redacted]');
     // Most paths are all ids and route words: one test instead of one per segment.
     if (loggableWhole.test(path) && !known.some((secret) => path.includes(secret))) return path;
     return path

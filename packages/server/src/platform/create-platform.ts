@@ -56,7 +56,8 @@ export function createPlatform({
   if (!tokenSecret) {
     logger.warn('AGENT_TOKEN_SECRET is not set: access tokens are signed with a per-process key and stop working on restart or at other replicas');
   }
-  const resolved = { ...defaultPlatformSettings, ...settings };
+  // Links point at the run page beside the edge API unless told otherwise (tests build settings with edgeApiUrl only).
+  const resolved: PlatformSettings = { ...defaultPlatformSettings, runPageUrl: settings.edgeApiUrl.replace(/\/edge$/, '/run'), ...settings };
   const budgets =
     memory ??
     createMemoryBudgets({ maxBodyBytesInFlight: Math.ceil((resolved.maxImageBytes * 3 * 4) / 3) + 256 * 1024, maxPixelsInFlight: 2 * resolved.maxPixels });

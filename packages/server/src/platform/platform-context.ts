@@ -15,6 +15,8 @@ import type { WorkflowCache } from './workflow-versions/workflow-cache.ts';
 export interface PlatformSettings {
   /** `publicUrl + '/edge'`: returned as edgeApiUrl. */
   edgeApiUrl: string;
+  /** `publicUrl + '/run'`: where verification links point (a link's URL is this + `/` + its token). */
+  runPageUrl: string;
   /** How long an ephemeral key works (ms). */
   ephemeralKeyTtlMs: number;
   /** How long a resume's claim on a transaction lasts before another may take over (ms). */
@@ -33,7 +35,7 @@ export interface PlatformSettings {
   submissionsPerOrganization: number;
 }
 
-export const defaultPlatformSettings: Omit<PlatformSettings, 'edgeApiUrl'> = {
+export const defaultPlatformSettings: Omit<PlatformSettings, 'edgeApiUrl' | 'runPageUrl'> = {
   ephemeralKeyTtlMs: 24 * 3600 * 1000,
   leaseMs: 5 * 60 * 1000,
   resumeWaitMs: 10_000,

@@ -40,6 +40,7 @@ export function platformFromConfig(
     },
     settings: {
       edgeApiUrl: `${config.publicUrl}/edge`,
+      runPageUrl: `${config.publicUrl}/run`,
       ephemeralKeyTtlMs: config.platform.ephemeralKeyTtlSeconds * 1000,
       // A step may run two recognitions; the claim is renewed after every step.
       leaseMs: Math.max(60_000, 3 * config.recognition.timeoutMs),

@@ -6,6 +6,7 @@ import { transactionUserIndexMigration } from './0004-transaction-user-index.ts'
 import { clientTokenGenerationMigration } from './0005-client-token-generation.ts';
 import { hashedIdempotencyKeysMigration } from './0006-hashed-idempotency-keys.ts';
 import { webhooksMigration } from './0007-webhooks.ts';
+import { verificationLinksMigration } from './0008-verification-links.ts';
 
 /**
  * Every migration, by name, in order. A static map (no directory scanning) so that it works from
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-client-token-generation': clientTokenGenerationMigration,
   '0006-hashed-idempotency-keys': hashedIdempotencyKeysMigration,
   '0007-webhooks': webhooksMigration,
+  '0008-verification-links': verificationLinksMigration,
 };

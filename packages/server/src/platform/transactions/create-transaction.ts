@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { platformNames, type CreateTransactionRequest, type CreateTransactionResponse, type StatusLogEntry, type TransactionWarning } from '@idlens/sdk/api';
 import { isPostgres } from '../../db/dialect-kind.ts';
+import type { Db } from '../../db/schema.ts';
 import { deleteIdempotencyKeysBefore, findIdempotencyKey, insertIdempotencyKey } from '../../db/repositories/idempotency-repository.ts';
 import { insertStateEntry } from '../../db/repositories/state-entry-repository.ts';
 import { appendStatusLog } from '../../db/repositories/status-log-repository.ts';
@@ -26,6 +27,12 @@ import { hashSecret, newSecret } from '../auth/secrets.ts';
 import { isoAt, type PlatformContext } from '../platform-context.ts';
 import { validateFormValues } from './form-values.ts';
 import { transition } from './state-machine.ts';
+
+/** Extra writes of a create, in its database transaction (a verification link's claim: links/). */
+export interface CreateOptions {
+  /** Throws to refuse the create: nothing of it is stored. */
+  inTransaction?: (trx: Db, transactionId: string, now: string) => Promise<void>;
+}
 
 export interface CreateResult {
   response: CreateTransactionResponse;
@@ -121,6 +128,7 @@ export async function createTransaction(
   principal: AgentPrincipal,
   received: CreateTransactionRequest,
   receivedIdempotencyKey: string | null,
+  { inTransaction }: CreateOptions = {},
 ): Promise<CreateResult> {
   const versionId = await findLatestWorkflowVersionId(ctx.db, principal.organizationId, received.workflowId);
   const version = versionId === undefined ? undefined : await ctx.workflows.get(ctx.db, versionId);
@@ -212,11 +220,12 @@ export async function createTransaction(
     // on its own (one round trip instead of BEGIN, four INSERTs and COMMIT). With a key, and on
     // SQLite (where creates share a commit), one database transaction: the expired key's DELETE and
     // the key's INSERT must be statements of their own (the CTEs of one statement all see one snapshot).
-    if (!idempotencyKey && isPostgres(ctx.db))
+    if (!idempotencyKey && !inTransaction && isPostgres(ctx.db))
       deliveries = await insertCreatedTransaction(ctx.db, tx, startEntry, createdLog, outboxParams(ctx.webhooks, createdEvent));
     else
       deliveries = await ctx.writes.run(async (trx) => {
         if (idempotencyKey) await deleteIdempotencyKeysBefore(trx, principal.organizationId, idempotencyKey, isoAt(nowMs - ctx.settings.idempotencyTtlMs));
+        await inTransaction?.(trx, tx.id, now);
         await insertTransaction(trx, tx);
         const recorded = await recordEvent(trx, ctx.webhooks, createdEvent);
         await insertStateEntry(trx, startEntry);

@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono, type Context } from 'hono';
+import { findLatestWorkflowVersion } from '../db/repositories/workflow-repository.ts';
+import { ApiError } from '../errors.ts';
+import { limitBody } from '../http/body-limit.ts';
+import type { AppEnv } from '../http/context.ts';
+import { responseHeaders } from '../http/response-headers.ts';
+import { staticFiles } from '../http/static-files.ts';
+import { validationError } from '../http/validation-hook.ts';
+import { runBranding, runLogo } from '../links/branding.ts';
+import { runStartSchema } from '../links/link-schemas.ts';
+import { openVerificationLink, startLinkTransaction } from '../links/verification-links.ts';
+import type { PlatformContext } from '../platform/platform-context.ts';
+import { startStep } from '../workflow/definition.ts';
+import { runPageHtml, unavailablePageHtml } from './run-page-html.ts';
+import { runPageLanguage, runPageTexts } from './run-page-text.ts';
+
+/** Where `pnpm start` builds the run page's script, styles and SDK (packages/console/dist-run), from src/run or dist/run alike. */
+export const defaultRunPageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../console/dist-run');
+
+/**
+ * The run page's Content-Security-Policy: everything from this origin, the SDK's wasm compiled
+ * (`'wasm-unsafe-eval'`) and its worker started from here, no inline script or style, no frames,
+ * no forms posting elsewhere. The redirect at the end is a navigation, which no directive limits.
+ */
+export const runPageCsp = [
+  "default-src 'none'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
+
+const runHeaders: ReadonlyArray<readonly [string, string]> = [
+  ['Content-Security-Policy', runPageCsp],
+  ['Permissions-Policy', 'camera=(self), microphone=(), geolocation=()'],
+  ['Referrer-Policy', 'no-referrer'],
+  // Cross-origin isolated (everything comes from here): the SDK may use wasm threads.
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Embedder-Policy', 'require-corp'],
+];
+
+/**
+ * Text on the accent colour: black or white, whichever contrasts more (WCAG relative luminance),
+ * so an organization's light brand colour still gives readable buttons.
+ */
+export function onAccent(hex: string): '#000' | '#fff' {
+  const channel = (i: number) => {
+    const v = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  // Contrast with white (1.05 / (L + 0.05)) against contrast with black ((L + 0.05) / 0.05).
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#fff' : '#000';
+}
+
+/** The largest start request: consent choices and a few form values. */
+const maxStartBytes = 64 * 1024;
+
+/**
+ * `/run/{token}`: the hosted run page of a verification link (links/verification-links.ts) and
+ * what it calls — its theme and logo, the Start form's open fields, and the start of a transaction
+ * (the proxy `<idlens-transaction>` expects; the edge API does the rest). `/run/assets/…`: the
+ * page's built script, styles and the SDK (`RUN_PAGE_DIR`).
+ */
+export function createRunRoutes(ctx: PlatformContext, { dir }: { dir?: string | null } = {}) {
+  const root = dir ?? defaultRunPageDir;
+  const app = new Hono<AppEnv>();
+  app.use('/run/*', responseHeaders(runHeaders));
+
+  if (existsSync(path.join(root, 'run-page.js')))
+    app.use(
+      '/run/assets/*',
+      staticFiles(root, (p) => p.replace(/^\/run\/assets/, '')),
+    );
+  app.get('/run/assets/*', () => {
+    throw new ApiError('NOT_FOUND', 'not found (the run page is built by pnpm start; or set RUN_PAGE_DIR)');
+  });
+
+  /** A usable link or the page that says why not (the answer to send instead). */
+  const usable = async (c: Context<AppEnv>) => {
+    const token = c.req.param('token') ?? '';
+    const opened = await openVerificationLink(ctx, token);
+    if (opened.state === 'active') return { link: opened.link, linkPath: `/run/${token}` };
+    return null;
+  };
+
+  app.get('/run/:token', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const token = c.req.param('token');
+    const lang = runPageLanguage(c.req.query('lang'), c.req.header('accept-language'));
+    const text = runPageTexts[lang]!;
+    const opened = await openVerificationLink(ctx, token);
+    const branding = opened.link ? await runBranding(ctx.db, opened.link.organizationId) : null;
+    const frame = { lang, text, branding, linkPath: opened.link ? `/run/${token}` : null };
+    if (opened.state !== 'active') return c.html(unavailablePageHtml(frame, opened.state), opened.state === 'unknown' ? 404 : 410);
+    return c.html(runPageHtml({ ...frame, workflowId: opened.link.workflowId, redirectUrl: opened.link.redirectUrl }));
+  });
+
+  // The theme and logo are served while the link exists at all: the "cannot be used" page shows them too.
+  app.get('/run/:token/theme.css', async (c) => {
+    const opened = await openVerificationLink(ctx, c.req.param('token'));
+    const branding = opened.link ? await runBranding(ctx.db, opened.link.organizationId) : null;
+    // The colour was checked as #rrggbb when it was set: nothing else can reach this rule.
+    const css = branding?.accentColor ? `:root {\n  --idlens-accent: ${branding.accentColor};\n  --idlens-on-accent: ${onAccent(branding.accentColor)};\n}\n` : '';
+    return c.body(css, opened.link ? 200 : 404, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' });
+  });
+
+  app.get('/run/:token/logo', async (c) => {
+    const opened = await openVerificationLink(ctx, c.req.param('token'));
+    const logo = opened.link ? await runLogo(ctx.db, opened.link.organizationId) : null;
+    if (!logo) throw new ApiError('NOT_FOUND', 'no logo');
+    return c.body(new Uint8Array(logo.bytes), 200, { 'content-type': logo.contentType, 'cache-control': 'no-cache' });
+  });
+
+  // The Start form's fields the link left open (what `<idlens-transaction>` asks its proxy for).
+  app.get('/run/:token/workflow/:workflowId', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const found = await usable(c);
+    if (!found) throw new ApiError('VERIFICATION_LINK_UNAVAILABLE', 'this verification link cannot be used');
+    const version = await findLatestWorkflowVersion(ctx.db, found.link.organizationId, found.link.workflowId);
+    if (!version) throw new ApiError('WORKFLOW_NOT_FOUND', 'the workflow of this link no longer exists');
+    const fixed = JSON.parse(found.link.formValues) as Record<string, unknown>;
+    return c.json({ formFields: startStep(version.definition).settings.formFields.filter((f) => !(f.name in fixed)) });
+  });
+
+  app.post(
+    '/run/:token/transaction',
+    limitBody(maxStartBytes, () => new ApiError('PAYLOAD_TOO_LARGE', `the request body is larger than ${maxStartBytes} bytes`)),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const found = await usable(c);
+      if (!found) throw new ApiError('VERIFICATION_LINK_UNAVAILABLE', 'this verification link has expired, was withdrawn or was already used');
+      const body = await c.req.json().catch(() => {
+        throw new ApiError('INVALID_JSON', 'the request body is not JSON');
+      });
+      const parsed = runStartSchema.safeParse(body);
+      if (!parsed.success) throw validationError(parsed.error);
+      const key = c.req.header('idempotency-key') ?? null;
+      if (key !== null && (key.length < 1 || key.length > 255)) throw new ApiError('INVALID_REQUEST', 'Idempotency-Key: 1 to 255 characters');
+      const { response, replayed } = await startLinkTransaction(ctx, found.link, parsed.data, key);
+      return c.json(response, replayed ? 200 : 201);
+    },
+  );
+  return app;
+}
