@@ -14,7 +14,10 @@ COPY . .
 RUN pnpm install --frozen-lockfile \
  && pnpm --filter @idlens/models --filter @idlens/sdk --filter @idlens/server run build \
  && mkdir /tarballs \
- && for dir in models packages/sdk packages/server; do (cd "$dir" && pnpm pack --pack-destination /tarballs); done
+ && for dir in models packages/sdk packages/server; do (cd "$dir" && pnpm pack --pack-destination /tarballs); done \
+ && pnpm exec vite build -c packages/console/vite.config.ts --configLoader runner --outDir /web/console \
+ && pnpm exec tsx packages/console/run-page.config.ts /web/run-page \
+ && pnpm exec tsx packages/sdk/src/cli.ts assets compress /web
 WORKDIR /app
 RUN npm init -y > /dev/null && npm install --omit=dev --no-audit --no-fund /tarballs/*.tgz
 
@@ -23,9 +26,13 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    DATABASE_URL=file:/data/idlens.sqlite
+    DATABASE_URL=file:/data/idlens.sqlite \
+    CONSOLE_DIR=/web/console \
+    RUN_PAGE_DIR=/web/run-page
 WORKDIR /app
 COPY --from=build /app /app
+# The operator console and the hosted run page of verification links: built files the server serves.
+COPY --from=build /web /web
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -11,7 +11,7 @@ export const defaultRunPageDir = path.join(here, 'dist-run');
 
 /**
  * The hosted run page's files, served by the server at `/run/assets/`: `run-page.js` (the page's
- * script with the web components and lit), `run-page.css`, and the SDK's browser bundle with its
+ * script with the web components and lit), `run-page.css`, `favicon.svg`, and the SDK's browser bundle with its
  * worker, wasm and models in `sdk/` — everything the page needs from its own origin, nothing from
  * a CDN. The HTML itself is the server's (it holds the organization's name and the page's words).
  */
@@ -20,6 +20,7 @@ export async function buildRunPage(outDir = defaultRunPageDir): Promise<void> {
   await build(componentsBundleConfig({ outDir, input: { 'run-page': path.join(here, 'src/run/run-page.ts') }, sdkUrl: '/run/assets/sdk/idlens.js' }));
   await build(browserBundleConfig(path.join(outDir, 'sdk')));
   await copyFile(path.join(here, 'src/run/run-page.css'), path.join(outDir, 'run-page.css'));
+  await copyFile(path.join(here, 'public/favicon.svg'), path.join(outDir, 'favicon.svg'));
 }
 
 // `tsx packages/console/run-page.config.ts [outDir]`: what `pnpm start` runs.

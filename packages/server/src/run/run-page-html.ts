@@ -27,6 +27,7 @@ function page({ lang, text, branding, linkPath }: PageFrame, title: string, main
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="referrer" content="no-referrer">
   <title>${escapeHtml(org ? `${title} · ${org}` : title)}</title>
+  <link rel="icon" href="/run/assets/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="/run/assets/run-page.css">${theme}
 </head>
 <body>
@@ -53,7 +54,7 @@ export function runPageHtml(frame: PageFrame & { workflowId: string; redirectUrl
     text.title,
     `    <h1>${escapeHtml(text.title)}</h1>
     <p class="intro">${fill(text.intro, org)}</p>
-    <idlens-transaction id="flow" proxy-url="${escapeHtml(linkPath ?? '')}" workflow-id="${escapeHtml(frame.workflowId)}" lang="${escapeHtml(lang)}"${redirect}></idlens-transaction>
+    <idlens-transaction id="flow" hide-checks proxy-url="${escapeHtml(linkPath ?? '')}" workflow-id="${escapeHtml(frame.workflowId)}" lang="${escapeHtml(lang)}"${redirect}></idlens-transaction>
     <section id="finish" class="finish" hidden aria-labelledby="finish-title">
       <h2 id="finish-title" tabindex="-1">${escapeHtml(text.finishTitle)}</h2>
       <p>${fill(text.finishText, org)}</p>

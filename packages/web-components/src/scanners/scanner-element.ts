@@ -205,6 +205,13 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
       this.#subscribe(this.isConnected ? this.activeRecognizer : null);
   }
 
+  protected override firstUpdated(changed: PropertyValues): void {
+    super.firstUpdated(changed);
+    // Through the CSSOM: a `style` attribute in the template is inline style, which a strict CSP
+    // (no `style-src-attr 'unsafe-inline'`) refuses — and Lit's styleMap writes one on first render.
+    this.renderRoot.querySelector<HTMLElement>('.hud')?.style.setProperty('--_guide-aspect', String(this.guideAspect));
+  }
+
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     if (!this.#focusOutcome) return;
@@ -436,7 +443,7 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
     const scanning = this.phase === 'scanning';
     const ok = this.scan.feedback === 'hold-still' || this.scan.feedback === 'done';
     const phaseContent = this.cameraLive ? this.renderPhase() : nothing;
-    return html`<div slot="overlay" class="hud" style="--_guide-aspect: ${this.guideAspect}">
+    return html`<div slot="overlay" class="hud">
       ${
         scanning
           ? html`<div class="guide-wrap"><div class="guide ${ok ? 'ok' : ''}" part="guide" role="img" aria-label=${this.t('guide')}></div></div>`

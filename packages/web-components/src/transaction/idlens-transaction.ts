@@ -46,6 +46,7 @@ export class IdlensTransaction extends IdlensElement {
     mode: { type: String },
     serverUrl: { type: String, attribute: 'server-url' },
     inference: { type: String },
+    hideChecks: { type: Boolean, attribute: 'hide-checks' },
     fields: { attribute: false },
     fieldLabels: { attribute: false },
     recognizer: { attribute: false },
@@ -204,6 +205,8 @@ export class IdlensTransaction extends IdlensElement {
   declare serverUrl: string | null;
   /** The worker's inference runtime for the OCR models: `convnet` (default), `onnxruntime-web` or `auto` (see the SDK's `createRecognizer`). */
   declare inference: Inference;
+  /** Do not ask the proxy for the checks that decided (a page that shows its own finish, such as the hosted run page). */
+  declare hideChecks: boolean;
   /** The Start step's form fields; fetched from `{proxy-url}/workflow/{id}` when not set. */
   declare fields: FormField[] | null;
   /** Labels for the form fields by name (default: the name, humanized). */
@@ -217,7 +220,7 @@ export class IdlensTransaction extends IdlensElement {
   #fieldsFetched = false;
   /** The run itself (phase, step, review, outcome, problem); this element renders it and tells the page. */
   readonly #flow = new TransactionController(this, {
-    settings: () => ({ proxyUrl: this.proxyUrl, workflowId: this.workflowId }),
+    settings: () => ({ proxyUrl: this.proxyUrl, workflowId: this.workflowId, hideChecks: this.hideChecks }),
     recognizer: () => this.recognizer ?? sharedRecognizer(this.mode, this.serverUrl, this.inference),
     onStatus: (status, detail) => {
       if (status !== 'start' && status !== 'running') this.#focusHeading = true;
@@ -235,6 +238,7 @@ export class IdlensTransaction extends IdlensElement {
     this.mode = 'auto';
     this.serverUrl = null;
     this.inference = 'convnet';
+    this.hideChecks = false;
     this.fields = null;
     this.fieldLabels = {};
     this.recognizer = null;

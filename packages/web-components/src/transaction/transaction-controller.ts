@@ -25,8 +25,8 @@ interface CaptureReview {
 }
 
 export interface TransactionControllerOptions {
-  /** The proxy and the workflow as the host has them when a request starts. */
-  settings: () => { proxyUrl: string; workflowId: string };
+  /** The proxy and the workflow as the host has them when a request starts; `hideChecks`: the verdict's checks are not asked for. */
+  settings: () => { proxyUrl: string; workflowId: string; hideChecks?: boolean };
   /** The recognizer a run hands to the SDK (asked for when the run starts). */
   recognizer: () => Recognizer;
   /** Every status the page hears of (the host turns it into an `idlens-status` event). */
@@ -107,7 +107,7 @@ export class TransactionController extends HostController {
         },
       });
       if (abort.signal.aborted) return null;
-      const checks = await this.#fetchChecks(result.transactionId, result.created?.ephemeralKey);
+      const checks = this.#options.settings().hideChecks ? [] : await this.#fetchChecks(result.transactionId, result.created?.ephemeralKey);
       // A restart while the checks were on their way: that run is over, its verdict is not shown.
       if (abort.signal.aborted) return null;
       const outcome: TransactionOutcome = {
