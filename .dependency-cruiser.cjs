@@ -93,7 +93,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['^packages/[^/]+/dist/', '^(models|demo|test)/dist/', '^(dist|reports|data)/', '^demo/public/sdk/'] },
+    exclude: { path: ['^packages/[^/]+/dist(-run)?/', '^(models|demo|test)/dist/', '^(dist|reports|data)/', '^demo/public/sdk/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.mjs', '.d.ts'] },

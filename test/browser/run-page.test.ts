@@ -83,7 +83,11 @@ async function check(page: Page, name: string) {
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'idlens-run-page-'));
   const y4m = path.join(tmp, 'passport.y4m');
-  await Promise.all([buildRunPage(path.join(tmp, 'run')), writeY4m(y4m, [{ image: await cameraFrame(await passportPng()), frames: 2 }], 2), mkdir(screenshots, { recursive: true })]);
+  await Promise.all([
+    buildRunPage(path.join(tmp, 'run')),
+    writeY4m(y4m, [{ image: await cameraFrame(await passportPng()), frames: 2 }], 2),
+    mkdir(screenshots, { recursive: true }),
+  ]);
   server = await startIdlensServer({ RUN_PAGE_DIR: path.join(tmp, 'run'), SEED_DEMO: 'true' });
   basic = `Basic ${Buffer.from(`${server.demoCredentials!.clientId}:${server.demoCredentials!.clientSecret}`).toString('base64')}`;
   shop = await startShop();
@@ -146,16 +150,27 @@ describe('a verification link from creation to redirect (Chromium, fake camera)'
     const transactionId = arrived.searchParams.get('transactionId')!;
 
     const record = (await agent('GET', `/transaction/${transactionId}`)).json;
-    expect(record).toMatchObject({ workflowId: 'demo-document', processingStatus: 'Complete', verificationStatus: 'Accept', linkFields: { verificationLinkId: link.id } });
+    expect(record).toMatchObject({
+      workflowId: 'demo-document',
+      processingStatus: 'Complete',
+      verificationStatus: 'Accept',
+      linkFields: { verificationLinkId: link.id },
+    });
     expect(record.consent).toMatchObject({ userId: 'customer-4711', isProcessingStoringAllowed: true, isTrainingAllowed: false });
-    expect((await agent('GET', `/verification-link/${link.id}`)).json).toMatchObject({ status: 'used', transactionCount: 1, transactions: [{ transactionId }] });
+    expect((await agent('GET', `/verification-link/${link.id}`)).json).toMatchObject({
+      status: 'used',
+      transactionCount: 1,
+      transactions: [{ transactionId }],
+    });
     expect(problems).toEqual([]);
     await page.close();
 
     // The same link again: it was used; the page says so, in the user's words, and starts nothing.
     const again = await open(link.url);
     expect(await again.page.locator('h1').textContent()).toBe('This link cannot be used');
-    expect(await again.page.locator('.unavailable').textContent()).toBe('This link was already used. Ask Northwind Bank for a new one if you need to verify your identity again.');
+    expect(await again.page.locator('.unavailable').textContent()).toBe(
+      'This link was already used. Ask Northwind Bank for a new one if you need to verify your identity again.',
+    );
     expect(await again.page.locator('idlens-transaction').count()).toBe(0);
     await check(again.page, 'used');
     expect(again.problems.filter((p) => !p.includes('410'))).toEqual([]);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { b64, sampleImage } from '../support/images.ts';
@@ -381,6 +382,77 @@ describe('operator console (Chromium)', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('creates a verification link (URL shown once), shows the transactions it started, revokes another; sets the run page’s name, colour and logo', async () => {
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
+    await page.getByRole('heading', { name: 'Verification links', level: 1 }).waitFor();
+    await page.getByText('No links yet.').waitFor();
+
+    // How the run page looks: name, colour, logo (previewed from the agent API as a blob: URL).
+    await page.getByLabel("Name shown (empty: the organization's name)").fill('Northwind Bank');
+    await page.getByLabel('Default colour').uncheck();
+    await page.getByLabel('Accent colour').fill('#0f766e');
+    await page.getByRole('button', { name: 'Save name and colour' }).click();
+    await page.getByRole('status').filter({ hasText: 'new name and colour' }).waitFor();
+    expect((await agent('GET', '/organization/branding')).json).toMatchObject({ displayName: 'Northwind Bank', accentColor: '#0f766e', hasLogo: false });
+    const logo = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel(/^Logo/).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await page.getByRole('status').filter({ hasText: 'Logo uploaded.' }).waitFor();
+    expect(await page.getByAltText('Current logo').getAttribute('src')).toMatch(/^blob:/);
+
+    // A single-use link for one end user, with the form value it fixes.
+    await page.getByLabel('Workflow').selectOption('demo-auto');
+    await page.getByLabel("End user's id in your system (consent.userId)").fill('customer-9');
+    await page.getByLabel(/^customerName/).fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const url = (await page.locator('#new-secret').textContent()) ?? '';
+    expect(url).toMatch(new RegExp(`^${server.url}/run/[A-Za-z0-9_-]{43}$`));
+    const row = page.getByRole('row').filter({ hasText: 'customer-9' });
+    await row.getByText('active').waitFor();
+    await check('links');
+    await check('links', 390);
+    await page.getByRole('button', { name: 'I have sent it — hide' }).click();
+    await expect.poll(() => page.locator('#new-secret').count()).toBe(0);
+
+    // The end user starts (as the run page does) and the transaction completes.
+    const started = await fetch(`${url}/transaction`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sdkVersion: '0.1.0', formValues: {}, consent: { isProcessingStoringAllowed: true, isTrainingAllowed: false } }),
+    });
+    expect(started.status).toBe(201);
+    const { transactionId, authorization } = (await started.json()) as { transactionId: string; authorization: string };
+    expect((await edge('POST', `/transaction/${transactionId}/resume`, authorization)).json.processingStatus).toBe('Complete');
+
+    await page.reload();
+    await row.getByText('used').waitFor();
+    await row.getByRole('button', { name: /^Transactions/ }).click();
+    const detail = page.getByRole('region', { name: 'Transactions started by the link for customer-9' });
+    await detail.getByRole('link', { name: transactionId }).waitFor();
+    await check('link-detail', 390);
+    await detail.getByRole('link', { name: transactionId }).click();
+    await page.waitForURL(`**#/transactions/${transactionId}`);
+    await page.getByText(transactionId).first().waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Verification links', level: 1 }).waitFor();
+
+    // A reusable link, revoked: its page says so and starts nothing.
+    await page.getByLabel("End user's id in your system (consent.userId)").fill('customer-10');
+    await page.getByLabel('Single use (one transaction)').uncheck();
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const second = (await page.locator('#new-secret').textContent()) ?? '';
+    const secondRow = page.getByRole('row').filter({ hasText: 'customer-10' });
+    await secondRow.getByText('reusable').waitFor();
+    await secondRow.getByRole('button', { name: /^Revoke…/ }).click();
+    await page.getByRole('button', { name: 'Revoke link' }).click();
+    await page.getByRole('status').filter({ hasText: 'The link for customer-10 is revoked' }).waitFor();
+    await secondRow.getByText('revoked').waitFor();
+    expect(await secondRow.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
+    expect((await fetch(second)).status).toBe(410);
   });
 
   it('broke no CSP rule and threw no page error', () => {

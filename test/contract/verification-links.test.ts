@@ -155,7 +155,11 @@ await describeEachDialect('verification links', (dialect) => {
       expect((await t.request('GET', `${pathOf(link.url)}/workflow/demo-auto`)).status).toBe(410);
     }
     expect(await transactionCount()).toBe(before);
-    expect((await t.agent('GET', `/verification-link/${revoked.id}`)).json).toMatchObject({ status: 'revoked', transactionCount: 0, revokedOn: expect.any(String) });
+    expect((await t.agent('GET', `/verification-link/${revoked.id}`)).json).toMatchObject({
+      status: 'revoked',
+      transactionCount: 0,
+      revokedOn: expect.any(String),
+    });
     expect((await t.agent('GET', `/verification-link/${expiring.id}`)).json.status).toBe('expired');
   });
 
@@ -220,7 +224,10 @@ await describeEachDialect('verification links', (dialect) => {
     expect((await t.agent('DELETE', '/organization/branding/logo')).json.hasLogo).toBe(false);
     expect((await t.request('GET', `${pathOf(link.url)}/logo`)).status).toBe(404);
     // Back to the defaults.
-    expect((await t.agent('PATCH', '/organization/branding', { displayName: null, accentColor: null })).json).toMatchObject({ displayName: null, accentColor: null });
+    expect((await t.agent('PATCH', '/organization/branding', { displayName: null, accentColor: null })).json).toMatchObject({
+      displayName: null,
+      accentColor: null,
+    });
     expect((await t.request('GET', `${pathOf(link.url)}/theme.css`)).bytes.toString('utf8')).toBe('');
   });
 });

@@ -96,11 +96,10 @@ export async function createPlatformTestApp(options: PlatformTestOptions = {}) {
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
     // Bytes (an image) as they are, a string as it is, anything else as JSON.
-    const body =
-      init.body === undefined ? undefined : init.body instanceof Uint8Array || typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    const body = init.body === undefined ? undefined : init.body instanceof Uint8Array || typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
     // As over a socket: a client (a browser's fetch) declares the length of the body it sends.
     if (body !== undefined && !headers['content-length']) headers['content-length'] = String(Buffer.byteLength(body));
-    const res = await app.request(path, { method, headers, body });
+    const res = await app.request(path, { method, headers, body: body as BodyInit | undefined });
     const bytes = Buffer.from(await res.arrayBuffer());
     const type = res.headers.get('content-type') ?? '';
     return { status: res.status, headers: res.headers, bytes, json: type.includes('json') && bytes.length ? JSON.parse(bytes.toString('utf8')) : null };

@@ -6,8 +6,13 @@
 
 // The contract's own types (type-only: nothing of the SDK is bundled into the console).
 import type {
+  Branding,
+  CreatedVerificationLink,
   TransactionRecord,
   TransactionSummary,
+  VerificationLink,
+  VerificationLinkDetail,
+  VerificationLinkRequest,
   VerificationStatus,
   WebhookDelivery,
   WebhookEndpoint,
@@ -16,6 +21,10 @@ import type {
 } from '@idlens/sdk/api';
 
 export type {
+  Branding,
+  CreatedVerificationLink,
+  VerificationLink,
+  VerificationLinkDetail,
   StateEntry,
   StatusLogEntry,
   TransactionRecord,
@@ -159,14 +168,16 @@ export class AgentApi {
     this.#session = null;
   }
 
+  /** A request of the agent API; a Blob body (an image) is sent as it is, with its type, anything else as JSON. */
   async #fetch(method: string, path: string, body?: unknown): Promise<Response> {
     if (!this.#session) throw new ApiFailure(401, 'UNAUTHORIZED', 'not signed in');
     const headers: Record<string, string> = { 'x-csrf-token': this.#session.csrfToken };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const blob = body instanceof Blob ? body : null;
+    if (body !== undefined) headers['content-type'] = blob ? blob.type : 'application/json';
     const res = await fetch(`${this.#base}${agentPath}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : (blob ?? JSON.stringify(body)),
       credentials: 'same-origin',
       cache: 'no-store',
     });
@@ -266,5 +277,44 @@ export class AgentApi {
 
   redeliverWebhook(id: string, eventId: string): Promise<WebhookDelivery> {
     return this.#json('POST', `/webhook-endpoint/${encodeURIComponent(id)}/delivery/${encodeURIComponent(eventId)}/redeliver`);
+  }
+
+  listVerificationLinks(cursor?: string): Promise<{ items: VerificationLink[]; nextCursor: string | null }> {
+    return this.#json('GET', `/verification-link?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+  }
+
+  createVerificationLink(request: VerificationLinkRequest): Promise<CreatedVerificationLink> {
+    return this.#json('POST', '/verification-link', request);
+  }
+
+  getVerificationLink(id: string): Promise<VerificationLinkDetail> {
+    return this.#json('GET', `/verification-link/${encodeURIComponent(id)}`);
+  }
+
+  revokeVerificationLink(id: string): Promise<null> {
+    return this.#json('DELETE', `/verification-link/${encodeURIComponent(id)}`);
+  }
+
+  getBranding(): Promise<Branding> {
+    return this.#json('GET', '/organization/branding');
+  }
+
+  updateBranding(patch: { displayName?: string | null; accentColor?: string | null }): Promise<Branding> {
+    return this.#json('PATCH', '/organization/branding', patch);
+  }
+
+  /** A PNG or JPEG file as the run page's logo. */
+  setLogo(file: Blob): Promise<Branding> {
+    return this.#json('PUT', '/organization/branding/logo', file);
+  }
+
+  removeLogo(): Promise<Branding> {
+    return this.#json('DELETE', '/organization/branding/logo');
+  }
+
+  /** The logo as a `blob:` URL (the caller revokes it). */
+  async logoUrl(): Promise<string> {
+    const res = await this.#fetch('GET', '/organization/branding/logo');
+    return URL.createObjectURL(await res.blob());
   }
 }

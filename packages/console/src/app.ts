@@ -4,7 +4,7 @@ import { AgentApi } from './api.ts';
 import { notFound } from './pages/not-found.ts';
 
 export type Route = {
-  page: 'transactions' | 'transaction' | 'workflows' | 'workflow' | 'builder' | 'clients' | 'webhooks' | 'not-found';
+  page: 'transactions' | 'transaction' | 'workflows' | 'workflow' | 'builder' | 'clients' | 'webhooks' | 'links' | 'not-found';
   id?: string;
   /** The part after `?` (the list's filters), as written in the URL. */
   query: string;
@@ -17,7 +17,8 @@ export function parseRoute(hash: string): Route {
   if (section === 'transactions' && id) return { page: 'transaction', id, query: '' };
   if (section === 'workflows' && id) return { page: 'workflow', id, query: '' };
   if (id) return { page: 'not-found', query: '' };
-  if (section === 'workflows' || section === 'builder' || section === 'clients' || section === 'webhooks') return { page: section, query: '' };
+  if (section === 'workflows' || section === 'builder' || section === 'clients' || section === 'webhooks' || section === 'links')
+    return { page: section, query: '' };
   if (section === 'transactions' || section === '') return { page: 'transactions', query };
   return { page: 'not-found', query: '' };
 }
@@ -26,7 +27,7 @@ export function parseRoute(hash: string): Route {
 const maxDelay = 2 ** 31 - 1;
 
 /**
- * The console: sign-in, then Transactions, Workflows (with the builder), Clients and Webhooks by `#/…` route.
+ * The console: sign-in, then Transactions, Workflows (with the builder), Clients, Webhooks and Links by `#/…` route.
  * The session survives a reload (an HttpOnly cookie the server set); a reloaded page asks the
  * server whether it is still signed in before showing anything.
  */
@@ -108,7 +109,7 @@ export class IdlConsole extends LitElement {
     return html`<header class="top">
         <a class="brand" href="#/transactions"><img src="./favicon.svg" alt="" width="28" height="28"> idlens console</a>
         <nav aria-label="Console">${link('#/transactions', 'transactions', 'Transactions')} ${link('#/workflows', 'workflows', 'Workflows')}
-          ${link('#/clients', 'clients', 'Clients')} ${link('#/webhooks', 'webhooks', 'Webhooks')}</nav>
+          ${link('#/clients', 'clients', 'Clients')} ${link('#/webhooks', 'webhooks', 'Webhooks')} ${link('#/links', 'links', 'Links')}</nav>
         <div class="who"><span>client <code>${this.api.clientId?.slice(0, 8)}…</code></span>
           <button class="btn secondary small" type="button" @click=${() => this.#signOut()}>Sign out</button></div>
       </header>
@@ -131,6 +132,8 @@ export class IdlConsole extends LitElement {
         return html`<idl-clients .api=${this.api}></idl-clients>`;
       case 'webhooks':
         return html`<idl-webhooks .api=${this.api}></idl-webhooks>`;
+      case 'links':
+        return html`<idl-links .api=${this.api}></idl-links>`;
       case 'not-found':
         return notFound('page', location.hash);
       default:

@@ -2,6 +2,7 @@
 import { IdlConsole } from './app.ts';
 import { IdlBuilder } from './pages/builder.ts';
 import { IdlClients } from './pages/clients.ts';
+import { IdlLinks } from './pages/links.ts';
 import { IdlNotFound } from './pages/not-found.ts';
 import { IdlSignIn } from './pages/sign-in.ts';
 import { IdlTransaction } from './pages/transaction.ts';
@@ -22,6 +23,7 @@ const elements: Record<string, CustomElementConstructor> = {
   'idl-builder': IdlBuilder,
   'idl-clients': IdlClients,
   'idl-webhooks': IdlWebhooks,
+  'idl-links': IdlLinks,
   'idl-not-found': IdlNotFound,
 };
 for (const [name, element] of Object.entries(elements)) if (!customElements.get(name)) customElements.define(name, element);

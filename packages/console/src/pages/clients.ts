@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { OwnClient } from '../api.ts';
-import { ConsoleElement, errorBox, messageOf, when } from '../base.ts';
+import { ActionPage, messageOf, shownOnce, when } from '../base.ts';
 
 /** A secret shown once: a new client's, or a rotated one. */
 interface ShownSecret {
@@ -19,32 +19,23 @@ interface ShownSecret {
  * revoke itself (the server refuses too); rotating its own secret ends this session, so the new
  * secret is shown first and the sign-in comes when the operator has stored it.
  */
-export class IdlClients extends ConsoleElement {
+export class IdlClients extends ActionPage {
   static override properties = {
-    ...ConsoleElement.properties,
+    ...ActionPage.properties,
     clients: { state: true },
-    error: { state: true },
     created: { state: true },
     confirming: { state: true },
-    message: { state: true },
-    busy: { state: true },
   };
   declare clients: OwnClient[] | null;
-  declare error: string | null;
   declare created: ShownSecret | null;
   /** The question on screen: which client, for which action. */
   declare confirming: { clientId: string; action: 'revoke' | 'rotate' } | null;
-  declare message: string | null;
-  declare busy: boolean;
 
   constructor() {
     super();
     this.clients = null;
-    this.error = null;
     this.created = null;
     this.confirming = null;
-    this.message = null;
-    this.busy = false;
   }
 
   override connectedCallback() {
@@ -67,57 +58,42 @@ export class IdlClients extends ConsoleElement {
     }
   }
 
-  async #create(event: SubmitEvent) {
+  #create(event: SubmitEvent) {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
-    this.busy = true;
-    this.error = null;
-    this.message = null;
-    try {
+    return this.act(async () => {
       const created = await this.api.createClient(String(new FormData(form).get('name') ?? '').trim());
       this.created = { ...created, title: `Client "${created.name}" created.`, self: false };
       form.reset();
       await this.load();
-      await this.updateComplete;
-      this.querySelector<HTMLElement>('.secret')?.focus();
-    } catch (error) {
-      this.error = messageOf(error);
-    } finally {
-      this.busy = false;
-    }
+      await this.focusShownOnce();
+      return null;
+    });
   }
 
-  async #revoke(client: OwnClient) {
-    this.busy = true;
-    this.error = null;
-    try {
+  /** A question's action; the question is over after it, whatever it was. */
+  #answer(action: () => Promise<string | null>) {
+    return this.act(action, () => {
+      this.confirming = null;
+    });
+  }
+
+  #revoke(client: OwnClient) {
+    return this.#answer(async () => {
       await this.api.revokeClient(client.clientId);
-      this.message = `Client "${client.name}" revoked: its secret and tokens no longer work.`;
       if (this.created?.clientId === client.clientId) this.created = null;
       await this.load();
-    } catch (error) {
-      this.error = messageOf(error);
-    } finally {
-      this.confirming = null;
-      this.busy = false;
-    }
+      return `Client "${client.name}" revoked: its secret and tokens no longer work.`;
+    });
   }
 
-  async #rotate(client: OwnClient) {
-    this.busy = true;
-    this.error = null;
-    this.message = null;
-    try {
+  #rotate(client: OwnClient) {
+    return this.#answer(async () => {
       const rotated = await this.api.rotateClientSecret(client.clientId);
       this.created = { ...rotated, name: client.name, title: `New secret of "${client.name}".`, self: client.isCaller };
-      await this.updateComplete;
-      this.querySelector<HTMLElement>('.secret')?.focus();
-    } catch (error) {
-      this.error = messageOf(error);
-    } finally {
-      this.confirming = null;
-      this.busy = false;
-    }
+      await this.focusShownOnce();
+      return null;
+    });
   }
 
   /** The secret was stored: hide it; after rotating its own secret the session has ended, so the sign-in comes next. */
@@ -130,21 +106,21 @@ export class IdlClients extends ConsoleElement {
     }
   }
 
-  async #copy() {
-    if (this.created) await navigator.clipboard?.writeText(this.created.clientSecret).catch(() => {});
-    this.message = 'Secret copied to the clipboard.';
-  }
-
   #secret(shown: ShownSecret) {
-    return html`<div class="secret" tabindex="-1" role="region" aria-label="New client credentials">
-      <p><strong>${shown.title}</strong> Copy the secret now: it is shown only this once (the server keeps only its hash).${
+    return shownOnce({
+      label: 'New client credentials',
+      intro: html`<strong>${shown.title}</strong> Copy the secret now: it is shown only this once (the server keeps only its hash).${
         shown.self ? ' This was the client you signed in with: your session has ended, sign in again with the new secret.' : ''
-      }</p>
-      <span class="label">Client ID</span><code>${shown.clientId}</code>
-      <span class="label">Client secret</span><code id="new-secret">${shown.clientSecret}</code>
-      <div class="actions"><button class="btn secondary small" type="button" @click=${() => this.#copy()}>Copy secret</button>
-        <button class="btn secondary small" type="button" @click=${() => this.#stored()}>${shown.self ? 'I have stored it — sign in again' : 'I have stored it — hide'}</button></div>
-    </div>`;
+      }`,
+      values: [
+        ['Client ID', shown.clientId],
+        ['Client secret', shown.clientSecret],
+      ],
+      copyLabel: 'Copy secret',
+      onCopy: () => this.copy(shown.clientSecret, 'Secret'),
+      hideLabel: shown.self ? 'I have stored it — sign in again' : 'I have stored it — hide',
+      onHide: () => this.#stored(),
+    });
   }
 
   /** Rotate (any client) and revoke (another client), each after a question naming the client. */
@@ -176,8 +152,7 @@ export class IdlClients extends ConsoleElement {
     return html`<h1 tabindex="-1">Clients</h1>
       <p class="hint">Clients hold the agent credentials of this organization (your backend, its proxy, this console). Any client may create
         clients, rotate their secrets and revoke the others; the one you signed in with cannot revoke itself.</p>
-      ${errorBox(this.error)}
-      ${this.message ? html`<p class="ok" role="status">${this.message}</p>` : nothing}
+      ${this.outcome()}
       <section class="card" aria-labelledby="new-client">
         <h2 id="new-client">New client</h2>
         <form class="actions" @submit=${this.#create}>

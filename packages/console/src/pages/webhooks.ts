@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../api.ts';
-import { ConsoleElement, errorBox, messageOf, when } from '../base.ts';
+import { ActionPage, messageOf, shownOnce, when } from '../base.ts';
 
 /**
  * The event types in the SDK's order. Written out here because the console takes only types from
@@ -33,24 +33,18 @@ const eventLabel = (type: WebhookEventType) =>
  * once, here), switch endpoints on and off, delete one, and read an endpoint's delivery log with
  * the last attempt of each event — and send an event again.
  */
-export class IdlWebhooks extends ConsoleElement {
+export class IdlWebhooks extends ActionPage {
   static override properties = {
-    ...ConsoleElement.properties,
+    ...ActionPage.properties,
     endpoints: { state: true },
-    error: { state: true },
     created: { state: true },
     confirmingDelete: { state: true },
-    message: { state: true },
-    busy: { state: true },
     logOf: { state: true },
     deliveries: { state: true },
   };
   declare endpoints: WebhookEndpoint[] | null;
-  declare error: string | null;
   declare created: (WebhookEndpoint & { secret: string }) | null;
   declare confirmingDelete: string | null;
-  declare message: string | null;
-  declare busy: boolean;
   /** The endpoint whose delivery log is open. */
   declare logOf: WebhookEndpoint | null;
   declare deliveries: WebhookDelivery[] | null;
@@ -58,11 +52,8 @@ export class IdlWebhooks extends ConsoleElement {
   constructor() {
     super();
     this.endpoints = null;
-    this.error = null;
     this.created = null;
     this.confirmingDelete = null;
-    this.message = null;
-    this.busy = false;
     this.logOf = null;
     this.deliveries = null;
   }
@@ -87,19 +78,11 @@ export class IdlWebhooks extends ConsoleElement {
     }
   }
 
-  /** Runs an action with the page busy; its message, or its error, is shown after it. */
-  async #act(action: () => Promise<string | null>) {
-    this.busy = true;
-    this.error = null;
-    this.message = null;
-    try {
-      this.message = await action();
-    } catch (error) {
-      this.error = messageOf(error);
-    } finally {
-      this.busy = false;
+  /** An action of the page; a question about deleting is over after it, whatever it was. */
+  #act(action: () => Promise<string | null>) {
+    return this.act(action, () => {
       this.confirmingDelete = null;
-    }
+    });
   }
 
   #create(event: SubmitEvent) {
@@ -119,8 +102,7 @@ export class IdlWebhooks extends ConsoleElement {
       });
       form.reset();
       await this.load();
-      await this.updateComplete;
-      this.querySelector<HTMLElement>('.secret')?.focus();
+      await this.focusShownOnce();
       return null;
     });
   }
@@ -169,22 +151,22 @@ export class IdlWebhooks extends ConsoleElement {
     });
   }
 
-  async #copy() {
-    if (this.created) await navigator.clipboard?.writeText(this.created.secret).catch(() => {});
-    this.message = 'Secret copied to the clipboard.';
-  }
-
   #secret(shown: WebhookEndpoint & { secret: string }) {
-    return html`<div class="secret" tabindex="-1" role="region" aria-label="Signing secret of the new endpoint">
-      <p><strong>Endpoint registered.</strong> Copy its signing secret now: it is shown only this once. Your receiver verifies every
-        message with it (docs/webhooks.md).</p>
-      <span class="label">URL</span><code>${shown.url}</code>
-      <span class="label">Signing secret</span><code id="new-secret">${shown.secret}</code>
-      <div class="actions"><button class="btn secondary small" type="button" @click=${() => this.#copy()}>Copy secret</button>
-        <button class="btn secondary small" type="button" @click=${() => {
-          this.created = null;
-        }}>I have stored it — hide</button></div>
-    </div>`;
+    return shownOnce({
+      label: 'Signing secret of the new endpoint',
+      intro: html`<strong>Endpoint registered.</strong> Copy its signing secret now: it is shown only this once. Your receiver verifies every
+        message with it (docs/webhooks.md).`,
+      values: [
+        ['URL', shown.url],
+        ['Signing secret', shown.secret],
+      ],
+      copyLabel: 'Copy secret',
+      onCopy: () => this.copy(shown.secret, 'Secret'),
+      hideLabel: 'I have stored it — hide',
+      onHide: () => {
+        this.created = null;
+      },
+    });
   }
 
   #actions(e: WebhookEndpoint) {
@@ -246,8 +228,7 @@ export class IdlWebhooks extends ConsoleElement {
     return html`<h1 tabindex="-1">Webhooks</h1>
       <p class="hint">Your endpoints are told when this organization's transactions are created, complete, fail, are overridden or deleted —
         ids and statuses only, signed with the endpoint's secret (Standard Webhooks).</p>
-      ${errorBox(this.error)}
-      ${this.message ? html`<p class="ok" role="status">${this.message}</p>` : nothing}
+      ${this.outcome()}
       <section class="card" aria-labelledby="new-endpoint">
         <h2 id="new-endpoint">New endpoint</h2>
         <form @submit=${this.#create}>

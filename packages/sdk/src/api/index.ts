@@ -7,3 +7,4 @@ export * from './health.ts';
 export * from './transaction.ts';
 export * from './recognition-methods.ts';
 export * from './webhooks.ts';
+export * from './verification-links.ts';

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ApiError } from '../errors.ts';
-import { getBranding, maxLogoBytes, removeLogo, setLogo, updateBranding } from '../links/branding.ts';
+import { getBranding, maxLogoBytes, removeLogo, findLogo, setLogo, updateBranding } from '../links/branding.ts';
 import {
   brandingSchema,
   brandingUpdateSchema,
@@ -11,12 +11,7 @@ import {
   verificationLinkListSchema,
   verificationLinkRequestSchema,
 } from '../links/link-schemas.ts';
-import {
-  createVerificationLink,
-  getVerificationLink,
-  listVerificationLinkViews,
-  revokeVerificationLink,
-} from '../links/verification-links.ts';
+import { createVerificationLink, getVerificationLink, listVerificationLinkViews, revokeVerificationLink } from '../links/verification-links.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
 import { platformErrorResponses } from '../platform/platform-schemas.ts';
 import type { AgentEnv } from './agent-env.ts';
@@ -99,6 +94,20 @@ const routes = {
     },
     responses: { 200: json(brandingSchema, 'Changed'), ...platformErrorResponses },
   }),
+  getLogo: createRoute({
+    method: 'get',
+    path: `${brandingPath}/logo`,
+    tags,
+    security,
+    summary: 'The logo (404 when there is none)',
+    responses: {
+      200: {
+        description: 'The image',
+        content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) }, 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+      ...platformErrorResponses,
+    },
+  }),
   removeLogo: createRoute({
     method: 'delete',
     path: `${brandingPath}/logo`,
@@ -126,6 +135,11 @@ export function addLinkRoutes<App extends OpenAPIHono<AgentEnv>>(app: App, ctx: 
       const type = c.req.header('content-type')?.split(';')[0]?.trim();
       if (type !== 'image/png' && type !== 'image/jpeg') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'the body must be image/png or image/jpeg');
       return c.json(await setLogo(ctx, c.get('principal'), new Uint8Array(await c.req.arrayBuffer())), 200);
+    })
+    .openapi(routes.getLogo, async (c) => {
+      const logo = await findLogo(ctx.db, c.get('principal').organizationId);
+      if (!logo) throw new ApiError('NOT_FOUND', 'no logo');
+      return c.body(new Uint8Array(logo.bytes), 200, { 'content-type': logo.contentType });
     })
     .openapi(routes.removeLogo, async (c) => c.json(await removeLogo(ctx, c.get('principal')), 200));
 }

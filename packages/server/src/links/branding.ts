@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import sharp from 'sharp';
+import type { Branding } from '@idlens/sdk/api';
 import { findBranding, upsertBranding } from '../db/repositories/verification-link-repository.ts';
 import { findOrganization } from '../db/repositories/organization-repository.ts';
 import type { Db } from '../db/schema.ts';
@@ -13,7 +14,8 @@ import type { brandingSchema, brandingUpdateSchema } from './link-schemas.ts';
 export const maxLogoBytes = 256 * 1024;
 const maxLogoSide = 1024;
 
-type BrandingView = z.infer<typeof brandingSchema>;
+/** The wire view: the SDK's type and the OpenAPI schema's, which must agree. */
+type BrandingView = z.infer<typeof brandingSchema> & Branding;
 
 /** What the run page shows of an organization: its display name (or its name), colour and whether it has a logo. */
 export interface RunBranding {
@@ -68,7 +70,8 @@ export async function runBranding(db: Db, organizationId: string): Promise<RunBr
   return { name: row?.displayName ?? organization?.name ?? '', accentColor: row?.accentColor ?? null, hasLogo: Boolean(row?.logo) };
 }
 
-export async function runLogo(db: Db, organizationId: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+/** The organization's logo, or null (the run page and the console's preview). */
+export async function findLogo(db: Db, organizationId: string): Promise<{ bytes: Buffer; contentType: string } | null> {
   const row = await findBranding(db, organizationId);
   return row?.logo && row.logoContentType ? { bytes: row.logo, contentType: row.logoContentType } : null;
 }

@@ -1,9 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { verificationLinkStatuses } from '@idlens/sdk/api';
 import { consentSchema } from '../platform/platform-schemas.ts';
 
 /** Zod schemas of verification links and branding (agent API) and of the run page's start request; the OpenAPI document is generated from them. */
-
-const linkStatuses = ['active', 'expired', 'revoked', 'used'] as const;
 
 export const verificationLinkRequestSchema = z
   .object({
@@ -14,11 +13,7 @@ export const verificationLinkRequestSchema = z
       .optional()
       .openapi({ description: "Start form values the link fixes (each declared by the workflow); the run page asks for the workflow's other fields" }),
     consent: z.object({ userId: consentSchema.shape.userId.openapi({ description: 'consent.userId of the transactions the link starts' }) }),
-    redirectUrl: z
-      .string()
-      .max(2000)
-      .optional()
-      .openapi({ description: 'http(s): where the run page sends the end user when done, with ?transactionId=…' }),
+    redirectUrl: z.string().max(2000).optional().openapi({ description: 'http(s): where the run page sends the end user when done, with ?transactionId=…' }),
     singleUse: z.boolean().optional().openapi({ description: 'default true: one transaction; false: any number until it expires or is revoked' }),
   })
   .openapi('VerificationLinkRequest');
@@ -32,7 +27,9 @@ export const verificationLinkSchema = z
     consent: z.object({ userId: z.string() }),
     redirectUrl: z.string().nullable(),
     singleUse: z.boolean(),
-    status: z.enum(linkStatuses).openapi({ description: 'active: it can start a transaction; expired, revoked, or used (single-use, started one)' }),
+    status: z
+      .enum(verificationLinkStatuses)
+      .openapi({ description: 'active: it can start a transaction; expired, revoked, or used (single-use, started one)' }),
     transactionCount: z.number().int().openapi({ description: 'transactions it started' }),
     createdOn: z.string(),
     usedOn: z.string().nullable().openapi({ description: 'when it started its first transaction' }),
@@ -59,7 +56,9 @@ export const verificationLinkDetailSchema = verificationLinkSchema
   })
   .openapi('VerificationLinkDetail');
 
-export const verificationLinkListSchema = z.object({ items: z.array(verificationLinkSchema), nextCursor: z.string().nullable() }).openapi('VerificationLinkList');
+export const verificationLinkListSchema = z
+  .object({ items: z.array(verificationLinkSchema), nextCursor: z.string().nullable() })
+  .openapi('VerificationLinkList');
 
 export const verificationLinkListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),

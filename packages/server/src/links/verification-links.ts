@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
-import type { CreateTransactionRequest } from '@idlens/sdk/api';
+import type { CreateTransactionRequest, VerificationLink } from '@idlens/sdk/api';
 import {
   claimVerificationLink,
   findVerificationLink,
@@ -41,7 +41,8 @@ export function linkState(link: StoredVerificationLink, nowIso: string): LinkSta
   return 'active';
 }
 
-function linkView(link: StoredVerificationLink, nowIso: string): VerificationLinkView {
+/** The wire view: the SDK's type and the OpenAPI schema's, which must agree (a drift fails the type check). */
+function linkView(link: StoredVerificationLink, nowIso: string): VerificationLinkView & VerificationLink {
   return {
     id: link.id,
     workflowId: link.workflowId,

@@ -15,7 +15,7 @@ interface PageFrame {
   linkPath: string | null;
 }
 
-function page({ lang, text, branding, linkPath }: PageFrame, title: string, main: string): string {
+function page({ lang, branding, linkPath }: PageFrame, title: string, main: string): string {
   const org = branding?.name ?? '';
   const theme = linkPath && branding?.accentColor ? `\n  <link rel="stylesheet" href="${linkPath}/theme.css">` : '';
   const logo = linkPath && branding?.hasLogo ? `<img class="logo" src="${linkPath}/logo" alt="">` : '';

@@ -76,7 +76,7 @@ export const runPageTexts: Record<string, RunPageText> = {
     expired: 'Questo link è scaduto. Chiedine uno nuovo a {org}.',
     revoked: 'Questo link è stato ritirato. Chiedine uno nuovo a {org} se devi ancora verificare la tua identità.',
     used: 'Questo link è già stato usato. Chiedine uno nuovo a {org} se devi verificare di nuovo la tua identità.',
-    unknown: "Questo link non è valido. Controlla di averlo aperto per intero, oppure chiedine uno nuovo.",
+    unknown: 'Questo link non è valido. Controlla di averlo aperto per intero, oppure chiedine uno nuovo.',
   },
   nl: {
     title: 'Identiteitscontrole',

@@ -9,7 +9,7 @@ import type { AppEnv } from '../http/context.ts';
 import { responseHeaders } from '../http/response-headers.ts';
 import { staticFiles } from '../http/static-files.ts';
 import { validationError } from '../http/validation-hook.ts';
-import { runBranding, runLogo } from '../links/branding.ts';
+import { runBranding, findLogo } from '../links/branding.ts';
 import { runStartSchema } from '../links/link-schemas.ts';
 import { openVerificationLink, startLinkTransaction } from '../links/verification-links.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
@@ -109,13 +109,15 @@ export function createRunRoutes(ctx: PlatformContext, { dir }: { dir?: string | 
     const opened = await openVerificationLink(ctx, c.req.param('token'));
     const branding = opened.link ? await runBranding(ctx.db, opened.link.organizationId) : null;
     // The colour was checked as #rrggbb when it was set: nothing else can reach this rule.
-    const css = branding?.accentColor ? `:root {\n  --idlens-accent: ${branding.accentColor};\n  --idlens-on-accent: ${onAccent(branding.accentColor)};\n}\n` : '';
+    const css = branding?.accentColor
+      ? `:root {\n  --idlens-accent: ${branding.accentColor};\n  --idlens-on-accent: ${onAccent(branding.accentColor)};\n}\n`
+      : '';
     return c.body(css, opened.link ? 200 : 404, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' });
   });
 
   app.get('/run/:token/logo', async (c) => {
     const opened = await openVerificationLink(ctx, c.req.param('token'));
-    const logo = opened.link ? await runLogo(ctx.db, opened.link.organizationId) : null;
+    const logo = opened.link ? await findLogo(ctx.db, opened.link.organizationId) : null;
     if (!logo) throw new ApiError('NOT_FOUND', 'no logo');
     return c.body(new Uint8Array(logo.bytes), 200, { 'content-type': logo.contentType, 'cache-control': 'no-cache' });
   });

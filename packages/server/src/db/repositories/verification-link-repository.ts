@@ -78,7 +78,11 @@ export async function findBranding(db: Db, organizationId: string): Promise<Stor
   return db.selectFrom('organizationBranding').selectAll().where('organizationId', '=', organizationId).executeTakeFirst();
 }
 
-export async function upsertBranding(db: Db, organizationId: string, patch: Omit<Updateable<OrganizationBrandingTable>, 'organizationId'> & { modifiedOn: string }) {
+export async function upsertBranding(
+  db: Db,
+  organizationId: string,
+  patch: Omit<Updateable<OrganizationBrandingTable>, 'organizationId'> & { modifiedOn: string },
+) {
   await db
     .insertInto('organizationBranding')
     .values({ organizationId, displayName: null, accentColor: null, logo: null, logoContentType: null, ...patch })
