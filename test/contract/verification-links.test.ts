@@ -232,6 +232,24 @@ await describeEachDialect('verification links', (dialect) => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('covers the links, branding and run page endpoints', async () => {
+    const t = await createPlatformTestApp();
+    try {
+      const paths = (await t.request('GET', '/openapi.json')).json.paths as Record<string, Record<string, unknown>>;
+      const methods = (path: string) => Object.keys(paths[path] ?? {}).sort();
+      expect(methods('/agent/api/v1/verification-link')).toEqual(['get', 'post']);
+      expect(methods('/agent/api/v1/verification-link/{linkId}')).toEqual(['delete', 'get']);
+      expect(methods('/agent/api/v1/organization/branding')).toEqual(['get', 'patch']);
+      expect(methods('/agent/api/v1/organization/branding/logo')).toEqual(['delete', 'get', 'put']);
+      expect(methods('/run/{token}')).toEqual(['get']);
+      expect(methods('/run/{token}/transaction')).toEqual(['post']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the run page language', async () => {
   const { runPageLanguage } = await import('../../packages/server/src/run/run-page-text.ts');
   it.each([

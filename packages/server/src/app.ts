@@ -31,7 +31,7 @@ import { admitRecognition, createAdmission } from './recognition/admission.ts';
 import { recognitionGuard } from './recognition/guard.ts';
 import type { RecognitionBackend } from './recognition/recognition-backend.ts';
 import { createRecognitionRoutes, recognitionPaths } from './recognition/routes.ts';
-import { createRunRoutes } from './run/run-routes.ts';
+import { createRunRoutes, registerRunPaths } from './run/run-routes.ts';
 
 /** The largest admin API body (`{name}`, 100 characters at most). */
 const adminMaxBodyBytes = 64 * 1024;
@@ -126,6 +126,7 @@ export function createApp({ config, recognition, logger, healthChecks, info, pla
     app.route('/', createEdgeRoutes(platform, { corsOrigins: config.corsOrigins, maxBodyBytes: config.bodies.stepMaxBytes }));
     // The hosted run page of verification links (docs/verification-links.md).
     app.route('/', createRunRoutes(platform, { dir: config.runPageDir }));
+    registerRunPaths(app.openAPIRegistry);
     app.openAPIRegistry.registerComponent('securitySchemes', 'agentBasic', { type: 'http', scheme: 'basic', description: 'client_id:client_secret' });
     app.openAPIRegistry.registerComponent('securitySchemes', 'agentBearer', {
       type: 'http',

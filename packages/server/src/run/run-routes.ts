@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { findLatestWorkflowVersion } from '../db/repositories/workflow-repository.ts';
 import { ApiError } from '../errors.ts';
@@ -11,6 +12,7 @@ import { staticFiles } from '../http/static-files.ts';
 import { validationError } from '../http/validation-hook.ts';
 import { runBranding, findLogo } from '../links/branding.ts';
 import { runStartSchema } from '../links/link-schemas.ts';
+import { createTransactionResponseSchema, platformErrorResponses } from '../platform/platform-schemas.ts';
 import { openVerificationLink, startLinkTransaction } from '../links/verification-links.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
 import { startStep } from '../workflow/definition.ts';
@@ -152,4 +154,40 @@ export function createRunRoutes(ctx: PlatformContext, { dir }: { dir?: string | 
     },
   );
   return app;
+}
+
+/**
+ * The run page's two endpoints in the OpenAPI document (they are served by plain routes above: the
+ * page is HTML, and the start reads its body under its own, smaller limit).
+ */
+export function registerRunPaths(registry: OpenAPIHono['openAPIRegistry']): void {
+  const token = z.string().openapi({ param: { name: 'token', in: 'path' }, description: 'the token of the verification link URL' });
+  const tags = ['Verification links'];
+  registry.registerPath({
+    method: 'get',
+    path: '/run/{token}',
+    tags,
+    summary: 'The hosted run page of a verification link (HTML in the browser’s language; `?lang=` overrides)',
+    request: { params: z.object({ token }), query: z.object({ lang: z.string().optional() }) },
+    responses: {
+      200: { description: 'The run page', content: { 'text/html': { schema: z.string() } } },
+      404: { description: 'No such link: a page saying so', content: { 'text/html': { schema: z.string() } } },
+      410: { description: 'Expired, revoked or used: a page saying so', content: { 'text/html': { schema: z.string() } } },
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/run/{token}/transaction',
+    tags,
+    summary: 'Start a transaction as the link says (what <idlens-transaction> posts to its proxy); workflow and consent.userId are the link’s',
+    request: {
+      params: z.object({ token }),
+      headers: z.object({ 'idempotency-key': z.string().min(1).max(255).optional() }),
+      body: { required: true, content: { 'application/json': { schema: runStartSchema } } },
+    },
+    responses: {
+      201: { description: 'Created', content: { 'application/json': { schema: createTransactionResponseSchema } } },
+      ...platformErrorResponses,
+    },
+  });
 }
