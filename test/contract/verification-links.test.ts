@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../support/dialects.ts';
-import { createPlatformTestApp, type PlatformTestApp } from '../support/platform-app.ts';
+import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
 
 const hour = 3600 * 1000;
 const inHours = (h: number, from = Date.now()) => new Date(from + h * hour).toISOString();
@@ -163,6 +163,47 @@ await describeEachDialect('verification links', (dialect) => {
     expect((await t.agent('GET', `/verification-link/${expiring.id}`)).json.status).toBe('expired');
   });
 
+  it('a start retried with its Idempotency-Key (the answer was lost) gets its transaction again; the key is the link’s own', async () => {
+    await start();
+    const link = await createLink();
+    const retried = (key: string) => t.request('POST', `${pathOf(link.url)}/transaction`, { body: startBody(), headers: { 'idempotency-key': key } });
+    const first = await retried('page-key-1');
+    expect(first.status).toBe(201);
+    const again = await retried('page-key-1');
+    expect(again.status).toBe(200);
+    expect(again.json.transactionId).toBe(first.json.transactionId);
+    // Another key on the used link starts nothing.
+    expect((await retried('page-key-2')).status).toBe(410);
+    expect((await t.agent('GET', `/verification-link/${link.id}`)).json.transactionCount).toBe(1);
+    // The organization's own backend may use the same key for its own create: the namespaces differ.
+    const own = await t.agent('POST', '/transaction', createRequest(), { 'idempotency-key': 'page-key-1' });
+    expect(own.status).toBe(201);
+    expect(own.json.transactionId).not.toBe(first.json.transactionId);
+  });
+
+  it('stores no card number a link was given; a removed client’s links start nothing', async () => {
+    await start();
+    const link = await createLink({ consent: { userId: 'card 4111 1111 1111 1111' }, formValues: { customerName: 'Ada 5500005555555559' } });
+    const stored = JSON.stringify((await t.agent('GET', `/verification-link/${link.id}`)).json);
+    expect(stored).not.toMatch(/4111 1111 1111 1111|5500005555555559/);
+    expect(stored).toContain('1111');
+
+    const other = await t.request('POST', '/agent/api/v1/client', { body: { name: 'link maker' }, headers: { authorization: t.agentAuth } });
+    expect(other.status).toBe(201);
+    const auth = t.basic(other.json.clientId, other.json.clientSecret);
+    const made = await t.request('POST', '/agent/api/v1/verification-link', {
+      body: { workflowId: 'demo-auto', expiresOn: inHours(1, clock), consent: { userId: 'u' }, formValues: { customerName: 'Ada' }, singleUse: false },
+      headers: { authorization: auth },
+    });
+    expect(made.status).toBe(201);
+    expect((await startRun(made.json.url)).status).toBe(201);
+    expect((await t.agent('DELETE', `/client/${other.json.clientId}`)).status).toBe(204);
+    const after = await page(made.json.url);
+    expect(after.status).toBe(410);
+    expect(after.bytes.toString('utf8')).toContain('This link was withdrawn.');
+    expect((await startRun(made.json.url)).status).toBe(410);
+  });
+
   it('a single-use link opened on six pages at once starts exactly one transaction; a reusable one starts each', async () => {
     await start();
     const single = await createLink();
@@ -189,11 +230,11 @@ await describeEachDialect('verification links', (dialect) => {
   it('shows the organization as it set itself up: escaped name, checked colour, a decoded logo', async () => {
     await start();
     const link = await createLink();
-    const named = await t.agent('PATCH', '/organization/branding', { displayName: 'Bank <script>alert(1)</script> & Co', accentColor: '#FFD700' });
+    const named = await t.agent('PATCH', '/organization/branding', { displayName: "Bank <script>alert(1)</script> & Co $& $'", accentColor: '#FFD700' });
     expect(named.status).toBe(200);
-    expect(named.json).toMatchObject({ displayName: 'Bank <script>alert(1)</script> & Co', accentColor: '#ffd700', hasLogo: false });
+    expect(named.json).toMatchObject({ displayName: "Bank <script>alert(1)</script> & Co $& $'", accentColor: '#ffd700', hasLogo: false });
     const text = (await page(link.url)).bytes.toString('utf8');
-    expect(text).toContain('Bank &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
+    expect(text).toContain('Bank &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co $&amp; $&#39; asks you to verify your identity.');
     expect(text).not.toContain('<script>alert');
     const theme = await t.request('GET', `${pathOf(link.url)}/theme.css`);
     // A light brand colour gets dark text on its buttons.
@@ -221,6 +262,8 @@ await describeEachDialect('verification links', (dialect) => {
       .png()
       .toBuffer();
     expect((await put(huge, 'image/png')).json.code).toBe('IMAGE_TOO_LARGE');
+    // A whole header and a cut-off image: decoded, refused.
+    expect((await put(logo.subarray(0, logo.length - 40), 'image/png')).json.code).toBe('IMAGE_DECODE_FAILED');
     expect((await t.agent('DELETE', '/organization/branding/logo')).json.hasLogo).toBe(false);
     expect((await t.request('GET', `${pathOf(link.url)}/logo`)).status).toBe(404);
     // Back to the defaults.
@@ -260,6 +303,7 @@ describe('the run page language', async () => {
     [undefined, undefined, 'en'],
     ['it', 'de', 'it'],
     ['xx', 'nl', 'nl'],
+    ['constructor', '__proto__, toString;q=0.9', 'en'],
   ])('?lang=%s with Accept-Language %s → %s', (query, accept, lang) => {
     expect(runPageLanguage(query, accept)).toBe(lang);
   });

@@ -78,13 +78,17 @@ export async function addClient(db: Db, organizationId: string, given: string, n
 
 /**
  * Removes a client: its Basic credentials stop at once, and so do its bearer tokens (the client
- * is looked up on every use). Its transactions stay. Answers false when there was no such client.
+ * is looked up on every use) and the verification links it created (revoked; a link whose client
+ * is gone starts nothing even before that: claimVerificationLink). Its transactions stay. Answers
+ * false when there was no such client.
  */
 export async function revokeClient(db: Db, clientId: string, organizationId?: string): Promise<boolean> {
   let query = db.deleteFrom('clients').where('id', '=', clientId);
   if (organizationId !== undefined) query = query.where('organizationId', '=', organizationId);
   const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  if (Number(result.numDeletedRows) !== 1) return false;
+  await db.updateTable('verificationLinks').set({ revokedOn: new Date().toISOString() }).where('clientId', '=', clientId).where('revokedOn', 'is', null).execute();
+  return true;
 }
 
 /**

@@ -233,6 +233,20 @@ export interface OrganizationBrandingTable {
   modifiedOn: string;
 }
 
+/** A transaction handed off from one device to another (platform/handoff/). */
+export interface TransactionHandoffTable {
+  transactionId: string;
+  /** SHA-256 (hex) of the join key the QR code carries; it works once, until joinExpiresOn. */
+  joinKeyHash: string;
+  joinExpiresOn: string;
+  /** SHA-256 (hex) of the key the joined device got; null until a device joined. */
+  deviceKeyHash: string | null;
+  joinedOn: string | null;
+  /** The desktop took the transaction back (or gave up before anyone joined). */
+  cancelledOn: string | null;
+  createdOn: string;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   clients: ClientTable;
@@ -250,6 +264,7 @@ export interface Database {
   verificationLinks: VerificationLinkTable;
   verificationLinkTransactions: VerificationLinkTransactionTable;
   organizationBranding: OrganizationBrandingTable;
+  transactionHandoffs: TransactionHandoffTable;
 }
 
 /** A database handle or an open database transaction: repositories accept either. */

@@ -10,7 +10,8 @@ import { edgeViewSchema, platformErrorResponses, resumeResponseSchema, stepSubmi
 import { resumeTransaction } from '../platform/transactions/resume-transaction.ts';
 import { submitStep } from '../platform/transactions/submit-step.ts';
 import { toEdgeView } from '../platform/transactions/transaction-views.ts';
-import { edgeAuth } from './edge-auth.ts';
+import { cancelTransactionHandoff, handoffState, startHandoff } from '../platform/handoff/handoff.ts';
+import { edgeAuth, ownerOnly, ownerUnlessHandedOff } from './edge-auth.ts';
 import { admitSubmission } from './submission-admission.ts';
 import type { EdgeEnv } from './edge-env.ts';
 
@@ -20,7 +21,52 @@ const tags = ['Edge'];
 const idParams = z.object({ transactionId: transactionIdParam });
 const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
+const handoffStatuses = ['none', 'waiting', 'joined', 'expired', 'cancelled'] as const;
+const handoffStateSchema = z
+  .object({
+    status: z.enum(handoffStatuses).openapi({ description: 'waiting: for a device to join; joined: a device holds the transaction; expired, cancelled, or none' }),
+    expiresOn: z.string().nullable().openapi({ description: 'when the join URL stops working' }),
+    joinedOn: z.string().nullable(),
+    transaction: edgeViewSchema,
+  })
+  .openapi('HandoffState');
+const handoffStartedSchema = z
+  .object({
+    status: z.literal('waiting'),
+    joinUrl: z.string().openapi({ description: 'the URL the other device opens (once, before expiresOn): `{PUBLIC_URL}/run/join/{key}`' }),
+    expiresOn: z.string(),
+    qrCodeSvg: z.string().openapi({ description: 'the join URL as a QR code (SVG), for the page to show' }),
+  })
+  .openapi('HandoffStarted');
+
 const routes = {
+  startHandoff: createRoute({
+    method: 'post',
+    path: `${base}/transaction/{transactionId}/handoff`,
+    tags,
+    security,
+    summary: 'Hand the transaction off to another device: a join URL (once, minutes) and its QR code',
+    request: { params: idParams },
+    responses: { 201: json(handoffStartedSchema, 'Waiting for a device to join'), ...platformErrorResponses },
+  }),
+  handoffState: createRoute({
+    method: 'get',
+    path: `${base}/transaction/{transactionId}/handoff`,
+    tags,
+    security,
+    summary: 'Where the hand-off stands, with the transaction (poll every 2 s)',
+    request: { params: idParams },
+    responses: { 200: json(handoffStateSchema, 'The hand-off'), ...platformErrorResponses },
+  }),
+  cancelHandoff: createRoute({
+    method: 'delete',
+    path: `${base}/transaction/{transactionId}/handoff`,
+    tags,
+    security,
+    summary: "Take the transaction back: the join URL and the other device's key stop working",
+    request: { params: idParams },
+    responses: { 204: { description: 'Cancelled' }, ...platformErrorResponses },
+  }),
   resume: createRoute({
     method: 'post',
     path: `${base}/transaction/{transactionId}/resume`,
@@ -75,7 +121,7 @@ export function createEdgeRoutes(ctx: PlatformContext, { corsOrigins, maxBodyByt
     `${base}/*`,
     corsHeaders({
       origin: (origin) => (corsOrigins.includes('*') ? origin || '*' : corsOrigins.includes(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type'],
       exposeHeaders: ['x-execution-id'],
       maxAge: 600,
@@ -87,9 +133,19 @@ export function createEdgeRoutes(ctx: PlatformContext, { corsOrigins, maxBodyByt
   );
   // `/:transactionId/*` matches `/:transactionId` itself too: one registration authenticates all three routes.
   app.use(`${base}/transaction/:transactionId/*`, edgeAuth(ctx));
+  // While another device holds the transaction, its own key may read it, not act on it.
+  app.use(`${base}/transaction/:transactionId/step/*`, ownerUnlessHandedOff(ctx));
+  app.use(`${base}/transaction/:transactionId/resume`, ownerUnlessHandedOff(ctx));
+  app.use(`${base}/transaction/:transactionId/handoff`, ownerOnly());
   app.use(`${base}/transaction/:transactionId/step/*`, admitSubmission(ctx, maxBodyBytes), limitJsonBody());
 
   return app
+    .openapi(routes.startHandoff, async (c) => c.json(await startHandoff(ctx, c.get('transaction')), 201))
+    .openapi(routes.handoffState, async (c) => c.json(await handoffState(ctx, c.get('transaction')), 200))
+    .openapi(routes.cancelHandoff, async (c) => {
+      await cancelTransactionHandoff(ctx, c.get('transaction'));
+      return c.body(null, 204);
+    })
     .openapi(routes.resume, async (c) => c.json(await resumeTransaction(ctx, c.get('transaction')), 200))
     .openapi(routes.view, async (c) => {
       const tx = c.get('transaction');

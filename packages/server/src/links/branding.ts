@@ -6,6 +6,7 @@ import { findOrganization } from '../db/repositories/organization-repository.ts'
 import type { Db } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { sniffImageFormat } from '../image/decode-image.ts';
+import { maskCardNumbersIn } from '../workflow/sanitize-extraction.ts';
 import type { AgentPrincipal } from '../platform/auth/agent-principal.ts';
 import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
 import type { brandingSchema, brandingUpdateSchema } from './link-schemas.ts';
@@ -31,7 +32,7 @@ export async function getBranding(ctx: Pick<PlatformContext, 'db'>, principal: P
 
 export async function updateBranding(ctx: PlatformContext, principal: AgentPrincipal, patch: z.infer<typeof brandingUpdateSchema>): Promise<BrandingView> {
   const fields = {
-    ...(patch.displayName !== undefined ? { displayName: patch.displayName } : {}),
+    ...(patch.displayName !== undefined ? { displayName: patch.displayName === null ? null : maskCardNumbersIn(patch.displayName) } : {}),
     ...(patch.accentColor !== undefined ? { accentColor: patch.accentColor?.toLowerCase() ?? null } : {}),
   };
   await upsertBranding(ctx.db, principal.organizationId, { ...fields, modifiedOn: isoAt(ctx.now()) });
@@ -51,6 +52,15 @@ export async function setLogo(ctx: PlatformContext, principal: AgentPrincipal, b
     .catch(() => null);
   if (!meta?.width || !meta.height) throw new ApiError('IMAGE_DECODE_FAILED', 'the logo cannot be decoded');
   if (meta.width > maxLogoSide || meta.height > maxLogoSide) throw new ApiError('IMAGE_TOO_LARGE', `the logo is larger than ${maxLogoSide} px a side`);
+  // The header is not the image: decoded whole (≤ 1024² pixels), a truncated or corrupt file is refused.
+  const whole = await sharp(bytes, { failOn: 'truncated' })
+    .raw()
+    .toBuffer()
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!whole) throw new ApiError('IMAGE_DECODE_FAILED', 'the logo cannot be decoded (truncated or corrupt)');
   await upsertBranding(ctx.db, principal.organizationId, {
     logo: Buffer.from(bytes),
     logoContentType: format === 'png' ? 'image/png' : 'image/jpeg',

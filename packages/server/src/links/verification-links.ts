@@ -20,6 +20,7 @@ import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
 import { createTransaction, type CreateResult } from '../platform/transactions/create-transaction.ts';
 import { validateFormValues } from '../platform/transactions/form-values.ts';
 import { startStep, type WorkflowDefinition } from '../workflow/definition.ts';
+import { maskCardNumbersDeep, maskCardNumbersIn } from '../workflow/sanitize-extraction.ts';
 import type { verificationLinkRequestSchema, verificationLinkSchema, verificationLinkListQuerySchema } from './link-schemas.ts';
 
 export type VerificationLinkRequest = z.infer<typeof verificationLinkRequestSchema>;
@@ -93,7 +94,8 @@ export async function createVerificationLink(
   if (expiresMs - nowMs > maxLinkLifetimeMs) throw new ApiError('INVALID_REQUEST', 'expiresOn: at most 30 days from now');
   const version = await findLatestWorkflowVersion(ctx.db, principal.organizationId, request.workflowId);
   if (!version) throw new ApiError('WORKFLOW_NOT_FOUND', `workflowId: no workflow ${request.workflowId} in this organization`);
-  const formValues = linkFormValues(version.definition, request.formValues ?? {});
+  // Masked as a transaction's are (create-transaction.ts): no card number at rest, whatever a client puts where.
+  const formValues = maskCardNumbersDeep(linkFormValues(version.definition, request.formValues ?? {}));
   const token = newSecret();
   const link: StoredVerificationLink = {
     id: randomUUID(),
@@ -101,9 +103,9 @@ export async function createVerificationLink(
     clientId: principal.clientId,
     workflowId: request.workflowId,
     tokenHash: hashSecret(token),
-    userId: request.consent.userId,
+    userId: maskCardNumbersIn(request.consent.userId),
     formValues: JSON.stringify(formValues),
-    redirectUrl: request.redirectUrl ? checkRedirectUrl(request.redirectUrl) : null,
+    redirectUrl: request.redirectUrl ? maskCardNumbersIn(checkRedirectUrl(request.redirectUrl)) : null,
     singleUse: request.singleUse === false ? 0 : 1,
     expiresOn: isoAt(expiresMs),
     revokedOn: null,
@@ -178,7 +180,8 @@ export interface RunStartRequest {
  * Starts a transaction from a link, as the client that created it: the link's workflow, user id
  * and form values (the page's values only fill the fields the link left open). The link is claimed
  * in the transaction's own database transaction, so a single-use link starts one transaction even
- * when two pages start at once, and a link revoked a moment before starts none.
+ * when two pages start at once, and a link revoked a moment before starts none. A retry with the
+ * same Idempotency-Key replays the transaction it started (the replay comes before the claim).
  */
 export async function startLinkTransaction(
   ctx: PlatformContext,
@@ -199,7 +202,10 @@ export async function startLinkTransaction(
     },
     linkFields: { verificationLinkId: link.id },
   };
-  return createTransaction(ctx, { clientId: link.clientId, organizationId: link.organizationId }, request, idempotencyKey, {
+  // The page's key, in a namespace of the link's own: a visitor cannot use up (or probe) the keys
+  // of the organization's backend, which share the organization's namespace.
+  const key = idempotencyKey === null ? null : `link:${link.id}:${idempotencyKey}`;
+  return createTransaction(ctx, { clientId: link.clientId, organizationId: link.organizationId }, request, key, {
     async inTransaction(trx, transactionId, now) {
       if (!(await claimVerificationLink(trx, link.id, now)))
         throw new ApiError('VERIFICATION_LINK_UNAVAILABLE', 'this verification link has expired, was withdrawn or was already used');

@@ -17,6 +17,8 @@ export interface PlatformSettings {
   edgeApiUrl: string;
   /** `publicUrl + '/run'`: where verification links point (a link's URL is this + `/` + its token). */
   runPageUrl: string;
+  /** How long a hand-off's join URL works (ms; never past the transaction's key). */
+  handoffJoinMs: number;
   /** How long an ephemeral key works (ms). */
   ephemeralKeyTtlMs: number;
   /** How long a resume's claim on a transaction lasts before another may take over (ms). */
@@ -37,6 +39,7 @@ export interface PlatformSettings {
 
 export const defaultPlatformSettings: Omit<PlatformSettings, 'edgeApiUrl' | 'runPageUrl'> = {
   ephemeralKeyTtlMs: 24 * 3600 * 1000,
+  handoffJoinMs: 10 * 60 * 1000,
   leaseMs: 5 * 60 * 1000,
   resumeWaitMs: 10_000,
   maxStepsPerResume: 100,

@@ -4,7 +4,8 @@ import type { RunPageText } from './run-page-text.ts';
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text and attribute values as HTML: everything here comes from an organization's settings or a link. */
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c]!);
-const fill = (text: string, org: string) => escapeHtml(text).replaceAll('{org}', escapeHtml(org));
+// A function replacer: a `$&` or `$'` in an organization's name is text, not a replacement pattern.
+const fill = (text: string, org: string) => escapeHtml(text).replaceAll('{org}', () => escapeHtml(org));
 
 interface PageFrame {
   lang: string;

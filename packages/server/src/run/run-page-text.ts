@@ -127,7 +127,7 @@ export const runPageTexts: Record<string, RunPageText> = {
  * Accept-Language (by weight) that we have, else English.
  */
 export function runPageLanguage(query: string | undefined, acceptLanguage: string | undefined): string {
-  if (query && runPageTexts[query]) return query;
+  if (query && Object.hasOwn(runPageTexts, query)) return query;
   const ranked = (acceptLanguage ?? '')
     .split(',')
     .map((part, index) => {
@@ -135,7 +135,7 @@ export function runPageLanguage(query: string | undefined, acceptLanguage: strin
       const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
       return { lang: tag.toLowerCase().split('-')[0] ?? '', weight: q === undefined ? 1 : Number(q), index };
     })
-    .filter((entry) => entry.weight > 0 && runPageTexts[entry.lang])
+    .filter((entry) => entry.weight > 0 && Object.hasOwn(runPageTexts, entry.lang))
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
   return ranked[0]?.lang ?? 'en';
 }

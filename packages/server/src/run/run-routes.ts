@@ -86,12 +86,14 @@ export function createRunRoutes(ctx: PlatformContext, { dir }: { dir?: string | 
     throw new ApiError('NOT_FOUND', 'not found (the run page is built by pnpm start; or set RUN_PAGE_DIR)');
   });
 
-  /** A usable link or the page that says why not (the answer to send instead). */
-  const usable = async (c: Context<AppEnv>) => {
-    const token = c.req.param('token') ?? '';
-    const opened = await openVerificationLink(ctx, token);
-    if (opened.state === 'active') return { link: opened.link, linkPath: `/run/${token}` };
-    return null;
+  /**
+   * The link of the path when it can start a transaction — or, with `retry`, when it was used: a
+   * start retried with its Idempotency-Key (its answer was lost) replays the transaction it made,
+   * which the claim in the create refuses to anything else.
+   */
+  const usable = async (c: Context<AppEnv>, { retry = false } = {}) => {
+    const opened = await openVerificationLink(ctx, c.req.param('token') ?? '');
+    return opened.state === 'active' || (retry && opened.state === 'used') ? opened.link : null;
   };
 
   app.get('/run/:token', async (c) => {
@@ -129,10 +131,10 @@ export function createRunRoutes(ctx: PlatformContext, { dir }: { dir?: string | 
     c.header('Cache-Control', 'no-store');
     const found = await usable(c);
     if (!found) throw new ApiError('VERIFICATION_LINK_UNAVAILABLE', 'this verification link cannot be used');
-    const version = await findLatestWorkflowVersion(ctx.db, found.link.organizationId, found.link.workflowId);
+    const version = await findLatestWorkflowVersion(ctx.db, found.organizationId, found.workflowId);
     if (!version) throw new ApiError('WORKFLOW_NOT_FOUND', 'the workflow of this link no longer exists');
-    const fixed = JSON.parse(found.link.formValues) as Record<string, unknown>;
-    return c.json({ formFields: startStep(version.definition).settings.formFields.filter((f) => !(f.name in fixed)) });
+    const fixed = JSON.parse(found.formValues) as Record<string, unknown>;
+    return c.json({ formFields: startStep(version.definition).settings.formFields.filter((f) => !Object.hasOwn(fixed, f.name)) });
   });
 
   app.post(
@@ -140,16 +142,16 @@ export function createRunRoutes(ctx: PlatformContext, { dir }: { dir?: string | 
     limitBody(maxStartBytes, () => new ApiError('PAYLOAD_TOO_LARGE', `the request body is larger than ${maxStartBytes} bytes`)),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      const found = await usable(c);
+      const key = c.req.header('idempotency-key') ?? null;
+      if (key !== null && (key.length < 1 || key.length > 255)) throw new ApiError('INVALID_REQUEST', 'Idempotency-Key: 1 to 255 characters');
+      const found = await usable(c, { retry: key !== null });
       if (!found) throw new ApiError('VERIFICATION_LINK_UNAVAILABLE', 'this verification link has expired, was withdrawn or was already used');
       const body = await c.req.json().catch(() => {
         throw new ApiError('INVALID_JSON', 'the request body is not JSON');
       });
       const parsed = runStartSchema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error);
-      const key = c.req.header('idempotency-key') ?? null;
-      if (key !== null && (key.length < 1 || key.length > 255)) throw new ApiError('INVALID_REQUEST', 'Idempotency-Key: 1 to 255 characters');
-      const { response, replayed } = await startLinkTransaction(ctx, found.link, parsed.data, key);
+      const { response, replayed } = await startLinkTransaction(ctx, found, parsed.data, key);
       return c.json(response, replayed ? 200 : 201);
     },
   );

@@ -7,6 +7,7 @@ import { clientTokenGenerationMigration } from './0005-client-token-generation.t
 import { hashedIdempotencyKeysMigration } from './0006-hashed-idempotency-keys.ts';
 import { webhooksMigration } from './0007-webhooks.ts';
 import { verificationLinksMigration } from './0008-verification-links.ts';
+import { transactionHandoffsMigration } from './0009-transaction-handoffs.ts';
 
 /**
  * Every migration, by name, in order. A static map (no directory scanning) so that it works from
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-hashed-idempotency-keys': hashedIdempotencyKeysMigration,
   '0007-webhooks': webhooksMigration,
   '0008-verification-links': verificationLinksMigration,
+  '0009-transaction-handoffs': transactionHandoffsMigration,
 };

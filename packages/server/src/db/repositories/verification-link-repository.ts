@@ -40,8 +40,9 @@ export async function updateVerificationLink(
 
 /**
  * Counts one more transaction started by the link — only while it can start one (not revoked, not
- * expired, and for a single-use link not used yet). One conditional UPDATE: of two pages starting
- * on a single-use link at once, exactly one gets true.
+ * expired, for a single-use link not used yet, and its client still exists: the transactions are
+ * that client's). One conditional UPDATE: of two pages starting on a single-use link at once,
+ * exactly one gets true.
  */
 export async function claimVerificationLink(db: Db, id: string, now: string): Promise<boolean> {
   const result = await db
@@ -51,6 +52,7 @@ export async function claimVerificationLink(db: Db, id: string, now: string): Pr
     .where('revokedOn', 'is', null)
     .where('expiresOn', '>', now)
     .where((eb) => eb.or([eb('singleUse', '=', 0), eb('usedOn', 'is', null)]))
+    .where((eb) => eb.exists(eb.selectFrom('clients').select('clients.id').whereRef('clients.id', '=', 'verificationLinks.clientId')))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -3,6 +3,7 @@ import { findTransaction, type StoredTransaction } from '../../db/repositories/t
 import { ApiError } from '../../errors.ts';
 import { isoAt, type PlatformContext } from '../platform-context.ts';
 import { expireIfDue } from '../transactions/expire-transaction.ts';
+import { matchesDeviceKey } from '../handoff/handoff.ts';
 import type { AgentPrincipal } from './agent-principal.ts';
 
 /** A client proven by its secret, with the generation the tokens it is issued now carry. */
@@ -38,14 +39,23 @@ export async function authenticateToken(ctx: PlatformContext, token: string): Pr
  * failure before the key is proven right is the same 401; an expired key is KEY_EXPIRED, and the
  * transaction is closed as Error if it was still InProgress.
  */
-export async function authenticateEdge(ctx: PlatformContext, pathId: string, user: string, key: string): Promise<StoredTransaction> {
+/** Who presented edge credentials: the transaction's own key, or the key of a device it was handed off to. */
+export interface EdgeCaller {
+  tx: StoredTransaction;
+  /** The key of the device that joined a hand-off (platform/handoff/), not the transaction's own. */
+  device: boolean;
+}
+
+export async function authenticateEdge(ctx: PlatformContext, pathId: string, user: string, key: string): Promise<EdgeCaller> {
   const unauthorized = () => new ApiError('UNAUTHORIZED', 'invalid transaction credentials');
   const tx = user === pathId && user.length <= 200 ? await findTransaction(ctx.db, user) : undefined;
   const matches = secretMatchesHash(key, tx?.keyHash ?? unmatchableHash);
-  if (!tx || !matches) throw unauthorized();
+  // Only a key that is not the transaction's own costs the hand-off lookup.
+  const device = Boolean(tx) && !matches && (await matchesDeviceKey(ctx, tx!.id, key));
+  if (!tx || !(matches || device)) throw unauthorized();
   if (tx.keyExpiresOn < isoAt(ctx.now())) {
     await expireIfDue(ctx, tx);
     throw new ApiError('KEY_EXPIRED', 'the ephemeral key of this transaction has expired');
   }
-  return tx;
+  return { tx, device };
 }
