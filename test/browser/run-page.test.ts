@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRunPage } from '../../packages/console/run-page.config.ts';
 import { passportPng } from './support/passport.ts';
-import { startIdlensServer } from './support/browser-harness.ts';
+import { launchChromium, startIdlensServer } from './support/browser-harness.ts';
 import { launchWithCamera, seriousViolations } from './components/support/component-harness.ts';
 import { cameraFrame, writeY4m } from './components/support/y4m.ts';
 import { repoRoot } from '../support/paths.ts';
@@ -32,7 +32,8 @@ async function startShop() {
   const arrivals: string[] = [];
   const app = new Hono().get('/done', (c) => {
     arrivals.push(c.req.url);
-    return c.html('<!doctype html><html lang="en"><title>Shop</title><h1>Back at the shop</h1></html>');
+    // An icon of its own: Chromium would ask the shop for /favicon.ico, a 404 in the console.
+    return c.html('<!doctype html><html lang="en"><title>Shop</title><link rel="icon" href="data:,"><h1>Back at the shop</h1></html>');
   });
   const s = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
@@ -50,8 +51,8 @@ const agent = async (method: string, p: string, body?: unknown, type = 'applicat
 };
 
 /** Opens a run page URL, collecting what went wrong: failed or refused requests, CSP violations, console errors, other origins asked. */
-async function open(url: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
+async function open(url: string, context = browser.context): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
   const problems: string[] = [];
   page.on('requestfailed', (r) => problems.push(`failed ${r.url()} ${r.failure()?.errorText}`));
   const ours = [server.url, `blob:${server.url}`, shop.url];
@@ -128,6 +129,8 @@ describe('a verification link from creation to redirect (Chromium, fake camera)'
     await flow.locator('input[name=consent]').waitFor();
     // The link fixed the only form field: the form asks for consent alone.
     expect(await flow.locator('input[name=customerName]').count()).toBe(0);
+    // The finish waits for the end of the run.
+    expect(await page.locator('#finish').isVisible()).toBe(false);
     // The brand colour reached the components' buttons.
     expect(await flow.locator('[part~=start]').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(15, 118, 110)');
     await check(page, 'start');
@@ -176,5 +179,69 @@ describe('a verification link from creation to redirect (Chromium, fake camera)'
     expect(again.problems.filter((p) => !p.includes('410'))).toEqual([]);
     expect((await agent('GET', `/verification-link/${link.id}`)).json.transactionCount).toBe(1);
     await again.page.close();
+  });
+
+  it('hand-off: a desktop without a camera shows a QR code, the phone joins and scans, the desktop shows the progress and lands on the redirect', async () => {
+    const created = await agent('POST', '/verification-link', {
+      workflowId: 'demo-document',
+      expiresOn: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+      formValues: { customerName: 'Anna Eriksson' },
+      consent: { userId: 'customer-4712' },
+      redirectUrl: `${shop.url}/done?order=4712`,
+    });
+    const link = created.json as { id: string; url: string };
+    const desktopBrowser = await launchChromium();
+    try {
+      // The desktop: no camera, so the scanner offers an upload — and "Continue on your phone".
+      const desktop = await open(link.url, desktopBrowser.context);
+      await desktop.page.setViewportSize({ width: 1280, height: 900 });
+      const flow = desktop.page.locator('idlens-transaction');
+      await flow.locator('input[name=consent]').check();
+      await flow.locator('input[name=store]').check();
+      await flow.locator('[part~=start]').click();
+      await flow.locator('[part~=handoff]').click();
+      const qr = flow.locator('[part=handoff-qr]');
+      await qr.waitFor();
+      expect(await qr.getAttribute('src')).toMatch(/^blob:/);
+      const joinUrl = (await flow.locator('[part=handoff-link]').textContent())!;
+      expect(joinUrl).toMatch(new RegExp(`^${server.url}/run/join/[A-Za-z0-9_-]{43}$`));
+      expect(await desktop.page.locator('#finish').isVisible()).toBe(false);
+      await check(desktop.page, 'handoff-qr');
+
+      // The phone: opens the URL (from the QR code), continues, scans the passport, sends it.
+      const phone = await open(joinUrl);
+      await phone.page.setViewportSize({ width: 390, height: 844 });
+      expect(await phone.page.locator('h1').textContent()).toBe('Continue on this device');
+      const phoneFlow = phone.page.locator('idlens-transaction');
+      await check(phone.page, 'join');
+      await phoneFlow.locator('[part~=join]').click();
+      const review = phoneFlow.locator('[part=review]');
+      await review.waitFor();
+      // Meanwhile the desktop says where the run is.
+      await flow.getByText('Continuing on your phone').waitFor();
+      await check(desktop.page, 'handoff-joined');
+      await review.locator('[part~=submit]').click();
+      await phone.page.locator('#finish').waitFor({ state: 'visible' });
+      expect(await phone.page.locator('#finish').textContent()).toContain('You can go back to your other device.');
+      await check(phone.page, 'join-finish');
+
+      // The desktop learns the outcome and goes on to the redirect.
+      await desktop.page.waitForURL(`${shop.url}/done?**`);
+      const transactionId = new URL(desktop.page.url()).searchParams.get('transactionId')!;
+      const record = (await agent('GET', `/transaction/${transactionId}`)).json;
+      expect(record).toMatchObject({ processingStatus: 'Complete', verificationStatus: 'Accept', linkFields: { verificationLinkId: link.id } });
+
+      // A second device with the same code: used, and it says so.
+      const third = await open(joinUrl);
+      expect(await third.page.locator('.unavailable').textContent()).toBe('This code was already used. Show a new one on your other device if you need to.');
+      await third.page.close();
+      expect(phone.problems).toEqual([]);
+      // The desktop's one expected complaint: it has no camera.
+      expect(desktop.problems.filter((p) => !/camera|NotFoundError|Requested device not found/i.test(p))).toEqual([]);
+      await phone.page.close();
+      await desktop.page.close();
+    } finally {
+      await desktopBrowser.close();
+    }
   });
 });

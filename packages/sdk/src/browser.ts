@@ -37,5 +37,5 @@ export {
   type TransactionCallbacks,
   type TransactionResult,
 } from './transaction/run-transaction.ts';
-export { createEdgeClient, type EdgeClient, type EdgeClientOptions } from './transaction/edge-client.ts';
+export { createEdgeClient, joinHandoff, type EdgeClient, type EdgeClientOptions } from './transaction/edge-client.ts';
 export { sdkVersion } from './transaction/sdk-version.ts';

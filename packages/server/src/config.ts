@@ -86,6 +86,8 @@ export interface Config {
   platform: {
     /** How long a transaction's ephemeral key works, in seconds. */
     ephemeralKeyTtlSeconds: number;
+    /** How long a hand-off's join URL works (seconds). */
+    handoffJoinSeconds: number;
     /** HMAC secret of agent access tokens; null = random per process. */
     tokenSecret: string | null;
     tokenTtlSeconds: number;
@@ -181,6 +183,7 @@ const envSchema = z.object({
   RECORD_CACHE_MIB: int(0, 4096).default(8),
   CORS_ORIGINS: list.default([]),
   EPHEMERAL_KEY_TTL: int(60, 30 * 24 * 3600).default(24 * 3600),
+  HANDOFF_JOIN_TTL: int(30, 3600).default(600),
   AGENT_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   AGENT_TOKEN_TTL: int(60, 24 * 3600).default(3600),
   SEED_DEMO: bool.default(true),
@@ -249,6 +252,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     platform: {
       ephemeralKeyTtlSeconds: e.EPHEMERAL_KEY_TTL,
+      handoffJoinSeconds: e.HANDOFF_JOIN_TTL,
       tokenSecret: e.AGENT_TOKEN_SECRET ?? null,
       tokenTtlSeconds: e.AGENT_TOKEN_TTL,
       seedDemo: e.SEED_DEMO,

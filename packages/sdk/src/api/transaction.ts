@@ -247,3 +247,30 @@ export interface AccessTokenResponse {
   token_type: 'Bearer';
   expires_in: number;
 }
+
+/** Where a hand-off to another device stands (`GET {edge}/api/v1/transaction/{id}/handoff`). */
+export type HandoffStatus = 'none' | 'waiting' | 'joined' | 'expired' | 'cancelled';
+
+/** `POST {edge}/api/v1/transaction/{id}/handoff`: the join URL (works once, for minutes) and its QR code. */
+export interface HandoffStarted {
+  status: 'waiting';
+  joinUrl: string;
+  expiresOn: string;
+  /** The join URL as a QR code, SVG. */
+  qrCodeSvg: string;
+}
+
+export interface HandoffState {
+  status: HandoffStatus;
+  expiresOn: string | null;
+  joinedOn: string | null;
+  transaction: EdgeTransactionView;
+}
+
+/** `POST {joinUrl}`: the joining device's credentials (its own key, never the first device's). */
+export interface JoinedTransaction {
+  transactionId: string;
+  ephemeralKey: string;
+  authorization: string;
+  edgeApiUrl: string;
+}

@@ -49,6 +49,8 @@ export interface StartTransactionOptions extends TransactionCallbacks {
   consent: Omit<Consent, 'givenOn'> & { givenOn?: string };
   /** Extra headers for the proxy (e.g. the page's own session token). */
   proxyHeaders?: Record<string, string>;
+  /** The creation answer, as soon as it arrives (before the first step): its edge credentials hand the transaction off. */
+  onCreated?: (created: CreateTransactionResponse) => void;
 }
 
 export interface ResumeTransactionOptions extends TransactionCallbacks {
@@ -93,6 +95,7 @@ export async function startTransaction(options: StartTransactionOptions): Promis
     { ...retry, signal, idempotent: true },
   );
   const created = await readJson<CreateTransactionResponse>(res, 'create transaction');
+  options.onCreated?.(created);
   const { edgeApiUrl, transactionId, ephemeralKey } = created;
   const result = await drive(createEdgeClient({ edgeApiUrl, transactionId, ephemeralKey, retry: { ...retry, signal } }), options);
   return { ...result, created };

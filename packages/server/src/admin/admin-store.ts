@@ -87,7 +87,12 @@ export async function revokeClient(db: Db, clientId: string, organizationId?: st
   if (organizationId !== undefined) query = query.where('organizationId', '=', organizationId);
   const result = await query.executeTakeFirst();
   if (Number(result.numDeletedRows) !== 1) return false;
-  await db.updateTable('verificationLinks').set({ revokedOn: new Date().toISOString() }).where('clientId', '=', clientId).where('revokedOn', 'is', null).execute();
+  await db
+    .updateTable('verificationLinks')
+    .set({ revokedOn: new Date().toISOString() })
+    .where('clientId', '=', clientId)
+    .where('revokedOn', 'is', null)
+    .execute();
   return true;
 }
 

@@ -60,4 +60,3 @@ export function ownerOnly(): MiddlewareHandler<EdgeEnv> {
     await next();
   };
 }
-

@@ -24,7 +24,9 @@ const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ desc
 const handoffStatuses = ['none', 'waiting', 'joined', 'expired', 'cancelled'] as const;
 const handoffStateSchema = z
   .object({
-    status: z.enum(handoffStatuses).openapi({ description: 'waiting: for a device to join; joined: a device holds the transaction; expired, cancelled, or none' }),
+    status: z
+      .enum(handoffStatuses)
+      .openapi({ description: 'waiting: for a device to join; joined: a device holds the transaction; expired, cancelled, or none' }),
     expiresOn: z.string().nullable().openapi({ description: 'when the join URL stops working' }),
     joinedOn: z.string().nullable(),
     transaction: edgeViewSchema,

@@ -26,6 +26,8 @@ describe('paths as the access log writes them', () => {
     ['/run/abcdefghijklmnopqrstuvwxyz0123456789abcdefg', '/run/[redacted]'],
     ['/run/Zm9v_YmFy-x/workflow/demo-auto', '/run/[redacted]/workflow/demo-auto'],
     ['/run/assets/sdk/idlens.js', '/run/assets/sdk/idlens.js'],
+    ['/run/join/abcdefghijklmnopqrstuvwxyz0123456789abcdefg', '/run/join/[redacted]'],
+    ['/run/join/abcdefghijklmnopqrstuvwxyz0123456789abcdefg/theme.css', '/run/join/[redacted]/theme.css'],
     ['/run/assets', '/run/assets'],
   ])('%s → %s', (path, logged) => {
     expect(redact(path)).toBe(logged);

@@ -18,8 +18,8 @@ const smallNumber = new RegExp(`^${smallNumberPattern}$`);
  */
 const loggableWhole = new RegExp(`^(?:\\/(?=(${uuidPattern}|${smallNumberPattern}|(?=[^/]{1,64}(?:\\/|$))${wordPattern}|)(?=\\/|$))\\1)*$`);
 
-/** `/run/{token}…` (a verification link, a credential); `/run/assets/…` are the page's files. */
-const runPageToken = /^\/run\/(?!assets(?:\/|$))[^/]+/;
+/** `/run/{token}…` (a verification link) and `/run/join/{key}…` (a hand-off's join URL) hold credentials; `/run/assets/…` are the page's files. */
+const runPageToken = /^\/run\/(join\/)?(?!assets(?:\/|$))[^/]+/;
 
 /**
  * A request path as it may be logged. A client may put anything in a path, a secret included (an
@@ -37,7 +37,7 @@ export function createPathRedactor(secrets: ReadonlyArray<string>): (path: strin
     (segment.length <= 64 && word.test(segment) && !known.some((secret) => segment.includes(secret)));
   return (requested) => {
     // A run page's path holds its link's token, whatever its shape.
-    const path = requested.replace(runPageToken, '/run/[redacted]');
+    const path = requested.replace(runPageToken, (_, join = '') => `/run/${join}[redacted]`);
     // Most paths are all ids and route words: one test instead of one per segment.
     if (loggableWhole.test(path) && !known.some((secret) => path.includes(secret))) return path;
     return path

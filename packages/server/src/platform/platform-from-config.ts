@@ -42,6 +42,7 @@ export function platformFromConfig(
       edgeApiUrl: `${config.publicUrl}/edge`,
       runPageUrl: `${config.publicUrl}/run`,
       ephemeralKeyTtlMs: config.platform.ephemeralKeyTtlSeconds * 1000,
+      handoffJoinMs: config.platform.handoffJoinSeconds * 1000,
       // A step may run two recognitions; the claim is renewed after every step.
       leaseMs: Math.max(60_000, 3 * config.recognition.timeoutMs),
       maxImageBytes: config.image.maxBytes,

@@ -41,36 +41,74 @@ ${main}
 `;
 }
 
-/**
- * The run page of a usable link: the organization's name and logo, a heading, and
- * `<idlens-transaction>` talking to `/run/{token}` as its proxy; the finish section (hidden until
- * the run ends) is rendered here so that all the page's words come from the server in one language.
- */
-export function runPageHtml(frame: PageFrame & { workflowId: string; redirectUrl: string | null }): string {
-  const { text, branding, linkPath, lang } = frame;
-  const org = branding?.name ?? '';
-  const redirect = frame.redirectUrl ? ` data-redirect-url="${escapeHtml(frame.redirectUrl)}"` : '';
+/** The page around `<idlens-transaction>`: its heading and intro, the flow, and the finish (hidden until the run ends). */
+function flowPage(
+  frame: PageFrame,
+  {
+    heading,
+    intro,
+    flowAttributes,
+    finishText,
+    redirectUrl,
+  }: { heading: string; intro: string | null; flowAttributes: string; finishText: string; redirectUrl: string | null },
+): string {
+  const redirect = redirectUrl ? ` data-redirect-url="${escapeHtml(redirectUrl)}"` : '';
   return page(
     frame,
-    text.title,
-    `    <h1>${escapeHtml(text.title)}</h1>
-    <p class="intro">${fill(text.intro, org)}</p>
-    <idlens-transaction id="flow" hide-checks proxy-url="${escapeHtml(linkPath ?? '')}" workflow-id="${escapeHtml(frame.workflowId)}" lang="${escapeHtml(lang)}"${redirect}></idlens-transaction>
+    heading,
+    `    <h1>${escapeHtml(heading)}</h1>
+${intro ? `    <p class="intro">${intro}</p>\n` : ''}    <idlens-transaction id="flow" hide-checks ${flowAttributes} lang="${escapeHtml(frame.lang)}"${redirect}></idlens-transaction>
     <section id="finish" class="finish" hidden aria-labelledby="finish-title">
-      <h2 id="finish-title" tabindex="-1">${escapeHtml(text.finishTitle)}</h2>
-      <p>${fill(text.finishText, org)}</p>
-      <p class="after-redirect" hidden>${escapeHtml(text.redirecting)} <a id="continue" href="">${escapeHtml(text.continue)}</a></p>
-      <p class="after-close" hidden>${escapeHtml(text.closePage)}</p>
+      <h2 id="finish-title" tabindex="-1">${escapeHtml(frame.text.finishTitle)}</h2>
+      <p>${finishText}</p>
+      <p class="after-redirect" hidden>${escapeHtml(frame.text.redirecting)} <a id="continue" href="">${escapeHtml(frame.text.continue)}</a></p>
+      <p class="after-close" hidden>${escapeHtml(frame.text.closePage)}</p>
     </section>
     <script type="module" src="/run/assets/run-page.js"></script>`,
   );
+}
+
+/**
+ * The run page of a usable link: the organization's name and logo, a heading, and
+ * `<idlens-transaction>` talking to `/run/{token}` as its proxy, offering the hand-off to a phone;
+ * all the page's words come from the server, in one language.
+ */
+export function runPageHtml(frame: PageFrame & { workflowId: string; redirectUrl: string | null }): string {
+  const org = frame.branding?.name ?? '';
+  return flowPage(frame, {
+    heading: frame.text.title,
+    intro: fill(frame.text.intro, org),
+    flowAttributes: `handoff proxy-url="${escapeHtml(frame.linkPath ?? '')}" workflow-id="${escapeHtml(frame.workflowId)}"`,
+    finishText: fill(frame.text.finishText, org),
+    redirectUrl: frame.redirectUrl,
+  });
+}
+
+/** The page a hand-off's join URL opens on the other device: the flow continues the transaction there. */
+export function joinPageHtml(frame: PageFrame & { joinPath: string }): string {
+  return flowPage(frame, {
+    heading: frame.text.joinTitle,
+    intro: null,
+    flowAttributes: `join-url="${escapeHtml(frame.joinPath)}"`,
+    finishText: escapeHtml(frame.text.joinFinishText),
+    redirectUrl: null,
+  });
 }
 
 /** Why a link cannot be used, in words for the person who opened it: no ids, no codes, no stack. */
 export function unavailablePageHtml(frame: PageFrame, reason: 'expired' | 'revoked' | 'used' | 'unknown'): string {
   const org = frame.branding?.name || '';
   // Without an organization's name, "Ask {org}" would read oddly: the unknown-link text names nobody.
-  const message = org ? fill(frame.text[reason], org) : fill(frame.text.unknown, '');
+  return unavailablePage(frame, org ? fill(frame.text[reason], org) : fill(frame.text.unknown, ''));
+}
+
+/** Why a hand-off's join URL cannot be used. */
+export function joinUnavailablePageHtml(frame: PageFrame, reason: 'expired' | 'used' | 'cancelled' | 'unknown'): string {
+  const texts = { expired: frame.text.joinExpired, used: frame.text.joinUsed, cancelled: frame.text.joinCancelled, unknown: frame.text.unknown };
+  return unavailablePage(frame, escapeHtml(texts[reason]));
+}
+
+function unavailablePage(frame: PageFrame, message: string): string {
   return page(
     frame,
     frame.text.unavailableTitle,

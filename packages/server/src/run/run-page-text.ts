@@ -16,6 +16,11 @@ const en = {
   revoked: 'This link was withdrawn. Ask {org} for a new one if you still need to verify your identity.',
   used: 'This link was already used. Ask {org} for a new one if you need to verify your identity again.',
   unknown: 'This link is not valid. Check that you opened all of it, or ask for a new one.',
+  joinTitle: 'Continue on this device',
+  joinFinishText: 'Your verification was sent. You can go back to your other device.',
+  joinExpired: 'This code has expired. Show a new one on your other device.',
+  joinUsed: 'This code was already used. Show a new one on your other device if you need to.',
+  joinCancelled: 'This hand-off was cancelled on the other device.',
 };
 
 export type RunPageText = typeof en;
@@ -35,6 +40,11 @@ export const runPageTexts: Record<string, RunPageText> = {
     revoked: 'Dieser Link wurde zurückgezogen. Bitten Sie {org} um einen neuen, falls Sie Ihre Identität noch bestätigen müssen.',
     used: 'Dieser Link wurde bereits verwendet. Bitten Sie {org} um einen neuen, falls Sie Ihre Identität erneut bestätigen müssen.',
     unknown: 'Dieser Link ist ungültig. Prüfen Sie, ob Sie ihn vollständig geöffnet haben, oder bitten Sie um einen neuen.',
+    joinTitle: 'Auf diesem Gerät fortfahren',
+    joinFinishText: 'Ihre Prüfung wurde gesendet. Sie können zu Ihrem anderen Gerät zurückkehren.',
+    joinExpired: 'Dieser Code ist abgelaufen. Lassen Sie sich auf dem anderen Gerät einen neuen anzeigen.',
+    joinUsed: 'Dieser Code wurde bereits verwendet. Lassen Sie sich bei Bedarf auf dem anderen Gerät einen neuen anzeigen.',
+    joinCancelled: 'Diese Übergabe wurde auf dem anderen Gerät abgebrochen.',
   },
   es: {
     title: 'Verificación de identidad',
@@ -49,6 +59,11 @@ export const runPageTexts: Record<string, RunPageText> = {
     revoked: 'Este enlace fue retirado. Pida uno nuevo a {org} si todavía necesita verificar su identidad.',
     used: 'Este enlace ya se usó. Pida uno nuevo a {org} si necesita verificar su identidad de nuevo.',
     unknown: 'Este enlace no es válido. Compruebe que lo abrió completo o pida uno nuevo.',
+    joinTitle: 'Continuar en este dispositivo',
+    joinFinishText: 'Su verificación se ha enviado. Puede volver a su otro dispositivo.',
+    joinExpired: 'Este código ha caducado. Muestre uno nuevo en su otro dispositivo.',
+    joinUsed: 'Este código ya se usó. Muestre uno nuevo en su otro dispositivo si lo necesita.',
+    joinCancelled: 'Este traspaso se canceló en el otro dispositivo.',
   },
   fr: {
     title: "Vérification d'identité",
@@ -63,6 +78,11 @@ export const runPageTexts: Record<string, RunPageText> = {
     revoked: 'Ce lien a été retiré. Demandez-en un nouveau à {org} si vous devez encore vérifier votre identité.',
     used: 'Ce lien a déjà été utilisé. Demandez-en un nouveau à {org} si vous devez vérifier votre identité à nouveau.',
     unknown: "Ce lien n'est pas valide. Vérifiez que vous l'avez ouvert en entier, ou demandez-en un nouveau.",
+    joinTitle: 'Continuer sur cet appareil',
+    joinFinishText: 'Votre vérification a été envoyée. Vous pouvez revenir à votre autre appareil.',
+    joinExpired: 'Ce code a expiré. Affichez-en un nouveau sur votre autre appareil.',
+    joinUsed: 'Ce code a déjà été utilisé. Affichez-en un nouveau sur votre autre appareil si besoin.',
+    joinCancelled: 'Ce transfert a été annulé sur l’autre appareil.',
   },
   it: {
     title: "Verifica dell'identità",
@@ -77,6 +97,11 @@ export const runPageTexts: Record<string, RunPageText> = {
     revoked: 'Questo link è stato ritirato. Chiedine uno nuovo a {org} se devi ancora verificare la tua identità.',
     used: 'Questo link è già stato usato. Chiedine uno nuovo a {org} se devi verificare di nuovo la tua identità.',
     unknown: 'Questo link non è valido. Controlla di averlo aperto per intero, oppure chiedine uno nuovo.',
+    joinTitle: 'Continua su questo dispositivo',
+    joinFinishText: "La tua verifica è stata inviata. Puoi tornare all'altro dispositivo.",
+    joinExpired: "Questo codice è scaduto. Mostrane uno nuovo sull'altro dispositivo.",
+    joinUsed: "Questo codice è già stato usato. Mostrane uno nuovo sull'altro dispositivo se serve.",
+    joinCancelled: "Questo passaggio è stato annullato sull'altro dispositivo.",
   },
   nl: {
     title: 'Identiteitscontrole',
@@ -91,6 +116,11 @@ export const runPageTexts: Record<string, RunPageText> = {
     revoked: 'Deze link is ingetrokken. Vraag {org} om een nieuwe als u uw identiteit nog moet bevestigen.',
     used: 'Deze link is al gebruikt. Vraag {org} om een nieuwe als u uw identiteit opnieuw moet bevestigen.',
     unknown: 'Deze link is niet geldig. Controleer of u hem volledig hebt geopend, of vraag om een nieuwe.',
+    joinTitle: 'Verder op dit apparaat',
+    joinFinishText: 'Uw controle is verzonden. U kunt teruggaan naar uw andere apparaat.',
+    joinExpired: 'Deze code is verlopen. Toon een nieuwe op uw andere apparaat.',
+    joinUsed: 'Deze code is al gebruikt. Toon zo nodig een nieuwe op uw andere apparaat.',
+    joinCancelled: 'Deze overdracht is op het andere apparaat geannuleerd.',
   },
   pl: {
     title: 'Weryfikacja tożsamości',
@@ -105,6 +135,11 @@ export const runPageTexts: Record<string, RunPageText> = {
     revoked: 'Ten link został wycofany. Poproś {org} o nowy, jeśli nadal musisz potwierdzić tożsamość.',
     used: 'Ten link został już użyty. Poproś {org} o nowy, jeśli musisz ponownie potwierdzić tożsamość.',
     unknown: 'Ten link jest nieprawidłowy. Sprawdź, czy otworzyłeś go w całości, lub poproś o nowy.',
+    joinTitle: 'Kontynuuj na tym urządzeniu',
+    joinFinishText: 'Twoja weryfikacja została wysłana. Możesz wrócić do drugiego urządzenia.',
+    joinExpired: 'Ten kod wygasł. Wyświetl nowy na drugim urządzeniu.',
+    joinUsed: 'Ten kod został już użyty. W razie potrzeby wyświetl nowy na drugim urządzeniu.',
+    joinCancelled: 'To przekazanie zostało anulowane na drugim urządzeniu.',
   },
   pt: {
     title: 'Verificação de identidade',
@@ -119,6 +154,11 @@ export const runPageTexts: Record<string, RunPageText> = {
     revoked: 'Esta ligação foi retirada. Peça uma nova a {org} se ainda precisar de verificar a sua identidade.',
     used: 'Esta ligação já foi usada. Peça uma nova a {org} se precisar de verificar a sua identidade novamente.',
     unknown: 'Esta ligação não é válida. Confirme que a abriu completa ou peça uma nova.',
+    joinTitle: 'Continuar neste dispositivo',
+    joinFinishText: 'A sua verificação foi enviada. Pode voltar ao seu outro dispositivo.',
+    joinExpired: 'Este código expirou. Mostre um novo no seu outro dispositivo.',
+    joinUsed: 'Este código já foi usado. Mostre um novo no seu outro dispositivo, se precisar.',
+    joinCancelled: 'Esta transferência foi cancelada no outro dispositivo.',
   },
 };
 

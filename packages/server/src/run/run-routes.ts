@@ -14,9 +14,10 @@ import { runBranding, findLogo } from '../links/branding.ts';
 import { runStartSchema } from '../links/link-schemas.ts';
 import { createTransactionResponseSchema, platformErrorResponses } from '../platform/platform-schemas.ts';
 import { openVerificationLink, startLinkTransaction } from '../links/verification-links.ts';
+import { joinTransaction, openJoin } from '../platform/handoff/handoff.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
 import { startStep } from '../workflow/definition.ts';
-import { runPageHtml, unavailablePageHtml } from './run-page-html.ts';
+import { joinPageHtml, joinUnavailablePageHtml, runPageHtml, unavailablePageHtml } from './run-page-html.ts';
 import { runPageLanguage, runPageTexts } from './run-page-text.ts';
 
 /** Where `pnpm start` builds the run page's script, styles and SDK (packages/console/dist-run), from src/run or dist/run alike. */
@@ -96,35 +97,69 @@ export function createRunRoutes(ctx: PlatformContext, { dir }: { dir?: string | 
     return opened.state === 'active' || (retry && opened.state === 'used') ? opened.link : null;
   };
 
+  /** The page's language and words (`?lang=`, else Accept-Language). */
+  const wordsOf = (c: Context<AppEnv>) => {
+    const lang = runPageLanguage(c.req.query('lang'), c.req.header('accept-language'));
+    return { lang, text: runPageTexts[lang]! };
+  };
+
+  // A hand-off's join URL (platform/handoff/): before the link routes, whose `:token` would take `join`.
+  app.get('/run/join/:joinKey', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const joinKey = c.req.param('joinKey');
+    const opened = await openJoin(ctx, joinKey);
+    const branding = opened.transaction ? await runBranding(ctx.db, opened.transaction.organizationId) : null;
+    const frame = { ...wordsOf(c), branding, linkPath: opened.transaction ? `/run/join/${joinKey}` : null };
+    if (opened.status !== 'waiting') {
+      const reason = opened.status === 'joined' ? 'used' : opened.status === 'cancelled' || opened.status === 'expired' ? opened.status : 'unknown';
+      return c.html(joinUnavailablePageHtml(frame, reason), reason === 'unknown' ? 404 : 410);
+    }
+    return c.html(joinPageHtml({ ...frame, joinPath: `/run/join/${joinKey}` }));
+  });
+
+  // Joining is a POST (the page's button): a link preview or prefetch that GETs the URL does not use it up.
+  app.post('/run/join/:joinKey', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await joinTransaction(ctx, c.req.param('joinKey')), 201);
+  });
+
   app.get('/run/:token', async (c) => {
     c.header('Cache-Control', 'no-store');
     const token = c.req.param('token');
-    const lang = runPageLanguage(c.req.query('lang'), c.req.header('accept-language'));
-    const text = runPageTexts[lang]!;
     const opened = await openVerificationLink(ctx, token);
     const branding = opened.link ? await runBranding(ctx.db, opened.link.organizationId) : null;
-    const frame = { lang, text, branding, linkPath: opened.link ? `/run/${token}` : null };
+    const frame = { ...wordsOf(c), branding, linkPath: opened.link ? `/run/${token}` : null };
     if (opened.state !== 'active') return c.html(unavailablePageHtml(frame, opened.state), opened.state === 'unknown' ? 404 : 410);
     return c.html(runPageHtml({ ...frame, workflowId: opened.link.workflowId, redirectUrl: opened.link.redirectUrl }));
   });
 
-  // The theme and logo are served while the link exists at all: the "cannot be used" page shows them too.
-  app.get('/run/:token/theme.css', async (c) => {
-    const opened = await openVerificationLink(ctx, c.req.param('token'));
-    const branding = opened.link ? await runBranding(ctx.db, opened.link.organizationId) : null;
+  /** Whose theme and logo a page path names: a link's organization, or that of a join URL's transaction. */
+  const organizationOf = async (c: Context<AppEnv>): Promise<string | null> => {
+    const joinKey = c.req.param('joinKey');
+    if (joinKey !== undefined) return (await openJoin(ctx, joinKey)).transaction?.organizationId ?? null;
+    return (await openVerificationLink(ctx, c.req.param('token') ?? '')).link?.organizationId ?? null;
+  };
+
+  // The theme and logo are served while the link (or join URL) exists at all: the "cannot be used" page shows them too.
+  const theme = async (c: Context<AppEnv>) => {
+    const organizationId = await organizationOf(c);
+    const branding = organizationId ? await runBranding(ctx.db, organizationId) : null;
     // The colour was checked as #rrggbb when it was set: nothing else can reach this rule.
     const css = branding?.accentColor
       ? `:root {\n  --idlens-accent: ${branding.accentColor};\n  --idlens-on-accent: ${onAccent(branding.accentColor)};\n}\n`
       : '';
-    return c.body(css, opened.link ? 200 : 404, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' });
-  });
-
-  app.get('/run/:token/logo', async (c) => {
-    const opened = await openVerificationLink(ctx, c.req.param('token'));
-    const logo = opened.link ? await findLogo(ctx.db, opened.link.organizationId) : null;
-    if (!logo) throw new ApiError('NOT_FOUND', 'no logo');
-    return c.body(new Uint8Array(logo.bytes), 200, { 'content-type': logo.contentType, 'cache-control': 'no-cache' });
-  });
+    return c.body(css, organizationId ? 200 : 404, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' });
+  };
+  const logo = async (c: Context<AppEnv>) => {
+    const organizationId = await organizationOf(c);
+    const found = organizationId ? await findLogo(ctx.db, organizationId) : null;
+    if (!found) throw new ApiError('NOT_FOUND', 'no logo');
+    return c.body(new Uint8Array(found.bytes), 200, { 'content-type': found.contentType, 'cache-control': 'no-cache' });
+  };
+  app.get('/run/join/:joinKey/theme.css', theme);
+  app.get('/run/join/:joinKey/logo', logo);
+  app.get('/run/:token/theme.css', theme);
+  app.get('/run/:token/logo', logo);
 
   // The Start form's fields the link left open (what `<idlens-transaction>` asks its proxy for).
   app.get('/run/:token/workflow/:workflowId', async (c) => {

@@ -106,6 +106,17 @@ export const en = {
   checkPass: 'passed',
   checkFail: 'failed',
   checkNotPerformed: 'not performed',
+  handoffOffer: 'Continue on your phone',
+  handoffScan: "Scan this code with your phone's camera, or open this link on your phone:",
+  handoffQrAlt: 'QR code to continue on your phone',
+  handoffWaiting: 'Waiting for your phone… The code works once, for a few minutes.',
+  handoffJoined: 'Continuing on your phone',
+  handoffJoinedText: 'Follow the steps on your phone. This page shows the result when it is done.',
+  handoffExpired: 'The code has expired.',
+  handoffNewCode: 'Show a new code',
+  handoffCancel: 'Continue on this device instead',
+  joinIntro: 'You started this verification on another device. Continue it here.',
+  joinContinue: 'Continue here',
 } as const;
 
 export type MessageKey = keyof typeof en;

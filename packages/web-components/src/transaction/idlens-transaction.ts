@@ -47,6 +47,8 @@ export class IdlensTransaction extends IdlensElement {
     serverUrl: { type: String, attribute: 'server-url' },
     inference: { type: String },
     hideChecks: { type: Boolean, attribute: 'hide-checks' },
+    handoff: { type: Boolean },
+    joinUrl: { type: String, attribute: 'join-url' },
     fields: { attribute: false },
     fieldLabels: { attribute: false },
     recognizer: { attribute: false },
@@ -185,6 +187,17 @@ export class IdlensTransaction extends IdlensElement {
         font-size: 0.875rem;
         font-weight: 600;
       }
+      .handoff {
+        display: grid;
+        gap: 0.75rem;
+        justify-items: start;
+      }
+      .qr {
+        width: min(100%, 16rem);
+        aspect-ratio: 1;
+        background: #fff;
+        image-rendering: pixelated;
+      }
       .actions {
         display: flex;
         flex-wrap: wrap;
@@ -207,6 +220,10 @@ export class IdlensTransaction extends IdlensElement {
   declare inference: Inference;
   /** Do not ask the proxy for the checks that decided (a page that shows its own finish, such as the hosted run page). */
   declare hideChecks: boolean;
+  /** Offer "Continue on your phone" at each capture step: a QR code hands the transaction off to another device, this one shows the progress and the outcome. */
+  declare handoff: boolean;
+  /** A hand-off's join URL: this device continues a transaction started on another one (no consent form: it was given there). */
+  declare joinUrl: string;
   /** The Start step's form fields; fetched from `{proxy-url}/workflow/{id}` when not set. */
   declare fields: FormField[] | null;
   /** Labels for the form fields by name (default: the name, humanized). */
@@ -239,6 +256,8 @@ export class IdlensTransaction extends IdlensElement {
     this.serverUrl = null;
     this.inference = 'convnet';
     this.hideChecks = false;
+    this.handoff = false;
+    this.joinUrl = '';
     this.fields = null;
     this.fieldLabels = {};
     this.recognizer = null;
@@ -372,6 +391,42 @@ export class IdlensTransaction extends IdlensElement {
     </section>`;
   }
 
+  /** Continues here a transaction started on another device (the join URL's page). */
+  #renderJoin(): TemplateResult {
+    return html`<p class="message">${this.t('joinIntro')}</p>
+      <div><button class="btn" part="button join" @click=${() => this.#flow.join(this.joinUrl)}>${this.t('joinContinue')}</button></div>`;
+  }
+
+  /** The hand-off under way: the QR code and link while waiting, then the progress on the other device. */
+  #renderHandoff(): TemplateResult {
+    const handoff = this.#flow.handoff!;
+    const cancel = html`<button class="btn secondary" part="button handoff-cancel" @click=${() => this.#flow.cancelHandoff()}>${this.t('handoffCancel')}</button>`;
+    if (handoff.status === 'joined')
+      return html`<section class="handoff" part="handoff" aria-labelledby="handoff-title">
+        <h3 id="handoff-title" class="focus-heading" tabindex="-1">${this.t('handoffJoined')}</h3>
+        <p class="message" role="status">${this.t('handoffJoinedText')}</p>
+        <div class="actions">${cancel}</div>
+      </section>`;
+    const expired = handoff.status === 'expired';
+    return html`<section class="handoff" part="handoff" aria-labelledby="handoff-title">
+      <h3 id="handoff-title" class="focus-heading" tabindex="-1">${this.t('handoffOffer')}</h3>
+      ${
+        expired
+          ? html`<p class="message error" role="alert">${this.t('handoffExpired')}</p>`
+          : handoff.qrUrl
+            ? html`<p class="message">${this.t('handoffScan')}</p>
+              <img class="qr" part="handoff-qr" src=${handoff.qrUrl} alt=${this.t('handoffQrAlt')} />
+              <p class="muted"><a part="handoff-link" href=${handoff.joinUrl!} target="_blank" rel="noopener noreferrer">${handoff.joinUrl}</a></p>
+              <p class="message" role="status">${this.t('handoffWaiting')}</p>`
+            : html`<p class="message" role="status">${this.t('submitting')}</p>`
+      }
+      <div class="actions">
+        ${expired ? html`<button class="btn" part="button handoff-new" @click=${() => this.#flow.startHandoff()}>${this.t('handoffNewCode')}</button>` : nothing}
+        ${cancel}
+      </div>
+    </section>`;
+  }
+
   #renderStep(): TemplateResult {
     const { step: current, stepIndex, stepCount, review } = this.#flow;
     const step = current!;
@@ -381,6 +436,7 @@ export class IdlensTransaction extends IdlensElement {
       <span class="step-of">${this.t('stepOf', { n: stepIndex, total: stepCount })}</span>
       <h3 class=${review ? '' : 'focus-heading'} tabindex="-1">${this.t(stepTitles[step.type] ?? 'stepScanDocument')}</h3>
     </div>`;
+    if (this.#flow.handoff) return html`${head}${this.#renderHandoff()}`;
     if (review) return html`${head}${this.#renderReview()}`;
     const scanner =
       step.type === 'ScanDocument'
@@ -388,7 +444,17 @@ export class IdlensTransaction extends IdlensElement {
         : step.type === 'ScanCard'
           ? html`<idlens-card-scanner autostart lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .inference=${common.inference} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-card-scanner>`
           : html`<idlens-barcode-scanner autostart lang=${common.lang || nothing} theme=${this.theme || nothing} .translations=${this.translations} .mode=${common.mode} .serverUrl=${common.serverUrl} .inference=${common.inference} .recognizer=${this.recognizer} @idlens-result=${this.#onScannerResult}></idlens-barcode-scanner>`;
-    return html`${head}${scanner}`;
+    const offer =
+      this.handoff && this.#flow.canHandOff
+        ? html`<div class="actions"><button class="btn secondary" part="button handoff" @click=${() => this.#startHandoff()}>${this.t('handoffOffer')}</button></div>`
+        : nothing;
+    const problem = this.#flow.problem ? html`<p class="message error" part="error" role="alert">${this.#errorText()}</p>` : nothing;
+    return html`${head}${scanner}${problem}${offer}`;
+  }
+
+  #startHandoff(): void {
+    this.#focusHeading = true;
+    void this.#flow.startHandoff();
   }
 
   #renderDone(): TemplateResult {
@@ -428,7 +494,7 @@ export class IdlensTransaction extends IdlensElement {
     const { phase, step, outcome } = this.#flow;
     return html`<div class="card" part="card">
       <slot name="title"></slot>
-      ${phase === 'start' ? this.#renderStart() : nothing}
+      ${phase === 'start' ? (this.joinUrl ? this.#renderJoin() : this.#renderStart()) : nothing}
       ${phase === 'running' && step ? this.#renderStep() : nothing}
       ${phase === 'running' && !step ? html`<p class="message" role="status" aria-live="polite">${this.t('submitting')}</p>` : nothing}
       ${phase === 'done' && outcome ? this.#renderDone() : nothing}

@@ -1,4 +1,4 @@
-import { startTransaction, type Recognizer, type StartTransactionOptions } from '@idlens/sdk/client';
+import { createEdgeClient, joinHandoff, resumeTransaction, startTransaction, type Recognizer, type StartTransactionOptions } from '@idlens/sdk/client';
 import type { ReactiveControllerHost } from 'lit';
 import { HostController } from '../controllers/host-controller.ts';
 import type { CapturedSides, TransactionOutcome } from '../events.ts';
@@ -7,7 +7,7 @@ import type { FormField } from './form-fields.ts';
 /** Where the flow is: the consent form, a run under way, the verdict, or a failure. */
 type TransactionPhase = 'start' | 'running' | 'done' | 'error';
 /** What the page hears of: every phase, a step that waits for its images, sides captured for review. */
-type TransactionStatus = TransactionPhase | 'step' | 'review';
+type TransactionStatus = TransactionPhase | 'step' | 'review' | 'handoff';
 type CaptureStep = Parameters<NonNullable<StartTransactionOptions['capture']>>[0];
 
 /** Why a run failed: the SDK's or platform's code when there is one, and its message. */
@@ -15,6 +15,24 @@ export interface TransactionProblem {
   code: string | null;
   message: string;
 }
+
+/** The transaction's edge credentials (from its creation, or from joining a hand-off). */
+interface EdgeCredentials {
+  edgeApiUrl: string;
+  transactionId: string;
+  ephemeralKey: string;
+}
+
+/** A hand-off to another device under way: its QR code (an object URL), join URL and state. */
+interface Handoff {
+  status: 'starting' | 'waiting' | 'joined' | 'expired';
+  joinUrl: string | null;
+  qrUrl: string | null;
+  expiresOn: string | null;
+}
+
+/** How often the desktop asks where a hand-off stands (documented in docs/verification-links.md). */
+export const handoffPollMs = 2000;
 
 /** The sides a step's scanner captured (object URLs to show them), before they are sent. */
 interface CaptureReview {
@@ -37,6 +55,8 @@ export interface TransactionControllerOptions {
   onError: (problem: TransactionProblem) => void;
   /** Drives the transaction (the SDK's); injected so the flow can be tested without a platform. */
   startTransaction?: typeof startTransaction;
+  /** Drives a transaction that exists (a joined hand-off, a desktop taking it back); injected likewise. */
+  resumeTransaction?: typeof resumeTransaction;
   /** For the proxy's optional endpoints (form fields, outcome); injected for the same reason. */
   fetch?: typeof fetch;
 }
@@ -60,29 +80,69 @@ export class TransactionController extends HostController {
   outcome: TransactionOutcome | null = null;
   problem: TransactionProblem | null = null;
   review: CaptureReview | null = null;
+  /** A hand-off to another device under way (this device watches). */
+  handoff: Handoff | null = null;
+  #credentials: EdgeCredentials | null = null;
+  #handoffTimer: ReturnType<typeof setTimeout> | null = null;
   #pendingCapture: { resolve: (images: CapturedSides) => void; reject: (error: unknown) => void } | null = null;
   #abort: AbortController | null = null;
   readonly #options: TransactionControllerOptions;
   readonly #startTransaction: typeof startTransaction;
+  readonly #resumeTransaction: typeof resumeTransaction;
   readonly #fetch: typeof fetch;
 
   constructor(host: ReactiveControllerHost, options: TransactionControllerOptions) {
     super(host);
     this.#options = options;
     this.#startTransaction = options.startTransaction ?? startTransaction;
+    this.#resumeTransaction = options.resumeTransaction ?? resumeTransaction;
     // Looked up on each call, not bound now, so a page that wraps `fetch` later is still used.
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
   hostDisconnected(): void {
+    this.#stopHandoff();
     this.#cancel();
     this.#clearReview();
   }
 
   /** Runs the workflow with the Start form's values and the consent given. */
-  async run(
+  run(
     formValues: Record<string, unknown>,
     consent: { userId: string; isProcessingStoringAllowed: boolean; isTrainingAllowed: boolean },
+  ): Promise<TransactionOutcome | null> {
+    return this.#drive((callbacks) =>
+      this.#startTransaction({
+        ...callbacks,
+        proxyUrl: this.#url('transaction'),
+        workflowId: this.#options.settings().workflowId,
+        formValues,
+        consent,
+        onCreated: ({ edgeApiUrl, transactionId, ephemeralKey }) => {
+          this.#credentials = { edgeApiUrl, transactionId, ephemeralKey };
+        },
+      }),
+    );
+  }
+
+  /**
+   * Continues, on this device, a transaction handed off from another one: joins with the join URL
+   * (once: the URL is used up) and runs the remaining steps with this device's own key.
+   */
+  join(joinUrl: string): Promise<TransactionOutcome | null> {
+    return this.#drive(async (callbacks) => {
+      const joined = await joinHandoff(joinUrl, callbacks.retry);
+      this.#credentials = { edgeApiUrl: joined.edgeApiUrl, transactionId: joined.transactionId, ephemeralKey: joined.ephemeralKey };
+      return this.#resumeTransaction({ ...callbacks, ...this.#credentials });
+    });
+  }
+
+  /**
+   * One run: a fresh cancel signal, the capture and progress callbacks, then the outcome (with the
+   * checks when the proxy offers them) or the problem. `start` creates, joins or resumes.
+   */
+  async #drive(
+    start: (callbacks: Pick<StartTransactionOptions, 'recognizer' | 'signal' | 'capture' | 'onUpdate' | 'retry'>) => ReturnType<typeof startTransaction>,
   ): Promise<TransactionOutcome | null> {
     this.#cancel();
     const abort = new AbortController();
@@ -92,11 +152,7 @@ export class TransactionController extends HostController {
     this.#set('running');
     const recognizer = this.#options.recognizer();
     try {
-      const result = await this.#startTransaction({
-        proxyUrl: this.#url('transaction'),
-        workflowId: this.#options.settings().workflowId,
-        formValues,
-        consent,
+      const result = await start({
         recognizer,
         signal: abort.signal,
         capture: (step, view) => this.#capture(step, view.workflowInfo.completedInteractiveSteps.length, view.workflowInfo.interactiveStepCount),
@@ -110,17 +166,10 @@ export class TransactionController extends HostController {
       const checks = this.#options.settings().hideChecks ? [] : await this.#fetchChecks(result.transactionId, result.created?.ephemeralKey);
       // A restart while the checks were on their way: that run is over, its verdict is not shown.
       if (abort.signal.aborted) return null;
-      const outcome: TransactionOutcome = {
-        transactionId: result.transactionId,
-        processingStatus: result.processingStatus,
-        verificationStatus: result.verificationStatus,
-        checks,
-      };
-      this.outcome = outcome;
-      this.step = null;
-      this.#set('done', { ...outcome });
-      this.#options.onResult(outcome, recognizer.mode);
-      return outcome;
+      return this.#finish(
+        { transactionId: result.transactionId, processingStatus: result.processingStatus, verificationStatus: result.verificationStatus, checks },
+        recognizer.mode,
+      );
     } catch (error) {
       if (abort.signal.aborted) return null;
       const { code, message } = error as { code?: string; message?: string };
@@ -138,8 +187,109 @@ export class TransactionController extends HostController {
     }
   }
 
+  #finish(outcome: TransactionOutcome, mode: Recognizer['mode']): TransactionOutcome {
+    this.outcome = outcome;
+    this.step = null;
+    this.#set('done', { ...outcome });
+    this.#options.onResult(outcome, mode);
+    return outcome;
+  }
+
+  /** Whether this run can be handed off: it was created here and waits for a capture. */
+  get canHandOff(): boolean {
+    return this.#credentials !== null && this.#pendingCapture !== null && this.handoff === null;
+  }
+
+  /**
+   * "Continue on your phone": a join URL and its QR code from the edge, then every
+   * `handoffPollMs` where it stands — joined (this device watches), expired (a new code can be
+   * asked for), or the transaction finished on the other device (its verdict is this run's).
+   */
+  async startHandoff(): Promise<void> {
+    const credentials = this.#credentials;
+    if (!credentials) return;
+    this.#stopHandoff();
+    this.handoff = { status: 'starting', joinUrl: null, qrUrl: null, expiresOn: null };
+    this.host.requestUpdate();
+    try {
+      const started = await createEdgeClient(credentials).startHandoff();
+      if (!this.handoff) return;
+      this.handoff = {
+        status: 'waiting',
+        joinUrl: started.joinUrl,
+        qrUrl: URL.createObjectURL(new Blob([started.qrCodeSvg], { type: 'image/svg+xml' })),
+        expiresOn: started.expiresOn,
+      };
+      this.#options.onStatus('handoff', { handoff: 'waiting' });
+      this.host.requestUpdate();
+      this.#pollHandoff(credentials);
+    } catch (error) {
+      this.#stopHandoff();
+      this.problem = { code: (error as { serverCode?: string }).serverCode ?? null, message: (error as Error).message };
+      this.host.requestUpdate();
+    }
+  }
+
+  #pollHandoff(credentials: EdgeCredentials): void {
+    this.#handoffTimer = setTimeout(async () => {
+      const handoff = this.handoff;
+      if (!handoff) return;
+      const state = await createEdgeClient(credentials)
+        .handoff()
+        .catch(() => null);
+      if (this.handoff !== handoff) return;
+      if (state) {
+        const view = state.transaction;
+        if (view.processingStatus !== 'InProgress') {
+          // Finished on the other device: this run's verdict. The capture it waited for is over.
+          this.#stopHandoff();
+          const mode = this.#options.recognizer().mode;
+          this.#cancel();
+          this.#finish(
+            { transactionId: view.transactionId, processingStatus: view.processingStatus, verificationStatus: view.verificationStatus, checks: [] },
+            mode,
+          );
+          return;
+        }
+        const status = state.status === 'joined' ? 'joined' : state.status === 'waiting' ? 'waiting' : 'expired';
+        if (status !== handoff.status) {
+          this.handoff = { ...handoff, status };
+          this.#options.onStatus('handoff', { handoff: status });
+        }
+        this.stepIndex = view.workflowInfo.completedInteractiveSteps.length + 1;
+        this.host.requestUpdate();
+      }
+      this.#pollHandoff(credentials);
+    }, handoffPollMs);
+  }
+
+  /**
+   * "Continue on this device instead": the hand-off is cancelled (the join URL and the other
+   * device's key stop), and the run picks up where the transaction is now — the other device may
+   * have sent steps meanwhile.
+   */
+  async cancelHandoff(): Promise<void> {
+    const credentials = this.#credentials;
+    this.#stopHandoff();
+    this.host.requestUpdate();
+    if (!credentials) return;
+    await createEdgeClient(credentials)
+      .cancelHandoff()
+      .catch(() => {});
+    await this.#drive((callbacks) => this.#resumeTransaction({ ...callbacks, ...credentials }));
+  }
+
+  #stopHandoff(): void {
+    if (this.#handoffTimer) clearTimeout(this.#handoffTimer);
+    this.#handoffTimer = null;
+    if (this.handoff?.qrUrl) URL.revokeObjectURL(this.handoff.qrUrl);
+    this.handoff = null;
+  }
+
   /** Back to the consent form: the run under way is cancelled and its results forgotten. */
   restart(): void {
+    this.#stopHandoff();
+    this.#credentials = null;
     this.#cancel();
     this.outcome = null;
     this.problem = null;

@@ -83,7 +83,9 @@ export async function openJoin(ctx: PlatformContext, joinKey: string): Promise<{
   if (!handoff) return { status: 'unknown', transaction: null };
   const transaction = (await findTransaction(ctx.db, handoff.transactionId)) ?? null;
   if (!transaction) return { status: 'unknown', transaction: null };
-  return { status: transaction.processingStatus === 'InProgress' ? statusOf(handoff, isoAt(ctx.now())) : 'expired', transaction };
+  const status = statusOf(handoff, isoAt(ctx.now()));
+  // A code nobody used is over when its transaction is: nothing is left to continue.
+  return { status: status === 'waiting' && transaction.processingStatus !== 'InProgress' ? 'expired' : status, transaction };
 }
 
 /**
