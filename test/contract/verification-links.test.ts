@@ -276,7 +276,7 @@ await describeEachDialect('verification links', (dialect) => {
 });
 
 describe('the OpenAPI document', () => {
-  it('covers the links, branding and run page endpoints', async () => {
+  it('covers the links, branding, run page and hand-off endpoints', async () => {
     const t = await createPlatformTestApp();
     try {
       const paths = (await t.request('GET', '/openapi.json')).json.paths as Record<string, Record<string, unknown>>;
@@ -287,6 +287,8 @@ describe('the OpenAPI document', () => {
       expect(methods('/agent/api/v1/organization/branding/logo')).toEqual(['delete', 'get', 'put']);
       expect(methods('/run/{token}')).toEqual(['get']);
       expect(methods('/run/{token}/transaction')).toEqual(['post']);
+      expect(methods('/run/join/{joinKey}')).toEqual(['get', 'post']);
+      expect(methods('/edge/api/v1/transaction/{transactionId}/handoff')).toEqual(['delete', 'get', 'post']);
     } finally {
       await t.close();
     }

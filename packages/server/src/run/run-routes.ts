@@ -227,4 +227,37 @@ export function registerRunPaths(registry: OpenAPIHono['openAPIRegistry']): void
       ...platformErrorResponses,
     },
   });
+  const joinKey = z.string().openapi({ param: { name: 'joinKey', in: 'path' }, description: 'the key of a hand-off’s join URL' });
+  registry.registerPath({
+    method: 'get',
+    path: '/run/join/{joinKey}',
+    tags,
+    summary: 'The page a hand-off’s join URL opens on the other device (HTML); joining is its button’s POST',
+    request: { params: z.object({ joinKey }) },
+    responses: {
+      200: { description: 'The join page', content: { 'text/html': { schema: z.string() } } },
+      404: { description: 'No such code: a page saying so', content: { 'text/html': { schema: z.string() } } },
+      410: { description: 'Expired, used or cancelled: a page saying so', content: { 'text/html': { schema: z.string() } } },
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/run/join/{joinKey}',
+    tags,
+    summary: 'Join the handed-off transaction (once): its id, a key of this device’s own and the edge URL',
+    request: { params: z.object({ joinKey }) },
+    responses: {
+      201: {
+        description: 'Joined',
+        content: {
+          'application/json': {
+            schema: z
+              .object({ transactionId: z.string(), ephemeralKey: z.string(), authorization: z.string(), edgeApiUrl: z.string() })
+              .openapi('JoinedTransaction'),
+          },
+        },
+      },
+      ...platformErrorResponses,
+    },
+  });
 }
