@@ -50,6 +50,19 @@ const agent = async (method: string, p: string, body?: unknown, type = 'applicat
   return { status: res.status, json: res.status === 204 ? null : await res.json() };
 };
 
+/** A link for customer `order`'s verification of demo-document, redirecting to the shop's order page. */
+async function createLink(order: string): Promise<{ id: string; url: string }> {
+  const created = await agent('POST', '/verification-link', {
+    workflowId: 'demo-document',
+    expiresOn: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+    formValues: { customerName: 'Anna Eriksson' },
+    consent: { userId: `customer-${order}` },
+    redirectUrl: `${shop.url}/done?order=${order}`,
+  });
+  expect(created.status).toBe(201);
+  return created.json;
+}
+
 /** Opens a run page URL, collecting what went wrong: failed or refused requests, CSP violations, console errors, other origins asked. */
 async function open(url: string, context = browser.context): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
@@ -112,15 +125,7 @@ afterAll(async () => {
 
 describe('a verification link from creation to redirect (Chromium, fake camera)', () => {
   it('the user consents, scans the passport, sends it, and lands on the redirect with the transaction id', async () => {
-    const created = await agent('POST', '/verification-link', {
-      workflowId: 'demo-document',
-      expiresOn: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
-      formValues: { customerName: 'Anna Eriksson' },
-      consent: { userId: 'customer-4711' },
-      redirectUrl: `${shop.url}/done?order=4711`,
-    });
-    expect(created.status).toBe(201);
-    const link = created.json as { id: string; url: string };
+    const link = await createLink('4711');
 
     const { page, problems } = await open(link.url);
     expect(await page.locator('header.brand').textContent()).toContain('Northwind Bank');
@@ -182,14 +187,7 @@ describe('a verification link from creation to redirect (Chromium, fake camera)'
   });
 
   it('hand-off: a desktop without a camera shows a QR code, the phone joins and scans, the desktop shows the progress and lands on the redirect', async () => {
-    const created = await agent('POST', '/verification-link', {
-      workflowId: 'demo-document',
-      expiresOn: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
-      formValues: { customerName: 'Anna Eriksson' },
-      consent: { userId: 'customer-4712' },
-      redirectUrl: `${shop.url}/done?order=4712`,
-    });
-    const link = created.json as { id: string; url: string };
+    const link = await createLink('4712');
     const desktopBrowser = await launchChromium();
     try {
       // The desktop: no camera, so the scanner offers an upload — and "Continue on your phone".

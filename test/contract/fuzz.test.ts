@@ -35,6 +35,9 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
   const issuedKeys: string[] = [];
   let open: { transactionId: string; authorization: string; ephemeralKey: string };
   let done: { transactionId: string; authorization: string };
+  /** A reusable verification link (its run page's token) and a hand-off's join URL key, both credentials. */
+  let link: { id: string; token: string };
+  let joinKey = '';
   let jpegBase64 = '';
   let pngBase64 = '';
   const counts: Record<string, { requests: number; byStatus: Record<number, number> }> = {};
@@ -64,6 +67,19 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
     issuedKeys.push(auto.ephemeralKey);
     await t.edge('POST', `/transaction/${auto.transactionId}/resume`, auto.authorization);
     done = auto;
+    const made = (
+      await t.agent('POST', '/verification-link', {
+        workflowId: 'demo-auto',
+        expiresOn: new Date(Date.now() + 3600_000).toISOString(),
+        consent: { userId: 'fuzz-user' },
+        singleUse: false,
+      })
+    ).json;
+    link = { id: made.id, token: made.url.split('/').at(-1) };
+    const handoff = (await t.edge('POST', `/transaction/${open.transactionId}/handoff`, open.authorization)).json;
+    joinKey = handoff.joinUrl.split('/').at(-1);
+    // Cancelled at once: the fuzzer's own joins must not lock the transaction's key out of the other endpoints.
+    await t.edge('DELETE', `/transaction/${open.transactionId}/handoff`, open.authorization);
   });
   afterAll(async () => {
     const total = Object.values(counts).reduce((n, c) => n + c.requests, 0);
@@ -253,6 +269,96 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
         body: stepBody,
       },
       {
+        name: 'POST agent verification-link',
+        method: 'POST',
+        path: fc.constant('/agent/api/v1/verification-link'),
+        auth: 'agent',
+        body: fc.record(
+          {
+            workflowId: fc.constantFrom('demo-auto', 'demo-document', 'nope', 7),
+            expiresOn: fc.oneof(fc.constant(new Date(Date.now() + 3600_000).toISOString()), fc.string(), fc.constant('2001-01-01T00:00:00Z')),
+            formValues: fc.oneof(fc.record({ customerName: fc.oneof(fc.constantFrom(...pans), fc.string(), fc.integer()) }), fc.anything()),
+            consent: fc.oneof(fc.record({ userId: fc.oneof(fc.constantFrom(...pans), fc.string()) }), fc.anything()),
+            redirectUrl: fc.oneof(fc.constantFrom('https://shop.example/done', 'javascript:alert(1)', 'https://u:p@x.example/'), fc.string()),
+            singleUse: fc.anything(),
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      {
+        name: 'GET agent verification-link',
+        method: 'GET',
+        path: fc
+          .tuple(
+            fc.oneof(
+              fc.constant(''),
+              fc.string().map((x) => `/${encodeURIComponent(x)}`),
+            ),
+            fc.string(),
+            fc.oneof(fc.integer(), fc.string()),
+          )
+          .map(
+            ([one, cursor, limit]) => `/agent/api/v1/verification-link${one}?cursor=${encodeURIComponent(cursor)}&limit=${encodeURIComponent(String(limit))}`,
+          ),
+        auth: 'agent',
+      },
+      {
+        name: 'PATCH agent branding',
+        method: 'PATCH',
+        path: fc.constant('/agent/api/v1/organization/branding'),
+        auth: 'agent',
+        body: fc.record(
+          { displayName: fc.oneof(fc.string(), fc.constant(null), fc.integer()), accentColor: fc.oneof(fc.constantFrom('#12ab3c', 'red', null), fc.string()) },
+          { requiredKeys: [] },
+        ),
+      },
+      {
+        name: 'GET run page',
+        method: 'GET',
+        path: fc
+          .tuple(
+            fc.oneof(fc.constant('LINK'), fc.constant('JOIN'), fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent)),
+            fc.constantFrom('', '/theme.css', '/logo', '/workflow/demo-auto'),
+            fc.oneof(fc.constantFrom('', 'de', 'constructor', '__proto__', 'toString'), fc.string()),
+          )
+          .map(([key, suffix, lang]) => {
+            const where = key === 'LINK' ? link.token : key === 'JOIN' ? `join/${joinKey}` : key;
+            return `/run/${where}${suffix}?lang=${encodeURIComponent(lang)}`;
+          }),
+        auth: 'none',
+      },
+      {
+        name: 'POST run start',
+        method: 'POST',
+        path: fc
+          .oneof(fc.constant('LINK'), fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent))
+          .map((key) => `/run/${key === 'LINK' ? link.token : key}/transaction`),
+        auth: 'none',
+        body: fc.record(
+          {
+            sdkVersion: fc.oneof(fc.string(), fc.integer()),
+            formValues: fc.oneof(fc.record({ customerName: fc.oneof(fc.constantFrom(...pans), fc.string()) }), fc.anything()),
+            consent: fc.oneof(
+              fc.record({ isProcessingStoringAllowed: fc.boolean(), isTrainingAllowed: fc.boolean(), givenOn: fc.string() }, { requiredKeys: [] }),
+              fc.anything(),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      {
+        name: 'POST run join',
+        method: 'POST',
+        path: fc.oneof(fc.constant(joinKey), fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent)).map((key) => `/run/join/${key}`),
+        auth: 'none',
+      },
+      {
+        name: 'edge handoff',
+        method: 'POST',
+        path: txPath('/handoff', () => open.transactionId).map((p) => `/edge/api/v1${p}`),
+        auth: 'edge',
+      },
+      {
         name: 'POST recognition',
         method: 'POST',
         path: fc.constantFrom('/barcode', '/id-barcode', '/card', '/document-multi-side', '/document-single-side'),
@@ -320,7 +426,13 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
             if (typeof json.code !== 'string' || typeof json.message !== 'string')
               throw new Error(`${res.status} without a DefaultResponse: ${text.slice(0, 200)}`);
           }
-          if (res.status === 201 && path === '/agent/api/v1/transaction') issuedKeys.push(JSON.parse(text).ephemeralKey);
+          if (res.status === 201 && (path === '/agent/api/v1/transaction' || path.startsWith('/run/'))) issuedKeys.push(JSON.parse(text).ephemeralKey);
+          if (res.status === 201 && path === '/agent/api/v1/verification-link') issuedKeys.push(JSON.parse(text).url.split('/').at(-1));
+          // A hand-off started by the fuzzer is taken back, so the transaction's own key keeps working for the others.
+          if (res.status === 201 && path.endsWith('/handoff')) {
+            issuedKeys.push(JSON.parse(text).joinUrl.split('/').at(-1));
+            await t.edge('DELETE', `/transaction/${open.transactionId}/handoff`, open.authorization);
+          }
         }),
         { numRuns: runsPerEndpoint, seed, endOnFailure: true },
       );
@@ -343,6 +455,22 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
       });
       expect(res.status).toBe(200);
     }
+    // A link, a start from its page and the branding, each given card numbers, accepted: the scan proves they were masked.
+    const made = await t.agent('POST', '/verification-link', {
+      workflowId: 'demo-auto',
+      expiresOn: new Date(Date.now() + 3600_000).toISOString(),
+      consent: { userId: `card ${pans[0]}` },
+      formValues: { customerName: pans[1] },
+      redirectUrl: `https://shop.example/done?card=${pans[2]}`,
+    });
+    expect(made.status).toBe(201);
+    issuedKeys.push(made.json.url.split('/').at(-1));
+    const started = await t.request('POST', `/run/${link.token}/transaction`, {
+      body: { sdkVersion: '1.0.0', formValues: { customerName: pans[3] }, consent: { isProcessingStoringAllowed: true, isTrainingAllowed: false } },
+    });
+    expect(started.status).toBe(201);
+    issuedKeys.push(started.json.ephemeralKey);
+    expect((await t.agent('PATCH', '/organization/branding', { displayName: `Bank ${pans[0]}` })).status).toBe(200);
     const db = t.database.db;
     const tables = [
       'organizations',
@@ -354,6 +482,10 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
       'statusLog',
       'idempotencyKeys',
       'authFailures',
+      'verificationLinks',
+      'verificationLinkTransactions',
+      'organizationBranding',
+      'transactionHandoffs',
     ] as const;
     const dump: string[] = [];
     for (const table of tables) dump.push(JSON.stringify(await db.selectFrom(table).selectAll().execute()));
@@ -362,6 +494,7 @@ describe('fuzzing every endpoint (fast-check): no 5xx, nothing sensitive logged 
     for (const [where, text] of Object.entries(haystacks)) {
       const found: string[] = [];
       if (text.includes(t.demo.clientSecret)) found.push('client secret');
+      if (text.includes(link.token) || text.includes(joinKey)) found.push('run page token or join key');
       for (const key of issuedKeys) if (key && text.includes(key)) found.push('ephemeral key');
       if (/basic [a-z0-9+/=]{8,}/i.test(text) || /bearer [a-z0-9._~+/=-]{8,}/i.test(text)) found.push('authorization header');
       for (const pan of pans) if (text.includes(pan)) found.push(`PAN ${pan.slice(0, 6)}…`);

@@ -98,7 +98,7 @@ await describeEachDialect('verification links', (dialect) => {
     const text = html.bytes.toString('utf8');
     expect(text).toContain('<html lang="de">');
     expect(text).toContain('Identitätsprüfung');
-    expect(text).toContain(`<idlens-transaction id="flow" hide-checks proxy-url="${pathOf(link.url)}" workflow-id="demo-auto" lang="de"`);
+    expect(text).toContain(`<idlens-transaction id="flow" hide-checks handoff proxy-url="${pathOf(link.url)}" workflow-id="demo-auto" lang="de"`);
     expect(text).not.toMatch(/<script>|<style>|style=/);
 
     // The form asks only for what the link left open.

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { jsonResponse } from '../http/openapi-content.ts';
 import { ApiError } from '../errors.ts';
 import { errorResponse } from '../http/error-response.ts';
 import { validationHook } from '../http/validation-hook.ts';
@@ -11,7 +12,7 @@ import { addClient, addOrganization, listClients, listOrganizations, organizatio
 const base = '/admin/api/v1';
 const tags = ['Admin'];
 const security: Array<Record<string, string[]>> = [{ adminBearer: [] }];
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = jsonResponse;
 const errors = {
   400: errorResponse('Invalid request (the message names the field)'),
   401: errorResponse('Missing or wrong operator token'),

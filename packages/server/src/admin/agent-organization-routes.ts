@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { agentSecurity, jsonResponse } from '../http/openapi-content.ts';
 import type { MiddlewareHandler } from 'hono';
 import { agentAuth } from '../agent/agent-auth.ts';
 import type { AgentEnv } from '../agent/agent-env.ts';
@@ -20,9 +21,9 @@ import {
 import { addClient, findOwnWorkflowVersion, listClients, listWorkflowVersions, revokeClient, rotateClientSecret } from './admin-store.ts';
 
 const base = '/agent/api/v1';
-const security: Array<Record<string, string[]>> = [{ agentBasic: [] }, { agentBearer: [] }];
+const security = agentSecurity;
 const tags = ['Agent'];
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = jsonResponse;
 
 const routes = {
   listClients: createRoute({

@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { agentSecurity, jsonBody, jsonResponse } from '../http/openapi-content.ts';
 import { ApiError } from '../errors.ts';
 import { getBranding, maxLogoBytes, removeLogo, findLogo, setLogo, updateBranding } from '../links/branding.ts';
 import {
@@ -18,10 +19,10 @@ import type { AgentEnv } from './agent-env.ts';
 
 const base = '/agent/api/v1/verification-link';
 const brandingPath = '/agent/api/v1/organization/branding';
-const security: Array<Record<string, string[]>> = [{ agentBasic: [] }, { agentBearer: [] }];
+const security = agentSecurity;
 const tags = ['Verification links'];
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const json = jsonResponse;
+const body = jsonBody;
 
 const routes = {
   create: createRoute({

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { agentSecurity, jsonResponse } from '../http/openapi-content.ts';
 import type { CreateTransactionRequest, TransactionRecord } from '@idlens/sdk/api';
 import { ApiError } from '../errors.ts';
 import { limitJsonBody } from '../http/json-limits.ts';
@@ -26,10 +27,10 @@ import { addLinkRoutes } from './link-routes.ts';
 import { addWebhookRoutes } from './webhook-routes.ts';
 
 const base = '/agent/api/v1';
-const security: Array<Record<string, string[]>> = [{ agentBasic: [] }, { agentBearer: [] }];
+const security = agentSecurity;
 const tags = ['Agent'];
 const idParams = z.object({ transactionId: transactionIdParam });
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = jsonResponse;
 
 const routes = {
   create: createRoute({

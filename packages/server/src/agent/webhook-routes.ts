@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { agentSecurity, jsonBody, jsonResponse } from '../http/openapi-content.ts';
 import type { PlatformContext } from '../platform/platform-context.ts';
 import { platformErrorResponses } from '../platform/platform-schemas.ts';
 import {
@@ -25,10 +26,10 @@ import {
 import type { AgentEnv } from './agent-env.ts';
 
 const base = '/agent/api/v1/webhook-endpoint';
-const security: Array<Record<string, string[]>> = [{ agentBasic: [] }, { agentBearer: [] }];
+const security = agentSecurity;
 const tags = ['Webhooks'];
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const json = jsonResponse;
+const body = jsonBody;
 
 const routes = {
   create: createRoute({

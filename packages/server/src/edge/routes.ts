@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { jsonResponse } from '../http/openapi-content.ts';
 import type { StepSubmission } from '@idlens/sdk/api';
 import { ApiError } from '../errors.ts';
 import { limitBody } from '../http/body-limit.ts';
@@ -19,7 +20,7 @@ const base = '/edge/api/v1';
 const security: Array<Record<string, string[]>> = [{ edgeBasic: [] }];
 const tags = ['Edge'];
 const idParams = z.object({ transactionId: transactionIdParam });
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = jsonResponse;
 
 const handoffStatuses = ['none', 'waiting', 'joined', 'expired', 'cancelled'] as const;
 const handoffStateSchema = z

@@ -83,6 +83,8 @@ export class TransactionController extends HostController {
   /** A hand-off to another device under way (this device watches). */
   handoff: Handoff | null = null;
   #credentials: EdgeCredentials | null = null;
+  /** Where this run's recognizer runs (the outcome event says so). */
+  #mode: Recognizer['mode'] = 'worker';
   #handoffTimer: ReturnType<typeof setTimeout> | null = null;
   #pendingCapture: { resolve: (images: CapturedSides) => void; reject: (error: unknown) => void } | null = null;
   #abort: AbortController | null = null;
@@ -151,6 +153,7 @@ export class TransactionController extends HostController {
     this.problem = null;
     this.#set('running');
     const recognizer = this.#options.recognizer();
+    this.#mode = recognizer.mode;
     try {
       const result = await start({
         recognizer,
@@ -243,11 +246,10 @@ export class TransactionController extends HostController {
         if (view.processingStatus !== 'InProgress') {
           // Finished on the other device: this run's verdict. The capture it waited for is over.
           this.#stopHandoff();
-          const mode = this.#options.recognizer().mode;
           this.#cancel();
           this.#finish(
             { transactionId: view.transactionId, processingStatus: view.processingStatus, verificationStatus: view.verificationStatus, checks: [] },
-            mode,
+            this.#mode,
           );
           return;
         }
