@@ -119,7 +119,14 @@ await describeEachDialect('hand-off to another device', (dialect) => {
     expect((await t.edge('POST', `/transaction/${transactionId}/step/2`, desktop, { images: { front: b64(await sampleImage('png')) } })).status).toBe(200);
 
     // A new hand-off after a cancel works; one nobody joined is replaced by the next (its URL is then unknown).
+    clock += 3000;
     const second = (await handoff(transactionId, desktop)).json;
+    // Not again at once: each start is a write and a QR code drawn.
+    const tooSoon = await handoff(transactionId, desktop);
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.json.code).toBe('RATE_LIMITED');
+    expect(tooSoon.headers.get('retry-after')).toBe('2');
+    clock += 3000;
     const third = (await handoff(transactionId, desktop)).json;
     expect((await join(second.joinUrl)).status).toBe(410);
     expect((await t.request('GET', joinPath(second.joinUrl))).status).toBe(404);
@@ -140,6 +147,15 @@ await describeEachDialect('hand-off to another device', (dialect) => {
     const again = (await handoff(transactionId, desktop)).json;
     expect((await join(again.joinUrl)).status).toBe(201);
     for (const key of ['short', 'A'.repeat(43)]) expect((await t.request('POST', `/run/join/${key}`)).status, key).toBe(410);
+
+    // A code nobody used joins nothing once its transaction has ended.
+    const another = await desktopTransaction();
+    const unused = (await handoff(another.transactionId, another.desktop)).json;
+    expect(
+      (await t.edge('POST', `/transaction/${another.transactionId}/step/2`, another.desktop, { images: { front: b64(await sampleImage('png')) } })).status,
+    ).toBe(200);
+    expect((await t.edge('POST', `/transaction/${another.transactionId}/resume`, another.desktop)).json.processingStatus).toBe('Complete');
+    expect((await join(unused.joinUrl)).status).toBe(410);
 
     const auto = await t.agent('POST', '/transaction', createRequest('demo-auto'));
     expect((await t.edge('POST', `/transaction/${auto.json.transactionId}/resume`, auto.json.authorization)).json.processingStatus).toBe('Complete');

@@ -83,6 +83,8 @@ export class TransactionController extends HostController {
   /** A hand-off to another device under way (this device watches). */
   handoff: Handoff | null = null;
   #credentials: EdgeCredentials | null = null;
+  /** What joining a hand-off gave this device (kept across a restart: the join URL works once). */
+  #joined: { joinUrl: string; credentials: EdgeCredentials } | null = null;
   /** Where this run's recognizer runs (the outcome event says so). */
   #mode: Recognizer['mode'] = 'worker';
   #handoffTimer: ReturnType<typeof setTimeout> | null = null;
@@ -102,7 +104,15 @@ export class TransactionController extends HostController {
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
+  /** Whether the host is in the page (a cancel that comes back after it left resumes nothing). */
+  #connected = true;
+
+  override hostConnected(): void {
+    this.#connected = true;
+  }
+
   hostDisconnected(): void {
+    this.#connected = false;
     this.#stopHandoff();
     this.#cancel();
     this.#clearReview();
@@ -133,8 +143,12 @@ export class TransactionController extends HostController {
    */
   join(joinUrl: string): Promise<TransactionOutcome | null> {
     return this.#drive(async (callbacks) => {
-      const joined = await joinHandoff(joinUrl, callbacks.retry);
-      this.#credentials = { edgeApiUrl: joined.edgeApiUrl, transactionId: joined.transactionId, ephemeralKey: joined.ephemeralKey };
+      // The URL works once: after a restart on this page, this device goes on with the key it got.
+      if (this.#joined?.joinUrl !== joinUrl) {
+        const joined = await joinHandoff(joinUrl);
+        this.#joined = { joinUrl, credentials: { edgeApiUrl: joined.edgeApiUrl, transactionId: joined.transactionId, ephemeralKey: joined.ephemeralKey } };
+      }
+      this.#credentials = this.#joined.credentials;
       return this.#resumeTransaction({ ...callbacks, ...this.#credentials });
     });
   }
@@ -166,7 +180,9 @@ export class TransactionController extends HostController {
         },
       });
       if (abort.signal.aborted) return null;
-      const checks = this.#options.settings().hideChecks ? [] : await this.#fetchChecks(result.transactionId, result.created?.ephemeralKey);
+      const checks = this.#options.settings().hideChecks
+        ? []
+        : await this.#fetchChecks(result.transactionId, result.created?.ephemeralKey ?? this.#credentials?.ephemeralKey);
       // A restart while the checks were on their way: that run is over, its verdict is not shown.
       if (abort.signal.aborted) return null;
       return this.#finish(
@@ -212,56 +228,86 @@ export class TransactionController extends HostController {
     const credentials = this.#credentials;
     if (!credentials) return;
     this.#stopHandoff();
-    this.handoff = { status: 'starting', joinUrl: null, qrUrl: null, expiresOn: null };
+    const mine: Handoff = { status: 'starting', joinUrl: null, qrUrl: null, expiresOn: null };
+    this.handoff = mine;
+    this.problem = null;
     this.host.requestUpdate();
     try {
       const started = await createEdgeClient(credentials).startHandoff();
-      if (!this.handoff) return;
-      this.handoff = {
+      // A newer hand-off, a cancel or a restart came meanwhile: this answer is nobody's.
+      if (this.handoff !== mine) return;
+      const current: Handoff = {
         status: 'waiting',
         joinUrl: started.joinUrl,
         qrUrl: URL.createObjectURL(new Blob([started.qrCodeSvg], { type: 'image/svg+xml' })),
         expiresOn: started.expiresOn,
       };
+      this.handoff = current;
       this.#options.onStatus('handoff', { handoff: 'waiting' });
       this.host.requestUpdate();
-      this.#pollHandoff(credentials);
+      this.#pollHandoff(credentials, current);
     } catch (error) {
+      if (this.handoff !== mine) return;
       this.#stopHandoff();
       this.problem = { code: (error as { serverCode?: string }).serverCode ?? null, message: (error as Error).message };
       this.host.requestUpdate();
     }
   }
 
-  #pollHandoff(credentials: EdgeCredentials): void {
+  /**
+   * Every `handoffPollMs` while a device may join or holds the transaction. Stops when the
+   * transaction ends (its verdict is this run's), when the code expired (the page offers a new
+   * one), and when the key is refused (expired, or the transaction is gone): that is the run's error.
+   */
+  #pollHandoff(credentials: EdgeCredentials, handoff: Handoff): void {
     this.#handoffTimer = setTimeout(async () => {
-      const handoff = this.handoff;
-      if (!handoff) return;
-      const state = await createEdgeClient(credentials)
+      const answer = await createEdgeClient(credentials)
         .handoff()
-        .catch(() => null);
+        .then(
+          (state) => ({ state, refused: null }),
+          (error: { serverCode?: string | null; status?: number; message?: string }) => ({
+            state: null,
+            refused: error.status === 401 || error.status === 403 || error.status === 404 ? error : null,
+          }),
+        );
+      const { state, refused } = answer;
       if (this.handoff !== handoff) return;
+      if (refused) {
+        this.#stopHandoff();
+        this.#cancel();
+        this.problem = { code: refused.serverCode ?? null, message: refused.message ?? '' };
+        this.step = null;
+        this.#set('error', { code: this.problem.code });
+        this.#options.onError(this.problem);
+        return;
+      }
       if (state) {
         const view = state.transaction;
         if (view.processingStatus !== 'InProgress') {
           // Finished on the other device: this run's verdict. The capture it waited for is over.
           this.#stopHandoff();
           this.#cancel();
+          const checks = this.#options.settings().hideChecks ? [] : await this.#fetchChecks(view.transactionId, credentials.ephemeralKey);
           this.#finish(
-            { transactionId: view.transactionId, processingStatus: view.processingStatus, verificationStatus: view.verificationStatus, checks: [] },
+            { transactionId: view.transactionId, processingStatus: view.processingStatus, verificationStatus: view.verificationStatus, checks },
             this.#mode,
           );
           return;
         }
-        const status = state.status === 'joined' ? 'joined' : state.status === 'waiting' ? 'waiting' : 'expired';
-        if (status !== handoff.status) {
-          this.handoff = { ...handoff, status };
+        const status: Handoff['status'] = state.status === 'joined' ? 'joined' : state.status === 'waiting' ? 'waiting' : 'expired';
+        const next: Handoff = status === handoff.status ? handoff : { ...handoff, status };
+        if (next !== handoff) {
+          this.handoff = next;
           this.#options.onStatus('handoff', { handoff: status });
         }
         this.stepIndex = view.workflowInfo.completedInteractiveSteps.length + 1;
         this.host.requestUpdate();
+        if (status === 'expired') return;
+        this.#pollHandoff(credentials, next);
+        return;
       }
-      this.#pollHandoff(credentials);
+      // A network blip: ask again next time.
+      this.#pollHandoff(credentials, handoff);
     }, handoffPollMs);
   }
 
@@ -273,11 +319,16 @@ export class TransactionController extends HostController {
   async cancelHandoff(): Promise<void> {
     const credentials = this.#credentials;
     this.#stopHandoff();
+    // The old step's scanner goes: a capture is asked for again once the run has resumed.
+    this.step = null;
+    this.busy = true;
     this.host.requestUpdate();
     if (!credentials) return;
     await createEdgeClient(credentials)
       .cancelHandoff()
       .catch(() => {});
+    // A restart, or the element leaving the page, while the cancel was on its way: nothing resumes.
+    if (this.#credentials !== credentials || !this.#connected) return;
     await this.#drive((callbacks) => this.#resumeTransaction({ ...callbacks, ...credentials }));
   }
 

@@ -37,7 +37,7 @@ export async function replaceHandoff(db: Db, handoff: Insertable<TransactionHand
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Joins with a join key: once, before it expires, unless cancelled. Answers the transaction's id. */
+/** Joins with a join key: once, before it expires, unless cancelled, while the transaction runs. Answers the transaction's id. */
 export async function joinHandoff(db: Db, joinKeyHash: string, deviceKeyHash: string, now: string): Promise<string | undefined> {
   const row = await db
     .updateTable('transactionHandoffs')
@@ -46,6 +46,15 @@ export async function joinHandoff(db: Db, joinKeyHash: string, deviceKeyHash: st
     .where('joinedOn', 'is', null)
     .where('cancelledOn', 'is', null)
     .where('joinExpiresOn', '>', now)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('transactions')
+          .select('transactions.id')
+          .whereRef('transactions.id', '=', 'transactionHandoffs.transactionId')
+          .where('transactions.processingStatus', '=', 'InProgress'),
+      ),
+    )
     .returning('transactionId')
     .executeTakeFirst();
   return row?.transactionId;

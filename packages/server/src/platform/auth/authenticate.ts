@@ -34,11 +34,6 @@ export async function authenticateToken(ctx: PlatformContext, token: string): Pr
   return { clientId: client.id, organizationId: client.organizationId };
 }
 
-/**
- * Checks edge credentials (`transactionId:ephemeralKey`) for the transaction in the path. Every
- * failure before the key is proven right is the same 401; an expired key is KEY_EXPIRED, and the
- * transaction is closed as Error if it was still InProgress.
- */
 /** Who presented edge credentials: the transaction's own key, or the key of a device it was handed off to. */
 export interface EdgeCaller {
   tx: StoredTransaction;
@@ -46,12 +41,19 @@ export interface EdgeCaller {
   device: boolean;
 }
 
+/**
+ * Checks edge credentials (`transactionId:ephemeralKey`) for the transaction in the path. Every
+ * failure before the key is proven right is the same 401; an expired key is KEY_EXPIRED, and the
+ * transaction is closed as Error if it was still InProgress. The key may be the transaction's own
+ * or that of a device it was handed off to.
+ */
 export async function authenticateEdge(ctx: PlatformContext, pathId: string, user: string, key: string): Promise<EdgeCaller> {
   const unauthorized = () => new ApiError('UNAUTHORIZED', 'invalid transaction credentials');
   const tx = user === pathId && user.length <= 200 ? await findTransaction(ctx.db, user) : undefined;
   const matches = secretMatchesHash(key, tx?.keyHash ?? unmatchableHash);
-  // Only a key that is not the transaction's own costs the hand-off lookup.
-  const device = Boolean(tx) && !matches && (await matchesDeviceKey(ctx, tx!.id, key));
+  // A key that is not the transaction's own costs the hand-off lookup — for a transaction that
+  // does not exist too, so that a wrong key takes as long either way.
+  const device = !matches && (await matchesDeviceKey(ctx, pathId, key));
   if (!tx || !(matches || device)) throw unauthorized();
   if (tx.keyExpiresOn < isoAt(ctx.now())) {
     await expireIfDue(ctx, tx);

@@ -16,6 +16,11 @@ import { qrCodeSvg } from './qr-code.ts';
  * phone's key and gives the transaction back.
  */
 
+const handedOff = () => new ApiError('TRANSACTION_HANDED_OFF', 'another device has joined this transaction: cancel that hand-off first');
+
+/** The shortest time between two hand-offs of one transaction. */
+const minHandoffIntervalMs = 2000;
+
 /** The join URL's key: 32 random bytes, base64url. Anything else is refused before the database. */
 const joinKeyPattern = /^[A-Za-z0-9_-]{43}$/;
 
@@ -34,7 +39,7 @@ export async function heldByAnotherDevice(ctx: PlatformContext, transactionId: s
 }
 
 /** The joined device's key, checked in constant time against the hand-off of the transaction (a wrong key and no hand-off alike). */
-export async function matchesDeviceKey(ctx: PlatformContext, transactionId: string, key: string): Promise<boolean> {
+export async function matchesDeviceKey(ctx: Pick<PlatformContext, 'db' | 'now'>, transactionId: string, key: string): Promise<boolean> {
   const handoff = await findHandoff(ctx.db, transactionId);
   const active = statusOf(handoff, isoAt(ctx.now())) === 'joined';
   return secretMatchesHash(key, (active && handoff?.deviceKeyHash) || unmatchableHash) && active;
@@ -44,7 +49,16 @@ export async function matchesDeviceKey(ctx: PlatformContext, transactionId: stri
 export async function startHandoff(ctx: PlatformContext, tx: StoredTransaction) {
   if (tx.processingStatus !== 'InProgress') throw new ApiError('TRANSACTION_CLOSED', `the transaction is ${tx.processingStatus}: nothing is left to continue`);
   const nowMs = ctx.now();
+  // Each start is a write and a QR code drawn: one per transaction every few seconds is plenty for a person.
+  const last = await findHandoff(ctx.db, tx.id);
+  if (statusOf(last, isoAt(nowMs)) === 'joined') throw handedOff();
+  const waitMs = last ? Date.parse(last.createdOn) + minHandoffIntervalMs - nowMs : 0;
+  if (waitMs > 0)
+    throw new ApiError('RATE_LIMITED', 'a hand-off was started a moment ago; retry shortly', { headers: { 'Retry-After': String(Math.ceil(waitMs / 1000)) } });
   const joinKey = newSecret();
+  const joinUrl = `${ctx.settings.runPageUrl}/join/${joinKey}`;
+  // Drawn first: a writer failure must not replace the code a page already shows.
+  const qr = await qrCodeSvg(joinUrl);
   const expiresOn = isoAt(Math.min(nowMs + ctx.settings.handoffJoinMs, Date.parse(tx.keyExpiresOn)));
   const replaced = await replaceHandoff(ctx.db, {
     transactionId: tx.id,
@@ -55,9 +69,9 @@ export async function startHandoff(ctx: PlatformContext, tx: StoredTransaction) 
     cancelledOn: null,
     createdOn: isoAt(nowMs),
   });
-  if (!replaced) throw new ApiError('TRANSACTION_HANDED_OFF', 'another device has joined this transaction: cancel that hand-off first');
-  const joinUrl = `${ctx.settings.runPageUrl}/join/${joinKey}`;
-  return { status: 'waiting' as const, joinUrl, expiresOn, qrCodeSvg: await qrCodeSvg(joinUrl) };
+  // A device joined between the read above and this write.
+  if (!replaced) throw handedOff();
+  return { status: 'waiting' as const, joinUrl, expiresOn, qrCodeSvg: qr };
 }
 
 /** Where the hand-off stands, with the transaction as the browser sees it (the desktop polls this). */

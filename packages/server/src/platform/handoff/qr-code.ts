@@ -6,12 +6,18 @@ let writerReady: Promise<unknown> | undefined;
 
 /** zxing-wasm's writer, prepared once from the package's own wasm (its default would fetch a CDN). */
 function prepareWriter(): Promise<unknown> {
-  writerReady ??= readFile(createRequire(import.meta.url).resolve('zxing-wasm/writer/zxing_writer.wasm')).then((wasm) =>
-    prepareZXingModule({
-      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
-      fireImmediately: true,
-    }),
-  );
+  writerReady ??= readFile(createRequire(import.meta.url).resolve('zxing-wasm/writer/zxing_writer.wasm'))
+    .then((wasm) =>
+      prepareZXingModule({
+        overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+        fireImmediately: true,
+      }),
+    )
+    .catch((error: unknown) => {
+      // Not kept: the next hand-off tries to load it again.
+      writerReady = undefined;
+      throw error;
+    });
   return writerReady;
 }
 
