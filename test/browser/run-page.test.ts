@@ -242,4 +242,53 @@ describe('a verification link from creation to redirect (Chromium, fake camera)'
       await desktopBrowser.close();
     }
   });
+
+  it('cancel: the desktop takes the transaction back from the phone, the phone is told, the desktop finishes with an uploaded photo', async () => {
+    const link = await createLink('4713');
+    const desktopBrowser = await launchChromium();
+    try {
+      const desktop = await open(link.url, desktopBrowser.context);
+      await desktop.page.setViewportSize({ width: 1280, height: 900 });
+      const flow = desktop.page.locator('idlens-transaction');
+      await flow.locator('input[name=consent]').check();
+      await flow.locator('input[name=store]').check();
+      await flow.locator('[part~=start]').click();
+      await flow.locator('[part~=handoff]').click();
+      await flow.locator('[part=handoff-qr]').waitFor();
+      const joinUrl = (await flow.locator('[part=handoff-link]').textContent())!;
+
+      const phone = await open(joinUrl);
+      const phoneFlow = phone.page.locator('idlens-transaction');
+      await phoneFlow.locator('[part~=join]').click();
+      const phoneReview = phoneFlow.locator('[part=review]');
+      await phoneReview.waitFor();
+      await flow.getByText('Continuing on your phone').waitFor();
+
+      // The desktop takes it back; the phone's send is refused, and it says why in words.
+      await flow.locator('[part~=handoff-cancel]').click();
+      const upload = flow.locator('idlens-document-scanner [part~=upload]').first();
+      await upload.waitFor();
+      await phoneReview.locator('[part~=submit]').click();
+      await phoneFlow.locator('[part=error]').waitFor();
+      expect(await phoneFlow.locator('[part=error]').textContent()).toBe('The verification was taken back to your other device. You can close this page.');
+      expect(await phoneFlow.locator('[part~=restart]').count()).toBe(0);
+      await check(phone.page, 'join-taken-back');
+
+      // The desktop goes on where the transaction is: its own photo, sent, the redirect.
+      const chooser = desktop.page.waitForEvent('filechooser');
+      await upload.click();
+      await (await chooser).setFiles({ name: 'passport.png', mimeType: 'image/png', buffer: await passportPng() });
+      const review = flow.locator('[part=review]');
+      await review.waitFor();
+      await review.locator('[part~=submit]').click();
+      await desktop.page.waitForURL(`${shop.url}/done?**`);
+      const transactionId = new URL(desktop.page.url()).searchParams.get('transactionId')!;
+      expect((await agent('GET', `/transaction/${transactionId}`)).json).toMatchObject({ processingStatus: 'Complete', verificationStatus: 'Accept' });
+      expect(phone.problems.filter((p) => !p.includes('401'))).toEqual([]);
+      await phone.page.close();
+      await desktop.page.close();
+    } finally {
+      await desktopBrowser.close();
+    }
+  });
 });

@@ -118,4 +118,5 @@ export const de: Messages = {
   handoffCancel: 'Stattdessen auf diesem Gerät fortfahren',
   joinIntro: 'Sie haben diese Prüfung auf einem anderen Gerät begonnen. Setzen Sie sie hier fort.',
   joinContinue: 'Hier fortfahren',
+  handoffTakenBack: 'Die Prüfung wurde auf Ihr anderes Gerät zurückgeholt. Sie können diese Seite schließen.',
 };

@@ -117,6 +117,7 @@ export const en = {
   handoffCancel: 'Continue on this device instead',
   joinIntro: 'You started this verification on another device. Continue it here.',
   joinContinue: 'Continue here',
+  handoffTakenBack: 'The verification was taken back to your other device. You can close this page.',
 } as const;
 
 export type MessageKey = keyof typeof en;

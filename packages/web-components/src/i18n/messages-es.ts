@@ -118,4 +118,5 @@ export const es: Messages = {
   handoffCancel: 'Continuar en este dispositivo',
   joinIntro: 'Empezó esta verificación en otro dispositivo. Continúela aquí.',
   joinContinue: 'Continuar aquí',
+  handoffTakenBack: 'La verificación se ha recuperado en su otro dispositivo. Puede cerrar esta página.',
 };

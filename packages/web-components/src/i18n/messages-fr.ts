@@ -118,4 +118,5 @@ export const fr: Messages = {
   handoffCancel: 'Continuer plutôt sur cet appareil',
   joinIntro: 'Vous avez commencé cette vérification sur un autre appareil. Continuez-la ici.',
   joinContinue: 'Continuer ici',
+  handoffTakenBack: 'La vérification a été reprise sur votre autre appareil. Vous pouvez fermer cette page.',
 };

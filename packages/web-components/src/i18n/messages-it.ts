@@ -118,4 +118,5 @@ export const it: Messages = {
   handoffCancel: 'Continua invece su questo dispositivo',
   joinIntro: 'Hai iniziato questa verifica su un altro dispositivo. Continuala qui.',
   joinContinue: 'Continua qui',
+  handoffTakenBack: "La verifica è stata ripresa sull'altro dispositivo. Puoi chiudere questa pagina.",
 };

@@ -118,4 +118,5 @@ export const nl: Messages = {
   handoffCancel: 'Toch verder op dit apparaat',
   joinIntro: 'U bent deze controle op een ander apparaat begonnen. Ga hier verder.',
   joinContinue: 'Hier verder',
+  handoffTakenBack: 'De controle is teruggehaald naar uw andere apparaat. U kunt deze pagina sluiten.',
 };

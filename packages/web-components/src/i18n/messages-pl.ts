@@ -118,4 +118,5 @@ export const pl: Messages = {
   handoffCancel: 'Kontynuuj jednak na tym urządzeniu',
   joinIntro: 'Ta weryfikacja została rozpoczęta na innym urządzeniu. Kontynuuj ją tutaj.',
   joinContinue: 'Kontynuuj tutaj',
+  handoffTakenBack: 'Weryfikacja została przejęta z powrotem na drugim urządzeniu. Możesz zamknąć tę stronę.',
 };

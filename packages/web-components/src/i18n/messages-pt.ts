@@ -118,4 +118,5 @@ export const pt: Messages = {
   handoffCancel: 'Continuar antes neste dispositivo',
   joinIntro: 'Começou esta verificação noutro dispositivo. Continue-a aqui.',
   joinContinue: 'Continuar aqui',
+  handoffTakenBack: 'A verificação foi retomada no seu outro dispositivo. Pode fechar esta página.',
 };

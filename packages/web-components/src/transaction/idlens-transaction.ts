@@ -10,7 +10,7 @@ import { sharedRecognizer, type RecognitionMode } from '../shared/recognizer-poo
 import { baseStyles } from '../shared/styles.ts';
 import { checkKey, outcomeKey, plainReason } from '../shared/display-names.ts';
 import { fieldProblem, humanize, readFormValues, renderField, type FieldProblem, type FormField } from './form-fields.ts';
-import { TransactionController } from './transaction-controller.ts';
+import { handoffCancelled, TransactionController } from './transaction-controller.ts';
 
 const stepTitles: Record<string, MessageKey> = { ScanDocument: 'stepScanDocument', ScanCard: 'stepScanCard', ScanBarcode: 'stepScanBarcode' };
 const verdicts: Record<string, MessageKey> = { Accept: 'verifyAccept', Reject: 'verifyReject', Review: 'verifyReview' };
@@ -487,6 +487,7 @@ export class IdlensTransaction extends IdlensElement {
 
   #errorText(): string {
     const { code, message } = this.#flow.problem ?? { code: null, message: '' };
+    if (code === handoffCancelled) return this.t('handoffTakenBack');
     return this.t('transactionError', { message: `${code ? `${code}: ` : ''}${message}` });
   }
 
@@ -501,7 +502,12 @@ export class IdlensTransaction extends IdlensElement {
       ${
         phase === 'error'
           ? html`<h3 class="focus-heading" tabindex="-1">${this.t('errorTitle')}</h3><p class="message error" part="error" role="alert">${this.#errorText()}</p>
-            <div><button class="btn secondary" part="button restart" @click=${() => this.restart()}>${this.t('restart')}</button></div>`
+            ${
+              // Taken back by the other device: nothing is left to do here, starting again would only be refused.
+              this.#flow.problem?.code === handoffCancelled
+                ? nothing
+                : html`<div><button class="btn secondary" part="button restart" @click=${() => this.restart()}>${this.t('restart')}</button></div>`
+            }`
           : nothing
       }
     </div>`;

@@ -31,6 +31,9 @@ interface Handoff {
   expiresOn: string | null;
 }
 
+/** The problem's code when the device that started a hand-off took the transaction back from this one. */
+export const handoffCancelled = 'HANDOFF_CANCELLED';
+
 /** How often the desktop asks where a hand-off stands (documented in docs/verification-links.md). */
 export const handoffPollMs = 2000;
 
@@ -191,8 +194,10 @@ export class TransactionController extends HostController {
       );
     } catch (error) {
       if (abort.signal.aborted) return null;
-      const { code, message } = error as { code?: string; message?: string };
-      this.problem = { code: code ?? null, message: message ?? String(error) };
+      const { code, message, status } = error as { code?: string; message?: string; status?: number | null };
+      // This device's key, from joining a hand-off, refused: the other device took the transaction back.
+      const takenBack = status === 401 && this.#joined !== null && this.#credentials === this.#joined.credentials;
+      this.problem = takenBack ? { code: handoffCancelled, message: '' } : { code: code ?? null, message: message ?? String(error) };
       this.step = null;
       this.#set('error', { code: this.problem.code });
       this.#options.onError(this.problem);
