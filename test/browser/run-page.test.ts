@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRunPage } from '../../packages/console/run-page.config.ts';
@@ -83,6 +83,28 @@ async function open(url: string, context = browser.context): Promise<{ page: Pag
   return { page, problems };
 }
 
+/**
+ * A desktop (its own browser, no camera) opens the link, consents, starts and asks to continue on
+ * the phone: its page, the flow and the join URL the QR code carries.
+ */
+async function desktopHandsOff(linkUrl: string, context: BrowserContext) {
+  const desktop = await open(linkUrl, context);
+  await desktop.page.setViewportSize({ width: 1280, height: 900 });
+  const flow = desktop.page.locator('idlens-transaction');
+  await consentAndStart(flow);
+  await flow.locator('[part~=handoff]').click();
+  await flow.locator('[part=handoff-qr]').waitFor();
+  const joinUrl = (await flow.locator('[part=handoff-link]').textContent())!;
+  return { ...desktop, flow, joinUrl };
+}
+
+/** The consent form: agree, allow storing, start. */
+async function consentAndStart(flow: Locator) {
+  await flow.locator('input[name=consent]').check();
+  await flow.locator('input[name=store]').check();
+  await flow.locator('[part~=start]').click();
+}
+
 /** Axe, nothing wider than the screen at 360 px, screenshots at 390 and 1280 px. */
 async function check(page: Page, name: string) {
   for (const width of [360, 390, 1280]) {
@@ -140,9 +162,7 @@ describe('a verification link from creation to redirect (Chromium, fake camera)'
     expect(await flow.locator('[part~=start]').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(15, 118, 110)');
     await check(page, 'start');
 
-    await flow.locator('input[name=consent]').check();
-    await flow.locator('input[name=store]').check();
-    await flow.locator('[part~=start]').click();
+    await consentAndStart(flow);
     const review = flow.locator('[part=review]');
     await review.waitFor();
     await check(page, 'review');
@@ -191,17 +211,8 @@ describe('a verification link from creation to redirect (Chromium, fake camera)'
     const desktopBrowser = await launchChromium();
     try {
       // The desktop: no camera, so the scanner offers an upload — and "Continue on your phone".
-      const desktop = await open(link.url, desktopBrowser.context);
-      await desktop.page.setViewportSize({ width: 1280, height: 900 });
-      const flow = desktop.page.locator('idlens-transaction');
-      await flow.locator('input[name=consent]').check();
-      await flow.locator('input[name=store]').check();
-      await flow.locator('[part~=start]').click();
-      await flow.locator('[part~=handoff]').click();
-      const qr = flow.locator('[part=handoff-qr]');
-      await qr.waitFor();
-      expect(await qr.getAttribute('src')).toMatch(/^blob:/);
-      const joinUrl = (await flow.locator('[part=handoff-link]').textContent())!;
+      const { flow, joinUrl, ...desktop } = await desktopHandsOff(link.url, desktopBrowser.context);
+      expect(await flow.locator('[part=handoff-qr]').getAttribute('src')).toMatch(/^blob:/);
       expect(joinUrl).toMatch(new RegExp(`^${server.url}/run/join/[A-Za-z0-9_-]{43}$`));
       expect(await desktop.page.locator('#finish').isVisible()).toBe(false);
       await check(desktop.page, 'handoff-qr');
@@ -247,15 +258,7 @@ describe('a verification link from creation to redirect (Chromium, fake camera)'
     const link = await createLink('4713');
     const desktopBrowser = await launchChromium();
     try {
-      const desktop = await open(link.url, desktopBrowser.context);
-      await desktop.page.setViewportSize({ width: 1280, height: 900 });
-      const flow = desktop.page.locator('idlens-transaction');
-      await flow.locator('input[name=consent]').check();
-      await flow.locator('input[name=store]').check();
-      await flow.locator('[part~=start]').click();
-      await flow.locator('[part~=handoff]').click();
-      await flow.locator('[part=handoff-qr]').waitFor();
-      const joinUrl = (await flow.locator('[part=handoff-link]').textContent())!;
+      const { flow, joinUrl, ...desktop } = await desktopHandsOff(link.url, desktopBrowser.context);
 
       const phone = await open(joinUrl);
       const phoneFlow = phone.page.locator('idlens-transaction');

@@ -16,6 +16,7 @@ import { findLatestWorkflowVersion } from '../db/repositories/workflow-repositor
 import { ApiError } from '../errors.ts';
 import type { AgentPrincipal } from '../platform/auth/agent-principal.ts';
 import { hashSecret, newSecret } from '../platform/auth/secrets.ts';
+import { decodePageCursor, pageOf } from '../platform/paging.ts';
 import { isoAt, type PlatformContext } from '../platform/platform-context.ts';
 import { createTransaction, type CreateResult } from '../platform/transactions/create-transaction.ts';
 import { validateFormValues } from '../platform/transactions/form-values.ts';
@@ -117,28 +118,15 @@ export async function createVerificationLink(
   return { ...linkView(link, link.createdOn), url: `${ctx.settings.runPageUrl}/${token}` };
 }
 
-function parseCursor(cursor: string | undefined): { createdOn: string; id: string } | null {
-  if (!cursor) return null;
-  try {
-    const [createdOn, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof createdOn === 'string' && typeof id === 'string') return { createdOn, id };
-  } catch {}
-  throw new ApiError('INVALID_REQUEST', 'cursor: not a nextCursor of an earlier page');
-}
-
 export async function listVerificationLinkViews(
   ctx: PlatformContext,
   principal: AgentPrincipal,
   { limit, cursor }: z.infer<typeof verificationLinkListQuerySchema>,
 ): Promise<{ items: VerificationLinkView[]; nextCursor: string | null }> {
-  const rows = await listVerificationLinks(ctx.db, principal.organizationId, limit + 1, parseCursor(cursor));
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const rows = await listVerificationLinks(ctx.db, principal.organizationId, limit + 1, cursor ? decodePageCursor(cursor) : null);
+  const { page, nextCursor } = pageOf(rows, limit);
   const nowIso = isoAt(ctx.now());
-  return {
-    items: page.map((row) => linkView(row, nowIso)),
-    nextCursor: rows.length > limit && last ? Buffer.from(JSON.stringify([last.createdOn, last.id])).toString('base64url') : null,
-  };
+  return { items: page.map((row) => linkView(row, nowIso)), nextCursor };
 }
 
 async function ownLink(ctx: PlatformContext, principal: AgentPrincipal, id: string): Promise<StoredVerificationLink> {

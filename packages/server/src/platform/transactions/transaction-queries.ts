@@ -4,6 +4,7 @@ import { findOrganizationTransactionHead, findOrganizationTransactionWithHistory
 import { findOrganizationTransaction, listTransactions, type StoredTransaction } from '../../db/repositories/transaction-repository.ts';
 import { ApiError } from '../../errors.ts';
 import type { AgentPrincipal } from '../auth/agent-principal.ts';
+import { decodePageCursor, pageOf } from '../paging.ts';
 import { isoAt, type PlatformContext } from '../platform-context.ts';
 import { expireIfDue, isExpiryDue } from './expire-transaction.ts';
 import { toRecord, toSummary } from './transaction-views.ts';
@@ -61,17 +62,6 @@ export interface ListQuery {
   cursor?: string;
 }
 
-/** Cursor = Base64url of the last item's [createdOn, id]: stable paging while new transactions arrive. */
-function decodeCursor(cursor: string): { createdOn: string; id: string } {
-  try {
-    const [createdOn, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof createdOn === 'string' && typeof id === 'string') return { createdOn, id };
-  } catch {
-    // fall through
-  }
-  throw new ApiError('INVALID_REQUEST', 'cursor: not a cursor returned by this API');
-}
-
 export async function listOwnTransactions(ctx: PlatformContext, principal: AgentPrincipal, query: ListQuery): Promise<TransactionList> {
   if (query.processingStatus && !processingStatuses.includes(query.processingStatus)) throw new ApiError('INVALID_REQUEST', 'processingStatus: unknown value');
   const rows = await listTransactions(ctx.db, principal.organizationId, {
@@ -83,12 +73,8 @@ export async function listOwnTransactions(ctx: PlatformContext, principal: Agent
     createdFrom: query.createdFrom,
     createdTo: query.createdTo,
     limit: query.limit + 1,
-    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    after: query.cursor ? decodePageCursor(query.cursor) : undefined,
   });
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toSummary),
-    nextCursor: rows.length > query.limit && last ? Buffer.from(JSON.stringify([last.createdOn, last.id])).toString('base64url') : null,
-  };
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { items: page.map(toSummary), nextCursor };
 }
