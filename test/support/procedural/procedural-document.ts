@@ -4,6 +4,7 @@ import type { Frame } from '@idlens/sdk/engine';
 import { escapeXml } from '../escape-xml.ts';
 import { portraitPng } from '../portraits.ts';
 import { seededRandom } from '../seeded-random.ts';
+import { squeezeIntoRoom } from './svg-text-room.ts';
 import type { PrintedTruth } from '../template-documents.ts';
 import { type DistractorField, type GeneratedField, type Language, documentTitles, generatedFields, labelTexts, languages } from './label-texts.ts';
 import { type DateFormat, authorities, dateFormats, givenNames, nationalities, places, printDate, streets, surnames } from './value-pools.ts';
@@ -55,6 +56,9 @@ export interface ProceduralDocument {
 
 /** Type families the generator draws from (never the held-out evaluation fonts of test/eval/eval-fonts.ts). */
 const fontFamilies = ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Condensed', 'Liberation Sans', 'DejaVu Sans Mono', 'Liberation Mono'] as const;
+
+/** The share of its column a text may take: the rest parts it from the next column's text, as on print. */
+const columnRoom = 0.9;
 
 /** Relative advance of a character in the generator's fonts, in em: enough to lay text out without overlaps. */
 function textWidth(text: string, size: number, family: string): number {
@@ -305,11 +309,11 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
         parts.forEach((part, n) => {
           const ly = y + style.labelSize * (1 + 1.25 * n);
           const t = `${n === 0 ? number : ''}${part}${style.labelColon ? ':' : ''}`;
-          svg.push(text(t, x, ly, style.labelSize, style.labelFont, style.labelColor, { italic: style.labelItalic, fit: colWidth * 0.95 }));
+          svg.push(text(t, x, ly, style.labelSize, style.labelFont, style.labelColor, { italic: style.labelItalic, fit: colWidth * columnRoom }));
           labelBox = union(labelBox, {
             x,
             y: ly - style.labelSize * 0.8,
-            width: Math.min(colWidth * 0.95, textWidth(t, style.labelSize, style.labelFont)),
+            width: Math.min(colWidth * columnRoom, textWidth(t, style.labelSize, style.labelFont)),
             height: style.labelSize,
           });
           vy = ly + style.valueSize * 1.15;
@@ -318,12 +322,12 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
       const valueFont = field === 'signature' ? 'DejaVu Serif' : style.valueFont;
       const vsize = field === 'signature' ? style.valueSize * 1.3 : style.valueSize;
       const shown = label === null && number ? `${number}${valueText}` : valueText;
-      svg.push(text(shown, x, vy, vsize, valueFont, style.valueColor, { bold: style.valueBold, italic: field === 'signature', fit: colWidth * 0.95 }));
+      svg.push(text(shown, x, vy, vsize, valueFont, style.valueColor, { bold: style.valueBold, italic: field === 'signature', fit: colWidth * columnRoom }));
       items.push({
         field,
         printed: value.printed,
         truth: value.truth,
-        valueBox: { x, y: vy - vsize * 0.8, width: Math.min(colWidth * 0.95, textWidth(shown, vsize, valueFont)), height: vsize },
+        valueBox: { x, y: vy - vsize * 0.8, width: Math.min(colWidth * columnRoom, textWidth(shown, vsize, valueFont)), height: vsize },
         label: label ? `${number}${label}` : null,
         labelBox,
       });
@@ -332,9 +336,9 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
       const lt = `${number}${label.replace(/\n/g, style.join === 'lines' ? ' / ' : style.join)}${style.labelColon ? ':' : ''}`;
       const baseline = y + Math.max(style.labelSize, style.valueSize);
       const lw = Math.min(colWidth * 0.6, textWidth(lt, style.labelSize, style.labelFont));
-      svg.push(text(lt, x, baseline, style.labelSize, style.labelFont, style.labelColor, { italic: style.labelItalic, fit: colWidth * 0.6 }));
+      svg.push(text(lt, x, baseline, style.labelSize, style.labelFont, style.labelColor, { italic: style.labelItalic, fit: lw }));
       const vx = x + lw + style.labelSize * between(0.6, 1.6);
-      const vw = Math.max(10, colWidth * 0.97 - (vx - x));
+      const vw = Math.max(10, colWidth * columnRoom - (vx - x));
       const valueFont = field === 'signature' ? 'DejaVu Serif' : style.valueFont;
       svg.push(text(valueText, vx, baseline, style.valueSize, valueFont, style.valueColor, { bold: style.valueBold, italic: field === 'signature', fit: vw }));
       items.push({
@@ -358,7 +362,7 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     const x = width - 0.05 * width - textWidth(numberPrinted, size, style.valueFont);
     const y = headerH + size;
     if (!portraitLeft || x > portrait.x + portrait.width) {
-      svg.push(text(numberPrinted, x, y, size, style.valueFont, pick(['#b91c1c', style.valueColor]), { bold: true }));
+      svg.push(text(numberPrinted, x, y, size, style.valueFont, pick(['#b91c1c', style.valueColor]), { bold: true, fit: width - 0.04 * width - x }));
       items.push({
         field: 'documentNumber',
         printed: numberPrinted,
@@ -370,7 +374,8 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     }
   }
 
-  const base = sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${svg.join('')}</svg>`)).flatten({
+  const fitted = await squeezeIntoRoom(svg, width, height);
+  const base = sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${fitted.join('')}</svg>`)).flatten({
     background: tint,
   });
   const photo = await portraitPng(seed, Math.round(portrait.width), Math.round(portrait.height));
@@ -433,8 +438,8 @@ function text(
   color: string,
   o: { anchor?: 'start' | 'middle'; bold?: boolean; italic?: boolean; fit?: number } = {},
 ): string {
-  // Text wider than its room is squeezed into it (as documents set long names in a narrower type).
-  const fit = o.fit && textWidth(content, size, family) > o.fit ? ` textLength="${o.fit.toFixed(1)}" lengthAdjust="spacingAndGlyphs"` : '';
+  // The room a text may take is marked here and enforced by `squeezeIntoRoom` once its real width is known.
+  const fit = o.fit ? ` data-fit="${o.fit.toFixed(1)}"` : '';
   return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${family}" font-size="${size.toFixed(1)}" fill="${color}"${o.anchor ? ` text-anchor="${o.anchor}"` : ''}${o.bold ? ' font-weight="bold"' : ''}${o.italic ? ' font-style="italic"' : ''}${fit} xml:space="preserve">${escapeXml(content)}</text>`;
 }
 
