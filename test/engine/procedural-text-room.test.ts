@@ -21,14 +21,14 @@ describe('the procedural generator’s texts keep to their room', () => {
   it('squeezes a label wider than its room into it, still legible in size', async () => {
     const natural = await renderedInkWidth([label(1000).replace(/ data-fit="\d+"/, '')]);
     expect(natural).toBeGreaterThan(200);
-    const squeezed = await renderedInkWidth(await squeezeIntoRoom([label(120)], page.width, page.height));
+    const squeezed = await renderedInkWidth(await squeezeIntoRoom([label(120)], page.width));
     expect(squeezed).toBeLessThanOrEqual(121);
     expect(squeezed).toBeGreaterThan(110);
   });
 
   it('leaves a text that fits, and every other part, as it was', async () => {
     const rect = '<rect x="5" y="5" width="10" height="10" fill="#000"/>';
-    const [shape, text] = await squeezeIntoRoom([rect, label(380)], page.width, page.height);
+    const [shape, text] = await squeezeIntoRoom([rect, label(380)], page.width);
     expect(shape).toBe(rect);
     expect(text).toBe(label(380).replace(' data-fit="380"', ''));
   });

@@ -374,7 +374,7 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     }
   }
 
-  const fitted = await squeezeIntoRoom(svg, width, height);
+  const fitted = await squeezeIntoRoom(svg, width);
   const base = sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${fitted.join('')}</svg>`)).flatten({
     background: tint,
   });

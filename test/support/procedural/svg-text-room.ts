@@ -8,12 +8,12 @@ import sharp from 'sharp';
  * its ink, and one too wide is scaled about its anchor. A text says its room with a `data-fit`
  * attribute (its width in pixels, written by the generator's `text`); other parts pass unchanged.
  */
-export async function squeezeIntoRoom(parts: readonly string[], width: number, height: number): Promise<string[]> {
+export async function squeezeIntoRoom(parts: readonly string[], width: number): Promise<string[]> {
   return Promise.all(
     parts.map(async (part) => {
       const room = /^<text x="([\d.-]+)" y="([\d.-]+)"[^>]* data-fit="([\d.]+)"/.exec(part);
       if (!room) return part;
-      const inked = await inkWidth(part, width, height);
+      const inked = await inkWidth(part, width);
       const unmarked = part.replace(/ data-fit="[\d.]+"/, '');
       const scale = Number(room[3]) / inked;
       if (scale >= 1) return unmarked;
@@ -25,9 +25,19 @@ export async function squeezeIntoRoom(parts: readonly string[], width: number, h
   );
 }
 
-/** The width of a text element's ink, rendered alone on a page three times as wide (so nothing is cut off). */
-async function inkWidth(element: string, width: number, height: number): Promise<number> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width * 3}" height="${height}"><rect width="${width * 3}" height="${height}" fill="#fff"/><g transform="translate(${width} 0)">${element.replace(/ fill="[^"]*"/, ' fill="#000"')}</g></svg>`;
+/**
+ * The width of a text element's ink, rendered alone in a band about its baseline three font sizes
+ * high, the page's width on either side of it (so nothing is cut off); a band, not the page, because
+ * a document has some thirty texts to measure.
+ */
+async function inkWidth(element: string, width: number): Promise<number> {
+  const y = Number(/ y="([\d.-]+)"/.exec(element)?.[1] ?? 0);
+  const size = Number(/ font-size="([\d.]+)"/.exec(element)?.[1] ?? 20);
+  // Whole pixels: a band sized 98.10000000000001 came back blank.
+  const band = { top: Math.floor(y - 2 * size), height: Math.ceil(3 * size), width: Math.ceil(width * 3) };
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${band.width}" height="${band.height}" viewBox="${-width} ${band.top} ${band.width} ${band.height}"><rect x="${-width}" y="${band.top}" width="${band.width}" height="${band.height}" fill="#fff"/>${element.replace(/ fill="[^"]*"/, ' fill="#000"')}</svg>`;
   const { info } = await sharp(Buffer.from(svg)).trim({ background: '#fff', threshold: 40 }).toBuffer({ resolveWithObject: true });
+  // Nothing trimmed: nothing drawn, and a squeeze to nothing would follow.
+  if (info.width >= band.width) throw new Error(`text not rendered in its band: ${element}`);
   return info.width;
 }
