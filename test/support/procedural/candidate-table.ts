@@ -9,23 +9,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { type AssignableField, candidateFeatureNames, fieldCandidates } from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
-import type { LabelledLine } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
-import type { VisualField } from '../../../packages/sdk/src/engine/document/visual/field-labels.ts';
+import { type LabelledLine, labelLines } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
+import type { FieldNumbering } from '../../../packages/sdk/src/engine/document/visual/match-label.ts';
 import type { DateOrder } from '../../../packages/sdk/src/engine/document/visual/printed-dates.ts';
 import type { DumpedPage } from './dump-printed-pages.ts';
 
 /** The date the dumps' documents are judged on (their expiry dates lie after it). */
 export const dumpNow = new Date(Date.UTC(2026, 5, 15));
 
-/** The dumped lines as the engine's field finder takes them. */
+/**
+ * The dumped lines as the engine's field finder takes them, their labels matched again by the
+ * engine's `labelLines` (not the dump's): the tables then follow the engine's label matching as it
+ * is now, without reading the documents again.
+ */
 export function labelledLines(page: DumpedPage): LabelledLine[] {
-  return page.lines.map((l) => ({
-    text: l.text,
-    confidences: l.confidences,
-    positions: l.positions,
-    box: l.box,
-    segments: l.segments.map((s) => ({ label: { field: s.field as VisualField, start: s.labelStart, end: s.labelEnd }, start: s.start, end: s.end })),
-  }));
+  const lines = page.lines.map((l) => ({ text: l.text, confidences: l.confidences, positions: l.positions, box: l.box }));
+  return labelLines(lines, page.numbering as FieldNumbering);
 }
 
 /** A value as the evaluation compares it: names in capitals with single spaces, numbers without spaces. */

@@ -57,13 +57,38 @@ export function matchLabel(folded: string, at: number, numbering: FieldNumbering
 }
 
 /**
+ * A label found past the start of its line, taken to begin there: after a field number on a document
+ * whose numbering is not known ("1. FAMILY NAME"), or after one or two parts of a multilingual label
+ * the dictionary does not know or the reader misread, each ended by a slash ("1. BAVARDE / FAMILY
+ * NAME": Lithuanian's PAVARDE with a letter misread). The parts before it are letters only, so a value
+ * ("12 MAR 1990 / SEX") never makes one. Null when the line does not begin so.
+ */
+export function labelAfterUnknownParts(folded: string, numbering: FieldNumbering): LabelMatch | null {
+  let pos = leadingFieldNumber.exec(folded)![0].length;
+  for (let parts = 0; ; parts++) {
+    const label = pos > 0 ? matchLabel(folded, pos, numbering) : null;
+    if (label && label.start === pos) return { ...label, start: 0 };
+    if (parts === 2) return null;
+    unknownPart.lastIndex = pos;
+    const part = unknownPart.exec(folded);
+    if (!part) return null;
+    pos += part[0].length;
+  }
+}
+
+/** A field number at a line's start: "1.", "4a)", "(2)", "2," (a dot read as a comma). */
+const leadingFieldNumber = /^\s*(?:\(?\d{1,2}[A-D]?[.,)]\s*)?/;
+/** A part of a multilingual label: up to three words of letters (abbreviated: "NR."), then a slash. */
+const unknownPart = /[A-Z]{2,}\.?(?:[ '-][A-Z]+\.?){0,2}\s*\/\s*/y;
+
+/**
  * A line that is nothing but labels, read with a few wrong letters ("NATONALIY", "GIVEN BAMES",
  * "AUTHCRITY (9)"): most of its letters covered by dictionary labels found with at most one wrong,
  * missing or extra letter per five (labels of six letters or more). Such a line is a label, never a value; its field is its longest
  * label's. Null when the line holds digits (other than a bracketed field number) or too few letters.
  */
 export function fuzzyLabelLine(folded: string): VisualField | null {
-  const text = folded.replace(/\(\d{1,2}[A-D]?\)/g, '');
+  const text = folded.replace(leadingFieldNumber, '').replace(/\(\d{1,2}[A-D]?\)/g, '');
   if (/\d/.test(text)) return null;
   const letters = text.replace(/[^A-Z]/g, '');
   if (letters.length < 5) return null;

@@ -122,6 +122,17 @@ describe('findPrintedFields', () => {
     expect(f.documentNumber).toBeUndefined();
   });
 
+  it('finds a label after a field number of an unknown numbering, or after a language part it does not know, but never after a value', () => {
+    const segments = (text: string) => labelLines([line(text, 300, 100)], null)[0]!.segments.map((s) => [s.label.field, text.slice(s.start, s.end)]);
+    expect(segments('1. BAVARDÉ / FAMILY NAME POPESCU')).toEqual([['lastName', 'POPESCU']]);
+    expect(segments('3. FASO NR. / DOCUMENT NO. GT0Y6TG67')).toEqual([['documentNumber', 'GT0Y6TG67']]);
+    expect(segments('4, Nationality: CANADIAN')).toEqual([['nationality', 'CANADIAN']]);
+    expect(segments('1. BAVARDÉ / FAMILY NAME')).toEqual([['lastName', '']]);
+    // A value before the slash (digits), or more unknown parts than a label has languages: no label.
+    expect(segments('12 MAR 1990 / SEX M')).toEqual([]);
+    expect(segments('ONE / TWO / THREE / SURNAME MOREAU')).toEqual([]);
+  });
+
   it('narrows a value’s box to its characters', () => {
     const [dob] = findPrintedFields(labelLines([line('DOB 07/14/1986', 100, 50)], 'aamva'), { dateOrder: 'MDY', now }).fields;
     expect(dob!.box.x).toBeGreaterThan(100 + 3 * 0.6 * 20);

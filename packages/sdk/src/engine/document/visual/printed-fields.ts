@@ -1,7 +1,7 @@
 import type { DateResult } from '../../../api/common.ts';
 import type { VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
-import { containsFuzzyLabel, fuzzyLabelLine, matchLabel, type FieldNumbering, type LabelMatch } from './match-label.ts';
+import { containsFuzzyLabel, fuzzyLabelLine, labelAfterUnknownParts, matchLabel, type FieldNumbering, type LabelMatch } from './match-label.ts';
 import { findPrintedDate, type DateOrder } from './printed-dates.ts';
 import { printedValue } from './printed-values.ts';
 
@@ -240,8 +240,9 @@ export function labelLines(lines: readonly PrintedLine[], numbering: FieldNumber
 
 /** The labelled segments of a line: a label at its start, and numbered labels further on. */
 function segmentsOf(folded: string, numbering: FieldNumbering): Segment[] {
-  const head = matchLabel(folded, 0, numbering);
-  if (!head || head.start > 2) {
+  const atStart = matchLabel(folded, 0, numbering);
+  const head = atStart && atStart.start <= 2 ? atStart : labelAfterUnknownParts(folded, numbering);
+  if (!head) {
     const fuzzy = fuzzyLabelLine(folded);
     return fuzzy ? [{ label: { field: fuzzy, start: 0, end: folded.length }, start: folded.length, end: folded.length }] : [];
   }
