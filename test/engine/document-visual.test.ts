@@ -92,6 +92,13 @@ describe('documents: printed fields', () => {
     expectHonestStatus(data);
   });
 
+  it('reads a value of one letter standing alone beside its label (a box about as tall as it is wide is still a line)', async () => {
+    const scene = await documentScene(await generatedCard({ sexApart: 'F' }), { family: 'upright', seed: 5 });
+    const data = await engine.document({ first: scene.frame }, {});
+    expect(data.sex?.latin).toBe('F');
+    expect(data.lastName?.latin).toBe('MUSTERMANN');
+  });
+
   it('withholds the printed document number under anonymization (still VALID), and reads no print when asked for the barcode only', async () => {
     const anonymized = await engine.document({ first: await renderLicenceFront(holder) }, { anonymizationMode: 'RESULT_FIELDS_ONLY' });
     expect(anonymized.documentNumber).toBeNull();

@@ -19,6 +19,8 @@ export interface GeneratedCardOptions {
   numberInTitle?: boolean;
   /** The issuing state's name, printed in the header under the title ("REPUBLIQUE FRANCAISE"). */
   issuer?: string;
+  /** The holder's sex printed as one letter alone, well apart to the right of its label "SEX" on the same row. */
+  sexApart?: 'F' | 'M';
 }
 
 /**
@@ -57,6 +59,7 @@ export async function generatedCard(options: GeneratedCardOptions = {}): Promise
     <rect x="75" y="310" width="180" height="130" rx="60" fill="#c99a7c"/>
     ${lines}
     ${signature}
+    ${options.sexApart ? `<text x="600" y="282" font-family="DejaVu Sans" font-size="18" fill="#233">SEX</text><text x="760" y="282" font-family="DejaVu Sans" font-size="30" fill="#233">${options.sexApart}</text>` : ''}
     ${options.issuer ? `<text x="560" y="122" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#233">${options.issuer}</text>` : ''}
   </svg>`;
   const p = cardPortraitBox;

@@ -119,6 +119,9 @@ export interface PrintedPage {
   dateOrder: DateOrder;
 }
 
+/** Least width-to-height ratio of a detected box read as a line of print (a lone capital's box is ~0.6–1). */
+const minLineAspect = 0.5;
+
 /**
  * Reads the print of one side as lines: the document cut out along `corners` and straightened, its
  * text detected (or taken from `o.detected`), each line above the MRZ read, the labels of the
@@ -140,7 +143,9 @@ export async function readPrintedPage(
     page,
     pageLines.filter((q) => !inZone(q)),
   );
-  const lines = ocrLines.filter((l) => l.quad.width >= l.quad.height).map((l) => printedLine(l, l.quad, l.crop));
+  // Lines printed across the page, not up it; a value of one letter ("F", "M") boxed alone is about
+  // as tall as it is wide, and was lost when only boxes wider than tall counted.
+  const lines = ocrLines.filter((l) => l.quad.width >= minLineAspect * l.quad.height).map((l) => printedLine(l, l.quad, l.crop));
   const folded = lines.map((l) =>
     foldText(l.text)
       .replace(/[^A-Z0-9]+/g, ' ')
