@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyBarcodeResult } from '../aamva/empty-barcode-result.ts';
-import { barcodeMatchSource, compareSources, type MatchSource } from './data-match.ts';
+import { barcodeMatchSource, compareSources, type MatchSource, withoutDatesOfOtherFields } from './data-match.ts';
 
 const source = (name: string, dateOfBirth: string | null, dateOfExpiry: string | null, documentNumber: string | null): MatchSource => ({
   name,
@@ -34,6 +34,14 @@ describe('dataMatch between independent readings', () => {
     expect(r).toEqual({ dateOfBirth: 'MISMATCH', dateOfExpiry: 'NOT_PERFORMED', documentNumber: 'MATCH', overall: 'MISMATCH' });
     const partial = compareSources([source('mrz', '740812', null, 'A1'), source('barcode', '740812', '120415', 'A1')], 2);
     expect(partial?.overall).toBe('NOT_PERFORMED');
+  });
+
+  it('does not compare a printed date that is another field’s machine-read date (placed on the wrong field), and still compares one that is no other’s', () => {
+    const mrz = source('mrz', '711221', '110821', 'XP8271602');
+    const misplaced = withoutDatesOfOtherFields(source('visual', '110821', null, 'XP8271602'), [mrz]);
+    expect(compareSources([mrz, misplaced], 0)).toEqual({ dateOfBirth: 'NOT_PERFORMED', dateOfExpiry: 'NOT_PERFORMED', documentNumber: 'MATCH', overall: 'NOT_PERFORMED' });
+    const altered = withoutDatesOfOtherFields(source('visual', '721221', '711221', 'XP8271602'), [mrz]);
+    expect(compareSources([mrz, altered], 0)).toEqual({ dateOfBirth: 'MISMATCH', dateOfExpiry: 'NOT_PERFORMED', documentNumber: 'MATCH', overall: 'MISMATCH' });
   });
 
   it('compares every pair when three sources were read (two MRZs and a barcode)', () => {

@@ -59,6 +59,24 @@ export function compareSources(sources: readonly MatchSource[], maxMismatches: n
   return { ...result, overall };
 }
 
+/**
+ * A printed source without the dates it gives the wrong field: a printed birth date that is the
+ * machine-read expiry (or the reverse) is the other field's date placed on this one — the print's
+ * reader put it there, the document does not disagree with itself — so it is not compared
+ * (NOT_PERFORMED) rather than reported as a MISMATCH, the sign of a tampered document. On a real
+ * Finnish specimen passport the issue date, printed the day the MRZ says it expires, was taken for
+ * the birth date.
+ */
+export function withoutDatesOfOtherFields(printed: MatchSource, machine: readonly MatchSource[]): MatchSource {
+  const other = { dateOfBirth: 'dateOfExpiry', dateOfExpiry: 'dateOfBirth' } as const;
+  const out = { ...printed };
+  for (const field of ['dateOfBirth', 'dateOfExpiry'] as const) {
+    const value = printed[field];
+    if (value && machine.some((m) => m[other[field]] === value && m[field] !== value)) out[field] = null;
+  }
+  return out;
+}
+
 /** Differing characters, position by position, plus the difference in length. */
 function differences(x: string, y: string): number {
   let diff = Math.abs(x.length - y.length);

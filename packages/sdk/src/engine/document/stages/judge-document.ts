@@ -1,7 +1,7 @@
 import type { DocumentData } from '../../../api/document.ts';
 import { ageOn } from '../../mrz/mrz-dates.ts';
 import { anonymizeDocument } from '../anonymize-document.ts';
-import { barcodeMatchSource, compareSources, matchedFields, type MatchSource, mrzMatchSource } from '../data-match.ts';
+import { barcodeMatchSource, compareSources, matchedFields, type MatchSource, mrzMatchSource, withoutDatesOfOtherFields } from '../data-match.ts';
 import { type AnonymizationPlan, anonymizationPlan, matchesFilter } from '../document-class-rules.ts';
 import { emptyDocumentData } from '../empty-document-data.ts';
 import { visualMatchSource } from '../visual/visual-to-document.ts';
@@ -65,7 +65,7 @@ function matchSources({ mrz, barcode, printed, visual }: DocumentReadings): Matc
   if (mrz.first) sources.push(mrzMatchSource(mrz.first, 'mrz-first'));
   if (mrz.second) sources.push(mrzMatchSource(mrz.second, 'mrz-second'));
   if (barcode?.result.parsed) sources.push(barcodeMatchSource(barcode.result, 'barcode'));
-  if (printed) sources.push(visualMatchSource(visual, 'visual'));
+  if (printed) sources.push(withoutDatesOfOtherFields(visualMatchSource(visual, 'visual'), sources));
   return sources;
 }
 
