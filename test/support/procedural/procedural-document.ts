@@ -285,7 +285,10 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
   // A stacked field: its label line(s), the value below, then a gap; an inline field: one line and a gap.
   const labelBlock = style.labelSize * (1 + 1.25 * (labelLines - 1));
   const gap = between(0.35, 0.9) * style.valueSize;
-  const rowHeight = stacked ? labelBlock + style.valueSize * 1.15 + gap : Math.max(style.labelSize, style.valueSize) * 1.2 + gap;
+  // Label baseline to value baseline, in value sizes: documents set their values tight under the
+  // label or well apart (a model that saw one spacing took a wider one for no label at all).
+  const underLabel = between(1.1, 1.9);
+  const rowHeight = stacked ? labelBlock + style.valueSize * underLabel + gap : Math.max(style.labelSize, style.valueSize) * 1.2 + gap;
   const perColumn = Math.max(1, Math.floor((bottom - top) / rowHeight));
   const placed = order.slice(0, perColumn * columns);
   // Two columns are filled down (one column, then the next) or across (row by row).
@@ -316,7 +319,7 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
             width: Math.min(colWidth * columnRoom, textWidth(t, style.labelSize, style.labelFont)),
             height: style.labelSize,
           });
-          vy = ly + style.valueSize * 1.15;
+          vy = ly + style.valueSize * underLabel;
         });
       }
       const valueFont = field === 'signature' ? 'DejaVu Serif' : style.valueFont;
