@@ -39,7 +39,12 @@ describe('dataMatch between independent readings', () => {
   it('does not compare a printed date that is another field’s machine-read date (placed on the wrong field), and still compares one that is no other’s', () => {
     const mrz = source('mrz', '711221', '110821', 'XP8271602');
     const misplaced = withoutDatesOfOtherFields(source('visual', '110821', null, 'XP8271602'), [mrz]);
-    expect(compareSources([mrz, misplaced], 0)).toEqual({ dateOfBirth: 'NOT_PERFORMED', dateOfExpiry: 'NOT_PERFORMED', documentNumber: 'MATCH', overall: 'NOT_PERFORMED' });
+    expect(compareSources([mrz, misplaced], 0)).toEqual({
+      dateOfBirth: 'NOT_PERFORMED',
+      dateOfExpiry: 'NOT_PERFORMED',
+      documentNumber: 'MATCH',
+      overall: 'NOT_PERFORMED',
+    });
     const altered = withoutDatesOfOtherFields(source('visual', '721221', '711221', 'XP8271602'), [mrz]);
     expect(compareSources([mrz, altered], 0)).toEqual({ dateOfBirth: 'MISMATCH', dateOfExpiry: 'NOT_PERFORMED', documentNumber: 'MATCH', overall: 'MISMATCH' });
   });
