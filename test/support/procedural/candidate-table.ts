@@ -19,8 +19,9 @@ export const dumpNow = new Date(Date.UTC(2026, 5, 15));
 
 /**
  * The dumped lines as the engine's field finder takes them, their labels matched again by the
- * engine's `labelLines` (not the dump's): the tables then follow the engine's label matching as it
- * is now, without reading the documents again.
+ * engine's `labelLines` (not the dump's): the tables follow the engine's label matching as it is now
+ * without reading the documents again. What the engine reads is another matter: lines it now keeps
+ * or boxes it reads under lone labels need a new dump.
  */
 export function labelledLines(page: DumpedPage): LabelledLine[] {
   const lines = page.lines.map((l) => ({ text: l.text, confidences: l.confidences, positions: l.positions, box: l.box }));

@@ -12,7 +12,8 @@ export async function squeezeIntoRoom(parts: readonly string[], width: number): 
   return Promise.all(
     parts.map(async (part) => {
       const room = /^<text x="([\d.-]+)" y="([\d.-]+)"[^>]* data-fit="([\d.]+)"/.exec(part);
-      if (!room) return part;
+      // Nothing to squeeze in a text of no visible character (it would measure as nothing drawn).
+      if (!room || !/>[^<]*\S[^<]*<\/text>$/.test(part)) return part.replace(/ data-fit="[\d.]+"/, '');
       const inked = await inkWidth(part, width);
       const unmarked = part.replace(/ data-fit="[\d.]+"/, '');
       const scale = Number(room[3]) / inked;

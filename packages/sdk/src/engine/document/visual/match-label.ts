@@ -57,17 +57,21 @@ export function matchLabel(folded: string, at: number, numbering: FieldNumbering
 }
 
 /**
- * A label found past the start of its line, taken to begin there: after a field number on a document
- * whose numbering is not known ("1. FAMILY NAME"), or after one or two parts of a multilingual label
- * the dictionary does not know or the reader misread, each ended by a slash ("1. BAVARDE / FAMILY
- * NAME": Lithuanian's PAVARDE with a letter misread). The parts before it are letters only, so a value
- * ("12 MAR 1990 / SEX") never makes one. Null when the line does not begin so.
+ * A label found past the start of its line, taken to begin there, on a document whose field
+ * numbering is not known: after a field number ("1. FAMILY NAME"), or after one or two parts of a
+ * multilingual label the dictionary does not know or the reader misread, each ended by a slash
+ * ("1. BAVARDE / FAMILY NAME": Lithuanian's PAVARDE with a letter misread). The parts before it are
+ * letters only, and a label reached through them without a field number is one of six letters or
+ * more (as the approximate matching's), so neither a date ("12. 3. 2030") nor a value before a
+ * short label ("JOHN PAUL / SEX M") makes one. Null when the line does not begin so.
  */
-export function labelAfterUnknownParts(folded: string, numbering: FieldNumbering): LabelMatch | null {
-  let pos = leadingFieldNumber.exec(folded)![0].length;
+export function labelAfterUnknownParts(folded: string): LabelMatch | null {
+  const numbered = leadingFieldNumber.exec(folded)![0].length;
+  let pos = numbered;
   for (let parts = 0; ; parts++) {
-    const label = pos > 0 ? matchLabel(folded, pos, numbering) : null;
-    if (label && label.start === pos) return { ...label, start: 0 };
+    const label = pos > 0 ? matchLabel(folded, pos, null) : null;
+    const longEnough = numbered > 0 || (label !== null && folded.slice(label.start, label.end).replace(/[^A-Z]/g, '').length >= 6);
+    if (label && label.start === pos && longEnough) return { ...label, start: 0 };
     if (parts === 2) return null;
     unknownPart.lastIndex = pos;
     const part = unknownPart.exec(folded);
@@ -76,8 +80,8 @@ export function labelAfterUnknownParts(folded: string, numbering: FieldNumbering
   }
 }
 
-/** A field number at a line's start: "1.", "4a)", "(2)", "2," (a dot read as a comma). */
-const leadingFieldNumber = /^\s*(?:\(?\d{1,2}[A-D]?[.,)]\s*)?/;
+/** A field number at a line's start: "1.", "4a)", "(2)", "2," (a dot read as a comma) — not a date's day ("12.3.2030"). */
+const leadingFieldNumber = /^(?:\s*\(?\d{1,2}[A-D]?[.,)](?!\s*\d)\s*)?/;
 /** A part of a multilingual label: up to three words of letters (abbreviated: "NR."), then a slash. */
 const unknownPart = /[A-Z]{2,}\.?(?:[ '-][A-Z]+\.?){0,2}\s*\/\s*/y;
 

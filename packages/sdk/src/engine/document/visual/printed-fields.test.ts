@@ -128,9 +128,16 @@ describe('findPrintedFields', () => {
     expect(segments('3. FASO NR. / DOCUMENT NO. GT0Y6TG67')).toEqual([['documentNumber', 'GT0Y6TG67']]);
     expect(segments('4, Nationality: CANADIAN')).toEqual([['nationality', 'CANADIAN']]);
     expect(segments('1. BAVARDÉ / FAMILY NAME')).toEqual([['lastName', '']]);
-    // A value before the slash (digits), or more unknown parts than a label has languages: no label.
+    // A value before the slash (digits or letters), a date's day taken for a field number, or more
+    // unknown parts than a label has languages: no label.
     expect(segments('12 MAR 1990 / SEX M')).toEqual([]);
+    expect(segments('JOHN PAUL / SEX M')).toEqual([]);
+    expect(segments('12. 3. 2030')).toEqual([]);
+    expect(segments('1.2.1990 PRAHA')).toEqual([]);
     expect(segments('ONE / TWO / THREE / SURNAME MOREAU')).toEqual([]);
+    // Numbered documents keep their own numbering: a date is not field 12 followed by field 3.
+    expect(labelLines([line('12.3.2030', 300, 100)], 'eu')[0]!.segments).toEqual([]);
+    expect(labelLines([line('12.3.2030', 300, 100)], 'aamva')[0]!.segments).toEqual([]);
   });
 
   it('narrows a value’s box to its characters', () => {

@@ -241,7 +241,7 @@ export function labelLines(lines: readonly PrintedLine[], numbering: FieldNumber
 /** The labelled segments of a line: a label at its start, and numbered labels further on. */
 function segmentsOf(folded: string, numbering: FieldNumbering): Segment[] {
   const atStart = matchLabel(folded, 0, numbering);
-  const head = atStart && atStart.start <= 2 ? atStart : labelAfterUnknownParts(folded, numbering);
+  const head = atStart && atStart.start <= 2 ? atStart : numbering === null ? labelAfterUnknownParts(folded) : null;
   if (!head) {
     const fuzzy = fuzzyLabelLine(folded);
     return fuzzy ? [{ label: { field: fuzzy, start: 0, end: folded.length }, start: folded.length, end: folded.length }] : [];

@@ -119,8 +119,17 @@ export interface PrintedPage {
   dateOrder: DateOrder;
 }
 
-/** Least width-to-height ratio of a detected box read as a line of print (a lone capital's box is ~0.6–1). */
+/** Least width-to-height ratio of a box read as a lone character or two (a lone capital's box is ~0.6–1). */
 const minLineAspect = 0.5;
+
+/**
+ * Whether a detected line is print across the page, not up it: wider than tall, or nearly square and
+ * read as one or two characters — a value of one letter ("F", "M") boxed alone, lost when only boxes
+ * wider than tall counted. Longer text in such a box is print running up the page read sideways.
+ */
+function printedAcross(l: { quad: Quad; text: string }): boolean {
+  return l.quad.width >= l.quad.height || (l.quad.width >= minLineAspect * l.quad.height && l.text.trim().length <= 2);
+}
 
 /**
  * Reads the print of one side as lines: the document cut out along `corners` and straightened, its
@@ -143,9 +152,7 @@ export async function readPrintedPage(
     page,
     pageLines.filter((q) => !inZone(q)),
   );
-  // Lines printed across the page, not up it; a value of one letter ("F", "M") boxed alone is about
-  // as tall as it is wide, and was lost when only boxes wider than tall counted.
-  const lines = ocrLines.filter((l) => l.quad.width >= minLineAspect * l.quad.height).map((l) => printedLine(l, l.quad, l.crop));
+  const lines = ocrLines.filter(printedAcross).map((l) => printedLine(l, l.quad, l.crop));
   const folded = lines.map((l) =>
     foldText(l.text)
       .replace(/[^A-Z0-9]+/g, ' ')
