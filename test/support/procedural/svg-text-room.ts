@@ -11,15 +11,15 @@ import sharp from 'sharp';
 export async function squeezeIntoRoom(parts: readonly string[], width: number): Promise<string[]> {
   return Promise.all(
     parts.map(async (part) => {
-      const room = /^<text x="([\d.-]+)" y="([\d.-]+)"[^>]* data-fit="([\d.]+)"/.exec(part);
-      // Nothing to squeeze in a text of no visible character (it would measure as nothing drawn).
-      if (!room || !/>[^<]*\S[^<]*<\/text>$/.test(part)) return part.replace(/ data-fit="[\d.]+"/, '');
-      const inked = await inkWidth(part, width);
+      const room = /^<text x="([\d.-]+)" y="([\d.-]+)"[^>]* font-size="([\d.]+)"[^>]* data-fit="([\d.]+)"/.exec(part);
       const unmarked = part.replace(/ data-fit="[\d.]+"/, '');
-      const scale = Number(room[3]) / inked;
+      // Nothing to squeeze in a text of no visible character (it would measure as nothing drawn).
+      if (!room || !/>[^<]*\S[^<]*<\/text>$/.test(part)) return unmarked;
+      const [x, y, size, fit] = room.slice(1).map(Number) as [number, number, number, number];
+      const inked = await inkWidth(part, width, y, size);
+      const scale = fit / inked;
       if (scale >= 1) return unmarked;
       // A text squeezed hard is set smaller too (as print is), not only narrower: about its baseline.
-      const [x, y] = [Number(room[1]), Number(room[2])];
       const transform = `translate(${x} ${y}) scale(${scale.toFixed(4)} ${Math.sqrt(scale).toFixed(4)}) translate(${-x} ${-y})`;
       return `<g transform="${transform}">${unmarked}</g>`;
     }),
@@ -31,9 +31,7 @@ export async function squeezeIntoRoom(parts: readonly string[], width: number): 
  * high, the page's width on either side of it (so nothing is cut off); a band, not the page, because
  * a document has some thirty texts to measure.
  */
-async function inkWidth(element: string, width: number): Promise<number> {
-  const y = Number(/ y="([\d.-]+)"/.exec(element)?.[1] ?? 0);
-  const size = Number(/ font-size="([\d.]+)"/.exec(element)?.[1] ?? 20);
+async function inkWidth(element: string, width: number, y: number, size: number): Promise<number> {
   // Whole pixels: a band sized 98.10000000000001 came back blank.
   const band = { top: Math.floor(y - 2 * size), height: Math.ceil(3 * size), width: Math.ceil(width * 3) };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${band.width}" height="${band.height}" viewBox="${-width} ${band.top} ${band.width} ${band.height}"><rect x="${-width}" y="${band.top}" width="${band.width}" height="${band.height}" fill="#fff"/>${element.replace(/ fill="[^"]*"/, ' fill="#000"')}</svg>`;

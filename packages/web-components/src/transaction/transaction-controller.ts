@@ -197,10 +197,7 @@ export class TransactionController extends HostController {
       const { code, message, status } = error as { code?: string; message?: string; status?: number | null };
       // This device's key, from joining a hand-off, refused: the other device took the transaction back.
       const takenBack = status === 401 && this.#joined !== null && this.#credentials === this.#joined.credentials;
-      this.problem = takenBack ? { code: handoffCancelled, message: '' } : { code: code ?? null, message: message ?? String(error) };
-      this.step = null;
-      this.#set('error', { code: this.problem.code });
-      this.#options.onError(this.problem);
+      this.#fail(takenBack ? { code: handoffCancelled, message: '' } : { code: code ?? null, message: message ?? String(error) });
       return null;
     } finally {
       // A newer run (or a restart) owns `busy` now.
@@ -259,6 +256,14 @@ export class TransactionController extends HostController {
     }
   }
 
+  /** The run ends in an error: no step is asked for, the phase and the host say why. */
+  #fail(problem: TransactionProblem): void {
+    this.problem = problem;
+    this.step = null;
+    this.#set('error', { code: problem.code });
+    this.#options.onError(problem);
+  }
+
   /**
    * Every `handoffPollMs` while a device may join or holds the transaction. Stops when the
    * transaction ends (its verdict is this run's), when the code expired (the page offers a new
@@ -280,10 +285,7 @@ export class TransactionController extends HostController {
       if (refused) {
         this.#stopHandoff();
         this.#cancel();
-        this.problem = { code: refused.serverCode ?? null, message: refused.message ?? '' };
-        this.step = null;
-        this.#set('error', { code: this.problem.code });
-        this.#options.onError(this.problem);
+        this.#fail({ code: refused.serverCode ?? null, message: refused.message ?? '' });
         return;
       }
       if (state) {
