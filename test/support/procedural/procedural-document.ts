@@ -293,11 +293,14 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
   const placed = order.slice(0, perColumn * columns);
   // Two columns are filled down (one column, then the next) or across (row by row).
   const across = chance(0.5);
-  placed.forEach((field, k) => {
+  /** Where the k-th field's row starts (left edge and top) and how wide its column is. */
+  const slotAt = (k: number) => {
     const column = across ? k % columns : Math.floor(k / perColumn);
     const row = across ? Math.floor(k / columns) : k % perColumn;
-    const x = left + column * colWidth;
-    const y = top + row * rowHeight;
+    return { x: left + column * colWidth, y: top + row * rowHeight, width: colWidth, height: rowHeight };
+  };
+  placed.forEach((field, k) => {
+    const { x, y } = slotAt(k);
     const value = values[field];
     const number = style.labelStyle === 'numbered' ? `${k + 1}. ` : '';
     const labelWords = labelFor(field, docLangs, style, random);
@@ -376,6 +379,10 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
       });
     }
   }
+
+  const sexShown = placed.includes('sex') ? sex : null;
+  const freeSlot = placed.length < perColumn * columns && style.labelStyle !== 'unlabelled' ? slotAt(placed.length) : null;
+  svg.push(...loneLetters(seededRandom(seed * 104_729 + 3), { height, portrait, freeSlot, sexShown, style }));
 
   const fitted = await squeezeIntoRoom(svg, width);
   const base = sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${fitted.join('')}</svg>`)).flatten({
@@ -473,4 +480,31 @@ function guilloche(width: number, height: number, color: string, random: () => n
     paths.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="0.7" opacity="0.5"/>`);
   }
   return paths.join('');
+}
+
+/**
+ * Lone capital letters that are no field — a class or category letter under the portrait, a
+ * letter in an empty row of the fields — drawn from their own random stream (the rest of the
+ * document is as it was without them). The sex letters come up most: a reader that learned "a lone
+ * M or F is the sex" takes one off a page that prints no sex. When the document prints the sex,
+ * the letter is never the holder's (a lone `M` beside a printed `M` would be judged the sex's value).
+ */
+function loneLetters(random: () => number, page: { height: number; portrait: Box; freeSlot: Box | null; sexShown: string | null; style: Style }): string[] {
+  if (random() >= 0.45) return [];
+  const { height, portrait, freeSlot, sexShown, style } = page;
+  const pool = [...'MMMFFFAABCDEHKLNPRSTVX'].filter((c) => c !== sexShown);
+  const letter = () => pool[Math.floor(random() * pool.length)]!;
+  const out: string[] = [];
+  const room = height - (portrait.y + portrait.height);
+  const size = Math.min(style.valueSize * (1 + random() * 0.6), room * 0.7);
+  if (size >= style.labelSize * 0.9 && random() < 0.7) {
+    const x = portrait.x + random() * (portrait.width - size);
+    out.push(text(letter(), x, portrait.y + portrait.height + size * 1.05, size, style.valueFont, style.valueColor, { bold: random() < 0.5 }));
+  }
+  if (freeSlot && (out.length === 0 || random() < 0.4)) {
+    const x = freeSlot.x + random() * freeSlot.width * 0.6;
+    const y = freeSlot.y + style.valueSize * (1 + random() * 0.5);
+    out.push(text(letter(), x, y, style.valueSize, style.valueFont, style.valueColor, { bold: style.valueBold }));
+  }
+  return out;
 }
