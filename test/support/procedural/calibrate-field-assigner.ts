@@ -1,11 +1,11 @@
 /**
  * `tsx test/support/procedural/calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…]
- * [--max-wrong 0.005] [--max-misread 0.005] [--write]`: chooses the field assigner's thresholds (field-assigner-model.ts)
+ * [--max-wrong 0.005] [--max-misread 0.005] [--write] [--show-wrong]`: chooses the field assigner's thresholds (field-assigner-model.ts)
  * on dumped pages of generated documents (dump-printed-pages.ts) that its training never saw, scored
  * by the model the engine ships and decided by the engine's own decoding (`assignFields`, label rules
  * included), then reports exact, uncertain, wrong and missing per field on the calibration pages and
  * on the `--check` pages (other seeds: the figures that count). `--write` puts the thresholds into
- * the model module.
+ * the model module; `--show-wrong` lists the check pages' wrong values.
  *
  * Why here and not in the trainer: thresholds read off scores of other models (the trainer's
  * out-of-fold ones) or of another decoding do not hold for the shipped model — they made it doubt
@@ -166,7 +166,7 @@ function choose(pages: readonly Page[], model: FieldAssignerModel, maxWrong: num
 }
 
 /** Exact, uncertain, wrong and missing per printed field, as `pnpm eval printed` counts them. */
-function report(name: string, pages: readonly Page[], model: FieldAssignerModel): void {
+function report(name: string, pages: readonly Page[], model: FieldAssignerModel, showWrong = false): void {
   const tally = new Map<string, Record<Outcome, number>>();
   const add = (field: string, outcome: Outcome) => {
     for (const key of [field, 'all']) {
@@ -175,15 +175,26 @@ function report(name: string, pages: readonly Page[], model: FieldAssignerModel)
       t[outcome]++;
     }
   };
+  // Values given surely for a field the page does not print: wrong too, but no printed field's.
+  let unprinted = 0;
   for (const page of pages) {
     const got = assignFields(model, page.lines, page.ctx, page.rules, ruleConfirmation);
     for (const [field, truth] of page.truth) {
       if (!(assignableFields as readonly string[]).includes(field)) continue;
       const g = got.find((x) => x.field === field);
-      add(field, !g ? 'missing' : g.uncertain ? 'uncertain' : judge(field as AssignableField, g, truth) === 'exact' ? 'exact' : 'wrong');
+      const outcome = !g ? 'missing' : g.uncertain ? 'uncertain' : judge(field as AssignableField, g, truth) === 'exact' ? 'exact' : 'wrong';
+      if (outcome === 'wrong' && showWrong) console.log(`  wrong ${field}: ${JSON.stringify(g!.text)} for ${JSON.stringify(truth)}`);
+      add(field, outcome);
+    }
+    for (const g of got) {
+      if (page.truth.has(g.field) || g.uncertain) continue;
+      unprinted++;
+      if (showWrong) console.log(`  not printed ${g.field}: ${JSON.stringify(g.text)}`);
     }
   }
-  console.log(`\n${name} (${pages.length} pages): field, printed, exact, uncertain, wrong, missing`);
+  console.log(
+    `\n${name} (${pages.length} pages): field, printed, exact, uncertain, wrong, missing; ${unprinted} values surely given for a field the page does not print`,
+  );
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
   for (const [field, t] of tally) {
     const n = t.exact + t.uncertain + t.wrong + t.missing;
@@ -218,7 +229,7 @@ function main(): void {
   const calibrate = filesAfter('--calibrate');
   if (!calibrate.length)
     throw new Error(
-      'usage: calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…] [--max-wrong 0.005] [--max-misread 0.005] [--write]',
+      'usage: calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…] [--max-wrong 0.005] [--max-misread 0.005] [--write] [--show-wrong]',
     );
   const maxWrong = Number(filesAfter('--max-wrong')[0] ?? 0.005);
   // The misread budget of all fields together; the share of another field's text, per field.
@@ -233,7 +244,7 @@ function main(): void {
   if (check.length) {
     const held = loadPages(check, fieldAssignerModel);
     report('shipped thresholds, check pages', held, fieldAssignerModel);
-    report('chosen thresholds, check pages', held, chosen);
+    report('chosen thresholds, check pages', held, chosen, process.argv.includes('--show-wrong'));
   }
   if (process.argv.includes('--write')) {
     const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/sdk/src/engine/document/visual/field-assigner-model.ts');

@@ -49,6 +49,18 @@ describe('dataMatch between independent readings', () => {
     expect(compareSources([mrz, altered], 0)).toEqual({ dateOfBirth: 'MISMATCH', dateOfExpiry: 'NOT_PERFORMED', documentNumber: 'MATCH', overall: 'MISMATCH' });
   });
 
+  it('does not compare a printed birth date that is an issue date of the machine-read expiry (five or ten years before it, give or take a day)', () => {
+    const icao = source('mrz', '740812', '120415', 'L898902C3');
+    const issueForBirth = withoutDatesOfOtherFields(source('visual', '070416', '120415', 'L898902C3'), [icao]);
+    expect(compareSources([icao, issueForBirth], 0)?.dateOfBirth).toBe('NOT_PERFORMED');
+    // Across the century: issued 26 May 1999, expiring 26 May 2009.
+    const iceland = source('mrz', '661231', '090526', 'A0000000');
+    expect(withoutDatesOfOtherFields(source('visual', '990526', null, null), [iceland]).dateOfBirth).toBeNull();
+    // A birth date that is none (days off a validity period, or the MRZ's own) is compared.
+    expect(compareSources([icao, withoutDatesOfOtherFields(source('visual', '070420', null, null), [icao])], 0)?.dateOfBirth).toBe('MISMATCH');
+    expect(compareSources([icao, withoutDatesOfOtherFields(source('visual', '740812', null, null), [icao])], 0)?.dateOfBirth).toBe('MATCH');
+  });
+
   it('compares every pair when three sources were read (two MRZs and a barcode)', () => {
     const r = compareSources([source('a', '740812', '120415', 'X1'), source('b', '740812', '120415', 'X1'), source('c', '740812', '120415', 'Y22222')], 2);
     expect(r?.documentNumber).toBe('MISMATCH');

@@ -2,6 +2,7 @@ import type { DateResult } from '../../api/common.ts';
 import type { DataMatchResult, DataMatchState } from '../../api/document.ts';
 import type { BarcodeResult } from '../../api/id-barcode.ts';
 import type { MrzReading } from '../mrz/mrz-reading.ts';
+import { type CalendarDate, isIssueDateFor } from './validity-period.ts';
 
 /** The fields `dataMatch` compares. */
 export const matchedFields = ['dateOfBirth', 'dateOfExpiry', 'documentNumber'] as const;
@@ -61,20 +62,34 @@ export function compareSources(sources: readonly MatchSource[], maxMismatches: n
 
 /**
  * A printed source without the dates it gives the wrong field: a printed birth date that is the
- * machine-read expiry (or the reverse) is the other field's date placed on this one — the print's
- * reader put it there, the document does not disagree with itself — so it is not compared
- * (NOT_PERFORMED) rather than reported as a MISMATCH, the sign of a tampered document. On a real
- * Finnish specimen passport the issue date, printed the day the MRZ says it expires, was taken for
- * the birth date.
+ * machine-read expiry (or the reverse), or that is an issue date of that expiry (`isIssueDateFor`:
+ * whole years before it, give or take a day), is another field's date placed on this one — the
+ * print's reader put it there, the document does not disagree with itself — so it is not compared
+ * (NOT_PERFORMED) rather than reported as a MISMATCH, the sign of a tampered document. On real
+ * specimens the issue date was taken for the birth date: the Finnish passport prints it the day the
+ * MRZ says it expires, the ICAO, German and Icelandic ones five or ten years before.
  */
 export function withoutDatesOfOtherFields(printed: MatchSource, machine: readonly MatchSource[]): MatchSource {
-  const other = { dateOfBirth: 'dateOfExpiry', dateOfExpiry: 'dateOfBirth' } as const;
   const out = { ...printed };
-  for (const field of ['dateOfBirth', 'dateOfExpiry'] as const) {
-    const value = printed[field];
-    if (value && machine.some((m) => m[other[field]] === value && m[field] !== value)) out[field] = null;
-  }
+  const { dateOfBirth: birth, dateOfExpiry: expiry } = printed;
+  if (birth && machine.some((m) => m.dateOfBirth !== birth && m.dateOfExpiry && isIssueDateFor(...inCenturies(birth, m.dateOfExpiry)))) out.dateOfBirth = null;
+  if (expiry && machine.some((m) => m.dateOfBirth === expiry && m.dateOfExpiry !== expiry)) out.dateOfExpiry = null;
   return out;
+}
+
+/**
+ * Two `YYMMDD` dates as calendar dates, `expiry` in this century and `date` in the century that puts
+ * it at or before `expiry` (only how far apart they are matters here).
+ */
+function inCenturies(date: string, expiry: string): [CalendarDate, CalendarDate] {
+  const parse = (yymmdd: string, century: number): CalendarDate => ({
+    year: century + Number(yymmdd.slice(0, 2)),
+    month: Number(yymmdd.slice(2, 4)),
+    day: Number(yymmdd.slice(4, 6)),
+  });
+  const end = parse(expiry, 2000);
+  const start = parse(date, 2000);
+  return [start.year > end.year ? parse(date, 1900) : start, end];
 }
 
 /** Differing characters, position by position, plus the difference in length. */

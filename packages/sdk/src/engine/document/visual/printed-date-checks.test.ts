@@ -68,6 +68,15 @@ describe('printed dates that cannot all be right', () => {
     expect(doubtedOf({ dateOfBirth: '1975-09-01', dateOfExpiry: '1970-01-07' })).toEqual(['dateOfBirth', 'dateOfExpiry']);
   });
 
+  it('doubts a birth date that is an issue date of the expiry, whole years before it give or take a day (the issue date taken for the birth date)', () => {
+    expect(doubtedOf({ dateOfBirth: '2007-04-16', dateOfExpiry: '2012-04-15' })).toEqual(['dateOfBirth']);
+    expect(doubtedOf({ dateOfBirth: '2010-11-01' }, { dateOfExpiry: '2020-10-31' })).toEqual(['dateOfBirth']);
+    expect(doubtedOf({ dateOfBirth: '2009-12-31' }, { dateOfExpiry: '2020-01-01' })).toEqual(['dateOfBirth']);
+    // Days apart, or further apart than any document is valid (a licence that expires on the birthday).
+    expect(doubtedOf({ dateOfBirth: '2007-04-20', dateOfExpiry: '2012-04-15' })).toEqual([]);
+    expect(doubtedOf({ dateOfBirth: '1985-03-12', dateOfExpiry: '2029-03-12' })).toEqual([]);
+  });
+
   it('against a date from the MRZ, doubts only the printed one', () => {
     expect(doubtedOf({ dateOfIssue: '1960-01-01' }, { dateOfBirth: '1968-02-20', dateOfExpiry: '2028-07-09' })).toEqual(['dateOfIssue']);
     // The MRZ's own dates are not print's to doubt, whatever they say.

@@ -1,6 +1,7 @@
 import type { DateResult } from '../../../api/common.ts';
 import type { DocumentData } from '../../../api/document.ts';
 import type { VisualZoneReading } from './read-visual-zone.ts';
+import { isIssueDateFor } from '../validity-period.ts';
 import { isPrintedValue } from './visual-to-document.ts';
 
 type DateField = 'dateOfBirth' | 'dateOfIssue' | 'dateOfExpiry';
@@ -17,13 +18,16 @@ function ordinal(date: DateResult<unknown> | null | undefined): number | null {
   return date.year * 10_000 + date.month * 100 + date.day;
 }
 
+const calendarDate = (ordinal: number) => ({ year: Math.floor(ordinal / 10_000), month: Math.floor(ordinal / 100) % 100, day: ordinal % 100 });
+
 const ordinalOf = (d: Date, addYears = 0) => (d.getUTCFullYear() + addYears) * 10_000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
 
 /**
  * The printed dates in `data` that cannot all be right, so that none of them is returned as sure: a
  * birth in the future or more than 130 years ago, an issue date in the future, an expiry more than 20
- * years ahead or after its issue, and any two of birth, issue and expiry out of their order (born
- * before issued, issued before expiring) or equal. Where two dates disagree, both are doubted when
+ * years ahead or after its issue, any two of birth, issue and expiry out of their order (born
+ * before issued, issued before expiring) or equal, and a birth date that is an issue date of the
+ * expiry (`isIssueDateFor`). Where two dates disagree, both are doubted when
  * both are printed — which of them print got wrong is not known — and only the printed one when the
  * other comes from the MRZ or a barcode (checked or machine-written, and surer).
  *
@@ -53,5 +57,7 @@ export function implausiblePrintedDates(data: DocumentData, readings: readonly V
     if (a !== null && b !== null && a >= b) doubt(earlier, later);
   }
   if (issue !== null && expiry !== null && expiry > issue + maxValidityYears * 10_000) doubt('dateOfIssue', 'dateOfExpiry');
+  // An issue date of the expiry (whole years before it, give or take a day) taken for the birth date.
+  if (birth !== null && expiry !== null && isIssueDateFor(calendarDate(birth), calendarDate(expiry))) doubt('dateOfBirth');
   return dateFields.filter((field) => doubted.has(field));
 }

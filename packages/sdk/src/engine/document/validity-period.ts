@@ -1,0 +1,27 @@
+/** The longest an identity document is issued for, in years (passports 10, identity cards up to 15). */
+const longestValidityYears = 15;
+const dayMs = 86_400_000;
+
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/**
+ * Whether `date` can be the issue date of a document expiring on `expiry`: whole years before it (0
+ * to 15), on the same day or a day either side — a document issued on 1 Nov 2010 for ten years
+ * expires on 31 Oct 2020 or 1 Nov 2020. A birth date that is one is most likely the issue date
+ * placed on the wrong field (on real ICAO, German and Icelandic specimens the reader took the issue
+ * date for the birth date); a real birth date is one only for a child whose document expires on a
+ * birthday, and is then doubted, not dropped.
+ */
+export function isIssueDateFor(date: CalendarDate, expiry: CalendarDate): boolean {
+  const at = Date.UTC(expiry.year, expiry.month - 1, expiry.day);
+  const apart = expiry.year - date.year;
+  for (const years of [apart - 1, apart, apart + 1]) {
+    if (years < 0 || years > longestValidityYears) continue;
+    if (Math.abs(at - Date.UTC(date.year + years, date.month - 1, date.day)) <= dayMs) return true;
+  }
+  return false;
+}
