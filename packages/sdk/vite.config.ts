@@ -40,8 +40,9 @@ const common = (outDir: string) =>
 
 /**
  * The worker: `idlens-worker.js` (zxing-wasm's glue, the engine, comlink) and
- * `idlens-worker-ocr.js`, the OCR runtime (`createConvnetRuntime`), imported only on the first card/document call, so
- * a barcode-only page never loads it. Fixed names: apps copy exactly these files.
+ * `idlens-worker-ocr.js`, the OCR runtime (`createConvnetRuntime`), imported only on the first card/document call, and
+ * `idlens-worker-field-assigner-model.js`, the printed-field assigner's trees, on the first printed page, so a
+ * barcode-only page loads neither. Fixed names: apps copy exactly these files.
  */
 function workerConfig(outDir: string): InlineConfig {
   const base = common(outDir);
@@ -72,7 +73,7 @@ function workerAndRuntimeFiles(outDir: string, { models = true }: BrowserBundleO
     },
     async closeBundle() {
       await build(workerConfig(dir));
-      const expected = new Set<string>([bundleFiles.client, bundleFiles.worker, bundleFiles.workerOcr]);
+      const expected = new Set<string>(Object.values(bundleFiles));
       const produced = (await readdir(dir)).filter((f) => f.endsWith('.js'));
       if (produced.length !== expected.size || produced.some((f) => !expected.has(f))) {
         throw new Error(`the browser bundle should be ${[...expected].join(', ')}, got ${produced.join(', ')}: a chunk split changed`);

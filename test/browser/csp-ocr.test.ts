@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBrowserBundle, launchChromium, openPage, startIdlensServer, startPageServer, strictCsp } from './support/browser-harness.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { renderCard } from '../support/card-render.ts';
+import { barcodePng } from '../support/fixtures.ts';
+import { generatedCard } from '../support/generated-document.ts';
 import { passportPng } from './support/passport.ts';
 import { zxingWasm } from '../../packages/sdk/src/runtime/runtime-files.ts';
 
@@ -17,13 +19,17 @@ type Harness = {
   /** The same page with the holder's photo in its photo box. */
   passportWithPortrait: Buffer;
   card: Buffer;
+  /** A QR code alone, for a page that reads barcodes only. */
+  qr: Buffer;
+  /** An ID card with labelled printed fields and no MRZ: read by the field assigner. */
+  printedCard: Buffer;
 };
 
 describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
   let h: Harness;
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
-    const [bundle, server, passport, passportWithPortrait, card] = await Promise.all([
+    const [bundle, server, passport, passportWithPortrait, card, qr, printedCard] = await Promise.all([
       buildBrowserBundle(),
       startIdlensServer(),
       passportPng(),
@@ -36,8 +42,10 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
         width: 700,
         canvas: { width: 1000, height: 700 },
       }).then(framePng),
+      barcodePng('idlens barcode only', { format: 'QRCode' }),
+      generatedCard().then(framePng),
     ]);
-    h = { bundle, server, passport, passportWithPortrait, card, browser: await launchChromium() };
+    h = { bundle, server, passport, passportWithPortrait, card, qr, printedCard, browser: await launchChromium() };
   });
   afterAll(async () => {
     // The browser first: its keep-alive connections would hold the page servers open.
@@ -57,6 +65,8 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
         ['passport', h.passport],
         ['passport-portrait', h.passportWithPortrait],
         ['card', h.card],
+        ['qr', h.qr],
+        ['printed-card', h.printedCard],
       ]),
     });
     closers.push(pageServer.close);
@@ -176,6 +186,32 @@ describe(`browser SDK under "${strictCsp}" (Chromium)`, () => {
     expect(mrzType).toBe('TD3');
     expect(requests.filter((r) => r.includes('.wasm')).map((r) => r.replace(/\?.*$/, ''))).toEqual(['/sdk/zxing_reader.wasm']);
     expect(requests.some((r) => r.includes('idlens-worker-ocr.js'))).toBe(true);
+  });
+
+  it('a page that only reads barcodes fetches neither the OCR runtime nor the field assigner’s trees; a document read from print fetches both', async () => {
+    const requests: string[] = [];
+    const page = await pageWith(strictCsp, {}, requests);
+    const text = await page.evaluate(async () => {
+      const { createRecognizer } = (window as any).idlens;
+      const recognizer = createRecognizer();
+      await recognizer.ready;
+      const data = await recognizer.barcode(await (await fetch('/fixtures/qr')).blob(), { scanQrCode: true });
+      recognizer.terminate();
+      return data.stringData;
+    });
+    expect(text).toBe('idlens barcode only');
+    const scripts = () => requests.map((r) => r.replace(/\?.*$/, '')).filter((r) => r.endsWith('.js'));
+    expect(scripts()).not.toContain('/sdk/idlens-worker-ocr.js');
+    expect(scripts()).not.toContain('/sdk/idlens-worker-field-assigner-model.js');
+    const lastName = await page.evaluate(async () => {
+      const { createRecognizer } = (window as any).idlens;
+      const recognizer = createRecognizer();
+      const data = await recognizer.document({ first: await (await fetch('/fixtures/printed-card')).blob() });
+      recognizer.terminate();
+      return data.lastName?.latin ?? null;
+    });
+    expect(lastName).toBe('MUSTERMANN');
+    expect(scripts()).toEqual(expect.arrayContaining(['/sdk/idlens-worker-ocr.js', '/sdk/idlens-worker-field-assigner-model.js']));
   });
 
   it('never starts a runtime from a copy in the HTTP cache that fails its sha256: the wasm is fetched again and checked', async () => {

@@ -41,7 +41,13 @@ const packages = {
 
 /** What an app serves, by the SDK's asset list (paths under its assets folder). */
 const barcodeFiles = ['idlens-worker.js', 'zxing_reader.wasm'];
-const ocrFiles = ['idlens-worker-ocr.js', 'models/text-det-int8.onnx', 'models/mrz-rec-int8.onnx', 'models/latin-rec-int8.onnx'];
+const ocrFiles = [
+  'idlens-worker-ocr.js',
+  'idlens-worker-field-assigner-model.js',
+  'models/text-det-int8.onnx',
+  'models/mrz-rec-int8.onnx',
+  'models/latin-rec-int8.onnx',
+];
 /** Fetched with the first card or document read that does not check out with the distilled text detector. */
 const fallbackFiles = ['models/ch_PP-OCRv4_det_int8.onnx'];
 /** Fetched on the first request that asks for a portrait (`returnFaceImage`). */

@@ -16,7 +16,8 @@ const usage = `usage: idlens-sdk assets copy <dir> [--no-ocr] [--client] [--onnx
 Copies exactly the files the browser SDK loads at run time into <dir>, e.g. public/idlens
 (createRecognizer() looks in /idlens/ unless told otherwise with assetsBaseUrl):
   idlens-worker.js, zxing_reader.wasm                          barcodes
-  idlens-worker-ocr.js, models/*  cards and documents (leave out with --no-ocr)
+  idlens-worker-ocr.js, idlens-worker-field-assigner-model.js, models/*
+                                                               cards and documents (leave out with --no-ocr)
   idlens.js                                                    with --client: the SDK as one ES module, for pages without a bundler
   onnxruntime-web/*      with --onnxruntime-web: onnxruntime-web's wasm build, for inference: 'onnxruntime-web' or 'auto'
                          (from the app's own onnxruntime-web@1.30.0); --onnxruntime-web=webgpu adds its WebGPU build

@@ -48,8 +48,13 @@ const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The prebuilt worker and wasm files (built by `vite.config.ts` into the package's `dist/browser`). */
 export const prebuiltBundleDir = path.join(packageRoot, 'dist/browser');
 
-/** File names of the prebuilt bundle: the worker, its lazily loaded OCR part, and the page module. */
-export const bundleFiles = { worker: 'idlens-worker.js', workerOcr: 'idlens-worker-ocr.js', client: 'idlens.js' } as const;
+/** File names of the prebuilt bundle: the worker, its lazily loaded OCR part and printed-field assigner, and the page module. */
+export const bundleFiles = {
+  worker: 'idlens-worker.js',
+  workerOcr: 'idlens-worker-ocr.js',
+  workerFieldAssigner: 'idlens-worker-field-assigner-model.js',
+  client: 'idlens.js',
+} as const;
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript',
@@ -61,8 +66,8 @@ const contentTypes: Record<string, string> = {
 
 /**
  * Exactly the files the browser SDK loads at run time, in the layout it expects under its assets
- * folder: the worker and `zxing_reader.wasm` for barcodes; with `ocr`, the worker's OCR part
- * and `models/*` (every model of `@idlens/models`' manifest that browsers
+ * folder: the worker and `zxing_reader.wasm` for barcodes; with `ocr`, the worker's OCR part, its
+ * printed-field assigner and `models/*` (every model of `@idlens/models`' manifest that browsers
  * load: none a listed model supersedes).
  */
 export function listBrowserAssets({
@@ -78,7 +83,7 @@ export function listBrowserAssets({
   };
   const list = [fromBundle(bundleFiles.worker, 'barcode'), fromBundle(zxingWasm.file, 'barcode')];
   if (ocr) {
-    list.push(fromBundle(bundleFiles.workerOcr, 'ocr'));
+    list.push(fromBundle(bundleFiles.workerOcr, 'ocr'), fromBundle(bundleFiles.workerFieldAssigner, 'ocr'));
     for (const entry of browserModels()) {
       const source = resolveModelPath(entry);
       if (source) list.push(asset(`models/${entry.file}`, source, deferredModelUses[entry.name] ?? 'ocr'));
