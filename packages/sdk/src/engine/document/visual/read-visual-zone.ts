@@ -136,7 +136,15 @@ function printedAcross(l: { quad: Quad; text: string }): boolean {
  * the prebuilt worker, `idlens-worker-field-assigner-model.js`).
  */
 let assignerModelModule: Promise<FieldAssignerModel> | null = null;
-const assignerModel = () => (assignerModelModule ??= import('./field-assigner-model.ts').then((m) => m.fieldAssignerModel));
+const assignerModel = () =>
+  (assignerModelModule ??= import('./field-assigner-model.ts').then(
+    (m) => m.fieldAssignerModel,
+    (error: unknown) => {
+      // A chunk that failed to load (the network, a deploy in between) is tried again on the next page.
+      assignerModelModule = null;
+      throw error;
+    },
+  ));
 
 /**
  * Reads the print of one side as lines: the document cut out along `corners` and straightened, its
