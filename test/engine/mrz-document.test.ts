@@ -10,7 +10,7 @@ import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-en
 import { ocrCountingDetections } from '../support/engine/counting-detections.ts';
 import { readDocument } from '../../packages/sdk/src/engine/document/read-document.ts';
 import type { LineReader } from '../../packages/sdk/src/engine/ocr/create-line-reader.ts';
-import { renderLicenceBack, renderLicenceFront } from '../support/licence-render.ts';
+import { renderLicenceBack, renderLicenceFront, renderTd1Back } from '../support/licence-render.ts';
 import { renderMrzPage } from '../support/mrz-render.ts';
 import { decodeFrame } from '../support/document-scene.ts';
 import { noBarcodeImages } from '../support/no-barcode-scenes.ts';
@@ -338,6 +338,13 @@ describe('document reading through the MRZ (rendered pages)', () => {
     const photo = await decodeFrame(await negativePhoto({ width: 2016, height: 1512 }));
     expect(await readMrz(photo, ocr)).toBeNull();
     expect(detected).toEqual([`${photo.width}×${photo.height}`]);
+  });
+
+  it('reads no zone as print on either side of a card with a zone on both (a TD2 front, a TD1 back): the print does not contradict them', async () => {
+    const data = await engine.document({ first: await renderMrzPage(specimens.TD2, { width: 800 }), second: await renderTd1Back(specimens.TD1) });
+    expect(data.mrzData).toMatchObject({ documentNumber: 'D23145890', verified: true });
+    expect(data.dataMatch?.documentNumber).not.toBe('MISMATCH');
+    expect(data.dataMatch?.overall).not.toBe('MISMATCH');
   });
 
   it('answers EMPTY for a page without an MRZ', async () => {

@@ -41,7 +41,9 @@ export async function readPrintedSides(
       printedFields: request.printedFields,
       numberingHint,
       orientationKnown: view.orientationKnown,
-      mrzLines: mrzHere?.lines.map((line) => line.points) ?? [],
+      // Every zone read on this side is left out of its print, not only the one picked for the answer
+      // (a card with a TD2 zone on its front and a TD1 zone on its back: the back's line read as a number).
+      mrzLines: (side === 'FIRST' ? mrz.first : mrz.second)?.lines.map((line) => line.points) ?? [],
       detected: await mrz.pageOf(side),
     });
     visual.push(zone);
