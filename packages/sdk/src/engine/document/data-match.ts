@@ -2,7 +2,8 @@ import type { DateResult } from '../../api/common.ts';
 import type { DataMatchResult, DataMatchState } from '../../api/document.ts';
 import type { BarcodeResult } from '../../api/id-barcode.ts';
 import type { MrzReading } from '../mrz/mrz-reading.ts';
-import { type CalendarDate, isIssueDateFor } from './validity-period.ts';
+import { parseMrzDate } from '../mrz/mrz-dates.ts';
+import { isIssueDateFor } from './validity-period.ts';
 
 /** The fields `dataMatch` compares. */
 export const matchedFields = ['dateOfBirth', 'dateOfExpiry', 'documentNumber'] as const;
@@ -69,27 +70,18 @@ export function compareSources(sources: readonly MatchSource[], maxMismatches: n
  * specimens the issue date was taken for the birth date: the Finnish passport prints it the day the
  * MRZ says it expires, the ICAO, German and Icelandic ones five or ten years before.
  */
-export function withoutDatesOfOtherFields(printed: MatchSource, machine: readonly MatchSource[]): MatchSource {
+export function withoutDatesOfOtherFields(printed: MatchSource, machine: readonly MatchSource[], now: Date): MatchSource {
   const out = { ...printed };
   const { dateOfBirth: birth, dateOfExpiry: expiry } = printed;
-  if (birth && machine.some((m) => m.dateOfBirth !== birth && m.dateOfExpiry && isIssueDateFor(...inCenturies(birth, m.dateOfExpiry)))) out.dateOfBirth = null;
+  if (
+    birth &&
+    machine.some(
+      (m) => m.dateOfBirth !== birth && m.dateOfExpiry && isIssueDateFor(parseMrzDate(birth, 'birth', now), parseMrzDate(m.dateOfExpiry, 'expiry', now)),
+    )
+  )
+    out.dateOfBirth = null;
   if (expiry && machine.some((m) => m.dateOfBirth === expiry && m.dateOfExpiry !== expiry)) out.dateOfExpiry = null;
   return out;
-}
-
-/**
- * Two `YYMMDD` dates as calendar dates, `expiry` in this century and `date` in the century that puts
- * it at or before `expiry` (only how far apart they are matters here).
- */
-function inCenturies(date: string, expiry: string): [CalendarDate, CalendarDate] {
-  const parse = (yymmdd: string, century: number): CalendarDate => ({
-    year: century + Number(yymmdd.slice(0, 2)),
-    month: Number(yymmdd.slice(2, 4)),
-    day: Number(yymmdd.slice(4, 6)),
-  });
-  const end = parse(expiry, 2000);
-  const start = parse(date, 2000);
-  return [start.year > end.year ? parse(date, 1900) : start, end];
 }
 
 /** Differing characters, position by position, plus the difference in length. */

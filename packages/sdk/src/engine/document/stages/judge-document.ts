@@ -36,7 +36,7 @@ export function judgeDocument(request: DocumentRequest, readings: DocumentReadin
     trace?.({ stage: 'judge', decided: 'withheld: the first side alone is unsure (allowUncertainFirstSideScan not set)' });
     return { data: withheld(data), anonymization: null };
   }
-  const sources = matchSources(readings);
+  const sources = matchSources(readings, now);
   data.dataMatch = compareSources(sources, request.maxMismatches);
   trace?.({ stage: 'judge', decided: describeDataMatch(data.dataMatch, sources) });
   const birth = data.dateOfBirth;
@@ -60,12 +60,12 @@ export function nothingRead(request: DocumentRequest): JudgedDocument {
 }
 
 /** The independent readings `dataMatch` compares: each side's MRZ, the parsed barcode, the print. */
-function matchSources({ mrz, barcode, printed, visual }: DocumentReadings): MatchSource[] {
+function matchSources({ mrz, barcode, printed, visual }: DocumentReadings, now: Date): MatchSource[] {
   const sources: MatchSource[] = [];
   if (mrz.first) sources.push(mrzMatchSource(mrz.first, 'mrz-first'));
   if (mrz.second) sources.push(mrzMatchSource(mrz.second, 'mrz-second'));
   if (barcode?.result.parsed) sources.push(barcodeMatchSource(barcode.result, 'barcode'));
-  if (printed) sources.push(withoutDatesOfOtherFields(visualMatchSource(visual, 'visual'), sources));
+  if (printed) sources.push(withoutDatesOfOtherFields(visualMatchSource(visual, 'visual'), sources, now));
   return sources;
 }
 

@@ -18,8 +18,6 @@ function ordinal(date: DateResult<unknown> | null | undefined): number | null {
   return date.year * 10_000 + date.month * 100 + date.day;
 }
 
-const calendarDate = (ordinal: number) => ({ year: Math.floor(ordinal / 10_000), month: Math.floor(ordinal / 100) % 100, day: ordinal % 100 });
-
 const ordinalOf = (d: Date, addYears = 0) => (d.getUTCFullYear() + addYears) * 10_000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
 
 /**
@@ -58,6 +56,6 @@ export function implausiblePrintedDates(data: DocumentData, readings: readonly V
   }
   if (issue !== null && expiry !== null && expiry > issue + maxValidityYears * 10_000) doubt('dateOfIssue', 'dateOfExpiry');
   // An issue date of the expiry (whole years before it, give or take a day) taken for the birth date.
-  if (birth !== null && expiry !== null && isIssueDateFor(calendarDate(birth), calendarDate(expiry))) doubt('dateOfBirth');
+  if (data.dateOfBirth && data.dateOfExpiry && isIssueDateFor(data.dateOfBirth, data.dateOfExpiry)) doubt('dateOfBirth');
   return dateFields.filter((field) => doubted.has(field));
 }
