@@ -1,7 +1,8 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.ts';
 import { migrations } from '../../packages/server/src/db/migrations/index.ts';
+import { preparedQuery } from '../../packages/server/src/db/prepared-query.ts';
 import { openDatabase, type OpenDatabase } from '../../packages/server/src/db/open-database.ts';
 import { deleteBlobs, findBlob, insertBlob } from '../../packages/server/src/db/repositories/blob-repository.ts';
 import { findClient, insertClient } from '../../packages/server/src/db/repositories/client-repository.ts';
@@ -417,7 +418,7 @@ await describeEachDialect('repositories', (dialect) => {
       });
       // The children reference a row written by the same statement: PostgreSQL checks the foreign
       // keys at the end of the statement, when that row is there.
-      expect(await insertCreatedTransaction(database.db, tx, start, created, createdEvent(tx))).toBe(1);
+      expect(await insertCreatedTransaction(database.db, tx, start, created, createdEvent(tx))).toEqual({ deliveries: 1 });
       expect(referenceDeliveries).toBe(1);
       const rows = await storedRows(tx.id);
       expect(rows.transactions).toHaveLength(1);
@@ -466,14 +467,118 @@ await describeEachDialect('repositories', (dialect) => {
       };
       // A log row breaking NOT NULL.
       expect(await fails(await newTransaction(database, 'bad-log'), { ...created, field: null as never })).toBe('23502');
-      // A foreign key of the transaction row (no such workflow version), checked at the end of the
-      // statement, once all three rows are written: they all go.
-      expect(await fails(await newTransaction(database, 'bad-version', { workflowVersionId: 'missing' }))).toBe('23503');
+      // No such workflow version: the check of the latest version writes nothing (before any
+      // foreign key could fail) and answers null.
+      const badVersion = await newTransaction(database, 'bad-version', { workflowVersionId: 'missing' });
+      expect(await insertCreatedTransaction(database.db, badVersion, start, created, createdEvent(badVersion))).toBeNull();
       // The transaction's primary key is taken: no second Start entry or log entry for it either.
       expect(await fails({ ...existing, progress: { ...existing.progress, totalExecutions: 99 } })).toBe('23505');
       expect(await rowCounts()).toEqual(before);
       for (const id of ['bad-log', 'bad-version']) expect(await storedRows(id)).toEqual({ transactions: [], entries: [], log: [], deliveries: [] });
       expect((await findTransaction(database.db, 'existing'))?.progress).toEqual(existing.progress);
+    });
+  });
+
+  // On PostgreSQL the hot queries are named statements, parsed and planned once per connection
+  // (db/named-statements.ts); a replica must keep running them while another one migrates.
+  describe('named statements (PostgreSQL)', () => {
+    it('a query marked for it is prepared once on its connection and answers each call with that call’s values; others are not prepared', async () => {
+      if (dialect.name === 'sqlite') return; // SQLite caches its statements itself (sqlite-driver.ts)
+      await insertClient(database.db, { id: 'c1', organizationId: 'org-1', name: 'one', secretHash: 'aa', createdOn: at(0) });
+      await insertClient(database.db, { id: 'c2', organizationId: 'org-2', name: 'two', secretHash: 'bb', createdOn: at(0) });
+      await insertTransaction(database.db, await newTransaction(database, 't1'));
+      const prepared = await database.db.connection().execute(async (connection) => {
+        expect((await findClient(connection, 'c1'))?.organizationId).toBe('org-1');
+        expect((await findClient(connection, 'c2'))?.organizationId).toBe('org-2');
+        expect(await findClient(connection, 'c3')).toBeUndefined();
+        // A lookup in a table that grows with traffic: a generic plan made while it was small would
+        // scan it whole once it is big (db/named-statements.ts).
+        expect((await findTransaction(connection, 't1'))?.id).toBe('t1');
+        expect((await findTransaction(connection, 't1'))?.id).toBe('t1');
+        const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
+        return rows.map((row) => row.statement);
+      });
+      expect(prepared.filter((statement) => statement.includes('from "clients"'))).toHaveLength(1);
+      expect(prepared.filter((statement) => statement.includes('from "transactions"'))).toEqual([]);
+    });
+
+    it('a column added to a table by a migration elsewhere does not break the statements prepared before it', async () => {
+      if (dialect.name === 'sqlite') return;
+      await insertClient(database.db, { id: 'c1', organizationId: 'org-1', name: 'one', secretHash: 'aa', createdOn: at(0) });
+      const before = await newTransaction(database, 'before');
+      const after = await newTransaction(database, 'after');
+      const entry = {
+        key: 'Start:0',
+        stepId: 1,
+        stepType: 'Start' as const,
+        input: {},
+        extraction: {},
+        output: null,
+        internal: null,
+        createdOn: at(10),
+        modifiedOn: at(10),
+      };
+      const log = { changedOn: at(10), changedBy: 'client:c', field: 'processingStatus' as const, oldValue: null, newValue: 'InProgress', comment: 'created' };
+      const event = (tx: StoredTransaction) => eventDeliveryParams(transactionEvent(tx, { type: 'transaction.created' }, at(10)), at(99));
+      await database.db.connection().execute(async (connection) => {
+        expect((await findClient(connection, 'c1'))?.name).toBe('one');
+        expect(await insertCreatedTransaction(connection, before, entry, log, event(before))).toEqual({ deliveries: 0 });
+        await sql`alter table clients add column added_later text`.execute(database.db);
+        await sql`alter table transactions add column added_later text`.execute(database.db);
+        expect((await findClient(connection, 'c1'))?.name).toBe('one');
+        expect(await insertCreatedTransaction(connection, after, entry, log, event(after))).toEqual({ deliveries: 0 });
+      });
+      expect((await findTransaction(database.db, 'after'))?.id).toBe('after');
+    });
+
+    it('a named query selecting * is refused: its result would change with the table', async () => {
+      if (dialect.name === 'sqlite') return;
+      const everything = preparedQuery(['id'], (db, p: { id: string }) => db.selectFrom('clients').selectAll().where('id', '=', p.id), {
+        namedOnPostgres: true,
+      });
+      expect(() => everything(database.db, { id: 'c1' })).toThrow(/list the columns/);
+    });
+  });
+
+  describe('the version a one-statement create runs is checked to be the latest in that statement', () => {
+    it('a version replaced by a newer one writes nothing (no transaction, entry, log or delivery); the newer one writes', async () => {
+      if (dialect.name === 'sqlite') return; // PostgreSQL only: refused above
+      const stale = await newTransaction(database, 'stale');
+      const newer = await insertWorkflowVersion(database.db, 'org-1', definition, at(5));
+      expect(newer.workflowVersionId).not.toBe(stale.workflowVersionId);
+      const event = (tx: StoredTransaction) => eventDeliveryParams(transactionEvent(tx, { type: 'transaction.created' }, at(10)), at(99));
+      const entry = {
+        key: 'Start:0',
+        stepId: 1,
+        stepType: 'Start' as const,
+        input: {},
+        extraction: {},
+        output: null,
+        internal: null,
+        createdOn: at(10),
+        modifiedOn: at(10),
+      };
+      const log = { changedOn: at(10), changedBy: 'client:c', field: 'processingStatus' as const, oldValue: null, newValue: 'InProgress', comment: 'created' };
+      await insertWebhookEndpoint(database.db, {
+        id: 'receives-created',
+        organizationId: 'org-1',
+        url: 'https://example.com/created',
+        description: '',
+        eventMask: eventMaskOf(['transaction.created']),
+        secret: 'whsec_x',
+        enabled: 1,
+        createdOn: at(0),
+        modifiedOn: at(0),
+      });
+      expect(await insertCreatedTransaction(database.db, stale, entry, log, event(stale))).toBeNull();
+      expect(await findTransaction(database.db, 'stale')).toBeUndefined();
+      expect(await listStateEntries(database.db, 'stale')).toEqual([]);
+      const staleDeliveries = await database.db.selectFrom('webhookDeliveries').select('id').where('transactionId', '=', 'stale').execute();
+      const staleLog = await database.db.selectFrom('statusLog').select('id').where('transactionId', '=', 'stale').execute();
+      expect([staleDeliveries, staleLog]).toEqual([[], []]);
+      const current = { ...stale, id: 'current', workflowVersionId: newer.workflowVersionId };
+      expect(await insertCreatedTransaction(database.db, current, entry, log, event(current))).toEqual({ deliveries: 1 });
+      expect(await findTransaction(database.db, 'current')).toMatchObject({ workflowVersionId: newer.workflowVersionId });
     });
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDialect } from '../support/dialects.ts';
 import { b64, sampleImage } from '../support/images.ts';
+import { importWorkflow } from '../../packages/server/src/platform/workflow-versions/workflow-admin.ts';
 import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
 
 /** What a real document engine answers for a valid TD3 passport (the MRZ check digits are right). */
@@ -42,6 +43,37 @@ await describeEachDialect('a whole workflow through agent + edge, like a browser
     const record = await t.agent('GET', `/transaction/${plain.json.transactionId}`);
     expect(record.json).toMatchObject({ processingStatus: 'InProgress', tags: ['vip'], linkFields: { orderId: 'o-1' }, createdOn: plain.json.createdOn });
     expect(Object.keys(record.json.state)).toEqual(['Start:0']);
+  });
+
+  it('a version imported elsewhere (another replica: straight into the database) is the one the next create runs', async () => {
+    t = await createPlatformTestApp({ postgresAdminUrl: dialect.postgresAdminUrl });
+    const first = await t.agent('POST', '/transaction', createRequest('demo-auto'));
+    expect(first.status).toBe(201);
+    const rejecting = {
+      workflowId: 'demo-auto',
+      name: 'v2',
+      steps: [
+        { id: 1, type: 'Start', settings: { formFields: [{ name: 'customerName', type: 'string' }] } },
+        { id: 2, type: 'Decision', settings: { verificationStatus: 'Reject' } },
+        { id: 3, type: 'End' },
+      ],
+    };
+    // Not through this app: nothing in this process hears of the new version.
+    const imported = await importWorkflow(t.database.db, t.demo.organizationId, rejecting, new Date().toISOString());
+    const second = await t.agent('POST', '/transaction', createRequest('demo-auto'));
+    expect(second.status).toBe(201);
+    expect(second.json.workflowVersionId).toBe(imported.workflowVersionId);
+    expect(second.json.workflowVersionId).not.toBe(first.json.workflowVersionId);
+    const resumed = await t.edge('POST', `/transaction/${second.json.transactionId}/resume`, second.json.authorization);
+    expect(resumed.json.verificationStatus).toBe('Reject');
+    // The transaction is stored with the version it answered, and only once.
+    const stored = await t.database.db
+      .selectFrom('transactions')
+      .select(['id', 'workflowVersionId'])
+      .where('workflowId', '=', 'demo-auto')
+      .orderBy('createdOn')
+      .execute();
+    expect(stored.map((row) => row.workflowVersionId)).toEqual([first.json.workflowVersionId, imported.workflowVersionId]);
   });
 
   it('create → submit images → resume → Complete → record with blobs → blob content → override → delete', async () => {

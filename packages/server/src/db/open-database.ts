@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { DialectKind } from './dialect-kind.ts';
+import { namingPool } from './named-statements.ts';
 import type { Database } from './schema.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { CachingSqliteDialect } from './sqlite-driver.ts';
@@ -46,7 +47,7 @@ export function openDatabase(url: string, { poolMax = 10, busyTimeoutMs = 5000 }
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const use = () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax });
-    return wrap(new PostgresDialect({ pool }), 'postgres', use);
+    return wrap(new PostgresDialect({ pool: namingPool(pool) }), 'postgres', use);
   }
   if (!url.startsWith('file:')) throw new Error('DATABASE_URL must be file:PATH or postgres://…');
   const file = url.slice('file:'.length);

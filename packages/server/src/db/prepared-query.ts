@@ -1,4 +1,6 @@
 import type { Compilable, CompiledQuery, DialectAdapter, QueryResult } from 'kysely';
+import { isPostgres } from './dialect-kind.ts';
+import { nameStatement } from './named-statements.ts';
 import type { Db } from './schema.ts';
 
 /** A parameter's stand-in while the query is compiled: no real value looks like it. */
@@ -18,10 +20,15 @@ interface Compiled {
  * `build` receives placeholders in place of the named values and must use each where Kysely
  * turns it into a bound parameter (comparisons, inserted or updated values) — never in an
  * identifier or a `sql` fragment. Results still pass through the plugins (CamelCase).
+ *
+ * `namedOnPostgres`: PostgreSQL prepares the query once per connection and keeps a generic plan
+ * for it (named-statements.ts). Only for a query that reads no table growing with traffic (a plan
+ * made when the table was small stays until the next ANALYZE) and that lists its columns.
  */
 export function preparedQuery<Params extends object, Row>(
   names: ReadonlyArray<keyof Params & string>,
   build: (db: Db, params: Params) => Compilable<Row>,
+  { namedOnPostgres = false }: { namedOnPostgres?: boolean } = {},
 ): (db: Db, params: Params) => Promise<QueryResult<Row>> {
   // One compilation per dialect adapter (a transaction shares its database's adapter).
   const compiled = new WeakMap<DialectAdapter, Compiled>();
@@ -32,6 +39,7 @@ export function preparedQuery<Params extends object, Row>(
     const slots = query.parameters.map((p) => (typeof p === 'string' ? (byPlaceholder.get(p) ?? null) : null));
     const missing = names.filter((n) => !slots.includes(n));
     if (missing.length) throw new Error(`preparedQuery: ${missing.join(', ')} did not become bound parameters`);
+    if (namedOnPostgres && isPostgres(db)) nameStatement(query.sql);
     return { query, slots };
   };
   return (db, params) => {

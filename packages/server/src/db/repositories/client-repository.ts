@@ -9,7 +9,12 @@ export async function insertClient(db: Db, client: Insertable<ClientTable>): Pro
   await db.insertInto('clients').values(client).execute();
 }
 
-const selectClient = preparedQuery(['id'], (db, p: { id: string }) => db.selectFrom('clients').selectAll().where('id', '=', p.id));
+/** Every column of a client, listed (a named statement's columns must not change with the table's). */
+const clientColumns = ['id', 'organizationId', 'name', 'secretHash', 'tokenGeneration', 'createdOn'] as const satisfies ReadonlyArray<keyof ClientTable>;
+
+const selectClient = preparedQuery(['id'], (db, p: { id: string }) => db.selectFrom('clients').select(clientColumns).where('id', '=', p.id), {
+  namedOnPostgres: true,
+});
 
 /** Every authenticated agent request asks this: prepared once. */
 export async function findClient(db: Db, id: string): Promise<StoredClient | undefined> {

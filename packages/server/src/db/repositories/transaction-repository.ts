@@ -1,4 +1,4 @@
-import { sql, type InsertResult, type Selectable, type Updateable } from 'kysely';
+import { sql, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import { isPostgres } from '../dialect-kind.ts';
 import type { Consent, ProcessingStatus, StatusLogEntry, VerificationStatus } from '@idlens/sdk/api';
 import type { Progress } from '../../workflow/progress.ts';
@@ -72,46 +72,90 @@ export async function insertTransaction(db: Db, tx: StoredTransaction): Promise<
 type CreatedParams = Record<string, unknown>;
 
 /** One row of insertCreated: its columns and their parameter names (`tx.*`, `entry.*`, `log.*`), named once. */
-const part = (prefix: string, columns: readonly string[]) => ({ columns, names: columns.map((column) => `${prefix}.${column}`) });
+const part = <Column extends string>(prefix: string, columns: readonly Column[]) => ({ columns, names: columns.map((column) => `${prefix}.${column}`) });
 const createdTx = part('tx', transactionColumns);
 const createdEntry = part('entry', stateEntryColumns);
 const createdLog = part('log', statusLogColumns);
 
 /** Sets a row's values as the named parameters of its part. */
-function setParams(params: CreatedParams, { columns, names }: ReturnType<typeof part>, row: object): void {
+function setParams(params: CreatedParams, { columns, names }: ReturnType<typeof part<string>>, row: object): void {
   for (let i = 0; i < columns.length; i++) params[names[i]!] = (row as Record<string, unknown>)[columns[i]!];
 }
 
-/** A row out of the named parameters of its part (placeholders while insertCreated is compiled). */
-function rowOf<Row>(params: CreatedParams, { columns, names }: ReturnType<typeof part>): Row {
-  return Object.fromEntries(columns.map((column, i) => [column, params[names[i]!]])) as Row;
+/**
+ * A row's values as the select list of an INSERT … SELECT, each a bound parameter (PostgreSQL takes
+ * its type from the column it goes into).
+ */
+function selectedValues(params: CreatedParams, { columns, names }: ReturnType<typeof part<string>>) {
+  return names.map((name, i) => sql`${params[name]}`.as(columns[i]!));
 }
 
+/** The version a create runs, checked in its statement to be still its workflow's latest. */
+const latestCheckNames = ['latest.organizationId', 'latest.workflowId', 'latest.workflowVersionId'] as const;
+type LatestCheckParams = Record<(typeof latestCheckNames)[number], string>;
+
 /**
- * The three rows of a new transaction in one statement: three data-modifying CTEs and the final
- * INSERT of its `transaction.created` webhook deliveries (none when no endpoint receives it).
- * PostgreSQL runs it atomically in autocommit and checks the foreign keys of the children at the
- * end of the statement, when the transaction row is there.
+ * The rows of a new transaction in one statement: the transaction, if the version it runs is still
+ * its workflow's latest; from it (none without it) its Start entry, its first status-log entry and
+ * its `transaction.created` webhook deliveries (none when no endpoint receives it). PostgreSQL runs
+ * it atomically in autocommit, all CTEs on one snapshot, and checks the foreign keys of the
+ * children at the end of the statement, when the transaction row is there.
  */
-const insertCreated = preparedQuery<CreatedParams & EventDeliveryParams, InsertResult>(
-  [...createdTx.names, ...createdEntry.names, ...createdLog.names, ...eventDeliveryParamNames],
+const insertCreated = preparedQuery<CreatedParams & EventDeliveryParams & LatestCheckParams, { created: string; deliveries: string }>(
+  [...createdTx.names, ...createdEntry.names, ...createdLog.names, ...eventDeliveryParamNames, ...latestCheckNames],
   (db, p) =>
-    insertEventDeliveries(
-      db
-        .with('created_transaction', (qc) => qc.insertInto('transactions').values(rowOf<TransactionTable>(p, createdTx)))
-        .with('created_entry', (qc) => qc.insertInto('stateEntries').values(rowOf<StateEntryTable>(p, createdEntry)))
-        .with('created_log', (qc) => qc.insertInto('statusLog').values(rowOf<NewStatusLogRow>(p, createdLog))),
-      p,
-    ),
+    db
+      .with('created_transaction', (qc) =>
+        qc
+          .insertInto('transactions')
+          .columns(createdTx.columns)
+          .expression(
+            qc
+              .selectNoFrom(selectedValues(p, createdTx))
+              .where(({ exists, selectFrom }) =>
+                exists(
+                  selectFrom('workflows')
+                    .select('latestVersionId')
+                    .where('organizationId', '=', p['latest.organizationId'])
+                    .where('id', '=', p['latest.workflowId'])
+                    .where('latestVersionId', '=', p['latest.workflowVersionId']),
+                ),
+              ),
+          )
+          .returning('id'),
+      )
+      .with('created_entry', (qc) =>
+        qc
+          .insertInto('stateEntries')
+          .columns(createdEntry.columns)
+          .expression((eb) => eb.selectFrom('created_transaction').select(selectedValues(p, createdEntry))),
+      )
+      .with('created_log', (qc) =>
+        qc
+          .insertInto('statusLog')
+          .columns(createdLog.columns)
+          .expression((eb) => eb.selectFrom('created_transaction').select(selectedValues(p, createdLog))),
+      )
+      .with('created_deliveries', (qc) =>
+        insertEventDeliveries(qc, p, { writtenByThisStatement: sql<SqlBool>`exists (select 1 from created_transaction)` }).returning('id'),
+      )
+      .selectNoFrom(({ selectFrom, fn }) => [
+        selectFrom('created_transaction').select(fn.countAll<string>().as('n')).as('created'),
+        selectFrom('created_deliveries').select(fn.countAll<string>().as('n')).as('deliveries'),
+      ]),
+  // Its reads are configuration (the workflow, the organization's endpoints): a generic plan holds.
+  { namedOnPostgres: true },
 );
 
 /**
  * Writes a new transaction, its Start entry (seq 0), its first status-log entry and its
  * `transaction.created` webhook deliveries as ONE statement, each row exactly as insertTransaction,
  * insertStateEntry, appendStatusLog and recordEventDeliveries write it: one round trip instead of
- * BEGIN, four INSERTs and COMMIT, and as atomic (the statement is all or nothing). PostgreSQL only:
- * SQLite has no data-modifying CTEs (its creates share a commit instead, group-commit.ts).
- * Answers how many webhook deliveries it wrote.
+ * BEGIN, four INSERTs and COMMIT, and as atomic (the statement is all or nothing). The version the
+ * transaction runs is checked in the same statement to be its workflow's latest, so a caller may
+ * take it from a cache. PostgreSQL only: SQLite has no data-modifying CTEs (its creates share a
+ * commit instead, group-commit.ts). Answers null when the version is no longer the latest (nothing
+ * written), else how many webhook deliveries it wrote.
  */
 export async function insertCreatedTransaction(
   db: Db,
@@ -119,13 +163,19 @@ export async function insertCreatedTransaction(
   start: Omit<StoredStateEntry, 'seq' | 'transactionId'>,
   log: StatusLogEntry,
   event: EventDeliveryParams,
-): Promise<number> {
+): Promise<{ deliveries: number } | null> {
   if (!isPostgres(db)) throw new Error('insertCreatedTransaction: PostgreSQL only');
-  const params = { ...event } as CreatedParams & EventDeliveryParams;
+  const params = {
+    ...event,
+    'latest.organizationId': tx.organizationId,
+    'latest.workflowId': tx.workflowId,
+    'latest.workflowVersionId': tx.workflowVersionId,
+  } as CreatedParams & EventDeliveryParams & LatestCheckParams;
   setParams(params, createdTx, transactionRow(tx));
   setParams(params, createdEntry, stateEntryRow({ ...start, transactionId: tx.id }, 0));
   setParams(params, createdLog, statusLogRow(tx.id, log));
-  return Number((await insertCreated(db, params)).numAffectedRows ?? 0);
+  const counts = (await insertCreated(db, params)).rows[0]!;
+  return Number(counts.created) === 1 ? { deliveries: Number(counts.deliveries) } : null;
 }
 
 const selectById = preparedQuery(['id'], (db, p: { id: string }) => db.selectFrom('transactions').selectAll().where('id', '=', p.id));

@@ -1,4 +1,14 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type QueryCreator, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type QueryCreator,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import { eventTypeBit, type WebhookEvent } from '../../webhooks/webhook-events.ts';
 import { preparedQuery } from '../prepared-query.ts';
 import type { WebhookDeliveryStatus } from '@idlens/sdk/api';
@@ -88,13 +98,19 @@ const deliveryColumns = [
   'createdOn',
 ] as const satisfies ReadonlyArray<keyof WebhookDeliveryTable>;
 
+/** The event of a transaction written by the same statement: no delivery of it can precede this one. */
+export interface NewTransactionEvent {
+  /** True when the statement did write the transaction (no deliveries otherwise). */
+  writtenByThisStatement: Expression<SqlBool>;
+}
+
 /**
  * `INSERT INTO webhook_deliveries SELECT … FROM webhook_endpoints`: one row per enabled endpoint of
  * the organization that receives the event's type, none when it has no such endpoint (then it
  * costs one indexed lookup). The values are cast in the select list because PostgreSQL cannot
  * infer a parameter's type there.
  */
-export function insertEventDeliveries(qc: Pick<QueryCreator<Database>, 'insertInto'>, p: EventDeliveryParams) {
+export function insertEventDeliveries(qc: Pick<QueryCreator<Database>, 'insertInto'>, p: EventDeliveryParams, newTransaction?: NewTransactionEvent) {
   const text = (value: string) => sql<string>`cast(${value} as text)`;
   return qc
     .insertInto('webhookDeliveries')
@@ -111,29 +127,33 @@ export function insertEventDeliveries(qc: Pick<QueryCreator<Database>, 'insertIn
           text(p.payload).as('payload'),
           sql<WebhookDeliveryStatus>`'pending'`.as('status'),
           sql<number>`0`.as('attempts'),
-          // Behind a pending delivery of the same transaction to the same endpoint, not due before
-          // it is (the dispatcher keeps the order anyway; this keeps waiting rows out of its reads).
-          endpoint.fn
-            .coalesce(
-              // The latest one by id (not MAX(next_attempt_on): SQLite would read that off the due
-              // index, through every pending delivery); earlier ones are due no later than it.
-              endpoint
-                .selectFrom('webhookDeliveries as earlier')
-                .select('earlier.nextAttemptOn')
-                .whereRef('earlier.endpointId', '=', 'webhookEndpoints.id')
-                .where('earlier.transactionId', '=', p.transactionId)
-                .where('earlier.status', '=', 'pending')
-                .orderBy('earlier.id', 'desc')
-                .limit(1),
-              text(p.createdOn),
-            )
-            .as('nextAttemptOn'),
+          // A new transaction's first event is due at once; any other is behind a pending delivery of
+          // the same transaction to the same endpoint, not due before it is (the dispatcher keeps
+          // the order anyway; this keeps waiting rows out of its reads).
+          newTransaction
+            ? text(p.createdOn).as('nextAttemptOn')
+            : endpoint.fn
+                .coalesce(
+                  // The latest one by id (not MAX(next_attempt_on): SQLite would read that off the due
+                  // index, through every pending delivery); earlier ones are due no later than it.
+                  endpoint
+                    .selectFrom('webhookDeliveries as earlier')
+                    .select('earlier.nextAttemptOn')
+                    .whereRef('earlier.endpointId', '=', 'webhookEndpoints.id')
+                    .where('earlier.transactionId', '=', p.transactionId)
+                    .where('earlier.status', '=', 'pending')
+                    .orderBy('earlier.id', 'desc')
+                    .limit(1),
+                  text(p.createdOn),
+                )
+                .as('nextAttemptOn'),
           text(p.giveUpOn).as('giveUpOn'),
           text(p.createdOn).as('createdOn'),
         ])
         .where('organizationId', '=', p.organizationId)
         .where('enabled', '=', 1)
-        .where(sql<number>`${sql.ref('eventMask')} & cast(${p.typeBit} as integer)`, '<>', 0),
+        .where(sql<number>`${sql.ref('eventMask')} & cast(${p.typeBit} as integer)`, '<>', 0)
+        .$call((select) => (newTransaction ? select.where(newTransaction.writtenByThisStatement) : select)),
     );
 }
 

@@ -3,7 +3,7 @@ import { platformNames, type CreateTransactionRequest, type CreateTransactionRes
 import { isPostgres } from '../../db/dialect-kind.ts';
 import type { Db } from '../../db/schema.ts';
 import { deleteIdempotencyKeysBefore, findIdempotencyKey, insertIdempotencyKey } from '../../db/repositories/idempotency-repository.ts';
-import { insertStateEntry } from '../../db/repositories/state-entry-repository.ts';
+import { insertStateEntry, type StoredStateEntry } from '../../db/repositories/state-entry-repository.ts';
 import { appendStatusLog } from '../../db/repositories/status-log-repository.ts';
 import {
   findOrganizationTransaction,
@@ -20,11 +20,12 @@ import { completeStep, initialProgress } from '../../workflow/progress.ts';
 import { runStart } from '../../workflow/steps/basic-steps.ts';
 import { workflowInfo } from '../../workflow/workflow-info.ts';
 import { outboxParams, recordEvent } from '../../webhooks/outbox.ts';
-import { transactionEvent } from '../../webhooks/webhook-events.ts';
+import { transactionEvent, type WebhookEvent } from '../../webhooks/webhook-events.ts';
 import type { AgentPrincipal } from '../auth/agent-principal.ts';
 import { basicAuthorization } from '../auth/basic-credentials.ts';
 import { hashSecret, newSecret } from '../auth/secrets.ts';
 import { isoAt, type PlatformContext } from '../platform-context.ts';
+import type { CachedWorkflowVersion } from '../workflow-versions/workflow-cache.ts';
 import { validateFormValues } from './form-values.ts';
 import { transition } from './state-machine.ts';
 
@@ -116,12 +117,26 @@ function responseOf(
   };
 }
 
+/** How often a one-statement create reads the workflow's latest version again when it was replaced under it. */
+const versionAttempts = 3;
+
+/** Everything a create writes and answers, before it is written. */
+interface DraftTransaction {
+  version: CachedWorkflowVersion;
+  request: CreateTransactionRequest;
+  warnings: TransactionWarning[];
+  ephemeralKey: string;
+  tx: StoredTransaction;
+  startEntry: Omit<StoredStateEntry, 'seq' | 'transactionId'> & { transactionId: string };
+  createdLog: StatusLogEntry;
+  createdEvent: WebhookEvent;
+}
+
 /**
  * Creates a transaction: validates formValues against the workflow's Start step, runs Start, and
  * stores the transaction, its Start entry, its first status-log entry, the Idempotency-Key and
  * the `transaction.created` webhook event in one database transaction (on PostgreSQL without a
- * key: in one statement). The ephemeral key is
- * returned here only; the database keeps its hash.
+ * key: in one statement). The ephemeral key is returned here only; the database keeps its hash.
  */
 export async function createTransaction(
   ctx: PlatformContext,
@@ -130,35 +145,94 @@ export async function createTransaction(
   receivedIdempotencyKey: string | null,
   { inTransaction }: CreateOptions = {},
 ): Promise<CreateResult> {
+  if (receivedIdempotencyKey === null && !inTransaction && isPostgres(ctx.db)) return createInOneStatement(ctx, principal, received);
   const versionId = await findLatestWorkflowVersionId(ctx.db, principal.organizationId, received.workflowId);
-  const version = versionId === undefined ? undefined : await ctx.workflows.get(ctx.db, versionId);
-  if (!version) throw new ApiError('WORKFLOW_NOT_FOUND', `workflowId: no workflow ${received.workflowId} in this organization`);
-  const { definition } = version;
-  const request = maskedRequest(received, validateFormValues(startStep(definition).settings.formFields, received.formValues));
-  const { formValues } = request;
+  const draft = await draftTransaction(ctx, principal, received, versionId);
+  const { request, warnings, tx } = draft;
   const idempotencyKey = receivedIdempotencyKey === null ? null : hashIdempotencyKey(receivedIdempotencyKey);
   // Only a request with an Idempotency-Key is remembered by its hash (of what is stored: a retry
   // differing only in the hidden digits of a card number is the same request).
   const hash = idempotencyKey ? requestHash(request) : '';
-  const warnings = warningsFor(definition, request);
 
   if (idempotencyKey) {
     const replay = await replayIdempotent(ctx, principal, idempotencyKey, hash, warnings);
     if (replay) return replay;
   }
 
+  let deliveries: number;
+  try {
+    // One database transaction: the expired key's DELETE and the key's INSERT must be statements
+    // of their own (the CTEs of one statement all see one snapshot); on SQLite creates share a commit.
+    deliveries = await ctx.writes.run(async (trx) => {
+      if (idempotencyKey) await deleteIdempotencyKeysBefore(trx, principal.organizationId, idempotencyKey, isoAt(ctx.now() - ctx.settings.idempotencyTtlMs));
+      await inTransaction?.(trx, tx.id, tx.createdOn);
+      await insertTransaction(trx, tx);
+      const recorded = await recordEvent(trx, ctx.webhooks, draft.createdEvent);
+      await insertStateEntry(trx, draft.startEntry);
+      await appendStatusLog(trx, tx.id, draft.createdLog);
+      if (idempotencyKey)
+        await insertIdempotencyKey(trx, {
+          organizationId: principal.organizationId,
+          key: idempotencyKey,
+          requestHash: hash,
+          transactionId: tx.id,
+          createdOn: tx.createdOn,
+        });
+      return recorded;
+    });
+  } catch (error) {
+    // Two creates with one key at once: the key's primary key lets one win; the other replays it.
+    if (idempotencyKey) {
+      const replay = await replayIdempotent(ctx, principal, idempotencyKey, hash, warnings);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+  return created(ctx, draft, deliveries);
+}
+
+/**
+ * PostgreSQL without an Idempotency-Key: the rows and the event's outbox rows in one statement,
+ * atomic on its own (one round trip instead of BEGIN, four INSERTs and COMMIT). The statement
+ * writes nothing unless the version is still the workflow's latest, so the version is the one this
+ * process last read (no round trip to read it); when it was replaced, it is read again.
+ */
+async function createInOneStatement(ctx: PlatformContext, principal: AgentPrincipal, received: CreateTransactionRequest): Promise<CreateResult> {
+  const { organizationId } = principal;
+  for (let attempt = 0; attempt < versionAttempts; attempt++) {
+    const versionId = await ctx.workflows.lastSeenLatestVersionId(ctx.db, organizationId, received.workflowId);
+    const draft = await draftTransaction(ctx, principal, received, versionId);
+    const written = await insertCreatedTransaction(ctx.db, draft.tx, draft.startEntry, draft.createdLog, outboxParams(ctx.webhooks, draft.createdEvent));
+    if (written) return created(ctx, draft, written.deliveries);
+    ctx.workflows.forgetLatest(organizationId, received.workflowId);
+  }
+  throw new ApiError('CONFLICT', `workflowId: the workflow ${received.workflowId} keeps getting new versions; retry`);
+}
+
+/** The transaction a create of `versionId` writes, its first entries and its answer, before anything is written. */
+async function draftTransaction(
+  ctx: PlatformContext,
+  principal: AgentPrincipal,
+  received: CreateTransactionRequest,
+  versionId: string | undefined,
+): Promise<DraftTransaction> {
+  const version = versionId === undefined ? undefined : await ctx.workflows.get(ctx.db, versionId);
+  if (!version) throw new ApiError('WORKFLOW_NOT_FOUND', `workflowId: no workflow ${received.workflowId} in this organization`);
+  const { definition } = version;
+  const request = maskedRequest(received, validateFormValues(startStep(definition).settings.formFields, received.formValues));
+  const warnings = warningsFor(definition, request);
   const nowMs = ctx.now();
   const now = isoAt(nowMs);
   const ephemeralKey = newSecret();
-  const created = transition(null, 'create');
-  if (!('to' in created) || created.to === null) throw new Error('the state machine does not allow create');
+  const createdStatus = transition(null, 'create');
+  if (!('to' in createdStatus) || createdStatus.to === null) throw new Error('the state machine does not allow create');
   const progress = initialProgress(definition);
   const start = startStep(definition);
   const outcome = await runStart(start, {
     definition,
     transactionId: '',
     consent: request.consent,
-    formValues,
+    formValues: request.formValues,
     progress,
     entries: new Map(),
     currentEntry: undefined,
@@ -176,7 +250,7 @@ export async function createTransaction(
     workflowVersionId: version.workflowVersionId,
     platform: platformNames[request.platform],
     sdkVersion: request.sdkVersion,
-    processingStatus: created.to,
+    processingStatus: createdStatus.to,
     verificationStatus: null,
     originalVerificationStatus: null,
     consent: request.consent,
@@ -191,65 +265,40 @@ export async function createTransaction(
     createdOn: now,
     modifiedOn: now,
   };
-
-  const startEntry = {
-    transactionId: tx.id,
-    key: `${start.name}:0`,
-    stepId: start.id,
-    stepType: 'Start' as const,
-    input: outcome.entry.input ?? {},
-    extraction: outcome.entry.extraction ?? {},
-    output: outcome.entry.output,
-    internal: null,
-    createdOn: now,
-    modifiedOn: now,
+  return {
+    version,
+    request,
+    warnings,
+    ephemeralKey,
+    tx,
+    startEntry: {
+      transactionId: tx.id,
+      key: `${start.name}:0`,
+      stepId: start.id,
+      stepType: 'Start',
+      input: outcome.entry.input ?? {},
+      extraction: outcome.entry.extraction ?? {},
+      output: outcome.entry.output,
+      internal: null,
+      createdOn: now,
+      modifiedOn: now,
+    },
+    createdLog: {
+      changedOn: now,
+      changedBy: `client:${principal.clientId}`,
+      field: 'processingStatus',
+      oldValue: null,
+      newValue: tx.processingStatus,
+      comment: 'created',
+    },
+    createdEvent: transactionEvent(tx, { type: 'transaction.created' }, now),
   };
-  const createdLog: StatusLogEntry = {
-    changedOn: now,
-    changedBy: `client:${principal.clientId}`,
-    field: 'processingStatus',
-    oldValue: null,
-    newValue: tx.processingStatus,
-    comment: 'created',
-  };
+}
 
-  const createdEvent = transactionEvent(tx, { type: 'transaction.created' }, now);
-  let deliveries: number;
-  try {
-    // PostgreSQL without a key: the three rows and the event's outbox rows in one statement, atomic
-    // on its own (one round trip instead of BEGIN, four INSERTs and COMMIT). With a key, and on
-    // SQLite (where creates share a commit), one database transaction: the expired key's DELETE and
-    // the key's INSERT must be statements of their own (the CTEs of one statement all see one snapshot).
-    if (!idempotencyKey && !inTransaction && isPostgres(ctx.db))
-      deliveries = await insertCreatedTransaction(ctx.db, tx, startEntry, createdLog, outboxParams(ctx.webhooks, createdEvent));
-    else
-      deliveries = await ctx.writes.run(async (trx) => {
-        if (idempotencyKey) await deleteIdempotencyKeysBefore(trx, principal.organizationId, idempotencyKey, isoAt(nowMs - ctx.settings.idempotencyTtlMs));
-        await inTransaction?.(trx, tx.id, now);
-        await insertTransaction(trx, tx);
-        const recorded = await recordEvent(trx, ctx.webhooks, createdEvent);
-        await insertStateEntry(trx, startEntry);
-        await appendStatusLog(trx, tx.id, createdLog);
-        if (idempotencyKey)
-          await insertIdempotencyKey(trx, {
-            organizationId: principal.organizationId,
-            key: idempotencyKey,
-            requestHash: hash,
-            transactionId: tx.id,
-            createdOn: now,
-          });
-        return recorded;
-      });
-  } catch (error) {
-    // Two creates with one key at once: the key's primary key lets one win; the other replays it.
-    if (idempotencyKey) {
-      const replay = await replayIdempotent(ctx, principal, idempotencyKey, hash, warnings);
-      if (replay) return replay;
-    }
-    throw error;
-  }
+/** The answer to a create that was written (the dispatcher woken when it has deliveries to send). */
+function created(ctx: PlatformContext, draft: DraftTransaction, deliveries: number): CreateResult {
   if (deliveries > 0) ctx.webhooks.wake();
-  return { response: responseOf(ctx, tx, definition, ephemeralKey, warnings), replayed: false };
+  return { response: responseOf(ctx, draft.tx, draft.version.definition, draft.ephemeralKey, draft.warnings), replayed: false };
 }
 
 /**
