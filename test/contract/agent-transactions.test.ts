@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { b64, sampleImage } from '../support/images.ts';
-import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
+import { createPlatformTestApp, createRequest, rejectingDemoAuto, type PlatformTestApp } from '../support/platform-app.ts';
 
 describe('agent API: transactions', () => {
   let t: PlatformTestApp;
@@ -260,15 +260,7 @@ describe('agent API: transactions', () => {
 
     it('POST /workflow imports a new version; running transactions keep theirs', async () => {
       const before = await t.agent('POST', '/transaction', createRequest());
-      const imported = await t.agent('POST', '/workflow', {
-        workflowId: 'demo-auto',
-        name: 'v2',
-        steps: [
-          { id: 1, type: 'Start', settings: { formFields: [{ name: 'customerName', type: 'string' }] } },
-          { id: 2, type: 'Decision', settings: { verificationStatus: 'Reject' } },
-          { id: 3, type: 'End' },
-        ],
-      });
+      const imported = await t.agent('POST', '/workflow', rejectingDemoAuto);
       expect(imported.status).toBe(201);
       expect(imported.json.version).toBe(2);
       const after = await t.agent('POST', '/transaction', createRequest());

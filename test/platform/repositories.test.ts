@@ -339,68 +339,68 @@ await describeEachDialect('repositories', (dialect) => {
     expect(await findIdempotencyKey(database.db, 'org-1', 'none', at(0))).toBeUndefined();
   });
 
+  /** A create's Start entry and first status-log entry, with JSON the way users write it. */
+  const start = {
+    key: 'Start:0',
+    stepId: 1,
+    stepType: 'Start' as const,
+    input: { customer_name: 'Zoë Ñuñez', 'with space': [1, 2.5, null, true], nested: { deep_key: 'x' } },
+    extraction: {},
+    output: { done: true },
+    internal: null,
+    createdOn: at(10),
+    modifiedOn: at(10),
+  };
+  const created = {
+    changedOn: at(10),
+    changedBy: 'client:c',
+    field: 'processingStatus' as const,
+    oldValue: null,
+    newValue: 'InProgress',
+    comment: 'created',
+  };
+
+  /** The create's `transaction.created` outbox rows (its event id and payload name the transaction). */
+  const createdEvent = (tx: StoredTransaction) => eventDeliveryParams(transactionEvent(tx, { type: 'transaction.created' }, at(10)), at(99));
+
+  /** A transaction's rows in the four tables exactly as stored (JSON as text), without the ids that differ. */
+  async function storedRows(id: string) {
+    const { db } = database;
+    const transactions = await db.selectFrom('transactions').selectAll().where('id', '=', id).execute();
+    const entries = await db.selectFrom('stateEntries').selectAll().where('transactionId', '=', id).execute();
+    const log = await db.selectFrom('statusLog').selectAll().where('transactionId', '=', id).execute();
+    const deliveries = await db.selectFrom('webhookDeliveries').selectAll().where('transactionId', '=', id).orderBy('endpointId').execute();
+    return {
+      transactions: transactions.map(({ id: _id, ...row }) => row),
+      entries: entries.map(({ transactionId: _id, ...row }) => row),
+      log: log.map(({ id: _id, transactionId: _tx, ...row }) => row),
+      deliveries: deliveries.map(({ id: _id, transactionId: _tx, eventId: _event, payload, ...row }) => ({
+        ...row,
+        payload: { ...JSON.parse(payload), data: { ...JSON.parse(payload).data, transactionId: 'the transaction' } },
+      })),
+    };
+  }
+
+  /** Endpoints of org-1: one receives created events, one receives others only, one is disabled. */
+  async function endpoints() {
+    const endpoint = (id: string, types: Parameters<typeof eventMaskOf>[0], enabled: number) =>
+      insertWebhookEndpoint(database.db, {
+        id,
+        organizationId: 'org-1',
+        url: `https://example.com/${id}`,
+        description: '',
+        eventMask: eventMaskOf(types),
+        secret: 'whsec_x',
+        enabled,
+        createdOn: at(0),
+        modifiedOn: at(0),
+      });
+    await endpoint('receives-created', ['transaction.created', 'transaction.deleted'], 1);
+    await endpoint('receives-others', ['transaction.completed'], 1);
+    await endpoint('disabled', ['transaction.created'], 0);
+  }
+
   describe('a new transaction in one statement (insertCreatedTransaction: PostgreSQL only)', () => {
-    /** A create's Start entry and first status-log entry, with JSON the way users write it. */
-    const start = {
-      key: 'Start:0',
-      stepId: 1,
-      stepType: 'Start' as const,
-      input: { customer_name: 'Zoë Ñuñez', 'with space': [1, 2.5, null, true], nested: { deep_key: 'x' } },
-      extraction: {},
-      output: { done: true },
-      internal: null,
-      createdOn: at(10),
-      modifiedOn: at(10),
-    };
-    const created = {
-      changedOn: at(10),
-      changedBy: 'client:c',
-      field: 'processingStatus' as const,
-      oldValue: null,
-      newValue: 'InProgress',
-      comment: 'created',
-    };
-
-    /** The create's `transaction.created` outbox rows (its event id and payload name the transaction). */
-    const createdEvent = (tx: StoredTransaction) => eventDeliveryParams(transactionEvent(tx, { type: 'transaction.created' }, at(10)), at(99));
-
-    /** A transaction's rows in the four tables exactly as stored (JSON as text), without the ids that differ. */
-    async function storedRows(id: string) {
-      const { db } = database;
-      const transactions = await db.selectFrom('transactions').selectAll().where('id', '=', id).execute();
-      const entries = await db.selectFrom('stateEntries').selectAll().where('transactionId', '=', id).execute();
-      const log = await db.selectFrom('statusLog').selectAll().where('transactionId', '=', id).execute();
-      const deliveries = await db.selectFrom('webhookDeliveries').selectAll().where('transactionId', '=', id).orderBy('endpointId').execute();
-      return {
-        transactions: transactions.map(({ id: _id, ...row }) => row),
-        entries: entries.map(({ transactionId: _id, ...row }) => row),
-        log: log.map(({ id: _id, transactionId: _tx, ...row }) => row),
-        deliveries: deliveries.map(({ id: _id, transactionId: _tx, eventId: _event, payload, ...row }) => ({
-          ...row,
-          payload: { ...JSON.parse(payload), data: { ...JSON.parse(payload).data, transactionId: 'the transaction' } },
-        })),
-      };
-    }
-
-    /** Endpoints of org-1: one receives created events, one receives others only, one is disabled. */
-    async function endpoints() {
-      const endpoint = (id: string, types: Parameters<typeof eventMaskOf>[0], enabled: number) =>
-        insertWebhookEndpoint(database.db, {
-          id,
-          organizationId: 'org-1',
-          url: `https://example.com/${id}`,
-          description: '',
-          eventMask: eventMaskOf(types),
-          secret: 'whsec_x',
-          enabled,
-          createdOn: at(0),
-          modifiedOn: at(0),
-        });
-      await endpoint('receives-created', ['transaction.created', 'transaction.deleted'], 1);
-      await endpoint('receives-others', ['transaction.completed'], 1);
-      await endpoint('disabled', ['transaction.created'], 0);
-    }
-
     it('writes the transaction, its Start entry, its status-log entry and its outbox rows exactly as the four inserts in a transaction do', async () => {
       const tx = await newTransaction(database, 'one-statement', { tags: ['vip', 'ü'], linkFields: { orderId: 'o "1"' } });
       if (dialect.name === 'sqlite') {
@@ -507,26 +507,13 @@ await describeEachDialect('repositories', (dialect) => {
       await insertClient(database.db, { id: 'c1', organizationId: 'org-1', name: 'one', secretHash: 'aa', createdOn: at(0) });
       const before = await newTransaction(database, 'before');
       const after = await newTransaction(database, 'after');
-      const entry = {
-        key: 'Start:0',
-        stepId: 1,
-        stepType: 'Start' as const,
-        input: {},
-        extraction: {},
-        output: null,
-        internal: null,
-        createdOn: at(10),
-        modifiedOn: at(10),
-      };
-      const log = { changedOn: at(10), changedBy: 'client:c', field: 'processingStatus' as const, oldValue: null, newValue: 'InProgress', comment: 'created' };
-      const event = (tx: StoredTransaction) => eventDeliveryParams(transactionEvent(tx, { type: 'transaction.created' }, at(10)), at(99));
       await database.db.connection().execute(async (connection) => {
         expect((await findClient(connection, 'c1'))?.name).toBe('one');
-        expect(await insertCreatedTransaction(connection, before, entry, log, event(before))).toEqual({ deliveries: 0 });
+        expect(await insertCreatedTransaction(connection, before, start, created, createdEvent(before))).toEqual({ deliveries: 0 });
         await sql`alter table clients add column added_later text`.execute(database.db);
         await sql`alter table transactions add column added_later text`.execute(database.db);
         expect((await findClient(connection, 'c1'))?.name).toBe('one');
-        expect(await insertCreatedTransaction(connection, after, entry, log, event(after))).toEqual({ deliveries: 0 });
+        expect(await insertCreatedTransaction(connection, after, start, created, createdEvent(after))).toEqual({ deliveries: 0 });
       });
       expect((await findTransaction(database.db, 'after'))?.id).toBe('after');
     });
@@ -546,38 +533,11 @@ await describeEachDialect('repositories', (dialect) => {
       const stale = await newTransaction(database, 'stale');
       const newer = await insertWorkflowVersion(database.db, 'org-1', definition, at(5));
       expect(newer.workflowVersionId).not.toBe(stale.workflowVersionId);
-      const event = (tx: StoredTransaction) => eventDeliveryParams(transactionEvent(tx, { type: 'transaction.created' }, at(10)), at(99));
-      const entry = {
-        key: 'Start:0',
-        stepId: 1,
-        stepType: 'Start' as const,
-        input: {},
-        extraction: {},
-        output: null,
-        internal: null,
-        createdOn: at(10),
-        modifiedOn: at(10),
-      };
-      const log = { changedOn: at(10), changedBy: 'client:c', field: 'processingStatus' as const, oldValue: null, newValue: 'InProgress', comment: 'created' };
-      await insertWebhookEndpoint(database.db, {
-        id: 'receives-created',
-        organizationId: 'org-1',
-        url: 'https://example.com/created',
-        description: '',
-        eventMask: eventMaskOf(['transaction.created']),
-        secret: 'whsec_x',
-        enabled: 1,
-        createdOn: at(0),
-        modifiedOn: at(0),
-      });
-      expect(await insertCreatedTransaction(database.db, stale, entry, log, event(stale))).toBeNull();
-      expect(await findTransaction(database.db, 'stale')).toBeUndefined();
-      expect(await listStateEntries(database.db, 'stale')).toEqual([]);
-      const staleDeliveries = await database.db.selectFrom('webhookDeliveries').select('id').where('transactionId', '=', 'stale').execute();
-      const staleLog = await database.db.selectFrom('statusLog').select('id').where('transactionId', '=', 'stale').execute();
-      expect([staleDeliveries, staleLog]).toEqual([[], []]);
+      await endpoints();
+      expect(await insertCreatedTransaction(database.db, stale, start, created, createdEvent(stale))).toBeNull();
+      expect(await storedRows('stale')).toEqual({ transactions: [], entries: [], log: [], deliveries: [] });
       const current = { ...stale, id: 'current', workflowVersionId: newer.workflowVersionId };
-      expect(await insertCreatedTransaction(database.db, current, entry, log, event(current))).toEqual({ deliveries: 1 });
+      expect(await insertCreatedTransaction(database.db, current, start, created, createdEvent(current))).toEqual({ deliveries: 1 });
       expect(await findTransaction(database.db, 'current')).toMatchObject({ workflowVersionId: newer.workflowVersionId });
     });
   });

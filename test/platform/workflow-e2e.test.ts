@@ -2,7 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { describeEachDialect } from '../support/dialects.ts';
 import { b64, sampleImage } from '../support/images.ts';
 import { importWorkflow } from '../../packages/server/src/platform/workflow-versions/workflow-admin.ts';
-import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
+import { createPlatformTestApp, createRequest, rejectingDemoAuto, type PlatformTestApp } from '../support/platform-app.ts';
 
 /** What a real document engine answers for a valid TD3 passport (the MRZ check digits are right). */
 const passport = {
@@ -49,17 +49,8 @@ await describeEachDialect('a whole workflow through agent + edge, like a browser
     t = await createPlatformTestApp({ postgresAdminUrl: dialect.postgresAdminUrl });
     const first = await t.agent('POST', '/transaction', createRequest('demo-auto'));
     expect(first.status).toBe(201);
-    const rejecting = {
-      workflowId: 'demo-auto',
-      name: 'v2',
-      steps: [
-        { id: 1, type: 'Start', settings: { formFields: [{ name: 'customerName', type: 'string' }] } },
-        { id: 2, type: 'Decision', settings: { verificationStatus: 'Reject' } },
-        { id: 3, type: 'End' },
-      ],
-    };
     // Not through this app: nothing in this process hears of the new version.
-    const imported = await importWorkflow(t.database.db, t.demo.organizationId, rejecting, new Date().toISOString());
+    const imported = await importWorkflow(t.database.db, t.demo.organizationId, rejectingDemoAuto, new Date().toISOString());
     const second = await t.agent('POST', '/transaction', createRequest('demo-auto'));
     expect(second.status).toBe(201);
     expect(second.json.workflowVersionId).toBe(imported.workflowVersionId);

@@ -151,3 +151,14 @@ export function createRequest(workflowId = 'demo-auto', overrides: Record<string
     ...overrides,
   };
 }
+
+/** A new version of demo-auto that rejects every transaction at once: runs of it differ visibly from the demo's. */
+export const rejectingDemoAuto = {
+  workflowId: 'demo-auto',
+  name: 'v2',
+  steps: [
+    { id: 1, type: 'Start', settings: { formFields: [{ name: 'customerName', type: 'string' }] } },
+    { id: 2, type: 'Decision', settings: { verificationStatus: 'Reject' } },
+    { id: 3, type: 'End' },
+  ],
+};

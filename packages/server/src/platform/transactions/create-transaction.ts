@@ -127,7 +127,7 @@ interface DraftTransaction {
   warnings: TransactionWarning[];
   ephemeralKey: string;
   tx: StoredTransaction;
-  startEntry: Omit<StoredStateEntry, 'seq' | 'transactionId'> & { transactionId: string };
+  startEntry: Omit<StoredStateEntry, 'seq'>;
   createdLog: StatusLogEntry;
   createdEvent: WebhookEvent;
 }
