@@ -295,6 +295,22 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('routing', () => {
+  it('the run page’s paths leave the app on Hono’s RegExpRouter; an unknown run path is the API’s 404 with an execution id', async () => {
+    const t = await createPlatformTestApp();
+    try {
+      const missing = await t.request('GET', '/run/some-token/nothing-here');
+      expect(missing.status).toBe(404);
+      expect(missing.json).toMatchObject({ code: 'NOT_FOUND', executionId: expect.any(String) });
+      // `/run/{token}` beside `/run/join/{key}` is a set RegExpRouter refuses: merged into the
+      // app, it sent every route (the agent API's too) to the slower TrieRouter.
+      expect((t.app.router as { name?: string }).name).toBe('SmartRouter + RegExpRouter');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the run page language', async () => {
   const { runPageLanguage } = await import('../../packages/server/src/run/run-page-text.ts');
   it.each([
