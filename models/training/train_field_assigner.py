@@ -1,6 +1,9 @@
 """Trains the printed-field assigner: gradient-boosted trees that score each candidate (a span of a
 printed line read as one field's value, packages/sdk/src/engine/document/visual/field-candidates.ts)
-by how likely its value is exactly that field's printed value.
+by how likely its value is exactly that field's printed value: a first look at each candidate
+alone, then a second look that also weighs what the first says of the page's other candidates
+(the field's best elsewhere, rivals for the same span: packages/sdk/src/engine/document/visual/
+candidate-context.ts), and a reading model (is the value read exactly?).
 
 Data: candidate tables (test/support/procedural/candidate-table.ts) of procedurally generated
 documents only (test/support/procedural/procedural-document.ts) — layouts drawn at random, never the
@@ -27,6 +30,10 @@ print = functools.partial(print, flush=True)  # progress shows while it trains
 from sklearn.ensemble import HistGradientBoostingClassifier
 
 META = ['doc', 'layout', 'family', 'field', 'exact', 'near', 'line', 'start', 'end']
+# The second look's inputs after the candidate's own features: as candidate-context.ts computes them
+# in the engine (same names, same order, same definitions).
+CONTEXT = ['aloneScore', 'rankInField', 'bestOtherOfField', 'marginInField', 'bestRivalOnSpan', 'marginOnSpan',
+           'likelyOfField', 'rivalHomeMargin']
 
 
 def load(paths, doc_offset=0):
@@ -56,6 +63,30 @@ def load(paths, doc_offset=0):
         'end': np.array([r[8] for r in rows]),
     }
     return X, meta, names
+
+
+def context(meta, alone):
+    """candidate-context.ts's features of every candidate, per document, from the first look's scores."""
+    out = np.zeros((len(alone), len(CONTEXT)), dtype=np.float64)
+    doc = meta['doc']
+    order = np.argsort(doc, kind='stable')
+    for idx in np.split(order, np.flatnonzero(np.diff(doc[order])) + 1):
+        f, ln, st, en, s = meta['field'][idx], meta['line'][idx], meta['start'][idx], meta['end'][idx], alone[idx]
+        same = f[:, None] == f[None, :]
+        overlap = (ln[:, None] == ln[None, :]) & (st[:, None] < en[None, :]) & (st[None, :] < en[:, None])
+        rival = overlap & ~same
+        S = np.broadcast_to(s[None, :], (len(idx), len(idx)))
+        best_other = np.where(same & ~np.eye(len(idx), dtype=bool), S, 0).max(1)
+        best_rival = np.where(rival, S, 0).max(1)
+        out[idx, 0] = s
+        out[idx, 1] = (same & (S > s[:, None])).sum(1)
+        out[idx, 2] = best_other
+        out[idx, 3] = s - best_other
+        out[idx, 4] = best_rival
+        out[idx, 5] = s - best_rival
+        out[idx, 6] = (same & (S > 0.5)).sum(1)
+        out[idx, 7] = np.where(rival, (s - best_other)[None, :], -1).max(1)
+    return out
 
 
 def decode(meta, p, thresholds):
@@ -166,7 +197,8 @@ def trees_of(model):
 
 
 def export(models, names, thresholds, path, note):
-    body = {'features': names,
+    body = {'features': names + CONTEXT,
+            'assignAlone': {**trees_of(models['alone']), 'thresholds': {}},
             'assign': {**trees_of(models['assign']), 'thresholds': thresholds['assign']},
             'read': {**trees_of(models['read']), 'thresholds': thresholds['read']}}
     with open(path, 'w') as f:
@@ -211,20 +243,26 @@ def main():
         assign, read = fit_two(a, X, meta, folds != k)
         oof_assign[folds == k] = assign.predict_proba(X[folds == k])[:, 1]
         oof_read[folds == k] = read.predict_proba(X[folds == k])[:, 1]
-    assign, read = fit_two(a, X, meta, np.ones(len(X), dtype=bool))
-    pc_assign, pc_read = assign.predict_proba(Xc)[:, 1], read.predict_proba(Xc)[:, 1]
-    pooled = {k: meta[k] + metac[k] if isinstance(meta[k], list) else np.concatenate([meta[k], metac[k]]) for k in meta}
-    pooled['doc'] = np.concatenate([meta['doc'], metac['doc'] + meta['doc'].max() + 1])
-    p_assign, p_read = np.concatenate([oof_assign, pc_assign]), np.concatenate([oof_read, pc_read])
-    thresholds = {'assign': choose_assign_thresholds(pooled, p_assign, fields, a.max_wrong)}
-    thresholds['read'] = choose_read_thresholds(pooled, p_assign, p_read, thresholds['assign'], fields, a.max_wrong)
+    alone, read = fit_two(a, X, meta, np.ones(len(X), dtype=bool))
+    # The second look learns from the first look's out-of-fold scores: scores of documents the first
+    # look saw would be surer than any it gives a new page.
+    second = new_model(a).fit(np.hstack([X, context(meta, oof_assign)]), meta['near'])
+    pc_alone = alone.predict_proba(Xc)[:, 1]
+    pc_assign = second.predict_proba(np.hstack([Xc, context(metac, pc_alone)]))[:, 1]
+    pc_read = read.predict_proba(Xc)[:, 1]
+    # Thresholds on the calibration documents only: the second look has no out-of-fold scores of
+    # the training documents (calibrate-field-assigner.ts chooses the engine's thresholds anyway).
+    thresholds = {'assign': choose_assign_thresholds(metac, pc_assign, fields, a.max_wrong)}
+    thresholds['read'] = choose_read_thresholds(metac, pc_assign, pc_read, thresholds['assign'], fields, a.max_wrong)
     print('thresholds', thresholds)
-    report('training documents, scored out of fold', meta, oof_assign, oof_read, thresholds, fields)
-    report('calibration documents', metac, pc_assign, pc_read, thresholds, fields)
+    alone_thresholds = {'assign': choose_assign_thresholds(meta, oof_assign, fields, a.max_wrong)}
+    alone_thresholds['read'] = choose_read_thresholds(meta, oof_assign, oof_read, alone_thresholds['assign'], fields, a.max_wrong)
+    report('training documents, first look alone, scored out of fold', meta, oof_assign, oof_read, alone_thresholds, fields)
+    report('calibration documents, second look', metac, pc_assign, pc_read, thresholds, fields)
     if a.out:
-        export({'assign': assign, 'read': read}, names, thresholds, a.out,
-               f'Two models of {a.trees} trees of {a.leaves} leaves, trained on {len(docs)} generated documents.')
-
+        export({'alone': alone, 'assign': second, 'read': read}, names, thresholds, a.out,
+               f'Three models of {a.trees} trees of {a.leaves} leaves (first look, second look, reading), '
+               f'trained on {len(docs)} generated documents.')
 
 if __name__ == '__main__':
     main()

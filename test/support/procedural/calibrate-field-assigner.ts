@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import {
   type AssignedField,
   assignFields,
+  assignScores,
   candidateScore,
   type FieldAssignerModel,
   ruleConfirmation,
@@ -56,7 +57,9 @@ function loadPages(files: readonly string[], model: FieldAssignerModel): Page[] 
         const truth = new Map<string, string>();
         for (const t of dumped.truth) if (t.truth !== null && !truth.has(t.field)) truth.set(t.field, t.truth);
         // The read score of an assigned value: its candidate is the one of its field, text and assign score.
-        const candidates = fieldCandidates(lines, ctx).map((c) => ({ c, assign: candidateScore(model.assign, c.features) }));
+        const all = fieldCandidates(lines, ctx);
+        const scores = assignScores(model, all);
+        const candidates = all.map((c, i) => ({ c, assign: scores[i]! }));
         const readScore = (g: AssignedField) => {
           const match = candidates.find(({ c, assign }) => c.field === g.field && c.value.text === g.text && assign === g.score);
           return match ? candidateScore(model.read, match.c.features) : 0;

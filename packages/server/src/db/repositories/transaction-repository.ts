@@ -3,9 +3,9 @@ import { isPostgres } from '../dialect-kind.ts';
 import type { Consent, ProcessingStatus, StatusLogEntry, VerificationStatus } from '@idlens/sdk/api';
 import type { Progress } from '../../workflow/progress.ts';
 import { preparedQuery } from '../prepared-query.ts';
-import type { Db, StateEntryTable, TransactionTable } from '../schema.ts';
+import type { Db, TransactionTable } from '../schema.ts';
 import { stateEntryColumns, stateEntryRow, type StoredStateEntry } from './state-entry-repository.ts';
-import { statusLogColumns, statusLogRow, type NewStatusLogRow } from './status-log-repository.ts';
+import { statusLogColumns, statusLogRow } from './status-log-repository.ts';
 import { eventDeliveryParamNames, insertEventDeliveries, type EventDeliveryParams } from './webhook-repository.ts';
 
 /** A transaction row with its JSON columns parsed. */

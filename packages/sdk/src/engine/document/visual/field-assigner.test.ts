@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assignFields, candidateScore, type FieldAssignerModel } from './field-assigner.ts';
+import { contextFeatureNames } from './candidate-context.ts';
+import { assignFields, assignScores, candidateScore, type FieldAssignerModel } from './field-assigner.ts';
 import { candidateFeatureNames } from './field-candidates.ts';
 import { findPrintedFields, labelLines, type PrintedLine } from './printed-fields.ts';
 
@@ -113,5 +114,27 @@ describe('field assigner', () => {
 
   it('refuses a model trained on other features', () => {
     expect(() => assignFields({ ...labelBeliever, features: ['something else'] }, [], ctx)).toThrow(/other features/);
+    // A second look needs the context's features after the candidate's own.
+    expect(() => assignFields({ ...labelBeliever, assignAlone: labelBeliever.assign }, [], ctx)).toThrow(/other features/);
+  });
+
+  it('with a second look, leaves a field empty that the first look finds twice equally', () => {
+    // The first look takes any whole line for a surname; the second believes a surname only where
+    // the first found one likely candidate of the field on the page.
+    const contextual = (name: string) => candidateFeatureNames.length + contextFeatureNames.indexOf(name);
+    const twoLooks: FieldAssignerModel = {
+      features: [...candidateFeatureNames, ...contextFeatureNames],
+      assignAlone: { base: 0, thresholds: {}, trees: [stump('kind=wholeLine', -4, 4)] },
+      assign: { base: 0, thresholds, trees: [{ ...stump('kind=wholeLine', 0, 0), f: [contextual('likelyOfField'), -2, -2], t: [1.5, 0, 0], v: [0, 4, -4] }] },
+      read: labelBeliever.read,
+    };
+    const one = labelLines([line('MÜLLER', 40)], null);
+    expect(assignFields(twoLooks, one, ctx).find((f) => f.field === 'lastName')?.text).toBe('MÜLLER');
+    const two = labelLines([line('MÜLLER', 40), line('SCHMIDT', 80)], null);
+    expect(assignFields(twoLooks, two, ctx).find((f) => f.field === 'lastName')).toBeUndefined();
+    // The first look alone would have taken one of them.
+    const firstLookOnly: FieldAssignerModel = { ...labelBeliever, assign: { ...twoLooks.assignAlone!, thresholds } };
+    expect(assignFields(firstLookOnly, two, ctx).find((f) => f.field === 'lastName')).toBeDefined();
+    expect(assignScores(twoLooks, [])).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   afterOtherFieldsLabel,
   fuzzyLabelSearch,
 } from './field-candidates.ts';
+import { candidateContext, contextFeatureNames } from './candidate-context.ts';
 import { type FoundFields, type LabelledLine, type PrintedField, spanBox } from './printed-fields.ts';
 
 /**
@@ -26,11 +27,32 @@ export interface BoostedTrees {
  * Two questions asked of every candidate, because a wrong field and a misread letter fail apart:
  * `assign` — is this span this field's value at all (below its threshold the field stays empty)? —
  * and `read` — is the value read exactly (below its threshold it is returned marked uncertain)?
+ * With `assignAlone`, `assign` is a second look: `assignAlone` scores each candidate on its own
+ * features, and `assign` weighs those features with what that first look says of the page's other
+ * candidates (`candidateContext`, after the features in `features`).
  */
 export interface FieldAssignerModel {
   features: readonly string[];
+  assignAlone?: BoostedTrees;
   assign: BoostedTrees;
   read: BoostedTrees;
+}
+
+/**
+ * The assign score of each candidate (in their order): the first look's alone, or — for a model with
+ * a second look — the second look's over the first's context. Throws for a model trained on other
+ * features than the engine computes.
+ */
+export function assignScores(model: FieldAssignerModel, candidates: readonly FieldCandidate[]): number[] {
+  const expected = model.assignAlone ? [...candidateFeatureNames, ...contextFeatureNames] : candidateFeatureNames;
+  if (model.features.length !== expected.length || model.features.some((f, i) => f !== expected[i])) {
+    throw new Error('the field assigner model was trained on other features than the engine computes');
+  }
+  const firstLook = model.assignAlone;
+  if (!firstLook) return candidates.map((c) => candidateScore(model.assign, c.features));
+  const alone = candidates.map((c) => candidateScore(firstLook, c.features));
+  const context = candidateContext(candidates, alone);
+  return candidates.map((c, i) => candidateScore(model.assign, [...c.features, ...context[i]!]));
 }
 
 /** The probability the trees give for a candidate's features. */
@@ -81,18 +103,17 @@ export function assignFields(
   rules: FoundFields = { fields: [], invalidCharacterFields: [] },
   confirmation: typeof ruleConfirmation = ruleConfirmation,
 ): AssignedField[] {
-  if (model.features.length !== candidateFeatureNames.length || model.features.some((f, i) => f !== candidateFeatureNames[i])) {
-    throw new Error('the field assigner model was trained on other features than the engine computes');
-  }
   const fuzzy = fuzzyLabelSearch();
-  const scored = fieldCandidates(lines, ctx)
+  const candidates = fieldCandidates(lines, ctx);
+  const scores = assignScores(model, candidates);
+  const scored = candidates
+    .map((c, i) => ({ c, score: scores[i]! }))
     // Never a value after another field's label, however sure the model is: the label printed
     // before a value is the best evidence of its field there is, and on a layout the model never saw
     // it scored the date of issue of a French card's back as the holder's birth date, undoubted
     // (`pnpm eval printed`, id_card_td2_a/back). A label misread as another field's costs a value
     // (left empty), not a wrong one.
-    .filter((c) => !afterOtherFieldsLabel(c, lines, fuzzy))
-    .map((c) => ({ c, score: candidateScore(model.assign, c.features) }))
+    .filter(({ c }) => !afterOtherFieldsLabel(c, lines, fuzzy))
     .sort((a, b) => b.score - a.score);
   const filled = new Set<AssignableField>();
   const used: FieldCandidate[] = [];

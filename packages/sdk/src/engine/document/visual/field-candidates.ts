@@ -1,5 +1,6 @@
 import type { VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
+import { labelSimilarities } from './label-similarity.ts';
 import { containsFuzzyLabel } from './match-label.ts';
 import type { DateOrder } from './printed-dates.ts';
 import { type LabelledLine, meanConfidence, weakestCharacter } from './printed-fields.ts';
@@ -116,6 +117,28 @@ export function fuzzyLabelSearch(): (folded: string, field: VisualField) => bool
   };
 }
 
+/**
+ * `labelSimilarities` of a text, remembered per text, as two numbers for a field: how closely the
+ * text holds one of the field's own labels, and how closely another field's.
+ */
+function labelSimilaritySearch(): (folded: string, field: AssignableField) => [number, number] {
+  const memo = new Map<string, ReadonlyMap<VisualField, number>>();
+  return (folded, field) => {
+    let scores = memo.get(folded);
+    if (!scores) {
+      scores = labelSimilarities(folded);
+      memo.set(folded, scores);
+    }
+    let same = 0;
+    let other = 0;
+    for (const [labelled, score] of scores) {
+      if (labelsOf[field].includes(labelled)) same = Math.max(same, score);
+      else other = Math.max(other, score);
+    }
+    return [same, other];
+  };
+}
+
 const dateFields: ReadonlySet<AssignableField> = new Set(['dateOfBirth', 'dateOfIssue', 'dateOfExpiry']);
 const countryWords = new Set(countryNames.map(([name]) => name));
 
@@ -136,10 +159,14 @@ export const candidateFeatureNames: readonly string[] = [
   'aboveLabelLike',
   'aboveLabelLikeGap',
   'aboveFuzzySame',
+  'aboveSimilarSame',
+  'aboveSimilarOther',
   'leftLabelSame',
   'leftLabelOther',
   'leftGap',
   'leftLabelLike',
+  'leftSimilarSame',
+  'leftSimilarOther',
   'nearestSameLabel',
   'nearestSameLabelDy',
   'nearestSameLabelDx',
@@ -147,6 +174,8 @@ export const candidateFeatureNames: readonly string[] = [
   'prefixFuzzySame',
   'prefixFuzzyAny',
   'prefixLabelLike',
+  'prefixSimilarSame',
+  'prefixSimilarOther',
   'prefixChars',
   'prefixHasLower',
   'suffixChars',
@@ -213,6 +242,7 @@ export function fieldCandidates(lines: readonly LabelledLine[], ctx: CandidateCo
   for (const l of lines) texts.set(l.text.trim(), (texts.get(l.text.trim()) ?? 0) + 1);
 
   const fuzzy = fuzzyLabelSearch();
+  const similar = labelSimilaritySearch();
   const raw: Array<Omit<FieldCandidate, 'features'> & { partial: Record<string, number> }> = [];
   lines.forEach((line, i) => {
     for (const span of spansOf(line, i, info[i]!)) {
@@ -252,6 +282,7 @@ export function fieldCandidates(lines: readonly LabelledLine[], ctx: CandidateCo
     f.aboveLabelLike = +(!!aboveInfo && aboveInfo.fields.size === 0 && aboveInfo.labelLike);
     f.aboveLabelLikeGap = f.aboveLabelLike ? f.aboveGap : 9;
     f.aboveFuzzySame = +(!!aboveInfo && labelsOf[field].some((l) => fuzzy(aboveInfo.folded, l)));
+    [f.aboveSimilarSame, f.aboveSimilarOther] = aboveInfo ? similar(aboveInfo.folded, field) : [0, 0];
 
     const left = nearestLeft(span.line, lines, medianH);
     const leftInfo = left === null ? null : info[left]!;
@@ -259,6 +290,7 @@ export function fieldCandidates(lines: readonly LabelledLine[], ctx: CandidateCo
     f.leftLabelOther = +(!!leftInfo && leftInfo.fields.size > 0 && !labelsOf[field].some((l) => leftInfo.fields.has(l)));
     f.leftGap = left === null ? 20 : (line.box.x - (lines[left]!.box.x + lines[left]!.box.width)) / medianH;
     f.leftLabelLike = +(!!leftInfo && leftInfo.fields.size === 0 && leftInfo.labelLike);
+    [f.leftSimilarSame, f.leftSimilarOther] = leftInfo ? similar(leftInfo.folded, field) : [0, 0];
 
     // The nearest dictionary label of this field anywhere on the page.
     let best = Number.POSITIVE_INFINITY;
@@ -289,6 +321,7 @@ export function fieldCandidates(lines: readonly LabelledLine[], ctx: CandidateCo
     const after = line.text.slice(span.end);
     f.prefixFuzzySame = +(!!prefix && labelsOf[field].some((l) => fuzzy(prefix, l)));
     f.prefixFuzzyAny = +(!!prefix && assignableFields.some((a) => a !== field && labelsOf[a].some((l) => fuzzy(prefix, l))));
+    [f.prefixSimilarSame, f.prefixSimilarOther] = prefix ? similar(prefix, field) : [0, 0];
     f.prefixLabelLike = +(!!prefix && !/\d/.test(prefix) && prefix.replace(/[^A-Z]/g, '').length >= 2);
     f.prefixChars = before.trim().length;
     f.prefixHasLower = +/\p{Ll}/u.test(before);
