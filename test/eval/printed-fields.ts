@@ -240,7 +240,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   }
 
   // 2b. Layouts drawn at random by the procedural generator, from seeds never used to train or
-  // calibrate the field assigner (training 1–1800, calibration 100001–100900, threshold checks 200001–200300; see models/training).
+  // calibrate the field assigner (training 1–4200, calibration 100001–100900, threshold checks 200001–200300; see models/training).
   const generated: Tally = {};
   const generatedByFamily = new Map<
     string,
@@ -357,7 +357,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         [...byLayout].map(([layout, l]) => layoutRow(layout, l.tally, [`${l.typeRight}/${l.documents}`, l.typeWrong])),
       ),
       '',
-      `**Generated layouts never seen** (procedural seeds ${generatedSeeds}–${generatedSeeds + generatedDocuments - 1}; the assigner trained on seeds 1–1800 and its thresholds were chosen on 100001–100900), one transform family each:`,
+      `**Generated layouts never seen** (procedural seeds ${generatedSeeds}–${generatedSeeds + generatedDocuments - 1}; the assigner trained on seeds 1–4200 and its thresholds were chosen on 100001–100900), one transform family each:`,
       '',
       ...table(
         ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong', 'country right'],
