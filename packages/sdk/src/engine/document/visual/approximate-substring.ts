@@ -25,3 +25,32 @@ export function approximateSubstring(text: string, pattern: string, k: number): 
   }
   return best ? { start: best.start, end: best.end } : null;
 }
+
+const column = new Int32Array(64);
+const nextColumn = new Int32Array(64);
+
+/**
+ * The fewest edits (substitutions, insertions, deletions) that make `pattern` occur somewhere in
+ * `text`: Sellers' programme as above, without the bound and the occurrence's place (the graded
+ * label search runs it for every label on every line it weighs, so its columns are reused).
+ */
+export function substringEditCost(text: string, pattern: string): number {
+  const m = pattern.length;
+  let a = m < column.length ? column : new Int32Array(m + 1);
+  let b = m < nextColumn.length ? nextColumn : new Int32Array(m + 1);
+  for (let i = 0; i <= m; i++) a[i] = i;
+  let best = m;
+  for (let j = 0; j < text.length; j++) {
+    const ch = text.charCodeAt(j);
+    b[0] = 0;
+    for (let i = 1; i <= m; i++) {
+      const substitute = a[i - 1]! + (pattern.charCodeAt(i - 1) === ch ? 0 : 1);
+      b[i] = Math.min(substitute, a[i]! + 1, b[i - 1]! + 1);
+    }
+    if (b[m]! < best) best = b[m]!;
+    const t = a;
+    a = b;
+    b = t;
+  }
+  return best;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldText } from './fold-text.ts';
-import { labelSimilarities, substringEditCost } from './label-similarity.ts';
+import { substringEditCost } from './approximate-substring.ts';
+import { labelSimilarities } from './label-similarity.ts';
 
 describe('how closely a text holds each field’s label', () => {
   it('counts the fewest edits that make the label occur anywhere in the text', () => {

@@ -119,8 +119,11 @@ export function containsFuzzyLabel(folded: string, field: VisualField): boolean 
 
 /** Share of a line's letters labels must cover for it to count as a label line. */
 const fuzzyCoverage = 0.75;
-/** Labels long enough to be matched approximately (shorter ones are too easily made by chance). */
-const fuzzyLabels = Object.entries(fieldLabels).flatMap(([field, labels]) =>
+/**
+ * Labels long enough to be matched approximately (shorter ones are too easily made by chance), without
+ * their spaces: the fuzzy matches here and the graded ones of `label-similarity.ts`.
+ */
+export const fuzzyLabels = Object.entries(fieldLabels).flatMap(([field, labels]) =>
   labels.map((l) => ({ compact: l.replace(/ /g, ''), field: field as VisualField })).filter((l) => l.compact.length >= 6),
 );
 
