@@ -54,6 +54,8 @@ const givenNames = ['ANNA MARIA', 'JÖRG', 'LUCÍA', 'PIOTR', 'CHLOÉ', 'LUCA', 
 const cities = ['BERLIN', 'LYON', 'KRAKÓW', 'SEVILLA', 'TORINO', 'UTRECHT', 'BRNO', 'GRAZ'];
 const nationalities = ['DEUTSCH', 'FRANÇAISE', 'ESPAÑOLA', 'ITALIANA', 'POLSKIE', 'NEDERLANDSE'];
 const authorities = ['STADT KÖLN', 'PRÉFECTURE DU RHÔNE', 'MINISTERIO DEL INTERIOR', 'COMUNE DI TORINO'];
+const stateCodes: Record<string, string> = { DEUTSCH: 'D', FRANÇAISE: 'FRA', ESPAÑOLA: 'ESP', ITALIANA: 'ITA', POLSKIE: 'POL', NEDERLANDSE: 'NLD' };
+const remarks = ['EMPLOYMENT PERMITTED', 'FAMILY MEMBER', 'STUDENT', 'LONG-TERM RESIDENT'];
 const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /** Generated holders: seeded, so every run prints the same documents. */
@@ -81,6 +83,53 @@ export function printedHolders(count: number, seed = 20261123): PrintedTruth[] {
       issuingAuthority: pick(authorities),
     };
   });
+}
+
+/**
+ * What a real document prints in the slots of fields no result returns: a height, the document type
+ * and state code, eye colour, card access number, initials, place of issue, remarks, the kind of permit. Left unfilled,
+ * the templates' own placeholder words ("Height", "TYPE", "CODE", "Place of issue") would stay on the
+ * page as values no document prints. The authority's signature slot is left blank (a signature is
+ * ink, not type). Drawn from the holder, so a holder's documents agree.
+ */
+function unreturnedValues(holder: PrintedTruth): Record<string, string> {
+  const random = seededRandom([...`${holder.documentNumber}${holder.lastName}`].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7));
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const centimetres = 155 + Math.floor(random() * 45);
+  const can = String(Math.floor(random() * 1e6)).padStart(6, '0');
+  return {
+    height: `${Math.floor(centimetres / 100)},${String(centimetres % 100).padStart(2, '0')} m`,
+    type: 'P',
+    country_code: stateCodes[holder.nationality ?? ''] ?? 'UTO',
+    eyes_color: pick(['BLUE', 'BROWN', 'GREEN', 'GREY', 'HAZEL']),
+    can,
+    can_number: can,
+    initials: `${holder.firstName[0]}${holder.lastName[0]}`,
+    place_issued: pick(cities.filter((c) => c !== holder.placeOfBirth)),
+    observations: pick(remarks),
+    permit_type: pick(['AUFENTHALTSERLAUBNIS', 'BLAUE KARTE EU', 'DAUERAUFENTHALT-EU']),
+    authority_signature: '',
+  };
+}
+
+/**
+ * The slots of values printed over several lines, by id: a name's, a permit type's and remarks'
+ * further lines are empty (they fit on one), the address takes two of its three. No result field is compared with the
+ * address.
+ */
+function followingLines(holder: PrintedTruth): Record<string, string> {
+  const random = seededRandom([...`${holder.lastName}${holder.dateOfBirth}`].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 11));
+  const street = ['HAUPTSTRASSE', 'RUE DE LA PAIX', 'CALLE MAYOR', 'VIA ROMA', 'ULICA DŁUGA', 'KERKSTRAAT'][Math.floor(random() * 6)];
+  return {
+    family_name_field_2: '',
+    given_name_field_2: '',
+    address_field_1: `${street} ${1 + Math.floor(random() * 120)}`,
+    address_field_2: `${10000 + Math.floor(random() * 89999)} ${cities[Math.floor(random() * cities.length)]}`,
+    address_field_3: '',
+    permit_type_field_2: '',
+    observations_field_2: '',
+    observations_field_3: '',
+  };
 }
 
 /** A date as the template prints it. */
@@ -126,15 +175,21 @@ export async function renderTemplateDocument(
     date_issued: [date(holder.dateOfIssue), { dateOfIssue: holder.dateOfIssue }],
     date_and_place_issued: [`${date(holder.dateOfIssue)}, ${holder.placeOfBirth}`, { dateOfIssue: holder.dateOfIssue }],
     authority: [holder.issuingAuthority ?? '', { issuingAuthority: holder.issuingAuthority }],
+    ...Object.fromEntries(Object.entries(unreturnedValues(holder)).map(([slot, value]) => [slot, [value, {}]])),
+    document_number_bis: [holder.documentNumber ?? '', { documentNumber: holder.documentNumber }],
   };
   const truth: Partial<PrintedTruth> = {};
   for (const [slot, [value, fields]] of Object.entries(slots)) {
-    // Every slot of that name: a template may keep an old one commented out beside the one it draws.
-    const filled = new RegExp(`(<text id="${slot}_field"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`, 'g');
+    // Every slot of that name (its first line where the value may take two): a template may keep an
+    // old one commented out beside the one it draws.
+    const filled = new RegExp(`(<text id="${slot}_field(?:_1)?"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`, 'g');
     const replaced = svg.replace(filled, `$1${escapeXml(value)}$2`);
     if (replaced === svg) continue;
     svg = replaced;
     Object.assign(truth, fields);
+  }
+  for (const [id, value] of Object.entries(followingLines(holder))) {
+    svg = svg.replace(new RegExp(`(<text id="${id}"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`, 'g'), `$1${escapeXml(value)}$2`);
   }
   svg = signed(svg, options.signature ?? 'placeholder', holder);
   const viewBoxWidth = Number(/viewBox="[\d.-]+\s+[\d.-]+\s+([\d.]+)/.exec(svg)?.[1] ?? 0);
