@@ -157,6 +157,45 @@ def load_shard(data_dir, k, wait=True):
     return [(strip[:, offsets[i]:offsets[i + 1]], texts[i]) for i in range(len(texts))]
 
 
+def load_document_lines(prefixes, style="document"):
+    """Line crops cut from generated documents by test/support/procedural/dump-document-lines.ts: each
+    PREFIX.tsv row (width, truth, what the shipped reader read) names the next 32 x width grey levels
+    of PREFIX.bin. Lines wider than MAX_WIDTH or holding symbols outside CHARSET are left out.
+    Returns (levels, truth, style) triples."""
+    lines = []
+    for prefix in prefixes:
+        raw = np.fromfile(prefix + ".bin", np.uint8)
+        offset = 0
+        with open(prefix + ".tsv", encoding="utf-8") as rows:
+            for row in rows:
+                width, truth = row.rstrip("\n").split("\t")[:2]
+                size = HEIGHT * int(width)
+                if offset + size > raw.size:
+                    break
+                levels = raw[offset:offset + size].reshape(HEIGHT, int(width))
+                offset += size
+                if int(width) <= MAX_WIDTH and truth and all(ch in INDEX for ch in truth):
+                    lines.append((levels, truth, style))
+    return lines
+
+
+class SampleStream:
+    """Batches of in-memory samples, cut anew in width-sorted shuffled batches on every pass."""
+
+    def __init__(self, samples, batch, seed):
+        self.samples, self.batch, self.seed = samples, batch, seed
+        self.pass_index, self.queue = 0, []
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while not self.queue:
+            self.queue = batches_of(self.samples, self.batch, random.Random(self.seed * 104729 + self.pass_index))
+            self.pass_index += 1
+        return self.queue.pop(0)
+
+
 def batches_of(samples, batch, rng):
     """Batches of similar width (less padding), in random order."""
     order = sorted(range(len(samples)), key=lambda i: (samples[i][0].shape[1], rng.random()))
@@ -316,6 +355,10 @@ def main():
     parser.add_argument("--shard-size", type=int, default=4096)
     parser.add_argument("--render-workers", type=int, default=1, help="background processes rendering shards")
     parser.add_argument("--eval-per-style", type=int, default=128)
+    parser.add_argument("--document-lines", nargs="*", default=[],
+                        help="PREFIX of line crops cut from generated documents (dump-document-lines.ts), trained on beside the rendered lines")
+    parser.add_argument("--document-rate", type=float, default=0.3, help="share of batches drawn from --document-lines")
+    parser.add_argument("--document-check", nargs="*", default=[], help="PREFIX of document line crops reported at each checkpoint (never trained on)")
     add_augmentation_flags(parser)
     parser.add_argument("--resume", action="store_true", help="continue from --checkpoint")
     parser.add_argument("--init-onnx", default=None, help="start from an exported model's weights (float or int8-stored), fine-tuned without BatchNorm")
@@ -368,12 +411,20 @@ def main():
 
     held_out = held_out_set(args.seed + 1, args.eval_per_style)
     seen_fonts = held_out_set(args.seed + 2, args.eval_per_style // 4, split="train")
+    document_check = load_document_lines(args.document_check)
+    documents = [(a, t) for a, t, _ in load_document_lines(args.document_lines)]
+    document_stream = SampleStream(documents, args.batch, args.seed) if documents else None
+    document_draw = random.Random(args.seed * 31 + start)
+    if documents:
+        print(f"document lines: {len(documents)} trained on at {args.document_rate:.0%} of batches; {len(document_check)} checked", flush=True)
+    if document_check:
+        print(f"  document lines before training: {describe(evaluate(model, document_check))}", flush=True)
     ctc = nn.CTCLoss(blank=0, zero_infinity=True)
     stream = ShardStream(data_dir, args.shards, args.batch, args.seed, skip=start)
     started, losses = time.time(), []
     model.train()
     for step in range(start + 1, args.steps + 1):
-        samples = next(stream)
+        samples = next(document_stream) if document_stream and document_draw.random() < args.document_rate else next(stream)
         images = to_tensor(samples)
         labels = [encode(t) for _, t in samples]
         logits = model(images)
@@ -396,6 +447,8 @@ def main():
             if step % args.checkpoint_every == 0 or step == args.steps:
                 msg += f"\n  held-out fonts: {describe(evaluate(model, held_out))}"
                 msg += f"\n  training fonts: {describe({'all': evaluate(model, seen_fonts)['all']})}"
+                if document_check:
+                    msg += f"\n  document lines: {describe(evaluate(model, document_check))}"
                 state = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "schedule": schedule.state_dict(),
                          "step": step, "steps": args.steps, "width": args.width, "folded": is_folded(model), "seed": args.seed, "charset": CHARSET}
                 torch.save(state, checkpoint + ".tmp")

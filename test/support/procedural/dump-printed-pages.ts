@@ -16,6 +16,7 @@ import { loadEngineRuntimes } from '@idlens/server';
 import type { Corners } from '../../../packages/sdk/src/engine/document/document-format.ts';
 import { readPrintedPage } from '../../../packages/sdk/src/engine/document/visual/read-visual-zone.ts';
 import { documentScene, type TransformFamily } from '../document-scene.ts';
+import { familyOfSeed, pageMapping } from './photographed-page.ts';
 import { corpusDir } from '../paths.ts';
 import { printedHolders, printedTemplates, renderTemplateDocument } from '../template-documents.ts';
 import { type Box, proceduralDocument } from './procedural-document.ts';
@@ -52,10 +53,6 @@ export interface DumpedPage {
   trueCountry: string | null;
 }
 
-const families: TransformFamily[] = ['upright', 'rotation', 'perspective', 'scale', 'clutter'];
-/** readPrintedPage widens the outline by this share about its centre before cutting (detected-page.ts readMargin). */
-const readMargin = 0.03;
-
 async function main(): Promise<void> {
   const [out, first = '1', count = '10'] = process.argv.slice(2);
   const source = process.argv.includes('--templates') ? 'templates' : 'procedural';
@@ -67,7 +64,7 @@ async function main(): Promise<void> {
   const docs = source === 'templates' ? templateDocuments() : proceduralDocuments(Number(first), Number(count));
   let n = 0;
   for await (const doc of docs) {
-    const family = families[(doc.seed * 31) % families.length]!;
+    const family = familyOfSeed(doc.seed);
     const scene = await documentScene(doc.frame, { family, seed: 90_000 + doc.seed });
     const corners = scene.corners as Corners;
     const format = doc.frame.width / doc.frame.height >= 1.5 ? 'ID-1' : 'ID-3';
@@ -142,15 +139,6 @@ async function* templateDocuments(): AsyncGenerator<SourceDocument> {
       }
     }
   }
-}
-
-/** Document pixels → page pixels: the page is the document's outline widened by `readMargin`, straightened. */
-function pageMapping(doc: Frame, page: Frame): (b: Box) => Box {
-  const sx = page.width / (doc.width * (1 + readMargin));
-  const sy = page.height / (doc.height * (1 + readMargin));
-  const ox = (doc.width * readMargin) / 2;
-  const oy = (doc.height * readMargin) / 2;
-  return (b) => ({ x: (b.x + ox) * sx, y: (b.y + oy) * sy, width: b.width * sx, height: b.height * sy });
 }
 
 await main();

@@ -1,0 +1,154 @@
+/**
+ * `tsx test/support/procedural/dump-document-lines.ts <out-prefix> <firstSeed> <count>`: the Latin line
+ * reader's training lines cut from generated documents exactly as the engine cuts them. Each
+ * document is photographed (a transform family per seed, as `dump-printed-pages.ts` does), cut out,
+ * its text detected and read (`readPrintedPage`); every line crop the reader was given is kept with
+ * its truth when the truth is known: a line that holds one printed value and nothing else (stacked
+ * and unlabelled layouts), or one inline label and its value. Writes `<out-prefix>.bin` (each line's
+ * 32-px-high stretched grey levels as the reader's tensor holds them, row-major, one after another)
+ * and `<out-prefix>.tsv` (width, truth, what the shipped reader read). `models/training/
+ * train_latin_rec.py --document-lines` learns from them; seeds must stay apart from the field
+ * assigner's training, calibration and check seeds and from the eval's (models/training/README.md).
+ */
+import '../fonts.ts';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import type { Frame } from '@idlens/sdk/engine';
+import { createOcrEngine } from '../../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
+import { resizeFrame } from '../../../packages/sdk/src/engine/image/resize-frame.ts';
+import { toGray } from '../../../packages/sdk/src/engine/image/gray-image.ts';
+import { loadEngineRuntimes } from '@idlens/server';
+import type { Corners } from '../../../packages/sdk/src/engine/document/document-format.ts';
+import { readPrintedPage } from '../../../packages/sdk/src/engine/document/visual/read-visual-zone.ts';
+import { documentScene } from '../document-scene.ts';
+import { familyOfSeed, pageMapping } from './photographed-page.ts';
+import { type Box, type PrintedItem, proceduralDocument } from './procedural-document.ts';
+
+const readerHeight = 32;
+
+/** A piece of text the generator drew, on the straightened page. */
+interface Piece {
+  text: string;
+  box: Box;
+  item: PrintedItem;
+  kind: 'label' | 'value';
+}
+
+async function main(): Promise<void> {
+  const [prefix, first = '1', count = '10'] = process.argv.slice(2);
+  if (!prefix) throw new Error('usage: dump-document-lines.ts <out-prefix> <firstSeed> <count>');
+  const runtimes = await loadEngineRuntimes({ threads: 1 });
+  const engine = createOcrEngine(runtimes.inference!, runtimes.models!, { sessionOptions: runtimes.ocr?.sessionOptions });
+  const ocr = engine.fallback ?? engine;
+  // Every crop the reader is given, with what it read: the page's lines keep only their text and box.
+  let captured: Array<{ crop: Frame; text: string }> = [];
+  const read = ocr.lineReader.read.bind(ocr.lineReader);
+  ocr.lineReader.read = async (crops, options) => {
+    const readings = await read(crops, options);
+    for (const [i, r] of readings.entries()) captured.push({ crop: crops[i]!, text: r.text });
+    return readings;
+  };
+  const bin = openSync(path.resolve(`${prefix}.bin`), 'a');
+  const tsv = openSync(path.resolve(`${prefix}.tsv`), 'a');
+  let kept = 0;
+  for (let seed = Number(first); seed < Number(first) + Number(count); seed++) {
+    const doc = await proceduralDocument(seed);
+    const family = familyOfSeed(seed);
+    const scene = await documentScene(doc.frame, { family, seed: 90_000 + seed });
+    const format = doc.frame.width / doc.frame.height >= 1.5 ? 'ID-1' : 'ID-3';
+    captured = [];
+    const page = await readPrintedPage(ocr, scene.frame, scene.corners as Corners, format, { numberingHint: null, mrzLines: [], detected: null });
+    const pieces = drawnPieces(doc.items, pageMapping(doc.frame, page.page));
+    for (const line of page.lines) {
+      const squeezed = line.text.replace(/ /g, '');
+      const same = captured.filter((c) => c.text.replace(/ /g, '') === squeezed);
+      if (same.length !== 1) continue;
+      const truth = lineTruth(line.box, pieces);
+      if (!truth || !plausible(same[0]!.text, truth)) continue;
+      const levels = readerLevels(same[0]!.crop);
+      writeSync(bin, levels.data);
+      writeSync(tsv, `${levels.width}\t${truth}\t${same[0]!.text}\n`);
+      kept++;
+    }
+    if ((seed - Number(first) + 1) % 20 === 0) console.error(`${seed - Number(first) + 1} documents, ${kept} lines`);
+  }
+  closeSync(bin);
+  closeSync(tsv);
+}
+
+/** The labels and values the generator drew whose text on the page is known exactly. */
+function drawnPieces(items: readonly PrintedItem[], toPage: (b: Box) => Box): Piece[] {
+  const pieces: Piece[] = [];
+  for (const item of items) {
+    // A signature is script, not print; a stacked label's line breaks and colon are not recorded.
+    if (item.field === 'signature') continue;
+    pieces.push({ text: item.printed, box: toPage(item.valueBox), item, kind: 'value' });
+    if (item.label && item.labelBox) pieces.push({ text: item.label, box: toPage(item.labelBox), item, kind: 'label' });
+  }
+  return pieces;
+}
+
+/**
+ * What a detected line says, when that is known: it overlaps one value and nothing else that was
+ * drawn — the value as printed — or one inline label and the value beside it (same baseline: the
+ * generator's inline rows), label and value parted by one space. Otherwise null.
+ */
+function lineTruth(line: Box, pieces: readonly Piece[]): string | null {
+  const touching = pieces.filter((p) => overlapY(line, p.box) > 0.3 * Math.min(line.height, p.box.height) && overlapX(line, p.box) > 0);
+  const value = touching.find((p) => p.kind === 'value');
+  if (!value) return null;
+  const slack = line.height;
+  const covers = (from: number, to: number) =>
+    line.x > from - slack && line.x + line.width < to + slack && line.x < from + slack && line.x + line.width > to - slack;
+  if (touching.length === 1) {
+    // A value drawn after a field number when unlabelled is drawn as `number value`: not recorded.
+    if (/^\d+\. /.test(value.item.label ?? '') || !covers(value.box.x, value.box.x + value.box.width)) return null;
+    return value.text;
+  }
+  const label = touching.find((p) => p.kind === 'label');
+  if (touching.length !== 2 || !label || label.item !== value.item || label.text.includes('\n')) return null;
+  if (Math.abs(label.box.y + label.box.height - (value.box.y + value.box.height)) > 0.5 * value.box.height) return null;
+  if (!covers(label.box.x, value.box.x + value.box.width)) return null;
+  return `${label.text} ${value.text}`;
+}
+
+/** Lines the reader got roughly right: a truth built from boxes that is off (a lone letter beside it, a cut line) is dropped. */
+function plausible(read: string, truth: string): boolean {
+  // An unlabelled value on a numbered layout is drawn as `3. VALUE`; its item records `VALUE`.
+  if (/^\s*\d{1,2}\s*[.,]/.test(read) && !/^\d/.test(truth)) return false;
+  const a = read.replace(/ /g, '');
+  const b = truth.replace(/ /g, '');
+  return editDistance(a, b) <= Math.max(2, Math.floor(0.34 * b.length));
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The crop as the Latin reader's tensor holds it: 32 px high, BT.601 grey, the 2nd–98th percentile stretched to 0–255. */
+function readerLevels(crop: Frame): { width: number; data: Uint8Array } {
+  const width = Math.max(1, Math.min(4096, Math.round((crop.width * readerHeight) / Math.max(1, crop.height))));
+  const gray = toGray(resizeFrame(crop, width, readerHeight)).data;
+  const sorted = Uint8Array.from(gray).sort();
+  const lo = sorted[Math.floor(0.02 * (sorted.length - 1))]!;
+  const hi = Math.max(lo + 1, sorted[Math.floor(0.98 * (sorted.length - 1))]!);
+  const data = new Uint8Array(gray.length);
+  for (let i = 0; i < gray.length; i++) data[i] = Math.round(Math.min(255, Math.max(0, ((gray[i]! - lo) * 255) / (hi - lo))));
+  return { width, data };
+}
+
+function overlapX(a: Box, b: Box): number {
+  return Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+}
+
+function overlapY(a: Box, b: Box): number {
+  return Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+}
+
+await main();
