@@ -13,6 +13,7 @@ import { loadCharset } from '../../packages/sdk/src/engine/ocr/charset.ts';
 import { createLineReader, type LineReader } from '../../packages/sdk/src/engine/ocr/create-line-reader.ts';
 import { createModelSession } from '../../packages/sdk/src/engine/ocr/model-session.ts';
 import type { InferenceRuntime } from '../../packages/sdk/src/engine/ocr/inference-runtime.ts';
+import { editDistance } from '../support/edit-distance.ts';
 import { repoRoot } from '../support/paths.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
 import type { EvalSuite } from './eval-context.ts';
@@ -104,18 +105,6 @@ const fold = (s: string) =>
     .normalize('NFD')
     .replace(/\p{M}/gu, '');
 const noSpaces = (s: string) => s.replace(/\s+/g, '');
-
-function editDistance(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= y.length; j++) cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1)));
-    prev = cur;
-  }
-  return prev[y.length]!;
-}
 
 interface Tally {
   lines: number;

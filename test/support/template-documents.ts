@@ -93,7 +93,7 @@ export function printedHolders(count: number, seed = 20261123): PrintedTruth[] {
  * ink, not type). Drawn from the holder, so a holder's documents agree.
  */
 function unreturnedValues(holder: PrintedTruth): Record<string, string> {
-  const random = seededRandom([...`${holder.documentNumber}${holder.lastName}`].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7));
+  const random = holderRandom(`${holder.documentNumber}${holder.lastName}`, 7);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const centimetres = 155 + Math.floor(random() * 45);
   const can = String(Math.floor(random() * 1e6)).padStart(6, '0');
@@ -118,7 +118,7 @@ function unreturnedValues(holder: PrintedTruth): Record<string, string> {
  * address.
  */
 function followingLines(holder: PrintedTruth): Record<string, string> {
-  const random = seededRandom([...`${holder.lastName}${holder.dateOfBirth}`].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 11));
+  const random = holderRandom(`${holder.lastName}${holder.dateOfBirth}`, 11);
   const street = ['HAUPTSTRASSE', 'RUE DE LA PAIX', 'CALLE MAYOR', 'VIA ROMA', 'ULICA DŁUGA', 'KERKSTRAAT'][Math.floor(random() * 6)];
   return {
     family_name_field_2: '',
@@ -130,6 +130,16 @@ function followingLines(holder: PrintedTruth): Record<string, string> {
     observations_field_2: '',
     observations_field_3: '',
   };
+}
+
+/** The SVG with every text slot whose id matches `id` (a regular expression) holding `value`. */
+function filledSlot(svg: string, id: string, value: string): string {
+  return svg.replace(new RegExp(`(<text id="${id}"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`, 'g'), `$1${escapeXml(value)}$2`);
+}
+
+/** A generator seeded by a text of the holder's, so the holder's documents agree. */
+function holderRandom(text: string, salt: number): () => number {
+  return seededRandom([...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, salt));
 }
 
 /** A date as the template prints it. */
@@ -182,14 +192,13 @@ export async function renderTemplateDocument(
   for (const [slot, [value, fields]] of Object.entries(slots)) {
     // Every slot of that name (its first line where the value may take two): a template may keep an
     // old one commented out beside the one it draws.
-    const filled = new RegExp(`(<text id="${slot}_field(?:_1)?"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`, 'g');
-    const replaced = svg.replace(filled, `$1${escapeXml(value)}$2`);
+    const replaced = filledSlot(svg, `${slot}_field(?:_1)?`, value);
     if (replaced === svg) continue;
     svg = replaced;
     Object.assign(truth, fields);
   }
   for (const [id, value] of Object.entries(followingLines(holder))) {
-    svg = svg.replace(new RegExp(`(<text id="${id}"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`, 'g'), `$1${escapeXml(value)}$2`);
+    svg = filledSlot(svg, id, value);
   }
   svg = signed(svg, options.signature ?? 'placeholder', holder);
   const viewBoxWidth = Number(/viewBox="[\d.-]+\s+[\d.-]+\s+([\d.]+)/.exec(svg)?.[1] ?? 0);

@@ -12,6 +12,7 @@ import { type AssignableField, candidateFeatureNames, fieldCandidates } from '..
 import { type LabelledLine, labelLines } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
 import type { FieldNumbering } from '../../../packages/sdk/src/engine/document/visual/match-label.ts';
 import type { DateOrder } from '../../../packages/sdk/src/engine/document/visual/printed-dates.ts';
+import { editDistance } from '../edit-distance.ts';
 import type { DumpedPage } from './dump-printed-pages.ts';
 
 /** The date the dumps' documents are judged on (their expiry dates lie after it). */
@@ -34,20 +35,6 @@ export function comparable(field: string, text: string): string {
   return text.toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
-function levenshtein(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row[j]!;
-      row[j] = next;
-    }
-  }
-  return row[b.length]!;
-}
-
 /** How a candidate's value stands to the truth of its field: exactly it, it with a few characters misread, or something else. */
 export function judge(
   field: AssignableField,
@@ -65,7 +52,7 @@ export function judge(
   const got = comparable(field, candidate.text);
   const want = comparable(field, truth);
   if (got === want) return 'exact';
-  return levenshtein(got, want) <= Math.max(1, Math.floor(want.length / 4)) ? 'near' : 'other';
+  return editDistance(got, want) <= Math.max(1, Math.floor(want.length / 4)) ? 'near' : 'other';
 }
 
 function main(): void {

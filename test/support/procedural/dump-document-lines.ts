@@ -16,12 +16,10 @@ import path from 'node:path';
 import type { Frame } from '@idlens/sdk/engine';
 import { createOcrEngine } from '../../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
 import { resizeFrame } from '../../../packages/sdk/src/engine/image/resize-frame.ts';
-import { toGray } from '../../../packages/sdk/src/engine/image/gray-image.ts';
+import { writeFrameTensor } from '../../../packages/sdk/src/engine/ocr/frame-tensor.ts';
 import { loadEngineRuntimes } from '@idlens/server';
-import type { Corners } from '../../../packages/sdk/src/engine/document/document-format.ts';
-import { readPrintedPage } from '../../../packages/sdk/src/engine/document/visual/read-visual-zone.ts';
-import { documentScene } from '../document-scene.ts';
-import { familyOfSeed, pageMapping } from './photographed-page.ts';
+import { editDistance } from '../edit-distance.ts';
+import { pageMapping, readPhotographed } from './photographed-page.ts';
 import { type Box, type PrintedItem, proceduralDocument } from './procedural-document.ts';
 
 const readerHeight = 32;
@@ -53,11 +51,8 @@ async function main(): Promise<void> {
   let kept = 0;
   for (let seed = Number(first); seed < Number(first) + Number(count); seed++) {
     const doc = await proceduralDocument(seed);
-    const family = familyOfSeed(seed);
-    const scene = await documentScene(doc.frame, { family, seed: 90_000 + seed });
-    const format = doc.frame.width / doc.frame.height >= 1.5 ? 'ID-1' : 'ID-3';
     captured = [];
-    const page = await readPrintedPage(ocr, scene.frame, scene.corners as Corners, format, { numberingHint: null, mrzLines: [], detected: null });
+    const page = await readPhotographed(ocr, doc.frame, seed);
     const pieces = drawnPieces(doc.items, pageMapping(doc.frame, page.page));
     for (const line of page.lines) {
       const squeezed = line.text.replace(/ /g, '');
@@ -101,7 +96,8 @@ function lineTruth(line: Box, pieces: readonly Piece[]): string | null {
   const covers = (from: number, to: number) =>
     line.x > from - slack && line.x + line.width < to + slack && line.x < from + slack && line.x + line.width > to - slack;
   if (touching.length === 1) {
-    // A value drawn after a field number when unlabelled is drawn as `number value`: not recorded.
+    // Values of layouts whose labels carry field numbers are left out (an unlabelled value there is
+    // drawn `3. VALUE`, which its item does not record; `plausible` drops those by their reading).
     if (/^\d+\. /.test(value.item.label ?? '') || !covers(value.box.x, value.box.x + value.box.width)) return null;
     return value.text;
   }
@@ -121,26 +117,15 @@ function plausible(read: string, truth: string): boolean {
   return editDistance(a, b) <= Math.max(2, Math.floor(0.34 * b.length));
 }
 
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
-
-/** The crop as the Latin reader's tensor holds it: 32 px high, BT.601 grey, the 2nd–98th percentile stretched to 0–255. */
+/**
+ * The crop as the Latin reader's tensor holds it (createLineReader: resized to 32 px high, BT.601
+ * grey, the per-line contrast stretch), before normalisation: levels 0–255, rounded.
+ */
 function readerLevels(crop: Frame): { width: number; data: Uint8Array } {
   const width = Math.max(1, Math.min(4096, Math.round((crop.width * readerHeight) / Math.max(1, crop.height))));
-  const gray = toGray(resizeFrame(crop, width, readerHeight)).data;
-  const sorted = Uint8Array.from(gray).sort();
-  const lo = sorted[Math.floor(0.02 * (sorted.length - 1))]!;
-  const hi = Math.max(lo + 1, sorted[Math.floor(0.98 * (sorted.length - 1))]!);
-  const data = new Uint8Array(gray.length);
-  for (let i = 0; i < gray.length; i++) data[i] = Math.round(Math.min(255, Math.max(0, ((gray[i]! - lo) * 255) / (hi - lo))));
-  return { width, data };
+  const levels = new Float32Array(width * readerHeight);
+  writeFrameTensor(resizeFrame(crop, width, readerHeight), 'GRAY', { scale: 1, mean: [0], std: [1] }, levels, 0, width, readerHeight, true);
+  return { width, data: Uint8Array.from(levels, Math.round) };
 }
 
 function overlapX(a: Box, b: Box): number {

@@ -13,10 +13,8 @@ import path from 'node:path';
 import type { Frame } from '@idlens/sdk/engine';
 import { createOcrEngine } from '../../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
 import { loadEngineRuntimes } from '@idlens/server';
-import type { Corners } from '../../../packages/sdk/src/engine/document/document-format.ts';
-import { readPrintedPage } from '../../../packages/sdk/src/engine/document/visual/read-visual-zone.ts';
-import { documentScene, type TransformFamily } from '../document-scene.ts';
-import { familyOfSeed, pageMapping } from './photographed-page.ts';
+import type { TransformFamily } from '../document-scene.ts';
+import { familyOfSeed, pageMapping, readPhotographed } from './photographed-page.ts';
 import { corpusDir } from '../paths.ts';
 import { printedHolders, printedTemplates, renderTemplateDocument } from '../template-documents.ts';
 import { type Box, proceduralDocument } from './procedural-document.ts';
@@ -65,10 +63,7 @@ async function main(): Promise<void> {
   let n = 0;
   for await (const doc of docs) {
     const family = familyOfSeed(doc.seed);
-    const scene = await documentScene(doc.frame, { family, seed: 90_000 + doc.seed });
-    const corners = scene.corners as Corners;
-    const format = doc.frame.width / doc.frame.height >= 1.5 ? 'ID-1' : 'ID-3';
-    const read = await readPrintedPage(ocr, scene.frame, corners, format, { numberingHint: null, mrzLines: [], detected: null });
+    const read = await readPhotographed(ocr, doc.frame, doc.seed);
     const toPage = pageMapping(doc.frame, read.page);
     const dumped: DumpedPage = {
       layout: doc.layout,
