@@ -4,7 +4,7 @@ import { computeConstant, type Operator } from './operator.ts';
 import { operators } from './operators.ts';
 import { dequantized, quantizedConstant, quantizedStep, type QuantizedWeight } from './quantized-weights.ts';
 import { upsampleAdd } from './spatial-ops.ts';
-import { packConv, packConvTranspose, type ConvGeometry, type PackedConv, type PackedConvTranspose } from './convolution.ts';
+import { isPointwise, packConv, packConvTranspose, type ConvGeometry, type PackedConv, type PackedConvTranspose } from './convolution.ts';
 import type { Kernels } from './kernels.ts';
 import { onnxDataType, type OnnxModel, type OnnxNode, type OnnxTensor } from './onnx-model.ts';
 import { isFloat, type FloatTensor, type Value } from './tensor.ts';
@@ -36,13 +36,25 @@ export type Step =
       /** The epilogue applies a Relu after the residual (what the run does itself when the residual must broadcast). */
       residualThenRelu?: boolean;
     }
+  | {
+      /** A depthwise convolution whose output only a pointwise one reads, run together (`runSeparable`). */
+      kind: 'separable';
+      input: string;
+      /** The depthwise output, which the run holds only during the step. */
+      middle: string;
+      output: string;
+      depthwise: PackedConv;
+      pointwise: PackedConv;
+      residual?: string;
+      residualThenRelu?: boolean;
+    }
   | { kind: 'convTranspose'; input: string; output: string; conv: PackedConvTranspose }
   | { kind: 'op'; node: OnnxNode; operator: Operator };
 
 /** The values a step reads (a convolution: its input, and the residual its epilogue adds). */
 export function stepInputs(step: Step): readonly string[] {
   if (step.kind === 'op') return step.node.inputs;
-  return step.kind === 'conv' && step.residual ? [step.input, step.residual] : [step.input];
+  return (step.kind === 'conv' || step.kind === 'separable') && step.residual ? [step.input, step.residual] : [step.input];
 }
 
 function geometryOf(node: OnnxNode, weightDims: number[]): { geometry: ConvGeometry; oneDimensional: boolean } {
@@ -201,6 +213,7 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
       });
     }
   }
+  pairSeparable(steps, (name) => consumers.get(name) ?? 0);
   // The step after which each value computed in a run is no longer needed (outputs: never).
   const lastUse = new Map<string, number>();
   steps.forEach((step, index) => {
@@ -209,6 +222,27 @@ export function compileGraph(kernels: Kernels, model: OnnxModel): CompiledGraph 
   for (const name of model.outputs) lastUse.set(name, Number.POSITIVE_INFINITY);
 
   return { inputs: model.inputs, outputs: model.outputs, constants, steps, lastUse };
+}
+
+/**
+ * Joins each depthwise convolution to the pointwise one that alone reads its output, the next step
+ * (`runSeparable`), in place.
+ */
+function pairSeparable(steps: Step[], readers: (name: string) => number): void {
+  for (let i = 0; i + 1 < steps.length; i++) {
+    const [first, second] = [steps[i]!, steps[i + 1]!];
+    if (first.kind !== 'conv' || second.kind !== 'conv' || !first.conv.depthwise || first.residual) continue;
+    if (second.input !== first.output || readers(first.output) !== 1 || !isPointwise(second.conv)) continue;
+    steps.splice(i, 2, {
+      kind: 'separable',
+      input: first.input,
+      middle: first.output,
+      output: second.output,
+      depthwise: first.conv,
+      pointwise: second.conv,
+      ...(second.residual ? { residual: second.residual, residualThenRelu: second.residualThenRelu } : {}),
+    });
+  }
 }
 
 /** A float constant of one element — computed already, or a Constant node's, wherever it is in the graph — or undefined. */

@@ -225,6 +225,62 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
   if (scratch) kernels.release(scratch);
 }
 
+/** Whether a packed convolution is 1×1 of stride 1 without padding, in one group (`pointwise` reads its input as it is). */
+export function isPointwise(conv: PackedConv): boolean {
+  const { kernel, stride, pads, group } = conv.geometry;
+  return kernel[0] === 1 && kernel[1] === 1 && stride[0] === 1 && stride[1] === 1 && pads.every((p) => p === 0) && group === 1;
+}
+
+/**
+ * A depthwise convolution and the pointwise one that alone reads it (a MobileNet or BlazeFace
+ * block), run band of rows by band of rows: a slice computes its rows of the depthwise output into
+ * `middle`, then the pointwise outputs of those pixels, which need nothing another slice computes —
+ * so the threads meet once a block instead of twice (the face detector's layers are small enough
+ * that the meeting costs as much as the work), and a band is still in cache when it is read. Each
+ * output is the same sum in the same order as the two run apart. Rows not a whole number of 8-column
+ * panels are run apart.
+ */
+export function runSeparable(
+  kernels: Kernels,
+  depthwise: PackedConv,
+  pointwiseConv: PackedConv,
+  x: MemoryTensor,
+  middle: MemoryTensor,
+  out: MemoryTensor,
+  residual?: MemoryTensor,
+): void {
+  const [batch, channels, height, width] = x.dims as [number, number, number, number];
+  const [, , outH, outW] = middle.dims as [number, number, number, number];
+  if (outW % 8 !== 0) {
+    runConv(kernels, depthwise, x, middle);
+    runConv(kernels, pointwiseConv, middle, out, residual);
+    return;
+  }
+  const n = outH * outW;
+  const m = pointwiseConv.outChannels;
+  const epilogue = residual ? pointwiseConv.epilogue : pointwiseConv.beforeResidual;
+  if (residual) new Int32Array(kernels.view(epilogue, residualSlot + 1).buffer, epilogue + residualSlot * 4, 1)[0] = residual.offset - out.offset;
+  const [kh, kw] = depthwise.geometry.kernel;
+  const slices = sliceCount(kernels, outH, outW * channels * (kh * kw + m));
+  const scratch = kernels.allocate(slices * 8 * channels);
+  for (let b = 0; b < batch; b++) {
+    const input = x.offset + b * channels * height * width * 4;
+    const mid = middle.offset + b * channels * n * 4;
+    const output = out.offset + b * m * n * 4;
+    sliced(kernels, outH, slices, (first, count, slice) => [
+      {
+        kernel: 'depthwise',
+        args: [input, depthwise.groupWeights[0]!, depthwise.bias, mid, channels, height, width, ...windowArgs(depthwise.geometry), outH, outW, first, count, depthwise.epilogue],
+      },
+      {
+        kernel: 'gemmRows',
+        args: [pointwiseConv.groupWeights[0]!, mid + first * outW * 4, pointwiseConv.bias, output + first * outW * 4, m, count * outW, channels, n, n, epilogue, scratch + slice * 8 * channels * 4],
+      },
+    ]);
+  }
+  kernels.release(scratch);
+}
+
 /**
  * out[m][j] = bias[m] + Σ_k weights[m][k] · x[k][j] for j < n, x read as the [k][n] matrix it is (a
  * 1×1 convolution of stride 1 without padding, a ConvTranspose tap): `gemmRows` on the whole panels

@@ -92,3 +92,75 @@ describe('runGraph with an input written by a function', () => {
     expect(() => runGraph(kernels, graph, { x: { dims: [0.5], fill: () => undefined } })).toThrow('not sizes');
   });
 });
+
+describe('runGraph on a depthwise convolution read by a pointwise one alone', () => {
+  // y = Relu(Conv1x1(DepthwiseConv3x3(x)) + x): a BlazeFace block, C channels.
+  const channels = 5;
+  const block = (extraReader: boolean): OnnxModel => ({
+    opset: 17,
+    inputs: ['x'],
+    outputs: extraReader ? ['y', 'd'] : ['y'],
+    initializers: [
+      { name: 'wd', dims: [channels, 1, 3, 3], dataType: 1, data: Float32Array.from({ length: channels * 9 }, (_, i) => ((i * 7) % 11) / 10 - 0.5) },
+      { name: 'bd', dims: [channels], dataType: 1, data: Float32Array.from({ length: channels }, (_, i) => i / 10) },
+      { name: 'wp', dims: [channels, channels, 1, 1], dataType: 1, data: Float32Array.from({ length: channels * channels }, (_, i) => ((i * 5) % 13) / 13 - 0.4) },
+      { name: 'bp', dims: [channels], dataType: 1, data: Float32Array.from({ length: channels }, (_, i) => -i / 20) },
+    ],
+    nodes: [
+      node('Conv', ['x', 'wd', 'bd'], 'd', { group: channels, kernel_shape: [3, 3], pads: [1, 1, 1, 1] }),
+      node('Conv', ['d', 'wp', 'bp'], 'p', { kernel_shape: [1, 1] }),
+      node('Add', ['p', 'x'], 's'),
+      node('Relu', ['s'], 'y'),
+    ],
+  });
+
+  /** The block computed plainly, in doubles. */
+  function reference(model: OnnxModel, x: Float32Array, height: number, width: number): number[] {
+    const [wd, bd, wp, bp] = model.initializers.map((t) => t.data as Float32Array);
+    const d = new Float64Array(channels * height * width);
+    for (let c = 0; c < channels; c++) {
+      for (let r = 0; r < height; r++) {
+        for (let k = 0; k < width; k++) {
+          let sum = bd![c]!;
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) {
+              const [rr, kk] = [r + dy, k + dx];
+              if (rr >= 0 && rr < height && kk >= 0 && kk < width) sum += wd![c * 9 + (dy + 1) * 3 + dx + 1]! * x[(c * height + rr) * width + kk]!;
+            }
+          }
+          d[(c * height + r) * width + k] = sum;
+        }
+      }
+    }
+    const y: number[] = [];
+    for (let m = 0; m < channels; m++) {
+      for (let j = 0; j < height * width; j++) {
+        let sum = bp![m]!;
+        for (let c = 0; c < channels; c++) sum += wp![m * channels + c]! * d[c * height * width + j]!;
+        y.push(Math.max(0, sum + x[m * height * width + j]!));
+      }
+    }
+    return y;
+  }
+
+  it.each([
+    { height: 9, width: 16 },
+    { height: 6, width: 7 },
+  ])('runs them as one step, rows at a time, and computes the block ($height×$width)', async ({ height, width }) => {
+    const model = block(false);
+    const kernels = await createKernels();
+    const graph = compileGraph(kernels, model);
+    expect(graph.steps.map((s) => s.kind)).toEqual(['separable']);
+    const x = Float32Array.from({ length: channels * height * width }, (_, i) => Math.sin(i) * 2);
+    const { y } = runGraph(kernels, graph, { x: { dims: [1, channels, height, width], data: x } } as never);
+    const want = reference(model, x, height, width);
+    expect(y!.dims).toEqual([1, channels, height, width]);
+    for (const [i, v] of y!.data.entries()) expect(v).toBeCloseTo(want[i]!, 4);
+  });
+
+  it('keeps them apart when the depthwise output is read elsewhere too', async () => {
+    const kernels = await createKernels();
+    const graph = compileGraph(kernels, block(true));
+    expect(graph.steps.map((s) => s.kind)).toEqual(['conv', 'conv']);
+  });
+});

@@ -1,7 +1,7 @@
 import type { RuntimeTensor, TensorFill } from '../../engine/ocr/inference-runtime.ts';
 import { stepInputs, type CompiledGraph } from './compile-graph.ts';
 import { operators } from './operators.ts';
-import { convOutputDims, convTransposeOutputDims, runConv, runConvTranspose } from './convolution.ts';
+import { convOutputDims, convTransposeOutputDims, runConv, runConvTranspose, runSeparable } from './convolution.ts';
 import type { Kernels } from './kernels.ts';
 import { elementCount, type FloatTensor, type MemoryTensor, type Value } from './tensor.ts';
 
@@ -81,17 +81,24 @@ export function runGraph(kernels: Kernels, graph: CompiledGraph, feeds: Record<s
         const x = memory(step.input);
         const is1d = x.dims.length === 3;
         const x4d = is1d ? { dims: [x.dims[0]!, x.dims[1]!, 1, x.dims[2]!], offset: x.offset } : x;
-        if (step.kind === 'conv') {
-          const out = put(step.output, convOutputDims(step.conv, x4d.dims));
+        if (step.kind === 'conv' || step.kind === 'separable') {
+          const conv = step.kind === 'conv' ? step.conv : step.pointwise;
+          const depthwise = step.kind === 'separable' ? step.depthwise : null;
+          // The depthwise output of a separable step lives only while the step runs.
+          const middleDims = depthwise ? convOutputDims(depthwise, x4d.dims) : null;
+          const middle = middleDims ? { dims: middleDims, offset: kernels.allocate(elementCount(middleDims)) } : null;
+          const out = put(step.output, convOutputDims(conv, middle?.dims ?? x4d.dims));
           const residual = step.residual ? memory(step.residual) : undefined;
-          if (residual && !sameShape(residual.dims, out.dims)) {
-            // Not of the output's shape: the Add (broadcasting) and the Relu after it done as the nodes.
-            runConv(kernels, step.conv, x4d, out);
+          // A residual not of the output's shape: the Add (broadcasting) and the Relu after it done as the nodes.
+          const broadcast = residual && !sameShape(residual.dims, out.dims);
+          const given = broadcast ? undefined : residual;
+          if (depthwise && middle) runSeparable(kernels, depthwise, conv, x4d, middle, out, given);
+          else runConv(kernels, conv, x4d, out, given);
+          if (middle) kernels.release(middle.offset);
+          if (broadcast) {
             const data = view(out).data;
             operators.Add!.compute([view(out), view(residual)], data, {}, kernels);
             if (step.residualThenRelu) operators.Relu!.compute([view(out)], data, {}, kernels);
-          } else {
-            runConv(kernels, step.conv, x4d, out, residual);
           }
           if (is1d) out.dims = [out.dims[0]!, out.dims[1]!, out.dims[3]!];
         } else {
