@@ -3,6 +3,8 @@ import type { CardTextLine } from './parse-expiry.ts';
 
 export interface NameLine extends CardTextLine {
   confidence: number;
+  /** Read with a character lost (`skipsACharacter`): a name that must not be returned. */
+  skipsACharacter?: boolean;
 }
 
 /** Longest name ISO/IEC 7813 allows on track 1, and the fewest letters a name line has. */
@@ -12,7 +14,8 @@ const minLetters = 4;
 /**
  * The cardholder's name among the card's lines: two to five words of Latin letters (and . ' -),
  * none of them a bank, network, tier or label word, read with confidence. Lines below the number
- * are preferred (embossed and printed names sit there); the surest such line wins.
+ * are preferred (embossed and printed names sit there); the surest such line wins — unless it was
+ * read with a character lost, when no name is returned (not the next line, which is not the name).
  */
 export function pickCardholderName<L extends NameLine>(lines: readonly L[], numberLineY: number | null, minConfidence = 0.8): { name: string; line: L } | null {
   let best: { name: string; line: L; score: number } | null = null;
@@ -30,5 +33,5 @@ export function pickCardholderName<L extends NameLine>(lines: readonly L[], numb
     const score = below + line.confidence;
     if (!best || score > best.score) best = { name, line, score };
   }
-  return best ? { name: best.name, line: best.line } : null;
+  return best && !best.line.skipsACharacter ? { name: best.name, line: best.line } : null;
 }

@@ -4,7 +4,7 @@ import { laplacianSharpness } from '../image/laplacian-sharpness.ts';
 import { classesFor } from '../ocr/charset.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
 import { cropTextLine } from '../ocr/crop-text-line.ts';
-import { spaceByPitch } from '../ocr/space-by-pitch.ts';
+import { skipsACharacter, spaceByPitch } from '../ocr/space-by-pitch.ts';
 import type { LineReading } from '../ocr/create-line-reader.ts';
 import type { DecodedChar } from '../ocr/ctc-decode.ts';
 import { groupRows, flipRow, type CardRow } from './card-rows.ts';
@@ -88,6 +88,7 @@ async function readRows(frame: Frame, rows: CardRow[], ocr: OcrEngine): Promise<
       row,
       text: g.text,
       confidence: g.confidence,
+      skipsACharacter: skipsACharacter(g),
       digits: digitRead
         ? { text: digitRead.text, confidences: digitRead.chars.map((c) => c.confidence), alternatives: digitRead.chars.map((c) => c.alternatives) }
         : null,

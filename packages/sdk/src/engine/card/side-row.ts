@@ -9,6 +9,8 @@ export interface SideRow {
   row: CardRow;
   text: string;
   confidence: number;
+  /** The general reading stands evenly spaced but for a step a lost character would fill (`skipsACharacter`). */
+  skipsACharacter: boolean;
   /** The row re-read restricted to digits and spaces (only rows that look numeric). */
   digits: DigitLine | null;
   /** Centre across and start along the reading direction, in median text heights. */

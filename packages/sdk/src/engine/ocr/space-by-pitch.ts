@@ -24,3 +24,37 @@ export function spaceByPitch(line: LineReading, eligible: RegExp, ratio = spaceP
   });
   return { ...line, chars, text: chars.map((c) => c.char).join('') };
 }
+
+/** Least share of a line's steps between neighbouring letters within `pitchTolerance` of their median for its pitch to count as even. */
+const evenShare = 0.8;
+const pitchTolerance = [0.75, 1.3] as const;
+/** Steps, in pitches, at which a letter must have stood between two read ones: with no space read between them, and with one. */
+const skippedAdjacent = 1.6;
+const skippedAcrossSpace = 2.6;
+
+/**
+ * Whether a line printed at an even pitch (embossed and letter-spaced card names, monospaced print)
+ * was read with a character lost: two characters read further apart than the letters and the
+ * space between them fill. CTC can drop a letter without lowering any kept letter's confidence
+ * ("ANDRE DELACRUZ" for ANDREA, where a scratch crosses the A), so confidence alone cannot doubt
+ * such a reading; the pitch can. Lines whose letters are not evenly spaced (proportional fonts)
+ * are never judged.
+ */
+export function skipsACharacter(line: LineReading): boolean {
+  const marks = line.chars.map((c) => ({ space: c.char === ' ', at: c.peak }));
+  const letters = marks.filter((m) => !m.space);
+  if (letters.length < 6) return false;
+  const pairs: Array<{ step: number; spaced: boolean }> = [];
+  for (let i = 0, last = -1; i < marks.length; i++) {
+    if (marks[i]!.space) continue;
+    if (last >= 0) pairs.push({ step: marks[i]!.at - marks[last]!.at, spaced: marks.slice(last + 1, i).some((m) => m.space) });
+    last = i;
+  }
+  const adjacent = pairs.filter((p) => !p.spaced).map((p) => p.step);
+  if (adjacent.length < 4) return false;
+  const pitch = [...adjacent].sort((a, b) => a - b)[adjacent.length >> 1]!;
+  if (pitch <= 0) return false;
+  const even = adjacent.filter((s) => s >= pitchTolerance[0] * pitch && s <= pitchTolerance[1] * pitch).length;
+  if (even < evenShare * adjacent.length) return false;
+  return pairs.some((p) => p.step >= (p.spaced ? skippedAcrossSpace : skippedAdjacent) * pitch);
+}

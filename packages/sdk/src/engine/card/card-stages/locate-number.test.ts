@@ -23,6 +23,7 @@ function row(text: string, y: number, x = 1): SideRow {
     row: { quad: { points, width: 200, height: 20 }, dir: { x: 1, y: 0 }, centre: { x: left + 100, y: top + 10 }, parts: 1, gaps: [] },
     text,
     confidence: 0.99,
+    skipsACharacter: false,
     digits,
     y,
     x,
