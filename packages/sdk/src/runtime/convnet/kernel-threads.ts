@@ -79,10 +79,14 @@ const sliceTimeoutMs = 60_000;
 
 /**
  * Loads of a state before sleeping on it: a model's convolutions come one after another, and a
- * helper that sleeps between two of them wakes tens of microseconds late (a futex), a tenth of a
- * small convolution. A few microseconds of polling first catch the next queue at once.
+ * helper that sleeps between two of them wakes late (a futex; in Chromium often a tenth of a
+ * millisecond), as long as a small convolution. Polling a few hundred microseconds first covers the
+ * calling thread's work between two convolutions (a pooling, a padding, the next allocation): with
+ * 20,000 loads the face detector (40 small convolutions) ran slower on two threads than on one in
+ * Chromium; with 200,000, faster (`pnpm bench browser`, docs/sdk.md). A helper polls that long once
+ * after a model's last convolution, then sleeps.
  */
-const spins = 20_000;
+const spins = 200_000;
 
 /** Polls `block[index]` while it is `value`, up to `spins` times; whether it changed. */
 function spinWhile(block: Int32Array, index: number, value: number): boolean {
