@@ -270,11 +270,37 @@ export function runSeparable(
     sliced(kernels, outH, slices, (first, count, slice) => [
       {
         kernel: 'depthwise',
-        args: [input, depthwise.groupWeights[0]!, depthwise.bias, mid, channels, height, width, ...windowArgs(depthwise.geometry), outH, outW, first, count, depthwise.epilogue],
+        args: [
+          input,
+          depthwise.groupWeights[0]!,
+          depthwise.bias,
+          mid,
+          channels,
+          height,
+          width,
+          ...windowArgs(depthwise.geometry),
+          outH,
+          outW,
+          first,
+          count,
+          depthwise.epilogue,
+        ],
       },
       {
         kernel: 'gemmRows',
-        args: [pointwiseConv.groupWeights[0]!, mid + first * outW * 4, pointwiseConv.bias, output + first * outW * 4, m, count * outW, channels, n, n, epilogue, scratch + slice * 8 * channels * 4],
+        args: [
+          pointwiseConv.groupWeights[0]!,
+          mid + first * outW * 4,
+          pointwiseConv.bias,
+          output + first * outW * 4,
+          m,
+          count * outW,
+          channels,
+          n,
+          n,
+          epilogue,
+          scratch + slice * 8 * channels * 4,
+        ],
       },
     ]);
   }

@@ -103,7 +103,12 @@ describe('runGraph on a depthwise convolution read by a pointwise one alone', ()
     initializers: [
       { name: 'wd', dims: [channels, 1, 3, 3], dataType: 1, data: Float32Array.from({ length: channels * 9 }, (_, i) => ((i * 7) % 11) / 10 - 0.5) },
       { name: 'bd', dims: [channels], dataType: 1, data: Float32Array.from({ length: channels }, (_, i) => i / 10) },
-      { name: 'wp', dims: [channels, channels, 1, 1], dataType: 1, data: Float32Array.from({ length: channels * channels }, (_, i) => ((i * 5) % 13) / 13 - 0.4) },
+      {
+        name: 'wp',
+        dims: [channels, channels, 1, 1],
+        dataType: 1,
+        data: Float32Array.from({ length: channels * channels }, (_, i) => ((i * 5) % 13) / 13 - 0.4),
+      },
       { name: 'bp', dims: [channels], dataType: 1, data: Float32Array.from({ length: channels }, (_, i) => -i / 20) },
     ],
     nodes: [
