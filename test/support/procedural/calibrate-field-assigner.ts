@@ -1,6 +1,6 @@
 /**
  * `tsx test/support/procedural/calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…]
- * [--max-wrong 0.005] [--max-misread 0.005] [--write] [--show-wrong]`: chooses the field assigner's thresholds (field-assigner-model.ts)
+ * [--check-unknown-wording <share>] [--max-wrong 0.005] [--max-misread 0.005] [--write] [--show-wrong]`: chooses the field assigner's thresholds (field-assigner-model.ts)
  * on dumped pages of generated documents (dump-printed-pages.ts) that its training never saw, scored
  * by the model the engine ships and decided by the engine's own decoding (`assignFields`, label rules
  * included), then reports exact, uncertain, wrong and missing per field on the calibration pages and
@@ -45,14 +45,14 @@ interface Page {
 const assignFloor = 0.2;
 const readFloor = 0.05;
 
-function loadPages(files: readonly string[], model: FieldAssignerModel): Page[] {
+function loadPages(files: readonly string[], model: FieldAssignerModel, unknownWording = 0): Page[] {
   return files.flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((json) => {
         const dumped = JSON.parse(json) as DumpedPage;
-        const lines = labelledLines(dumped);
+        const lines = labelledLines(dumped, unknownWording);
         const ctx = { width: dumped.width, height: dumped.height, dateOrder: dumped.dateOrder as DateOrder, now: dumpNow };
         const truth = new Map<string, string>();
         for (const t of dumped.truth) if (t.truth !== null && !truth.has(t.field)) truth.set(t.field, t.truth);
@@ -232,7 +232,7 @@ function main(): void {
   const calibrate = filesAfter('--calibrate');
   if (!calibrate.length)
     throw new Error(
-      'usage: calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…] [--max-wrong 0.005] [--max-misread 0.005] [--write] [--show-wrong]',
+      'usage: calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…] [--check-unknown-wording <share>] [--max-wrong 0.005] [--max-misread 0.005] [--write] [--show-wrong]',
     );
   const maxWrong = Number(filesAfter('--max-wrong')[0] ?? 0.005);
   // The misread budget of all fields together; the share of another field's text, per field.
@@ -248,6 +248,13 @@ function main(): void {
     const held = loadPages(check, fieldAssignerModel);
     report('shipped thresholds, check pages', held, fieldAssignerModel);
     report('chosen thresholds, check pages', held, chosen, process.argv.includes('--show-wrong'));
+    // The same pages with a share of their labels reworded (candidate-table.ts, withUnknownWording): wording the dictionary does not hold.
+    const reworded = Number(filesAfter('--check-unknown-wording')[0] ?? 0);
+    if (reworded > 0) {
+      const unknown = loadPages(check, fieldAssignerModel, reworded);
+      report(`shipped thresholds, check pages, ${reworded * 100} % of labels reworded`, unknown, fieldAssignerModel);
+      report(`chosen thresholds, check pages, ${reworded * 100} % of labels reworded`, unknown, chosen);
+    }
   }
   if (process.argv.includes('--write')) {
     const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/sdk/src/engine/document/visual/field-assigner-model.ts');

@@ -1,5 +1,5 @@
 /**
- * `tsx test/support/procedural/candidate-table.ts <pages.jsonl> <out.csv>`: the field assigner's
+ * `tsx test/support/procedural/candidate-table.ts <pages.jsonl> <out.csv> [--unknown-wording <share>]`: the field assigner's
  * training table from dumped pages (dump-printed-pages.ts). One row per candidate (a span of a
  * line read as one field's value, `fieldCandidates`): its features, whether its value is exactly
  * the printed truth of that field (`exact`), whether it is that field's printed value read with a
@@ -9,7 +9,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { type AssignableField, candidateFeatureNames, fieldCandidates } from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
-import { type LabelledLine, labelLines } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
+import { type LabelledLine, labelLines, type PrintedLine } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
+import { seededRandom } from '../seeded-random.ts';
 import type { FieldNumbering } from '../../../packages/sdk/src/engine/document/visual/match-label.ts';
 import type { DateOrder } from '../../../packages/sdk/src/engine/document/visual/printed-dates.ts';
 import { editDistance } from '../edit-distance.ts';
@@ -24,9 +25,39 @@ export const dumpNow = new Date(Date.UTC(2026, 5, 15));
  * without reading the documents again. What the engine reads is another matter: lines it now keeps
  * or boxes it reads under lone labels need a new dump.
  */
-export function labelledLines(page: DumpedPage): LabelledLine[] {
+export function labelledLines(page: DumpedPage, unknownWording = 0): LabelledLine[] {
   const lines = page.lines.map((l) => ({ text: l.text, confidences: l.confidences, positions: l.positions, box: l.box }));
-  return labelLines(lines, page.numbering as FieldNumbering);
+  const labelled = labelLines(lines, page.numbering as FieldNumbering);
+  return unknownWording > 0 ? labelLines(withUnknownWording(labelled, unknownWording, page.layout), page.numbering as FieldNumbering) : labelled;
+}
+
+/** Letters a garbled label's are drawn from. */
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * The lines with `share` of their dictionary labels (seeded by `key`) reworded: a third of each one's
+ * letters changed, so that the label matches nothing exactly and resembles its field's labels only in
+ * part — as wording the dictionary does not hold does (another language's cognate, an abbreviation).
+ * The label dictionary holds the generator's own wording (label-texts.ts), so without this a
+ * generated page holds no label the dictionary does not know: the check pages reworded so show what
+ * the graded similarities (label-similarity.ts) save on their own (models/training/README.md).
+ * Field numbers are kept.
+ */
+export function withUnknownWording(lines: readonly LabelledLine[], share: number, key: string): PrintedLine[] {
+  const random = seededRandom([...key].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261));
+  return lines.map(({ segments, ...line }) => {
+    const text = [...line.text];
+    for (const { label } of segments) {
+      if (random() >= share) continue;
+      const letters = text.map((_, i) => i).filter((i) => i >= label.start && i < label.end && /\p{L}/u.test(text[i]!));
+      for (const i of letters) {
+        if (random() >= 1 / 3) continue;
+        const letter = alphabet[Math.floor(random() * alphabet.length)]!;
+        text[i] = text[i] === text[i]!.toLowerCase() ? letter.toLowerCase() : letter;
+      }
+    }
+    return { ...line, text: text.join('') };
+  });
 }
 
 /** A value as the evaluation compares it: names in capitals with single spaces, numbers without spaces. */
@@ -56,15 +87,22 @@ export function judge(
 }
 
 function main(): void {
-  const [input, output] = process.argv.slice(2);
-  if (!input || !output) throw new Error('usage: candidate-table.ts <pages.jsonl> <out.csv>');
+  const [input, output, flag, value] = process.argv.slice(2);
+  if (!input || !output || (flag && flag !== '--unknown-wording'))
+    throw new Error('usage: candidate-table.ts <pages.jsonl> <out.csv> [--unknown-wording <share>]');
+  const unknownWording = flag ? Number(value) : 0;
   const rows: string[] = [['doc', 'layout', 'family', 'field', 'exact', 'near', 'line', 'start', 'end', ...candidateFeatureNames].join(',')];
   const pages = readFileSync(input, 'utf8').split('\n').filter(Boolean);
   pages.forEach((json, doc) => {
     const page = JSON.parse(json) as DumpedPage;
     const truthOf = new Map<string, string>();
     for (const t of page.truth) if (t.truth !== null && !truthOf.has(t.field)) truthOf.set(t.field, t.truth);
-    const candidates = fieldCandidates(labelledLines(page), { width: page.width, height: page.height, dateOrder: page.dateOrder as DateOrder, now: dumpNow });
+    const candidates = fieldCandidates(labelledLines(page, unknownWording), {
+      width: page.width,
+      height: page.height,
+      dateOrder: page.dateOrder as DateOrder,
+      now: dumpNow,
+    });
     for (const c of candidates) {
       const verdict = judge(c.field, c.value, truthOf.get(c.field) ?? null);
       rows.push(

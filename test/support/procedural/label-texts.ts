@@ -1,9 +1,11 @@
 /**
  * Field labels as identity documents print them, per language: the procedural generator's own
  * table, written from the documents' usual wording (EU languages in Latin script, regional ones of
- * the EU, UK/US/Canadian English) — independent of the engine's label dictionary
- * (packages/sdk/src/engine/document/visual/field-labels.ts), and wider, so that what the engine
- * learns from generated documents is tested on wording its dictionary does not hold.
+ * the EU, UK/US/Canadian English). The engine's label dictionary
+ * (packages/sdk/src/engine/document/visual/field-labels.ts) holds this wording too (it is what
+ * documents print), so wording the dictionary does not know is simulated where the field assigner
+ * is checked (`withUnknownWording` in candidate-table.ts); the corpus templates remain the test on
+ * real documents' wording.
  * Several phrasings per language where documents differ; the generator picks one.
  */
 

@@ -14,6 +14,11 @@ const special: Readonly<Record<string, string>> = {
   Þ: 'T',
   þ: 'T',
   ı: 'I',
+  Ħ: 'H',
+  ħ: 'H',
+  // "N°" and "N.º" (number) are read as the letter O by labels: "N° DU DOCUMENT" is "NO DU DOCUMENT".
+  '°': 'O',
+  º: 'O',
 };
 
 /**

@@ -11,8 +11,8 @@ export interface LabelMatch {
   end: number;
 }
 
-/** Separators between label parts, and between a label and its value. */
-const separator = /[\s/,:.|;()-]/;
+/** Separators between label parts, and between a label and its value (an apostrophe too: "DATE D'EXPIRATION"). */
+const separator = /[\s/,:.|;()'’-]/;
 
 const labelsByInitial = new Map<string, Array<{ words: string; field: VisualField }>>();
 for (const [field, labels] of Object.entries(fieldLabels) as Array<[VisualField, readonly string[]]>) {

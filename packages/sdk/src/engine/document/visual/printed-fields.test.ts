@@ -70,6 +70,33 @@ describe('findPrintedFields', () => {
     expect(f.documentNumber?.text).toBe('T220001293');
   });
 
+  it('knows the labels of the smaller EU languages and labels written with N°, N.º and apostrophes; a type label’s value is no name', () => {
+    const f = read([
+      line('Cognoms', 300, 100, 14),
+      line('PUIGDEMONT', 300, 118),
+      line('Tipo', 700, 100, 14),
+      line('P', 700, 118),
+      line('Lloc de naixement', 300, 150, 14),
+      line('BRAȘOV', 300, 168),
+      line("Data d'expedició", 300, 200, 14),
+      line('03.02.2021', 300, 218),
+      line("Date d'expiration", 700, 200, 14),
+      line('02.02.2031', 700, 218),
+      line('N.º de passaporte', 300, 250, 14),
+      line('CB1234567', 300, 268),
+      line('Sess', 700, 250, 14),
+      line('M', 700, 268),
+    ]);
+    expect(f.lastName?.text).toBe('PUIGDEMONT');
+    expect(f.placeOfBirth?.text).toBe('BRAȘOV');
+    expect(f.dateOfIssue?.date).toMatchObject({ year: 2021, month: 2, day: 3 });
+    expect(f.dateOfExpiry?.date).toMatchObject({ year: 2031, month: 2, day: 2 });
+    expect(f.documentNumber?.text).toBe('CB1234567');
+    expect(f.sex?.text).toBe('M');
+    expect(f.firstName).toBeUndefined();
+    expect(foldText('N° du document')).toBe('NO DU DOCUMENT');
+  });
+
   it('reads an EU licence: numbered fields, date and place of birth together, field 12.05.1990 not taken for field 12', () => {
     const f = read(
       [
