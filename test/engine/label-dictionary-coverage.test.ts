@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../packages/sdk/src/engine/document/visual/fold-text.ts';
-import { matchLabel } from '../../packages/sdk/src/engine/document/visual/match-label.ts';
+import { labelSeparator, matchLabel } from '../../packages/sdk/src/engine/document/visual/match-label.ts';
 import type { VisualField } from '../../packages/sdk/src/engine/document/visual/field-labels.ts';
 import { labelTexts } from '../support/procedural/label-texts.ts';
 
@@ -30,7 +30,7 @@ describe('the label dictionary', () => {
           if (knownDifferences.has(`${field}:${language}:${text}`)) continue;
           const folded = foldText(text);
           const match = matchLabel(folded, 0, null);
-          const rest = match ? folded.slice(match.end).replace(/[\s/,:.|;()'’-]/g, '') : folded;
+          const rest = match ? [...folded.slice(match.end)].filter((c) => !labelSeparator.test(c)).join('') : folded;
           const want = noResultField[field] ?? field;
           if (!match || rest !== '' || match.field !== want) missing.push(`${field} (${language}): ${text}${match ? ` → ${match.field}` : ''}`);
         }

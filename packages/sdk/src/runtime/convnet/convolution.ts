@@ -170,11 +170,9 @@ function sliced(kernels: Kernels, units: number, parts: number, slice: (first: n
 export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out: MemoryTensor, residual?: MemoryTensor): void {
   const [batch, channels, height, width] = x.dims as [number, number, number, number];
   const [, , outH, outW] = out.dims as [number, number, number, number];
-  const { kernel, stride, pads, group } = conv.geometry;
+  const { kernel, group } = conv.geometry;
   const n = outH * outW;
-  const epilogue = residual ? conv.epilogue : conv.beforeResidual;
-  // The kernels find each output's residual this many bytes on (the same for every slice, batch and group).
-  if (residual) new Int32Array(kernels.view(epilogue, residualSlot + 1).buffer, epilogue + residualSlot * 4, 1)[0] = residual.offset - out.offset;
+  const epilogue = epilogueFor(kernels, conv, out, residual);
   if (conv.depthwise) {
     const [kh, kw] = kernel;
     for (let b = 0; b < batch; b++) {
@@ -192,8 +190,7 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
   }
   const kTotal = conv.groupChannels * kernel[0] * kernel[1];
   const perGroup = conv.outChannels / group;
-  // A 1×1 convolution of stride 1 without padding reads its input as it is (`pointwise`).
-  const pointwiseOnly = kernel[0] === 1 && kernel[1] === 1 && stride[0] === 1 && stride[1] === 1 && pads.every((p) => p === 0);
+  const pointwiseOnly = readsInputAsIs(conv.geometry);
   const panels = Math.ceil(n / 8);
   const slices = pointwiseOnly ? 0 : sliceCount(kernels, panels, 8 * perGroup * kTotal);
   // Each slice packs the columns of its panels outside the padding into a scratch of its own.
@@ -225,10 +222,25 @@ export function runConv(kernels: Kernels, conv: PackedConv, x: MemoryTensor, out
   if (scratch) kernels.release(scratch);
 }
 
-/** Whether a packed convolution is 1×1 of stride 1 without padding, in one group (`pointwise` reads its input as it is). */
+/** A 1×1 convolution of stride 1 without padding: each group's product reads its input as it is (`pointwise`). */
+function readsInputAsIs({ kernel, stride, pads }: ConvGeometry): boolean {
+  return kernel[0] === 1 && kernel[1] === 1 && stride[0] === 1 && stride[1] === 1 && pads.every((p) => p === 0);
+}
+
+/** Whether a packed convolution is such a 1×1 convolution in one group, as a separable block's second half is. */
 export function isPointwise(conv: PackedConv): boolean {
-  const { kernel, stride, pads, group } = conv.geometry;
-  return kernel[0] === 1 && kernel[1] === 1 && stride[0] === 1 && stride[1] === 1 && pads.every((p) => p === 0) && group === 1;
+  return readsInputAsIs(conv.geometry) && conv.geometry.group === 1;
+}
+
+/**
+ * The epilogue a run of `conv` into `out` uses: with `residual`, the whole one, told where the
+ * residual is (the kernels find each output's residual this many bytes on, the same for every
+ * slice, batch and group); without, only the steps before it.
+ */
+function epilogueFor(kernels: Kernels, conv: PackedConv, out: MemoryTensor, residual: MemoryTensor | undefined): number {
+  if (!residual) return conv.beforeResidual;
+  new Int32Array(kernels.view(conv.epilogue, residualSlot + 1).buffer, conv.epilogue + residualSlot * 4, 1)[0] = residual.offset - out.offset;
+  return conv.epilogue;
 }
 
 /**
@@ -258,8 +270,7 @@ export function runSeparable(
   }
   const n = outH * outW;
   const m = pointwiseConv.outChannels;
-  const epilogue = residual ? pointwiseConv.epilogue : pointwiseConv.beforeResidual;
-  if (residual) new Int32Array(kernels.view(epilogue, residualSlot + 1).buffer, epilogue + residualSlot * 4, 1)[0] = residual.offset - out.offset;
+  const epilogue = epilogueFor(kernels, pointwiseConv, out, residual);
   const [kh, kw] = depthwise.geometry.kernel;
   const slices = sliceCount(kernels, outH, outW * channels * (kh * kw + m));
   const scratch = kernels.allocate(slices * 8 * channels);

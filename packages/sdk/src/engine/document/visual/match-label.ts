@@ -12,7 +12,7 @@ export interface LabelMatch {
 }
 
 /** Separators between label parts, and between a label and its value (an apostrophe too: "DATE D'EXPIRATION"). */
-const separator = /[\s/,:.|;()'’-]/;
+export const labelSeparator = /[\s/,:.|;()'’-]/;
 
 const labelsByInitial = new Map<string, Array<{ words: string; field: VisualField }>>();
 for (const [field, labels] of Object.entries(fieldLabels) as Array<[VisualField, readonly string[]]>) {
@@ -154,7 +154,7 @@ function matchWords(folded: string, at: number, words: string): number | null {
   let pos = at;
   for (let i = 0; i < words.length; i++) {
     if (words[i] === ' ') {
-      while (pos < folded.length && separator.test(folded[pos]!)) pos++;
+      while (pos < folded.length && labelSeparator.test(folded[pos]!)) pos++;
       continue;
     }
     if (folded[pos] !== words[i]) return null;
@@ -164,6 +164,6 @@ function matchWords(folded: string, at: number, words: string): number | null {
 }
 
 function skip(folded: string, pos: number): number {
-  while (pos < folded.length && separator.test(folded[pos]!)) pos++;
+  while (pos < folded.length && labelSeparator.test(folded[pos]!)) pos++;
   return pos;
 }
