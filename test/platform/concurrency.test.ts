@@ -54,6 +54,43 @@ await describeEachDialect('concurrency', (dialect) => {
     expect(t.calls.document).toBe(1);
   });
 
+  it('a step that runs longer than the lease keeps it: the running resume renews it, another resume is refused, the step runs once', async () => {
+    // The clock is the test's: the first lease runs out only because the test moves time past it.
+    let clock = Date.parse('2026-06-01T12:00:00Z');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const recognizing = new Promise<void>((resolve) => (started = resolve));
+    t = await createPlatformTestApp({
+      postgresAdminUrl: dialect.postgresAdminUrl,
+      now: () => clock,
+      document: async () => {
+        started();
+        await gate;
+        return { recognitionStatus: 'VALID' };
+      },
+    });
+    const leaseMs = 300;
+    t.platform.settings.leaseMs = leaseMs;
+    // No waiting for the other resume: with a frozen clock its wait would never end.
+    t.platform.settings.resumeWaitMs = 0;
+    const { transactionId, authorization } = await submitted();
+    const leaseUntil = async () =>
+      (await t.database.db.selectFrom('transactions').select('leaseUntil').where('id', '=', transactionId).executeTakeFirstOrThrow()).leaseUntil;
+    const first = t.edge('POST', `/transaction/${transactionId}/resume`, authorization);
+    await recognizing;
+    // The lease claimed before the step ran out by the clock; a renewal after that pushes it past the new time.
+    clock += 2 * leaseMs;
+    await expect.poll(async () => Date.parse((await leaseUntil()) ?? '') >= clock + leaseMs).toBe(true);
+    const second = await t.edge('POST', `/transaction/${transactionId}/resume`, authorization);
+    expect(second.status).toBe(409);
+    expect(second.json.code).toBe('TRANSACTION_BUSY');
+    release();
+    expect((await first).json.processingStatus).toBe('Complete');
+    expect(t.calls.document).toBe(1);
+    expect(await leaseUntil()).toBeNull();
+  });
+
   it('a submission while a resume runs is refused (409), not lost halfway', async () => {
     t = await createPlatformTestApp({ postgresAdminUrl: dialect.postgresAdminUrl, document: slowDocument });
     const { transactionId, authorization } = await submitted();

@@ -86,8 +86,10 @@ function replicaTests(postgres: PostgresAvailability, compiledCli: () => string)
       AUTH_RATE_LIMIT_STORE: 'database',
       AUTH_RATE_LIMIT_PER_ID_AND_ADDRESS: String(failuresPerIdAndAddress),
       DATABASE_POOL_MAX: '4',
-      // A resume's lease is 3 × this, at least 60 s: the kill test below waits the 60 s out.
-      RECOGNITION_TIMEOUT_MS: '20000',
+      // The kill test below waits a dead replica's lease out; a live one renews it, however long
+      // its recognition takes on a loaded machine — which may take the longest time allowed.
+      TRANSACTION_LEASE_MS: '60000',
+      RECOGNITION_TIMEOUT_MS: '600000',
       // The webhook test's receiver is on loopback; every replica dispatches, polling often.
       WEBHOOK_URL_ALLOW: '127.0.0.1',
       WEBHOOK_POLL_MS: '50',
@@ -259,7 +261,7 @@ function replicaTests(postgres: PostgresAvailability, compiledCli: () => string)
       const busy = await call(b, 'POST', `/edge/api/v1/transaction/${transactionId}/resume`, authorization);
       expect(busy.status).toBe(409);
       expect(await leaseOwner()).not.toBeNull();
-      // Once it runs out (60 s here), a resume on another replica takes over.
+      // Once it runs out (within 60 s here), a resume on another replica takes over.
       await expect
         .poll(async () => (await call(b, 'POST', `/edge/api/v1/transaction/${transactionId}/resume`, authorization)).status, { interval: 2000 })
         .toBe(200);

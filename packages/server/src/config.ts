@@ -99,6 +99,8 @@ export interface Config {
     stepImageMaxPixels: number;
     /** Step submissions one organization may have in flight in this process; beyond, 429. */
     submissionsPerOrganization: number;
+    /** How long a resume's claim on a transaction outlives its process (ms); renewed while it runs. */
+    leaseMs: number;
     /** Size of the agent's record cache (serialized transaction records, checked against row_version), in MiB; 0 = off. */
     recordCacheMiB: number;
     /** Failed-authentication limits (429 RATE_LIMITED) and where the counters live. */
@@ -180,6 +182,7 @@ const envSchema = z.object({
   MAX_BODY_BYTES_IN_FLIGHT: int(1024, 64 * 2 ** 30).default(64 * 2 ** 20),
   STEP_IMAGE_MAX_PIXELS: int(10_000, 100_000_000).default(8_000_000),
   EDGE_SUBMISSIONS_PER_ORGANIZATION: int(1, 10_000).default(4),
+  TRANSACTION_LEASE_MS: int(3000, 3_600_000).default(30_000),
   RECORD_CACHE_MIB: int(0, 4096).default(8),
   CORS_ORIGINS: list.default([]),
   EPHEMERAL_KEY_TTL: int(60, 30 * 24 * 3600).default(24 * 3600),
@@ -260,6 +263,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       // Never more than an image may have: a step image is only ever scaled down.
       stepImageMaxPixels: Math.min(e.STEP_IMAGE_MAX_PIXELS, e.IMAGE_MAX_PIXELS),
       submissionsPerOrganization: e.EDGE_SUBMISSIONS_PER_ORGANIZATION,
+      leaseMs: e.TRANSACTION_LEASE_MS,
       recordCacheMiB: e.RECORD_CACHE_MIB,
       authRateLimit: {
         windowMs: e.AUTH_RATE_LIMIT_WINDOW * 1000,

@@ -21,7 +21,10 @@ export interface PlatformSettings {
   handoffJoinMs: number;
   /** How long an ephemeral key works (ms). */
   ephemeralKeyTtlMs: number;
-  /** How long a resume's claim on a transaction lasts before another may take over (ms). */
+  /**
+   * How long a resume's claim on a transaction lasts before another may take over (ms): renewed
+   * every third of it while the resume runs, so it bounds how long a dead process holds a transaction.
+   */
   leaseMs: number;
   /** How long a resume waits for another one on the same transaction to finish (ms). */
   resumeWaitMs: number;
@@ -40,7 +43,7 @@ export interface PlatformSettings {
 export const defaultPlatformSettings: Omit<PlatformSettings, 'edgeApiUrl' | 'runPageUrl'> = {
   ephemeralKeyTtlMs: 24 * 3600 * 1000,
   handoffJoinMs: 10 * 60 * 1000,
-  leaseMs: 5 * 60 * 1000,
+  leaseMs: 30_000,
   resumeWaitMs: 10_000,
   maxStepsPerResume: 100,
   idempotencyTtlMs: 24 * 3600 * 1000,

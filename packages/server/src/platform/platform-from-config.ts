@@ -43,8 +43,7 @@ export function platformFromConfig(
       runPageUrl: `${config.publicUrl}/run`,
       ephemeralKeyTtlMs: config.platform.ephemeralKeyTtlSeconds * 1000,
       handoffJoinMs: config.platform.handoffJoinSeconds * 1000,
-      // A step may run two recognitions; the claim is renewed after every step.
-      leaseMs: Math.max(60_000, 3 * config.recognition.timeoutMs),
+      leaseMs: config.platform.leaseMs,
       maxImageBytes: config.image.maxBytes,
       maxPixels: config.image.maxPixels,
       stepImageMaxPixels: config.platform.stepImageMaxPixels,

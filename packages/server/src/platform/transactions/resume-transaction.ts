@@ -12,6 +12,7 @@ import { StepFailure, type StepContext, type StepOutcome } from '../../workflow/
 import { recordEvent } from '../../webhooks/outbox.ts';
 import { transactionEvent } from '../../webhooks/webhook-events.ts';
 import { isoAt, type PlatformContext } from '../platform-context.ts';
+import { renewLeaseWhileRunning } from './lease-renewal.ts';
 import { transition } from './state-machine.ts';
 import { toResumeResponse } from './transaction-views.ts';
 
@@ -24,7 +25,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Only the holder of the transaction's lease runs steps, and every step's result is written with
  * a guard on that lease, so two resumes never run a step twice: the second waits for the first
  * (up to `resumeWaitMs`) and then finds nothing left to do (isChanged: false), or gets 409
- * TRANSACTION_BUSY. A resume whose lease ran out mid-step loses its write and stops.
+ * TRANSACTION_BUSY. The holder renews the lease while it runs (lease-renewal.ts); a resume whose
+ * lease ran out all the same (its process paused past `leaseMs`) loses its write and stops.
  *
  * `tx` is the row edge authentication read; it is read again only while another resume holds the
  * lease. Every write answers the row it wrote, so the response needs no read either.
@@ -48,10 +50,12 @@ export async function resumeTransaction(ctx: PlatformContext, tx: StoredTransact
     if (!reread) throw new ApiError('NOT_FOUND', 'transaction not found');
     current = reread;
   }
+  const renewal = renewLeaseWhileRunning(ctx, tx.id, owner);
   try {
     const { tx: latest, changed } = await runSteps(ctx, current, definition, owner);
     return toResumeResponse(latest, definition, changed);
   } finally {
+    renewal.stop();
     // Closing writes release the lease themselves; this covers waiting and thrown errors.
     await updateTransaction(ctx.db, tx.id, { leaseOwner: owner }, { leaseOwner: null, leaseUntil: null }).catch(() => {});
   }
