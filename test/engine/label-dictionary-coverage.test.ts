@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { foldText } from '../../packages/sdk/src/engine/document/visual/fold-text.ts';
 import { labelSeparator, matchLabel } from '../../packages/sdk/src/engine/document/visual/match-label.ts';
 import type { VisualField } from '../../packages/sdk/src/engine/document/visual/field-labels.ts';
-import { labelTexts } from '../support/procedural/label-texts.ts';
+import { titleTypeOf } from '../../packages/sdk/src/engine/document/visual/document-title.ts';
+import { documentTitles, labelTexts } from '../support/procedural/label-texts.ts';
 
 /** The dictionary field a generated label of something that is no result field belongs to. */
 const noResultField: Record<string, VisualField> = {
@@ -37,5 +38,21 @@ describe('the label dictionary', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('names the type of every title the document generator prints, on a line of its own, and of none inside a word', () => {
+    const wrong: string[] = [];
+    for (const [type, byLanguage] of Object.entries(documentTitles)) {
+      for (const [language, title] of Object.entries(byLanguage as Record<string, string>)) {
+        const folded = foldText(title)
+          .replace(/[^A-Z0-9]+/g, ' ')
+          .trim();
+        const found = titleTypeOf(['REPUBLIC', folded, 'SURNAME']);
+        if (found !== type) wrong.push(`${type} (${language}): ${title} → ${found}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The short ones (PAS, PASS) are words of names and labels too.
+    expect(titleTypeOf(['PASCAL DUBOIS', 'PASS NR 12345', 'PASSAGE DU NORD'])).toBeNull();
   });
 });

@@ -14,6 +14,13 @@ const compactTitles = documentTitles.map(([title, type]) => ({ title: title.repl
 const allowedEdits = (length: number) => (length >= 12 ? 2 : length >= 7 ? 1 : 0);
 
 /**
+ * Titles shorter than this (`PAS`, `PASS`, `PASSI`: passports in Danish and Czech, Swedish and
+ * Estonian, Finnish) count only as a line of their own: inside a line they are in too many words
+ * (`PASCAL`, `PASSAGE`, `PAS NR`).
+ */
+const wholeLineBelow = 6;
+
+/**
  * The document type a printed title names (`documentTitles`), from the page's lines folded to
  * capitals and spaces: the title read with the fewest differing letters (then the longest), or null.
  */
@@ -21,7 +28,7 @@ export function titleTypeOf(foldedLines: readonly string[]): TitleType | null {
   const lines = foldedLines.map((line) => line.replace(/ /g, ''));
   let best: { type: TitleType; edits: number; length: number } | null = null;
   for (const { title, type } of compactTitles) {
-    const edits = fewestEdits(lines, title, allowedEdits(title.length));
+    const edits = title.length < wholeLineBelow ? (lines.includes(title) ? 0 : null) : fewestEdits(lines, title, allowedEdits(title.length));
     if (edits === null) continue;
     if (!best || edits < best.edits || (edits === best.edits && title.length > best.length)) best = { type, edits, length: title.length };
   }
