@@ -135,12 +135,17 @@ function combine(named: readonly VisualField[], numbered: VisualField | null): V
   return distinct[0]!;
 }
 
+/** Fields whose values are letters only: their label is never run into its value's first digit. */
+const lettersOnlyFields: ReadonlySet<VisualField> = new Set(['lastName', 'firstName', 'fullName', 'additionalNameInformation', 'nationality']);
+
 function longestLabelAt(folded: string, at: number, nested = false): { field: VisualField; end: number } | null {
   let best: { field: VisualField; end: number } | null = null;
   for (const { words, field } of labelsByInitial.get(folded[at] ?? '') ?? []) {
     let end = matchWords(folded, at, words);
     // Run into the next word: only where the next label of a bilingual pair begins ("PRENOMSGIVEN NAMES").
     if (end !== null && /[A-Z]/.test(folded[end] ?? '') && (nested || !longestLabelAt(folded, end, true))) end = null;
+    // Nor into a digit, for a label of letters only: its word goes on, misread ("NOM0" for NOME).
+    if (end !== null && /\d/.test(folded[end] ?? '') && lettersOnlyFields.has(field)) end = null;
     if (end !== null && (!best || end > best.end)) best = { field, end };
   }
   return best;

@@ -136,6 +136,14 @@ describe('findPrintedFields', () => {
     expect(f).toEqual({});
   });
 
+  it('takes no name label run into a digit (a letter of its word misread), but a date label run into its date', () => {
+    const fieldsOf = (text: string) => labelLines([line(text, 40, 100)], null)[0]!.segments.map((s) => s.label.field);
+    // "NOME" (Portuguese: given name) read "NOM0" is not the French surname label NOM.
+    expect(fieldsOf('NOM0:')).toEqual([]);
+    expect(fieldsOf('NOM: DUPONT')).toEqual(['lastName']);
+    expect(fieldsOf('DATE OF BIRTH12.05.1990')).toEqual(['dateOfBirth']);
+  });
+
   it('takes a label misread by a letter or two for a label, never for a value, but not a watermark that contains a label word', () => {
     const f = read([
       line('SURNAME', 300, 100, 14),
