@@ -135,8 +135,11 @@ function combine(named: readonly VisualField[], numbered: VisualField | null): V
   return distinct[0]!;
 }
 
-/** Fields whose values are letters only: their label is never run into its value's first digit. */
-const lettersOnlyFields: ReadonlySet<VisualField> = new Set(['lastName', 'firstName', 'fullName', 'additionalNameInformation', 'nationality']);
+/**
+ * Fields whose value holds only letters (and spaces, hyphens, apostrophes): a digit or symbol beside
+ * their label is a misread, and their label is never run into a digit (its word goes on, misread).
+ */
+export const lettersOnlyFields: ReadonlySet<VisualField> = new Set(['lastName', 'firstName', 'fullName', 'additionalNameInformation', 'nationality']);
 
 function longestLabelAt(folded: string, at: number, nested = false): { field: VisualField; end: number } | null {
   let best: { field: VisualField; end: number } | null = null;

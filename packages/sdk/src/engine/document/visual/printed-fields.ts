@@ -1,7 +1,15 @@
 import type { DateResult } from '../../../api/common.ts';
 import type { VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
-import { containsFuzzyLabel, fuzzyLabelLine, labelAfterUnknownParts, matchLabel, type FieldNumbering, type LabelMatch } from './match-label.ts';
+import {
+  containsFuzzyLabel,
+  fuzzyLabelLine,
+  labelAfterUnknownParts,
+  lettersOnlyFields,
+  matchLabel,
+  type FieldNumbering,
+  type LabelMatch,
+} from './match-label.ts';
 import { findPrintedDate, type DateOrder } from './printed-dates.ts';
 import { printedValue } from './printed-values.ts';
 
@@ -75,9 +83,6 @@ export interface FoundFields {
   invalidCharacterFields: VisualField[];
 }
 
-/** Fields whose value holds only letters (and spaces, hyphens, apostrophes): a digit or symbol beside their label is a misread. */
-const letterFields: ReadonlySet<VisualField> = new Set(['lastName', 'firstName', 'fullName', 'additionalNameInformation', 'nationality']);
-
 /**
  * The printed fields of a document from its text lines: each line that begins with a label (or a
  * licence field number) gives its field, valued by the rest of the line, or — when the label stands
@@ -105,7 +110,8 @@ export function findPrintedFields(lines: readonly LabelledLine[], o: FindFieldsO
       // The value after the label on its line; else (none there, or none that fits) beside or below it.
       let source = { line: i, start: segment.start, end: segment.end };
       let value = source.start < source.end ? fieldValue(field, lines, source, o) : null;
-      if (!value && source.start < source.end && letterFields.has(field) && /[\p{L}]/u.test(lines[i]!.text.slice(source.start, source.end))) invalid.add(field);
+      if (!value && source.start < source.end && lettersOnlyFields.has(field) && /[\p{L}]/u.test(lines[i]!.text.slice(source.start, source.end)))
+        invalid.add(field);
       for (const j of value ? [] : valueLinesFor(i, lines, used)) {
         source = { line: j, start: 0, end: lines[j]!.text.length };
         value = fieldValue(field, lines, source, o);
