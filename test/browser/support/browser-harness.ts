@@ -13,7 +13,7 @@ import { listBrowserAssets } from '@idlens/sdk/assets';
 import { browserBundleConfig } from '@idlens/sdk/browser-bundle';
 import { readConfig, silentLogger, startServer, type RunningServer } from '@idlens/server';
 import { staticFiles } from '../../../packages/server/src/http/static-files.ts';
-import { outcomeWaitMs } from '../../support/patience.ts';
+import { oneWaitMs } from '../../support/patience.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -173,7 +173,7 @@ export function chromiumLaunchOptions(extraArgs: string[] = []): { executablePat
 export async function launchChromium(): Promise<{ context: BrowserContext; console: string[]; close(): Promise<void> }> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'idlens-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, chromiumLaunchOptions());
-  context.setDefaultTimeout(outcomeWaitMs);
+  context.setDefaultTimeout(oneWaitMs);
   // tsx (esbuild keepNames) wraps named functions in `__name(…)`; functions serialized into the
   // page by page.evaluate() need that helper there too.
   await context.addInitScript('globalThis.__name = (fn) => fn;');

@@ -9,7 +9,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { componentsBundleConfig } from '../../../../packages/web-components/vite.config.ts';
 import { buildBrowserBundle, chromiumLaunchOptions, startPageServer } from '../../support/browser-harness.ts';
-import { outcomeWaitMs } from '../../../support/patience.ts';
+import { oneWaitMs } from '../../../support/patience.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -48,7 +48,7 @@ export async function launchWithCamera({
     userDataDir,
     chromiumLaunchOptions(['--use-fake-device-for-media-stream', ...(y4m ? [`--use-file-for-fake-video-capture=${y4m}`] : [])]),
   );
-  context.setDefaultTimeout(outcomeWaitMs);
+  context.setDefaultTimeout(oneWaitMs);
   for (const origin of grantOrigins) await context.grantPermissions(['camera'], { origin });
   await context.addInitScript('globalThis.__name = (fn) => fn;');
   return {
