@@ -132,9 +132,16 @@ function followingLines(holder: PrintedTruth): Record<string, string> {
   };
 }
 
-/** The SVG with every text slot whose id matches `id` (a regular expression) holding `value`. */
+/** A text slot whose id matches `id` (a regular expression): its opening tags, text, closing tag. */
+const slotPattern = (id: string) => new RegExp(`(<text id="${id}"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`, 'g');
+
+/** The SVG with every text slot whose id matches `id` holding `value`. */
 function filledSlot(svg: string, id: string, value: string): string {
-  return svg.replace(new RegExp(`(<text id="${id}"[^>]*>\\s*<tspan[^>]*>)[^<]*(</tspan>)`, 'g'), `$1${escapeXml(value)}$2`);
+  return svg.replace(slotPattern(id), `$1${escapeXml(value)}$2`);
+}
+
+function hasSlot(svg: string, id: string): boolean {
+  return slotPattern(id).test(svg);
 }
 
 /** A generator seeded by a text of the holder's, so the holder's documents agree. */
@@ -192,9 +199,10 @@ export async function renderTemplateDocument(
   for (const [slot, [value, fields]] of Object.entries(slots)) {
     // Every slot of that name (its first line where the value may take two): a template may keep an
     // old one commented out beside the one it draws.
-    const replaced = filledSlot(svg, `${slot}_field(?:_1)?`, value);
-    if (replaced === svg) continue;
-    svg = replaced;
+    // Whether the slot exists, not whether the text changed: a holder's value may be the
+    // template's own sample (a man's `M`), and the side prints it all the same.
+    if (!hasSlot(svg, `${slot}_field(?:_1)?`)) continue;
+    svg = filledSlot(svg, `${slot}_field(?:_1)?`, value);
     Object.assign(truth, fields);
   }
   for (const [id, value] of Object.entries(followingLines(holder))) {
