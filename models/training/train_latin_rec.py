@@ -358,6 +358,7 @@ def main():
     parser.add_argument("--document-lines", nargs="*", default=[],
                         help="PREFIX of line crops cut from generated documents (dump-document-lines.ts), trained on beside the rendered lines")
     parser.add_argument("--document-rate", type=float, default=0.3, help="share of batches drawn from --document-lines")
+    parser.add_argument("--document-accent-copies", type=int, default=1, help="times each --document-lines line with an accented letter is drawn")
     parser.add_argument("--document-check", nargs="*", default=[], help="PREFIX of document line crops reported at each checkpoint (never trained on)")
     add_augmentation_flags(parser)
     parser.add_argument("--resume", action="store_true", help="continue from --checkpoint")
@@ -412,7 +413,10 @@ def main():
     held_out = held_out_set(args.seed + 1, args.eval_per_style)
     seen_fonts = held_out_set(args.seed + 2, args.eval_per_style // 4, split="train")
     document_check = load_document_lines(args.document_check)
-    documents = [(a, t) for a, t, _ in load_document_lines(args.document_lines)]
+    # Lines with accented letters drawn --document-accent-copies times as often: a lost accent
+    # (ANTÓNIO read ANTONIO) is a wrong name, and lines holding one are a minority of the dump.
+    documents = [(a, t) for a, t, _ in load_document_lines(args.document_lines)
+                 for _ in range(args.document_accent_copies if any(ord(ch) > 127 for ch in t) else 1)]
     document_stream = SampleStream(documents, args.batch, args.seed) if documents else None
     document_draw = random.Random(args.seed * 31 + start)
     if documents:
