@@ -3,7 +3,6 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { b64, sampleImage } from '../support/images.ts';
-import { oneWaitMs } from '../support/patience.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { type ConsoleHarness, screenshotDir as shots, startConsoleHarness } from './support/console-harness.ts';
 
@@ -330,7 +329,7 @@ describe('operator console (Chromium)', () => {
 
   it('registers a webhook endpoint (secret shown once), shows its deliveries, sends one again, disables and deletes it', async () => {
     const receiver = await startWebhookReceiver();
-    const poll = { timeout: oneWaitMs, interval: 50 };
+    const poll = { interval: 50 };
     try {
       await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
       await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expireDueTransactions } from '../../packages/server/src/platform/transactions/expire-transaction.ts';
 import { describeEachDialect } from '../support/dialects.ts';
-import { oneWaitMs } from '../support/patience.ts';
 import { createPlatformTestApp, createRequest, type PlatformTestApp } from '../support/platform-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -18,7 +17,7 @@ const fastRetries = {
   WEBHOOK_POLL_MS: '50',
 };
 const allTypes = ['transaction.created', 'transaction.completed', 'transaction.failed', 'transaction.verificationStatusOverridden', 'transaction.deleted'];
-const poll = { timeout: oneWaitMs, interval: 20 };
+const poll = { interval: 20 };
 
 await describeEachDialect('webhooks', (dialect) => {
   let t: PlatformTestApp;

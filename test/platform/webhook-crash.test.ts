@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../../packages/server/src/db/open-database.ts';
 import { describeEachDialect } from '../support/dialects.ts';
-import { oneWaitMs } from '../support/patience.ts';
 import { createRequest } from '../support/platform-app.ts';
 import { createTestDatabase } from '../support/postgres.ts';
 import { startServe, type ServeProcess } from '../support/serve-process.ts';
@@ -50,7 +49,7 @@ await describeEachDialect('SIGKILL of the real server with webhook events commit
     };
     const first = await serve();
     const credential = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(first.output())?.[1];
-    await expect.poll(() => credential('client_secret'), { interval: 20, timeout: oneWaitMs }).toBeDefined();
+    await expect.poll(() => credential('client_secret'), { interval: 20 }).toBeDefined();
     const authorization = `Basic ${Buffer.from(`${credential('client_id')}:${credential('client_secret')}`).toString('base64')}`;
     const agentUrl = (server: ServeProcess, p: string) => `http://127.0.0.1:${server.port}/agent/api/v1${p}`;
     const registered = await fetch(agentUrl(first, '/webhook-endpoint'), {
@@ -89,7 +88,7 @@ await describeEachDialect('SIGKILL of the real server with webhook events commit
         }
         if (completed.size >= lifecyclesBeforeKill && !killed) {
           // Some attempts are hanging at the receiver now, others wait for their retry.
-          await expect.poll(() => receiver.received.length, { interval: 20, timeout: oneWaitMs }).toBeGreaterThanOrEqual(6);
+          await expect.poll(() => receiver.received.length, { interval: 20 }).toBeGreaterThanOrEqual(6);
           if (killed) return;
           killed = true;
           first.child.kill('SIGKILL');
@@ -107,7 +106,7 @@ await describeEachDialect('SIGKILL of the real server with webhook events commit
       ...[...created].filter((id) => !receiver.acceptedTypesOf(id).includes('transaction.created')).map((id) => `created ${id}`),
       ...[...completed].filter((id) => !receiver.acceptedTypesOf(id).includes('transaction.completed')).map((id) => `completed ${id}`),
     ];
-    await expect.poll(missing, { interval: 100, timeout: oneWaitMs }).toEqual([]);
+    await expect.poll(missing, { interval: 100 }).toEqual([]);
     expect(receiver.received.length).toBeGreaterThan(beforeRestart);
 
     for (const id of created) {

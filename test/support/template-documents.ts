@@ -140,6 +140,7 @@ function filledSlot(svg: string, id: string, value: string): string {
   return svg.replace(slotPattern(id), `$1${escapeXml(value)}$2`);
 }
 
+/** Whether the SVG has a text slot whose id matches `id`. */
 function hasSlot(svg: string, id: string): boolean {
   return slotPattern(id).test(svg);
 }
@@ -201,8 +202,9 @@ export async function renderTemplateDocument(
     // old one commented out beside the one it draws.
     // Whether the slot exists, not whether the text changed: a holder's value may be the
     // template's own sample (a man's `M`), and the side prints it all the same.
-    if (!hasSlot(svg, `${slot}_field(?:_1)?`)) continue;
-    svg = filledSlot(svg, `${slot}_field(?:_1)?`, value);
+    const id = `${slot}_field(?:_1)?`;
+    if (!hasSlot(svg, id)) continue;
+    svg = filledSlot(svg, id, value);
     Object.assign(truth, fields);
   }
   for (const [id, value] of Object.entries(followingLines(holder))) {
