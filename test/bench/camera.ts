@@ -63,7 +63,8 @@ const backDocumentNumber = 'D23145890';
 /**
  * The two-sided document flow of the fake-camera test on `inference`: the user captures the front
  * (its first 3 s in the camera file), then — the card turned over, the back on camera (3…6 s of the
- * 6 s loop) — taps "scan the back", and the scanner reads the back's TD1 MRZ and then both sides.
+ * 6 s loop) — taps "scan the back", and the scanner reads the back's TD1 MRZ, the frame that completes the
+ * agreement read with the front (both sides).
  * Resolves with the back side's ms: the last `scanning` status → the result, from the page's event log.
  */
 async function scanBackSide(page: Page, inference: string): Promise<Outcome> {
@@ -181,7 +182,7 @@ export const cameraBench: BenchSuite = async () => {
     'The same on a cross-origin isolated page, per inference runtime (the convnet runtime on its kernel threads, as many as the recognizer reports in ' +
       "`info().ocr.threads`, up to 4; onnxruntime-web on its wasm threads; first visits, so onnxruntime-web's 14 MB wasm is fetched and compiled within the figure). " +
       `"${backSide}" is the two-sided flow: the front captured by hand, then, the back on camera, "scan the back" tapped; its figure runs from that scan's start to the result ` +
-      '(the back read, then both sides recognized together; the front loaded the runtime and models already).',
+      "(the back's frames read until two agree, the second of them read with the front as both sides; the front loaded the runtime and models already).",
     '',
     ...table(['scanner · runtime', 'answer', 'runs', 'p50 ms', 'p95 ms', 'errors'], runtimeRows),
   ];

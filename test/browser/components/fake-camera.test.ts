@@ -254,6 +254,8 @@ describe('scanners from a fake camera (Chromium)', () => {
         (window as any).events.filter((e: { type: string; tag: string }) => e.type === 'idlens-status').map((e: { status: string }) => e.status),
       );
       expect(statuses).toEqual(expect.arrayContaining(['scanning', 'flip', 'processing', 'done']));
+      // The back's agreed frame was read with the front as the scan's last reading, not read again after it.
+      expect(statuses.slice(statuses.lastIndexOf('scanning'))).not.toContain('processing');
       // The front is captured by hand; what the scanner does on its own is the back: scan start → result.
       const backStart = await page.evaluate(
         () => (window as any).events.filter((e: { type: string; status: string }) => e.type === 'idlens-status' && e.status === 'scanning').at(-1).at,

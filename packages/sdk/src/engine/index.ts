@@ -6,6 +6,7 @@ import { emptyCardData } from './card/empty-card-data.ts';
 import { defaultReadCardSettings, readCardCascading } from './card/read-card.ts';
 import type { CardData, CardOptions } from '../api/card.ts';
 import type { DocumentData, DocumentOptions } from '../api/document.ts';
+import { FrameMemo } from './pipeline/frame-memo.ts';
 import type { StageTrace } from './pipeline/stage-trace.ts';
 import { assertValidFrame, type Frame } from '../core/frame.ts';
 import { readIdBarcode } from './aamva/read-id-barcode.ts';
@@ -108,7 +109,8 @@ export function createEngine({
   const faces: FaceDetector | null = faceModel
     ? createFaceDetector(createModelSession(inference, faceModel, ocrOptions.sessionOptions), faceModel.entry)
     : null;
-  const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', printedFields: ocrOptions.printedFields ?? 'learned', now };
+  // One memo for the engine's life: it keeps results only as long as the frames they came from live.
+  const settings = { mrzModel: ocrOptions.mrzModel ?? 'auto', printedFields: ocrOptions.printedFields ?? 'learned', now, memo: new FrameMemo() };
   return {
     async barcode(frame, options = {}) {
       assertValidFrame(frame);

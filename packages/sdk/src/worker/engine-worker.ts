@@ -13,6 +13,7 @@ import { loadZxingBrowser } from '../runtime/zxing-browser.ts';
 import { registerIdlensErrorTransfer } from './comlink-errors.ts';
 import { CallScope, checkpointedInference, checkpointedZxing } from './call-scope.ts';
 import { decodeFrame } from './decode-frame.ts';
+import { RecentImages } from './recent-images.ts';
 import { documentInView } from '../engine/document/corners/document-in-view.ts';
 import { measureFrameQuality } from './frame-quality.ts';
 import type { EngineWorkerApi, WorkerInit } from './worker-api.ts';
@@ -36,6 +37,8 @@ let ocrEngine: Promise<Engine> | null = null;
 let inferenceInfo: (() => InferenceInfo) | null = null;
 /** Recognition calls run one at a time and stop at a checkpoint when cancelled (`CallScope`). */
 const calls = new CallScope();
+/** A document's sides, decoded once: its front read at capture is the front of the two-sided read. */
+const documentImages = new RecentImages(decodeFrame);
 
 function requireInit(): WorkerInit {
   if (!settings) throw new IdlensError('RUNTIME_UNAVAILABLE', 'the worker was not initialised');
@@ -255,8 +258,8 @@ const api: EngineWorkerApi = {
       .run(callId, async () => {
         const [engine, first, second] = await Promise.all([
           engineForOcr(),
-          decodeFrame(sides.first, 'first'),
-          sides.second ? decodeFrame(sides.second, 'second') : null,
+          documentImages.decode(sides.first, 'first'),
+          sides.second ? documentImages.decode(sides.second, 'second') : null,
         ]);
         return engine.document({ first, second }, options ?? {});
       })

@@ -18,6 +18,8 @@ export interface ScanRun<K extends ScanKind> {
   agreement?: number;
   /** Frame-quality thresholds (see the SDK's `QualityThresholds`). */
   quality?: Parameters<typeof createScanSession<K>>[0]['quality'];
+  /** How the frame that completes the agreement is read (see the SDK's `ScanSessionOptions.readFinal`). */
+  readFinal?: Parameters<typeof createScanSession<K>>[0]['readFinal'];
 }
 
 /** A reading and the frame it was read from (drawn on `canvas`, the last frame recognized). */
@@ -57,7 +59,7 @@ export class ScanController extends HostController {
   }
 
   /** Scans until the session agrees on a reading; rejects with an AbortError when stopped. */
-  async run<K extends ScanKind, T>({ recognizer, kind, video, options, agreement, quality }: ScanRun<K>): Promise<ScanOutcome<T>> {
+  async run<K extends ScanKind, T>({ recognizer, kind, video, options, agreement, quality, readFinal }: ScanRun<K>): Promise<ScanOutcome<T>> {
     this.stop();
     const canvas = this.#canvas;
     const source = () => {
@@ -66,7 +68,7 @@ export class ScanController extends HostController {
       canvas.getContext('2d')!.drawImage(video, 0, 0);
       return createImageBitmap(canvas);
     };
-    const session = createScanSession({ recognizer, kind, source, options, agreement, quality });
+    const session = createScanSession({ recognizer, kind, source, options, agreement, quality, readFinal });
     this.#session = session as ScanSession<unknown>;
     this.feedback = null;
     this.document = null;

@@ -1,11 +1,12 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
-import type { Recognizer } from '@idlens/sdk/client';
+import type { ImageInput, Recognizer } from '@idlens/sdk/client';
 import { frameToBlob } from '../camera/idlens-camera.ts';
 import type { DocumentData, DocumentOptions } from '../shared/result-types.ts';
 import { hasBackSide, mismatchedFields } from './document-sides.ts';
 import { ScannerElement } from './scanner-element.ts';
 
-type Side = { data: DocumentData; image: Blob; source: 'camera' | 'file' };
+/** A side read: `data` is the whole document's reading when `bothSides` (the back read with the front), else this side's. */
+type Side = { data: DocumentData; image: Blob; source: 'camera' | 'file'; bothSides?: boolean };
 
 /**
  * Scans an identity document, one or two sides. A side with a machine-readable zone is taken
@@ -14,8 +15,10 @@ type Side = { data: DocumentData; image: Blob; source: 'camera' | 'file' };
  * the back is not accepted while it still shows the front's MRZ. A document whose class has one side
  * (a passport's or visa's data page) finishes after it. Both images then go to
  * `document({ first, second })`, which also compares the sides (`dataMatch`); sides that disagree
- * are the result's headline, never shown as one person's data. A photo or camera start after a
- * finished result begins a new document.
+ * are the result's headline, never shown as one person's data. Behind a front without an MRZ or
+ * barcode, the back's scan reads the frame that completes its agreement that way straight away
+ * (`readFinal`), so no frame is read twice. A photo or camera start after a finished result begins
+ * a new document.
  *
  * @fires idlens-result - `data` is the `/document-multi-side` (or single-side) response's `data`
  * @fires idlens-error
@@ -152,8 +155,9 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
   /** Live scan of the current side, or the frame the user captured with the button. */
   async #readSide(): Promise<Side | null> {
     const manual = new Promise<'manual'>((resolve) => (this.#manual = () => resolve('manual')));
+    const withFront = this.#backReadWithFront();
     for (;;) {
-      const live = this.scanLive();
+      const live = this.scanLive(withFront ?? undefined);
       const winner = await Promise.race([live, manual]);
       if (winner === 'manual') {
         this.scan.stop();
@@ -161,8 +165,8 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
         if (!video) return null;
         const image = await frameToBlob(video);
         // Cancelled: back to scanning this side (`cancelReading`), nothing to deliver here.
-        const data = await this.readStill(image, { side: this.side });
-        return data ? { image, data, source: 'camera' } : null;
+        const data = await this.readStill(image, { side: this.side }, withFront ? (signal) => withFront(image, { signal }) : undefined);
+        return data ? { image, data, source: 'camera', bothSides: !!withFront } : null;
       }
       if (!winner) return null;
       // Still the front's MRZ on the "back": the document was not turned over yet.
@@ -171,8 +175,20 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
         this.requestUpdate();
         continue;
       }
-      return { ...winner, source: 'camera' };
+      return { ...winner, source: 'camera', bothSides: !!withFront };
     }
+  }
+
+  /**
+   * How the back is read when its reading can be the whole document's: with the front captured
+   * before it (`readFinal`), so the frame the scan agrees on is not read a second time with the front.
+   * Only behind a front without an MRZ or barcode: the back then brings them, and a frame still
+   * showing the front cannot pass for the back (a front's MRZ would be in every two-sided reading).
+   */
+  #backReadWithFront(): ((image: ImageInput, call: { signal: AbortSignal }) => Promise<DocumentData>) | null {
+    const front = this.#front;
+    if (this.side !== 1 || !front || front.data.mrzData || front.data.barcodeData) return null;
+    return (image, call) => this.activeRecognizer.document({ first: front.image, second: image }, this.options, call);
   }
 
   async #sideDone(read: Side): Promise<void> {
@@ -186,6 +202,10 @@ export class IdlensDocumentScanner extends ScannerElement<DocumentData> {
       return;
     }
     const front = this.#front;
+    if (read.bothSides) {
+      this.finish(read.data, { front: front.image, back: read.image }, performance.now() - this.#startedAt, sourceOf(front, read));
+      return;
+    }
     const data = await this.readStill(read.image, { side: 1 }, (signal) =>
       this.activeRecognizer.document({ first: front.image, second: read.image }, this.options, { signal }),
     );

@@ -1,5 +1,5 @@
 import { html, nothing, svg, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import type { Inference, Recognizer, RecognizerProgressEvent, ScanKind } from '@idlens/sdk/client';
+import type { ImageInput, Inference, Recognizer, RecognizerProgressEvent, ScanKind } from '@idlens/sdk/client';
 import { frameToBlob, type IdlensCamera } from '../camera/idlens-camera.ts';
 import '../camera/idlens-camera.ts';
 import { ReadingController, TroubleController } from '../controllers/reading-controller.ts';
@@ -233,8 +233,11 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
     this.dispatchEvent(new IdlensStatusEvent(phase, { component: 'scanner', kind: this.resultKind, ...detail }));
   }
 
-  /** Live scanning of one side; resolves with the agreed reading and the frame it came from. */
-  protected async scanLive(): Promise<{ data: T; image: Blob } | null> {
+  /**
+   * Live scanning of one side; resolves with the agreed reading and the frame it came from.
+   * `readFinal`: how the frame completing the agreement is read (the SDK's `ScanSessionOptions.readFinal`).
+   */
+  protected async scanLive(readFinal?: (frame: ImageInput, call: { signal: AbortSignal }) => Promise<T>): Promise<{ data: T; image: Blob } | null> {
     const video = this.cameraElement?.video;
     if (!video) return null;
     try {
@@ -245,6 +248,8 @@ export abstract class ScannerElement<T extends { recognitionStatus: string }> ex
         options: this.scanOptions(),
         agreement: this.agreement,
         quality: this.qualityThresholds(),
+        // The kind's result type is this scanner's `T`.
+        readFinal: readFinal as never,
       });
       return { data: await this.refine(data, canvas), image: await frameToBlob(canvas) };
     } catch (error) {

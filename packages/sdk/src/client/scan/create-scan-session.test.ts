@@ -113,6 +113,58 @@ describe('createScanSession', () => {
     await expect(session.result).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  describe('readFinal: the frame completing the agreement read the final way', () => {
+    type Doc = { recognitionStatus: string; documentNumber?: { latin: string }; mrzData?: object; sides?: number };
+    const dates = { dateOfBirth: { originalString: { latin: '01.02.1990' } }, dateOfExpiry: { originalString: { latin: '01.02.2030' } } };
+    const back = (n: string): Doc => ({ recognitionStatus: 'VALID', documentNumber: { latin: n }, ...dates, mrzData: {}, sides: 1 });
+    const both = (n: string, mrz = true): Doc => ({
+      recognitionStatus: mrz ? 'VALID' : 'PARTIAL',
+      documentNumber: { latin: n },
+      ...dates,
+      ...(mrz ? { mrzData: {} } : {}),
+      sides: 2,
+    });
+    const empty: Doc = { recognitionStatus: 'EMPTY' };
+
+    /** A session over `usual` answers (one a frame read the usual way) and `final` answers, recording which way each frame was read. */
+    async function scan(usual: Doc[], final: Doc[]) {
+      const ways: string[] = [];
+      const recognizer = {
+        document: async () => {
+          ways.push('usual');
+          return usual.shift();
+        },
+      } as unknown as RecognitionMethods<ImageInput>;
+      const readFinal = async () => {
+        ways.push('final');
+        return final.shift() as never;
+      };
+      const session = createScanSession({ recognizer, kind: 'document', source: frame, minIntervalMs: 0, agreement: 2, readFinal });
+      const result = (await session.result) as unknown as Doc;
+      return { result, ways };
+    }
+
+    it('reads the frame after a readable one the final way, and its confirming reading is the result', async () => {
+      const { result, ways } = await scan([empty, back('D1')], [both('D1')]);
+      expect(ways).toEqual(['usual', 'usual', 'final']);
+      expect(result.sides).toBe(2);
+    });
+
+    it('a final reading that reads another value does not complete; two frames must agree again', async () => {
+      const { result, ways } = await scan([back('D1')], [both('D7'), both('D1'), both('D1')]);
+      // D1 (usual), D7 (final: disagrees, a streak of its own), D1 (final: breaks it), D1 (final: confirms).
+      expect(ways).toEqual(['usual', 'final', 'final', 'final']);
+      expect(result).toMatchObject({ sides: 2, documentNumber: { latin: 'D1' } });
+    });
+
+    it('a final reading without the MRZ the usual readings had never completes, even when its fields agree', async () => {
+      // The back not read: the front's print gives the same number, and no MRZ.
+      const { result, ways } = await scan([back('D1')], [both('D1', false), both('D1', false), both('D1')]);
+      expect(ways).toEqual(['usual', 'final', 'final', 'final']);
+      expect(result.mrzData).toBeDefined();
+    });
+  });
+
   it('passes recognizer errors (with their code) to the result', async () => {
     const terminated = Object.assign(new Error('gone'), { code: 'WORKER_TERMINATED' });
     const recognizer = { barcode: async () => Promise.reject(terminated) } as unknown as RecognitionMethods<ImageInput>;
@@ -122,6 +174,17 @@ describe('createScanSession', () => {
 });
 
 describe('FieldAgreement', () => {
+  it('wouldComplete: whether a frame reading these fields would complete the agreement, adding nothing', () => {
+    const a = new FieldAgreement(2);
+    expect(a.wouldComplete({ n: '1' }, ['n'])).toBe(false);
+    a.add({ n: '1' });
+    expect(a.wouldComplete({ n: '1' }, ['n'])).toBe(true);
+    expect(a.wouldComplete({ n: '2' }, ['n'])).toBe(false);
+    expect(a.wouldComplete({ n: '1' }, ['n', 'm'])).toBe(false);
+    expect(a.hasAll(['n'])).toBe(false);
+    expect(new FieldAgreement(1).wouldComplete({ n: '1' }, ['n'])).toBe(true);
+  });
+
   it('needs N equal readings in a row; a different value restarts, a missing one does not', () => {
     const a = new FieldAgreement(2);
     expect(a.add({ n: 'X1' })).toEqual([]);

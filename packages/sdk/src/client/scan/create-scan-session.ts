@@ -32,6 +32,15 @@ export interface ScanSessionOptions<K extends ScanKind> {
   locateDocument?: boolean;
   /** Share of the frame below which a found document is too far away (default 0.1). */
   minDocumentArea?: number;
+  /**
+   * How the session's result is read: the frame expected to complete the agreement (the frames
+   * before it agreeing already) is read with this instead of the usual reading, and only such a
+   * reading completes the session — one that reads every agreed field as agreed, and rests on what
+   * the frames before it rested on (`sameEvidence`). The document scanner reads a back with the front
+   * captured before it (`document({ first, second })`), so the agreed frame is not read again
+   * afterwards. A final reading that does not confirm counts as a frame like any other.
+   */
+  readFinal?: (frame: ImageInput, call: { signal: AbortSignal }) => Promise<ResultOf<K>>;
 }
 
 /** What the frame check saw in one frame: its quality and, for cards and documents, where the document lies. */
@@ -80,6 +89,17 @@ const agreedFields = {
   }),
   card: (d: CardData) => ({ cardNumber: d.cardNumber }),
 } satisfies Record<ScanKind, (d: never) => Record<string, string | null | undefined>>;
+
+/**
+ * What a reading rests on beyond its fields. A document's back read with its front (`readFinal`)
+ * can agree on fields the front's print supplies while the back itself was not read: the final
+ * reading must have the MRZ or barcode the frames before it had.
+ */
+const evidenceOf = {
+  barcode: () => '',
+  document: (d: DocumentData) => `${!!d.mrzData}/${!!d.barcodeData}`,
+  card: () => '',
+} satisfies Record<ScanKind, (d: never) => string>;
 
 /**
  * Live scanning: takes frames from a video, one at a time (a new frame starts only when the last
@@ -133,6 +153,10 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
     const fields = new FieldAgreement(agreement);
     const names = Object.keys(agreedFields[kind]({} as never));
     let best: ResultOf<K> | null = null;
+    // The last reading's agreed fields: were the next frame to read the same, would the agreement be complete?
+    let lastFields: Record<string, string | null | undefined> = {};
+    // The last reading made the usual way (not `readFinal`): what a final reading must rest on too.
+    let usualReading: ResultOf<K> | null = null;
     // Quality probes need the worker; with the server fallback the session goes without them.
     let probeQuality = !!recognizer.frameQuality && (recognizer as { mode?: string }).mode !== 'server';
     while (!this.#stopped) {
@@ -162,7 +186,8 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
           }
         }
         const size = frameSize(frame); // read before the frame is transferred to the worker
-        const data = (await this.#recognize(frame)) as ResultOf<K>;
+        const final = !!this.#options.readFinal && (agreement <= 1 || fields.wouldComplete(lastFields, names));
+        const data = (await this.#recognize(frame, final)) as ResultOf<K>;
         this.stats.recognized++;
         if (this.#stopped) return;
         if ((data as { recognitionStatus: string }).recognitionStatus === 'EMPTY') {
@@ -172,9 +197,11 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
         } else if (kind === 'card' && (data as CardData).processingStatus === 'AWAITING_OTHER_SIDE') {
           this.#feedback('flip-side');
         } else {
-          fields.add(agreedFields[kind](data as never));
+          lastFields = agreedFields[kind](data as never);
+          fields.add(lastFields);
           best = data;
-          if (fields.hasAll(names)) {
+          if (!final) usualReading = data;
+          if (this.#completes(fields, names, { final, read: lastFields, usual: usualReading, data })) {
             this.#feedback('done');
             this.dispatchEvent(new ScanResultEvent(best));
             this.#stopped = true;
@@ -201,11 +228,25 @@ class LiveScanSession<K extends ScanKind> extends EventTarget {
     return createImageBitmap(source);
   }
 
-  #recognize(frame: ImageInput): Promise<unknown> {
+  /** Whether this reading ends the session (see `readFinal`). */
+  #completes(
+    fields: FieldAgreement,
+    names: readonly string[],
+    reading: { final: boolean; read: Record<string, string | null | undefined>; usual: ResultOf<K> | null; data: ResultOf<K> },
+  ): boolean {
+    if (!fields.hasAll(names)) return false;
+    if (!this.#options.readFinal) return true;
+    const evidence = evidenceOf[this.#options.kind] as (d: ResultOf<K>) => string;
+    const { final, read, usual, data } = reading;
+    return final && fields.confirms(read, names) && (!usual || evidence(usual) === evidence(data));
+  }
+
+  #recognize(frame: ImageInput, final: boolean): Promise<unknown> {
     const { kind, options } = this.#options;
     // The browser recognizer takes a last `{ signal }`: stop() then cancels the frame in the worker.
     const recognizer = this.#options.recognizer as CancellableMethods;
     const call = { signal: this.#abort.signal };
+    if (final) return this.#options.readFinal!(frame, call);
     if (kind === 'barcode') return recognizer.barcode(frame, options as BarcodeOptions, call);
     if (kind === 'card') return recognizer.card({ cardNumberSide: frame }, options as CardOptions, call);
     return recognizer.document({ first: frame }, options as DocumentOptions, call);

@@ -33,6 +33,24 @@ export class FieldAgreement {
     return this.#accepted.get(name);
   }
 
+  /**
+   * Whether a frame reading `fields` would complete the agreement on `names` (nothing is added):
+   * every field accepted already or, with this frame, read the same `required` times in a row.
+   */
+  wouldComplete(fields: Record<string, string | null | undefined>, names: readonly string[]): boolean {
+    return names.every((name) => {
+      if (this.#accepted.has(name)) return true;
+      const value = fields[name];
+      const streak = this.#streaks.get(name);
+      return !!value && (streak?.value === value ? streak.count : 0) + 1 >= this.#required;
+    });
+  }
+
+  /** Whether `fields` reads every one of `names` as accepted (a frame confirming the agreement, not only not contradicting it). */
+  confirms(fields: Record<string, string | null | undefined>, names: readonly string[]): boolean {
+    return names.every((name) => !!fields[name] && fields[name] === this.#accepted.get(name));
+  }
+
   hasAll(names: readonly string[]): boolean {
     return names.every((name) => this.#accepted.has(name));
   }

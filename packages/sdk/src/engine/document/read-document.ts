@@ -4,6 +4,7 @@ import type { ZxingReader } from '../barcode/zxing-reader.ts';
 import type { FaceDetector } from '../face/create-face-detector.ts';
 import type { MrzModelChoice } from '../mrz/read-mrz.ts';
 import type { OcrEngine } from '../ocr/create-ocr-engine.ts';
+import type { FrameMemo } from '../pipeline/frame-memo.ts';
 import type { StageTrace } from '../pipeline/stage-trace.ts';
 import type { DocumentReadings } from './stages/document-readings.ts';
 import { type DocumentRequest, documentRequest } from './stages/document-request.ts';
@@ -34,6 +35,11 @@ export interface ReadDocumentSettings {
   now: () => Date;
   /** Where the stages record what they decided (tests, evaluation reports); default none. */
   trace?: StageTrace;
+  /**
+   * Results kept from earlier readings of the same frame objects (a front read alone, then with its
+   * back); default none kept beyond this reading.
+   */
+  memo?: FrameMemo;
 }
 
 /**

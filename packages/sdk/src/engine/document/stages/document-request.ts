@@ -3,6 +3,7 @@ import type { Frame } from '../../../core/frame.ts';
 import type { FaceDetector } from '../../face/create-face-detector.ts';
 import type { MrzModelChoice } from '../../mrz/read-mrz.ts';
 import type { OcrEngine } from '../../ocr/create-ocr-engine.ts';
+import { FrameMemo } from '../../pipeline/frame-memo.ts';
 import type { StageTrace } from '../../pipeline/stage-trace.ts';
 import type { PhotographedSide } from '../photographed-side.ts';
 import type { PrintedFieldChoice } from '../visual/read-visual-zone.ts';
@@ -32,12 +33,14 @@ export interface DocumentRequest {
   /** A face image was asked for and a face detector is there to find it. */
   wantFace: boolean;
   trace?: StageTrace;
+  /** Results kept from earlier readings of the same frames (`FrameMemo`). */
+  memo: FrameMemo;
 }
 
 export function documentRequest(
   sides: { first: Frame; second?: Frame | null },
   options: DocumentOptions,
-  settings: Pick<DocumentRequest, 'mrzModel' | 'printedFields' | 'now' | 'trace'>,
+  settings: Pick<DocumentRequest, 'mrzModel' | 'printedFields' | 'now' | 'trace'> & { memo?: FrameMemo },
   readers: { ocr: OcrEngine | null; faces: FaceDetector | null },
   multiSide: boolean,
 ): DocumentRequest {
@@ -55,5 +58,6 @@ export function documentRequest(
     readPrint: !!readers.ocr && !barcodeOnly,
     wantFace: !!options.returnFaceImage && !!readers.faces,
     trace: settings.trace,
+    memo: settings.memo ?? new FrameMemo(),
   };
 }

@@ -32,7 +32,7 @@ export function locateDocuments(request: DocumentRequest): LocatedSides {
   if (options.returnFullDocumentImage || request.wantFace || request.readPrint || anyCheck) {
     for (const side of given) {
       const frame = frameOf(side);
-      outlines.set(side, cropped ? rectangleCorners(frame.width, frame.height) : documentOutline(frame));
+      outlines.set(side, cropped ? rectangleCorners(frame.width, frame.height) : request.memo.get(frame, ['outline'], () => documentOutline(frame)));
     }
   }
   const skipped = new Map<Side, string>();

@@ -65,12 +65,12 @@ async function readBothSides(request: DocumentRequest, located: LocatedSides, en
   const { skipped } = located;
   const read = async (side: Side) => {
     const page = side === 'FIRST' ? await pageOf(side) : null;
-    return readMrz(frameOf(side), engine, {
-      model: request.mrzModel,
-      correction: { maxChangesPerField: request.maxMismatches },
-      lines: page ? linesOnPhoto(page) : [],
-      searchFrame,
-    });
+    const frame = frameOf(side);
+    const { mrzModel: model, maxMismatches } = request;
+    // The page's lines are the page's (one object per frame and detector): the key names every other input.
+    return request.memo.get(frame, ['mrz', engine, page, model, maxMismatches, searchFrame], () =>
+      readMrz(frame, engine, { model, correction: { maxChangesPerField: maxMismatches }, lines: page ? linesOnPhoto(page) : [], searchFrame }),
+    );
   };
   const first = skipped.has('FIRST') ? null : await read('FIRST');
   const second =

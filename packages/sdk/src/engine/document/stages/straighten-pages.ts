@@ -21,12 +21,14 @@ export interface StraightenedSides {
  * nothing asks for is never straightened.
  */
 export function straightenSides(request: DocumentRequest, located: LocatedSides): StraightenedSides {
-  const { frameOf, trace } = request;
+  const { frameOf, trace, memo } = request;
   const straightened = new Map<Side, StraightenedPage>();
   const straightenedSide = (side: Side, outline: readonly Point[]) => {
     if (!straightened.has(side)) {
-      const guess = documentView({ side, frame: frameOf(side), outline, mrz: null })!;
-      const cut = straightenPage(frameOf(side), guess.corners, guess.format);
+      const frame = frameOf(side);
+      const guess = documentView({ side, frame, outline, mrz: null })!;
+      // Kept per outline (a frame's is one object, kept with the frame): the cut depends on nothing else.
+      const cut = memo.get(outline, ['straightened'], () => straightenPage(frame, guess.corners, guess.format));
       trace?.({ stage: 'straighten', decided: `${side}: cut along its outline as ${guess.format}, ${cut.page.width}×${cut.page.height}, orientation guessed` });
       straightened.set(side, cut);
     }
@@ -39,7 +41,8 @@ export function straightenSides(request: DocumentRequest, located: LocatedSides)
         const outline = located.outlineOf(side);
         if (!engine || !request.readPrint || !outline) return Promise.resolve(null);
         if (!pages.has(side)) {
-          const detected = detectPage(engine, straightenedSide(side, outline));
+          const cut = straightenedSide(side, outline);
+          const detected = memo.get(cut, ['detected', engine.detector], () => detectPage(engine, cut));
           pages.set(side, trace ? detected.then(traced(side)) : detected);
         }
         return pages.get(side)!;
