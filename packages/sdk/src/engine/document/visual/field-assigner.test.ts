@@ -78,6 +78,21 @@ describe('field assigner', () => {
     expect(assignFields(believesAll, misread, ctx).filter((f) => f.field !== 'dateOfIssue' && f.text.includes('2018'))).toEqual([]);
   });
 
+  it('never takes a label as a value: a bilingual label whose other half the reader garbled, however sure the model is', () => {
+    const believesAll: FieldAssignerModel = {
+      features: candidateFeatureNames,
+      assign: { base: 6, thresholds: { ...thresholds, placeOfBirth: 0.9 }, trees: [] },
+      read: labelBeliever.read,
+    };
+    // "SEX/SESSO" read "SEK/SESSO": no label the dictionary matches at its start, so the line is a value's
+    // (a place of birth's, say).
+    const lines = labelLines([line('SEK/SESSO', 40), line('ERIKSSON', 80)], null);
+    expect(lines[0]!.segments).toEqual([]);
+    const fields = assignFields(believesAll, lines, ctx);
+    expect(fields.map((f) => f.text)).toContain('ERIKSSON');
+    expect(fields.filter((f) => f.text.includes('SESSO'))).toEqual([]);
+  });
+
   it('returns a rightly placed value it doubts the reading of as uncertain', () => {
     const lines = labelLines([line('SURNAME: MÜLLER', 40), { ...line('GIVEN NAMES: ANNA', 80), confidences: [...'GIVEN NAMES: ANNA'].map(() => 0.3) }], null);
     const fields = assignFields(labelBeliever, lines, ctx);

@@ -9,6 +9,7 @@ import {
 } from './field-candidates.ts';
 import { candidateContext, contextFeatureNames } from './candidate-context.ts';
 import { type FoundFields, type LabelledLine, type PrintedField, spanBox } from './printed-fields.ts';
+import { isLabelText } from './match-label.ts';
 
 /**
  * Gradient-boosted trees (models/training/train_field_assigner.py, exported from scikit-learn): each
@@ -113,7 +114,8 @@ export function assignFields(
     // it scored the date of issue of a French card's back as the holder's birth date, undoubted
     // (`pnpm eval printed`, id_card_td2_a/back). A label misread as another field's costs a value
     // (left empty), not a wrong one.
-    .filter(({ c }) => !afterOtherFieldsLabel(c, lines, fuzzy))
+    // Nor a value that is itself a label (`isLabelText`).
+    .filter(({ c }) => !afterOtherFieldsLabel(c, lines, fuzzy) && !isLabelText(c.value.text))
     .sort((a, b) => b.score - a.score);
   const filled = new Set<AssignableField>();
   const used: FieldCandidate[] = [];

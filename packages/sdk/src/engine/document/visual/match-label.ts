@@ -1,5 +1,6 @@
 import { approximateSubstring } from './approximate-substring.ts';
 import { fieldLabels, fieldNumbers, type VisualField } from './field-labels.ts';
+import { foldText } from './fold-text.ts';
 
 /** Which field numbers a document prints (driving licences): the EU's or AAMVA's, or none. */
 export type FieldNumbering = 'eu' | 'aamva' | null;
@@ -54,6 +55,21 @@ export function matchLabel(folded: string, at: number, numbering: FieldNumbering
   const bracketed = /^\s*\(\d{1,2}[A-D]?\)/.exec(folded.slice(pos));
   if (bracketed) pos += bracketed[0].length;
   return { field: combine(named, numbered), start, end: pos };
+}
+
+/**
+ * Whether a value's text is itself a label: one of its slash-separated parts (labels are printed in
+ * several languages at once, "SEX/SESSO") is wholly a dictionary label of some field, a distractor's
+ * too ("TAILLE"). The reader garbling the other part ("SEK/SESSO") leaves the line without a label
+ * at its start, so it reads as a value — and a label taken as the value is the wrong answer that
+ * looks most like data. On generated pages no value the assigner took was one (3,600 documents of
+ * `dump-printed-pages.ts`).
+ */
+export function isLabelText(text: string): boolean {
+  return foldText(text)
+    .split('/')
+    .map((part) => part.trim())
+    .some((part) => part.length >= 3 && matchLabel(part, 0, null)?.end === part.length);
 }
 
 /**

@@ -20,6 +20,14 @@ const read = (lines: PrintedLine[], { numbering = null, ...o }: Partial<FindFiel
   Object.fromEntries(findPrintedFields(labelLines(lines, numbering), { dateOrder: 'DMY', now, ...o }).fields.map((f) => [f.field, f]));
 
 describe('findPrintedFields', () => {
+  it('takes no label for a value: a bilingual label with one half misread ("SEK/SESSO") after a place-of-birth field is no place', () => {
+    const place = (value: string) => read([line('1. ERIKSSON', 300, 100), line(`3. 12.03.1990 ${value}`, 300, 140)], { numbering: 'eu' });
+    expect(place('AALBORG').placeOfBirth?.text).toBe('AALBORG');
+    const misread = place('SEK/SESSO');
+    expect(misread.dateOfBirth?.text).toBe('12.03.1990');
+    expect(misread.placeOfBirth).toBeUndefined();
+  });
+
   it('reads a US licence: AAMVA field numbers and abbreviations, several fields on a line, month-first dates, the address over two lines', () => {
     const f = read(
       [

@@ -4,6 +4,7 @@ import { foldText } from './fold-text.ts';
 import {
   containsFuzzyLabel,
   fuzzyLabelLine,
+  isLabelText,
   labelAfterUnknownParts,
   lettersOnlyFields,
   matchLabel,
@@ -127,6 +128,8 @@ export function findPrintedFields(lines: readonly LabelledLine[], o: FindFieldsO
     const number = unlabelledDocumentNumber(lines, used, [...found.values()]);
     if (number) found.set('documentNumber', number);
   }
+  // A value that is itself a label ("SEK/SESSO", a bilingual label with one half misread) is none.
+  for (const [field, value] of found) if (field !== 'signature' && isLabelText(value.text)) found.delete(field);
   return { fields: [...found.values()], invalidCharacterFields: [...invalid].filter((f) => !found.has(f)) };
 }
 
