@@ -222,6 +222,43 @@ describe('scanners from a fake camera (Chromium)', () => {
     });
   });
 
+  it('document scanner: the back captured by hand is read once, with the front, as both sides', async () => {
+    await onFakeCamera('document', async (page) => {
+      await page.evaluate(() => {
+        const el = document.createElement('idlens-document-scanner');
+        el.setAttribute('autostart', '');
+        // More agreeing frames than the test lasts: the back comes only from the capture button.
+        el.setAttribute('agreement', '1000');
+        document.querySelector('#stage')!.append(el);
+      });
+      const capture = page.locator('idlens-document-scanner [part~=capture]');
+      await capture.waitFor();
+      await capture.click();
+      await page.locator('idlens-document-scanner [part=flip]').waitFor();
+      await page.locator('idlens-document-scanner [part~=scan-back]').click();
+      // The back is on camera from 3 s to 6 s of the camera file's loop.
+      await page.waitForFunction(
+        () => {
+          const t = document.querySelector('idlens-document-scanner')!.shadowRoot!.querySelector('idlens-camera')!.video!.currentTime % 6;
+          return t >= 3.5 && t < 5;
+        },
+        undefined,
+        { polling: 50 },
+      );
+      await capture.click();
+      await page.waitForFunction(() => (window as any).events.some((e: { type: string }) => e.type === 'idlens-result' || e.type === 'idlens-error'));
+      const result = await page.evaluate(() => (window as any).events.find((e: { type: string }) => e.type === 'idlens-result' || e.type === 'idlens-error'));
+      expect(result).toMatchObject({ type: 'idlens-result', kind: 'document', source: 'camera' });
+      expect(result.data.mrzData).toMatchObject({ mrzType: 'TD1', documentNumber: 'D23145890', verified: true });
+      expect(result.sides).toEqual(['front', 'back']);
+      const statuses = await page.evaluate(() =>
+        (window as any).events.filter((e: { type: string }) => e.type === 'idlens-status').map((e: { status: string }) => e.status),
+      );
+      // One reading of the captured back (with the front), not one alone and another with the front.
+      expect(statuses.slice(statuses.lastIndexOf('scanning')).filter((s: string) => s === 'processing')).toHaveLength(1);
+    });
+  });
+
   it('document scanner: front captured, flip step, back read from the camera, both sides recognized', async () => {
     await onFakeCamera('document', async (page) => {
       await page.evaluate(() => {
