@@ -85,6 +85,19 @@ async function onFakeCamera(scene: CameraScene, use: (page: Page) => Promise<voi
   }
 }
 
+/** Puts a scanner that starts its camera at once (`autostart`), with `attributes`, on the page's stage. */
+function addScanner(page: Page, tag: string, attributes: Record<string, string> = {}): Promise<void> {
+  return page.evaluate(
+    ([tag, attributes]) => {
+      const el = document.createElement(tag);
+      el.setAttribute('autostart', '');
+      for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+      document.querySelector('#stage')!.append(el);
+    },
+    [tag, attributes] as const,
+  );
+}
+
 describe('scanners from a fake camera (Chromium)', () => {
   it('barcode scanner reads a QR code from the camera, then releases the camera', async () => {
     await onFakeCamera('barcode', async (page) => {
@@ -192,11 +205,7 @@ describe('scanners from a fake camera (Chromium)', () => {
 
   it('document scanner: the outline follows an ID card over the preview while it is scanned', async () => {
     await onFakeCamera('document-front', async (page) => {
-      await page.evaluate(() => {
-        const el = document.createElement('idlens-document-scanner');
-        el.setAttribute('autostart', '');
-        document.querySelector('#stage')!.append(el);
-      });
+      await addScanner(page, 'idlens-document-scanner');
       // The frame check finds the card (no MRZ on it: scanning goes on until it is captured), and its
       // outline follows it over the preview (the card lies at 298…982 × 120…600 of the 1280×720 frame).
       const polygon = page.locator('idlens-document-scanner svg.outline:not(.cut) polygon');
@@ -224,13 +233,8 @@ describe('scanners from a fake camera (Chromium)', () => {
 
   it('document scanner: the back captured by hand is read once, with the front, as both sides', async () => {
     await onFakeCamera('document', async (page) => {
-      await page.evaluate(() => {
-        const el = document.createElement('idlens-document-scanner');
-        el.setAttribute('autostart', '');
-        // More agreeing frames than the test lasts: the back comes only from the capture button.
-        el.setAttribute('agreement', '1000');
-        document.querySelector('#stage')!.append(el);
-      });
+      // More agreeing frames than the test lasts: the back comes only from the capture button.
+      await addScanner(page, 'idlens-document-scanner', { agreement: '1000' });
       const capture = page.locator('idlens-document-scanner [part~=capture]');
       await capture.waitFor();
       await capture.click();
@@ -261,11 +265,7 @@ describe('scanners from a fake camera (Chromium)', () => {
 
   it('document scanner: front captured, flip step, back read from the camera, both sides recognized', async () => {
     await onFakeCamera('document', async (page) => {
-      await page.evaluate(() => {
-        const el = document.createElement('idlens-document-scanner');
-        el.setAttribute('autostart', '');
-        document.querySelector('#stage')!.append(el);
-      });
+      await addScanner(page, 'idlens-document-scanner');
       // The front has no MRZ: the user captures it. The fake camera shows it for the first 3 s.
       const capture = page.locator('idlens-document-scanner [part~=capture]');
       await capture.waitFor();
