@@ -110,31 +110,43 @@ export async function generalizationReport(
     // Made one set at a time: a set's frames take hundreds of megabytes.
     for (const { key, scenes: makeScenes, title } of sets) {
       const scenes = await makeScenes();
-      const byType = new Map<string, { n: number; ok: number; wrong: number }>();
+      // A wrong read flagged uncertain is told apart from one reported as certain (the worse failure).
+      const byType = new Map<string, { n: number; ok: number; wrong: number; wrongCertain: number }>();
       const misses: string[] = [];
       for (const scene of scenes) {
         const data = (await ctx.post('/barcode', { image: { imageBase64: (await toPng(scene.frame)).toString('base64') }, ...generalClient })).json?.data;
-        const row = byType.get(scene.expected.type) ?? { n: 0, ok: 0, wrong: 0 };
+        const row = byType.get(scene.expected.type) ?? { n: 0, ok: 0, wrong: 0, wrongCertain: 0 };
         row.n++;
         const found = data && data.recognitionStatus !== 'EMPTY' && data.barcodeType !== null;
         if (found && data.barcodeType === scene.expected.type && data.stringData === scene.expected.text) row.ok++;
         else {
           if (found) row.wrong++;
-          misses.push(`${scene.name}${found ? ` → ${data.barcodeType}:${data.stringData}` : ''}`);
+          if (found && data.recognitionStatus !== 'UNCERTAIN') row.wrongCertain++;
+          misses.push(`${scene.name}${found ? ` → ${data.barcodeType}:${data.stringData} (${data.recognitionStatus})` : ''}`);
         }
         byType.set(scene.expected.type, row);
       }
-      const total = [...byType.values()].reduce((a, r) => ({ n: a.n + r.n, ok: a.ok + r.ok, wrong: a.wrong + r.wrong }), { n: 0, ok: 0, wrong: 0 });
-      metrics[key] = { scenes: total.n, detected: total.ok, rate: total.ok / total.n, wrong: total.wrong, perType: Object.fromEntries(byType) };
+      const total = [...byType.values()].reduce(
+        (a, r) => ({ n: a.n + r.n, ok: a.ok + r.ok, wrong: a.wrong + r.wrong, wrongCertain: a.wrongCertain + r.wrongCertain }),
+        { n: 0, ok: 0, wrong: 0, wrongCertain: 0 },
+      );
+      metrics[key] = {
+        scenes: total.n,
+        detected: total.ok,
+        rate: total.ok / total.n,
+        wrong: total.wrong,
+        wrongCertain: total.wrongCertain,
+        perType: Object.fromEntries(byType),
+      };
       markdown.push(
         '',
         `### ${title}`,
         '',
         ...table(
-          ['type', 'scenes', 'detected', 'rate', 'wrong'],
+          ['type', 'scenes', 'detected', 'rate', 'wrong', 'of them reported certain'],
           [
-            ...[...byType].map(([type, r]) => [type, r.n, r.ok, percent(r.ok, r.n), r.wrong]),
-            ['**all**', total.n, total.ok, `**${percent(total.ok, total.n)}**`, total.wrong],
+            ...[...byType].map(([type, r]) => [type, r.n, r.ok, percent(r.ok, r.n), r.wrong, r.wrongCertain]),
+            ['**all**', total.n, total.ok, `**${percent(total.ok, total.n)}**`, total.wrong, total.wrongCertain],
           ],
         ),
       );
