@@ -13,6 +13,8 @@ const noResultField: Record<string, VisualField> = {
   stateCode: 'unread',
   cardAccessNumber: 'documentAdditionalNumber',
   signature: 'signature',
+  permitType: 'unread',
+  remarks: 'unread',
 };
 
 /**

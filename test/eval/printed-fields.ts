@@ -173,6 +173,13 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   /** Undoubted values for fields a side does not print (`spuriousFields`). */
   const spurious = { templates: 0, generated: 0 };
   const byLayout = new Map<string, { tally: Tally; typeRight: number; typeWrong: number; documents: number }>();
+  // The goal is per document type (identity card, passport, residence permit): each set's tally by the side's true type.
+  const byDocumentType = { templates: new Map<string, Tally>(), generated: new Map<string, Tally>() };
+  const tallyOfType = (set: keyof typeof byDocumentType, type: string) => {
+    const tally = byDocumentType[set].get(type) ?? {};
+    byDocumentType[set].set(type, tally);
+    return tally;
+  };
   const byFamily = new Map<
     string,
     { correct: number; accents: number; fields: number; wrong: number; typeRight: number; typeWrong: number; documents: number }
@@ -225,6 +232,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       const wrongHere: string[] = [];
       for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
         count(layout.tally, field, truth, got, doubted);
+        count(tallyOfType('templates', doc.type), field, truth, got, doubted);
         const outcome = count(templatesTally, field, truth, got, doubted);
         f.fields++;
         if (outcome === 'correct') f.correct++;
@@ -240,7 +248,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   }
 
   // 2b. Layouts drawn at random by the procedural generator, from seeds never used to train or
-  // calibrate the field assigner (training 1–4200, calibration 100001–100900, threshold checks 200001–200300; see models/training).
+  // calibrate the field assigner (training 1–4200, calibration 100001–100600, threshold checks 200001–200300; see models/training).
   const generated: Tally = {};
   const generatedByFamily = new Map<
     string,
@@ -273,6 +281,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
     const wrongHere: string[] = [];
     for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
       count(g.tally, field, truth, got, doubted);
+      count(tallyOfType('generated', doc.type), field, truth, got, doubted);
       const outcome = count(generated, field, truth, got, doubted);
       if (outcome === 'wrong' || outcome === 'accents') wrongHere.push(`${field}: ${got} (${truth})`);
       if (outcome === 'wrong') failures.push(`${doc.layout} ${family} ${field}: got ${got}, want ${truth}`);
@@ -323,6 +332,9 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
           ]),
         ),
       },
+      byDocumentType: Object.fromEntries(
+        Object.entries(byDocumentType).map(([set, types]) => [set, Object.fromEntries([...types].map(([type, tally]) => [type, sumOf(tally)]))]),
+      ),
       realMrzDocuments: real,
       signatures,
       spurious,
@@ -357,7 +369,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         [...byLayout].map(([layout, l]) => layoutRow(layout, l.tally, [`${l.typeRight}/${l.documents}`, l.typeWrong])),
       ),
       '',
-      `**Generated layouts never seen** (procedural seeds ${generatedSeeds}–${generatedSeeds + generatedDocuments - 1}; the assigner trained on seeds 1–4200 and its thresholds were chosen on 100001–100900), one transform family each:`,
+      `**Generated layouts never seen** (procedural seeds ${generatedSeeds}–${generatedSeeds + generatedDocuments - 1}; the assigner trained on seeds 1–4200 and its thresholds were chosen on 100001–100600), one transform family each:`,
       '',
       ...table(
         ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong', 'country right'],
@@ -367,6 +379,15 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       ),
       '',
       ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(generated)),
+      '',
+      '**Per document type** (both held-out sets; wrong includes values with accents lost):',
+      '',
+      ...table(
+        ['set', 'document type', 'fields', 'exact', 'uncertain', 'wrong', 'missing'],
+        Object.entries(byDocumentType).flatMap(([set, types]) =>
+          [...types].sort(([a], [b]) => a.localeCompare(b)).map(([type, tally]) => [set, ...layoutRow(type, tally)]),
+        ),
+      ),
       '',
       `**Signatures** (\`returnSignatureImage\`; the templates whose layout labels a signature slot, signed with the holder's name): placed ${signatures.placed} of ${signatures.signed} signed; found on ${signatures.falseFound} of ${signatures.blank} sides with no labelled signature written (blank slots, layouts without a labelled one).`,
       '',

@@ -16,7 +16,7 @@ export const generatedFields = assignableFields;
 export type GeneratedField = (typeof generatedFields)[number];
 
 /** Printed things with a label that are no result field: the engine must not take their values for one. */
-export const distractorFields = ['height', 'eyes', 'cardAccessNumber', 'documentType', 'stateCode', 'signature'] as const;
+export const distractorFields = ['height', 'eyes', 'cardAccessNumber', 'documentType', 'stateCode', 'signature', 'permitType', 'remarks'] as const;
 export type DistractorField = (typeof distractorFields)[number];
 
 export const languages = [
@@ -515,6 +515,51 @@ export const labelTexts: LabelTable = {
     fi: ['Haltijan allekirjoitus'],
     sv: ['Innehavarens namnteckning'],
     da: ['Indehaverens underskrift'],
+  },
+  // The EU uniform residence permit's fields (Regulation (EC) No 1030/2002), in its official wording.
+  permitType: {
+    en: ['Type of permit'],
+    de: ['Art des Titels'],
+    fr: ['Type de titre', 'Type de permis'],
+    es: ['Tipo de permiso'],
+    it: ['Tipo di permesso'],
+    pt: ['Tipo de título'],
+    nl: ['Soort vergunning'],
+    pl: ['Rodzaj zezwolenia'],
+    cs: ['Druh povolení'],
+    sk: ['Druh povolenia'],
+    hu: ['Az engedély típusa'],
+    ro: ['Tipul permisului'],
+    hr: ['Vrsta dozvole'],
+    sl: ['Vrsta dovoljenja'],
+    lt: ['Leidimo rūšis'],
+    lv: ['Atļaujas veids'],
+    et: ['Loa liik'],
+    fi: ['Luvan tyyppi'],
+    sv: ['Typ av tillstånd'],
+    da: ['Type af tilladelse'],
+  },
+  remarks: {
+    en: ['Remarks'],
+    de: ['Anmerkungen'],
+    fr: ['Remarques', 'Observations'],
+    es: ['Observaciones'],
+    it: ['Annotazioni'],
+    pt: ['Observações'],
+    nl: ['Opmerkingen'],
+    pl: ['Uwagi'],
+    cs: ['Poznámky'],
+    sk: ['Poznámky'],
+    hu: ['Megjegyzések'],
+    ro: ['Observații'],
+    hr: ['Napomene'],
+    sl: ['Opombe'],
+    lt: ['Pastabos'],
+    lv: ['Piezīmes'],
+    et: ['Märkused'],
+    fi: ['Huomautuksia'],
+    sv: ['Anmärkningar'],
+    da: ['Bemærkninger'],
   },
 };
 

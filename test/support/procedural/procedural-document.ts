@@ -7,7 +7,19 @@ import { seededRandom } from '../seeded-random.ts';
 import { squeezeIntoRoom } from './svg-text-room.ts';
 import type { PrintedTruth } from '../template-documents.ts';
 import { type DistractorField, type GeneratedField, type Language, documentTitles, generatedFields, labelTexts, languages } from './label-texts.ts';
-import { type DateFormat, authorities, dateFormats, givenNames, nationalities, places, printDate, streets, surnames } from './value-pools.ts';
+import {
+  type DateFormat,
+  authorities,
+  dateFormats,
+  givenNames,
+  nationalities,
+  permitRemarks,
+  permitTypes,
+  places,
+  printDate,
+  streets,
+  surnames,
+} from './value-pools.ts';
 
 /**
  * Identity documents of layouts drawn at random — the procedural generator the printed-field reader
@@ -208,6 +220,8 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     documentType: { printed: pick(['P', 'ID', 'I', 'PP', 'IR']), truth: null },
     stateCode: { printed: pick(['D', 'FRA', 'ESP', 'ITA', 'POL', 'NLD', 'UTO', 'SWE']), truth: null },
     signature: { printed: '', truth: null },
+    permitType: { printed: pick(permitTypes[own] ?? permitTypes.en!), truth: null },
+    remarks: { printed: pick(permitRemarks[own] ?? permitRemarks.en!), truth: null },
   };
   for (const f of ['additionalNameInformation', 'placeOfBirth', 'personalIdNumber', 'issuingAuthority'] as const) values[f].truth = values[f].printed;
 
@@ -230,11 +244,13 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     ['documentType', type === 'TYPE_PASSPORT' ? 0.5 : 0.1],
     ['stateCode', type === 'TYPE_PASSPORT' ? 0.5 : 0.1],
     ['signature', 0.35],
+    ['permitType', type === 'TYPE_RESIDENCE_PERMIT' ? 0.6 : 0],
+    ['remarks', type === 'TYPE_RESIDENCE_PERMIT' ? 0.5 : 0.05],
   ];
   for (const [f, p] of optional) if (chance(p)) fields.push(f);
   // Names first on most documents; the rest shuffled (a few documents shuffle everything).
   const rest = shuffle(fields.slice(chance(0.8) ? 2 : 0), random);
-  const order = fields.length - rest.length === 2 ? [...fields.slice(0, 2), ...rest] : rest;
+  let order = fields.length - rest.length === 2 ? [...fields.slice(0, 2), ...rest] : rest;
 
   // --- page furniture ---
   const tint = pick(palettes.tints);
@@ -290,20 +306,40 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
   const underLabel = between(1.1, 1.9);
   const rowHeight = stacked ? labelBlock + style.valueSize * underLabel + gap : Math.max(style.labelSize, style.valueSize) * 1.2 + gap;
   const perColumn = Math.max(1, Math.floor((bottom - top) / rowHeight));
-  const placed = order.slice(0, perColumn * columns);
+  const capacity = perColumn * columns;
   // Two columns are filled down (one column, then the next) or across (row by row).
   const across = chance(0.5);
-  /** Where the k-th field's row starts (left edge and top) and how wide its column is. */
+  /** Where the k-th slot's row starts (left edge and top) and how wide its column is. */
   const slotAt = (k: number) => {
     const column = across ? k % columns : Math.floor(k / perColumn);
     const row = across ? Math.floor(k / columns) : k % perColumn;
     return { x: left + column * colWidth, y: top + row * rowHeight, width: colWidth, height: rowHeight };
   };
-  placed.forEach((field, k) => {
-    const { x, y } = slotAt(k);
+  /** The slot under slot k in its column, or null at the column's foot. */
+  const slotBelow = (k: number) => {
+    const below = across ? k + columns : k + 1;
+    return below < capacity && (across || below % perColumn !== 0) ? below : null;
+  };
+  // A second value line under a field's value, with no label of its own, takes the row below: the
+  // given names under the surname beneath one label ("Name, Vornamen"), a permit's type on two lines.
+  const continuationOf = new Map<GeneratedField | DistractorField, { field: GeneratedField | DistractorField; printed: string; truth: string | null }>();
+  const combinedNames = stacked && perColumn >= 2 && order[0] === 'lastName' && order[1] === 'firstName' && chance(0.2);
+  if (combinedNames) {
+    continuationOf.set('lastName', { field: 'firstName', ...values.firstName });
+    order = order.filter((f) => f !== 'firstName');
+  }
+  if (stacked && chance(0.4)) {
+    const second = (permitTypes[own] ?? permitTypes.en!).filter((t) => t !== values.permitType.printed);
+    continuationOf.set('permitType', { field: 'permitType', printed: pick(second), truth: null });
+  }
+  const { placed, taken } = placeInSlots(order, capacity, slotBelow, continuationOf);
+  const placedFields = placed.map((p) => p.field);
+  placed.forEach(({ field, slot }, k) => {
+    const { x, y } = slotAt(slot);
     const value = values[field];
     const number = style.labelStyle === 'numbered' ? `${k + 1}. ` : '';
-    const labelWords = labelFor(field, docLangs, style, random);
+    const labelWords =
+      field === 'lastName' && combinedNames ? labelFor(['lastName', 'firstName'], docLangs, style, random) : labelFor(field, docLangs, style, random);
     const unlabelled = style.labelStyle === 'unlabelled' && field !== 'signature' && chance(0.7);
     const label = unlabelled ? null : labelWords;
     const valueText = field === 'signature' ? titleCase(`${firstName.split(' ')[0]} ${lastName}`) : value.printed;
@@ -337,6 +373,19 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
         label: label ? `${number}${label}` : null,
         labelBox,
       });
+      const continuation = continuationOf.get(field);
+      if (continuation) {
+        const cy = vy + vsize * between(1.1, 1.35);
+        svg.push(text(continuation.printed, x, cy, vsize, valueFont, style.valueColor, { bold: style.valueBold, fit: colWidth * columnRoom }));
+        items.push({
+          field: continuation.field,
+          printed: continuation.printed,
+          truth: continuation.truth,
+          valueBox: { x, y: cy - vsize * 0.8, width: Math.min(colWidth * columnRoom, textWidth(continuation.printed, vsize, valueFont)), height: vsize },
+          label: null,
+          labelBox: null,
+        });
+      }
     } else {
       // Inline: "Label: VALUE" on one line, the value in its own type.
       const lt = `${number}${label.replace(/\n/g, style.join === 'lines' ? ' / ' : style.join)}${style.labelColon ? ':' : ''}`;
@@ -363,7 +412,7 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     }
   });
   // Many cards print the document number alone in a corner as well (or only there).
-  if (!placed.includes('documentNumber') && chance(0.5)) {
+  if (!placedFields.includes('documentNumber') && chance(0.5)) {
     const size = style.valueSize * between(1, 1.3);
     const x = width - 0.05 * width - textWidth(numberPrinted, size, style.valueFont);
     const y = headerH + size;
@@ -380,8 +429,9 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     }
   }
 
-  const sexShown = placed.includes('sex') ? sex : null;
-  const freeSlot = placed.length < perColumn * columns && style.labelStyle !== 'unlabelled' ? slotAt(placed.length) : null;
+  const sexShown = placedFields.includes('sex') ? sex : null;
+  const lastSlot = Math.max(-1, ...placed.map((p) => p.slot), ...[...taken]);
+  const freeSlot = lastSlot + 1 < capacity && style.labelStyle !== 'unlabelled' ? slotAt(lastSlot + 1) : null;
   svg.push(...loneLetters(seededRandom(seed * 104_729 + 3), { height, portrait, freeSlot, sexShown, style }));
 
   const fitted = await squeezeIntoRoom(svg, width);
@@ -408,15 +458,48 @@ function isTruthField(field: string): field is keyof PrintedTruth {
 }
 
 /** The field's label in the document's languages (one a line, `\n`-joined), in the document's case. */
-function labelFor(field: GeneratedField | DistractorField, langs: readonly Language[], style: Style, random: () => number): string {
-  const words = langs
-    .map((l) => labelTexts[field][l])
-    .filter((w): w is readonly string[] => !!w)
-    .map((w) => w[Math.floor(random() * w.length)]!);
+/**
+ * A field's label in the document's languages, one language a line; given several fields, one label
+ * for all of them, their words joined per language ("Name, Vornamen").
+ */
+function labelFor(
+  fields: GeneratedField | DistractorField | ReadonlyArray<GeneratedField | DistractorField>,
+  langs: readonly Language[],
+  style: Style,
+  random: () => number,
+): string {
+  const parts = typeof fields === 'string' ? [fields] : fields;
+  const inLanguage = (l: Language) => {
+    const lists = parts.map((f) => labelTexts[f][l]);
+    if (lists.some((w) => !w)) return null;
+    return lists.map((w) => w![Math.floor(random() * w!.length)]!).join(', ');
+  };
+  const words = langs.map(inLanguage).filter((w): w is string => !!w);
   const unique = [...new Set(words)];
-  const chosen = unique.length ? unique : [labelTexts[field].en?.[0] ?? field];
+  const chosen = unique.length ? unique : [parts.map((f) => labelTexts[f].en?.[0] ?? f).join(', ')];
   const cased = chosen.map((w) => (style.labelCase === 'upper' ? w.toUpperCase() : style.labelCase === 'lower' ? w.toLowerCase() : w));
   return cased.join('\n');
+}
+
+/**
+ * Which slot each field of `order` takes, in order, as many as there are slots; a field with a
+ * continuation line also takes the slot below its own (`taken`), or prints without one at a column's
+ * foot (its entry is removed from `continuationOf`). The surname stands first in a column of two rows
+ * or more, so the given names under it always fit.
+ */
+function placeInSlots<F>(order: readonly F[], capacity: number, slotBelow: (k: number) => number | null, continuationOf: Map<F, unknown>) {
+  const taken = new Set<number>();
+  const placed: Array<{ field: F; slot: number }> = [];
+  for (let k = 0; k < capacity; k++) {
+    if (taken.has(k)) continue;
+    const field = order[placed.length];
+    if (field === undefined) break;
+    const below = slotBelow(k);
+    if (continuationOf.has(field) && below === null) continuationOf.delete(field);
+    if (continuationOf.has(field) && below !== null) taken.add(below);
+    placed.push({ field, slot: k });
+  }
+  return { placed, taken };
 }
 
 function titleCase(s: string): string {

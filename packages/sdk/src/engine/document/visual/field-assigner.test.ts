@@ -93,6 +93,26 @@ describe('field assigner', () => {
     expect(fields.filter((f) => f.text.includes('SESSO'))).toEqual([]);
   });
 
+  it("knows a residence permit's type and remarks as labels of no field: their values are not taken for the authority", () => {
+    // A model that believes any issuing authority not under another field's label (the held-out
+    // permit card's type of permit was taken for the authority so).
+    const believesUnlabelled: FieldAssignerModel = {
+      features: candidateFeatureNames,
+      assign: {
+        base: 0,
+        thresholds: { ...thresholds, issuingAuthority: 0.9 },
+        trees: [stump('field=issuingAuthority', -10, 0), stump('aboveLabelOther', 4, -6)],
+      },
+      read: labelBeliever.read,
+    };
+    const small = (text: string, y: number): PrintedLine => ({ ...line(text, y), box: { x: 40, y, width: text.length * 8, height: 12 } });
+    const values = [line('SOGGIORNANTE DI LUNGO PERIODO', 60), line('AUTORIZZA AL LAVORO', 120)];
+    const alone = assignFields(believesUnlabelled, labelLines(values, null), ctx);
+    expect(alone.map((f) => f.field)).toContain('issuingAuthority');
+    const labelled = labelLines([small('Tipo di permesso', 40), values[0]!, small('Annotazioni', 100), values[1]!], null);
+    expect(assignFields(believesUnlabelled, labelled, ctx)).toEqual([]);
+  });
+
   it('returns a rightly placed value it doubts the reading of as uncertain', () => {
     const lines = labelLines([line('SURNAME: MÜLLER', 40), { ...line('GIVEN NAMES: ANNA', 80), confidences: [...'GIVEN NAMES: ANNA'].map(() => 0.3) }], null);
     const fields = assignFields(labelBeliever, lines, ctx);

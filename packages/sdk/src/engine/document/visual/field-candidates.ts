@@ -161,6 +161,8 @@ export const candidateFeatureNames: readonly string[] = [
   'aboveFuzzySame',
   'aboveSimilarSame',
   'aboveSimilarOther',
+  'secondUnderLabelSame',
+  'secondUnderLabelOther',
   'leftLabelSame',
   'leftLabelOther',
   'leftGap',
@@ -283,6 +285,13 @@ export function fieldCandidates(lines: readonly LabelledLine[], ctx: CandidateCo
     f.aboveLabelLikeGap = f.aboveLabelLike ? f.aboveGap : 9;
     f.aboveFuzzySame = +(!!aboveInfo && labelsOf[field].some((l) => fuzzy(aboveInfo.folded, l)));
     [f.aboveSimilarSame, f.aboveSimilarOther] = aboveInfo ? similar(aboveInfo.folded, field) : [0, 0];
+    // The second value line under a label: the given names under the surname beneath one label
+    // ("Name, Vornamen"), the rest of a permit's type. Its label is two lines up, a value between.
+    const above2 = above === null || aboveInfo!.fields.size > 0 || aboveInfo!.labelLike ? null : nearestAbove(above, lines, medianH);
+    const above2Info = above2 === null ? null : info[above2]!;
+    const namesThis = !!above2Info && labelsOf[field].some((l) => above2Info.fields.has(l) || fuzzy(above2Info.folded, l));
+    f.secondUnderLabelSame = +namesThis;
+    f.secondUnderLabelOther = +(!!above2Info && above2Info.fields.size > 0 && !namesThis);
 
     const left = nearestLeft(span.line, lines, medianH);
     const leftInfo = left === null ? null : info[left]!;

@@ -51,6 +51,7 @@ export function matchLabel(folded: string, at: number, numbering: FieldNumbering
     pos = next.end;
   }
   if (!numbered && named.length === 0) return null;
+  if (named.length > 0) pos = misreadLabelPart(folded, pos, named[named.length - 1]!) ?? pos;
   // Passports number their labels in brackets: "Surname (1)".
   const bracketed = /^\s*\(\d{1,2}[A-D]?\)/.exec(folded.slice(pos));
   if (bracketed) pos += bracketed[0].length;
@@ -131,6 +132,40 @@ export function fuzzyLabelLine(folded: string): VisualField | null {
 export function containsFuzzyLabel(folded: string, field: VisualField): boolean {
   const letters = folded.replace(/[^A-Z]/g, '');
   return fuzzyLabels.some((l) => l.field === field && approximateSubstring(letters, l.compact, Math.floor(l.compact.length / 5)) !== null);
+}
+
+/**
+ * The further part of a multilingual label read with a letter or two wrong ("CÉADAINM / IVEN NAMES"
+ * for GIVEN NAMES) after a label of `field` and a slash: one to three words of letters that are one
+ * of that field's labels of six letters or more with at most one wrong, missing or extra letter per
+ * five (as `fuzzyLabelLine`). Where it ends; null when no such part follows. Without it the value
+ * begins at the misread part, and "NAMES ZOFIA" came back as the given names (generated check pages).
+ */
+function misreadLabelPart(folded: string, at: number, field: VisualField): number | null {
+  const slash = /^\s*\/\s*/.exec(folded.slice(at));
+  if (!slash) return null;
+  const start = at + slash[0].length;
+  const words = /^[A-Z]+(?: [A-Z]+){0,2}/.exec(folded.slice(start))?.[0].split(' ') ?? [];
+  for (let n = words.length; n > 0; n--) {
+    const letters = words.slice(0, n).join('');
+    for (const { compact, field: f } of fuzzyLabels) {
+      const k = Math.floor(compact.length / 5);
+      if (f !== field || Math.abs(compact.length - letters.length) > k) continue;
+      if (editDistance(letters, compact) <= k) return start + words.slice(0, n).join(' ').length;
+    }
+  }
+  return null;
+}
+
+/** Letters to change, insert or delete to turn `a` into `b` (Levenshtein). */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), row[j]! + 1, next[j - 1]! + 1));
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 /** Share of a line's letters labels must cover for it to count as a label line. */

@@ -165,6 +165,15 @@ describe('findPrintedFields', () => {
     expect(f.documentNumber).toBeUndefined();
   });
 
+  it("takes a bilingual label's second part misread by a letter for the label, not the value's start; a word unlike a label stays the value", () => {
+    const f = read([line('CÉADAINM / IVEN NAMES ZOFIA', 300, 100), line('NOM / SURNAMO MARTIN', 300, 140)]);
+    expect(f.firstName?.text).toBe('ZOFIA');
+    expect(f.lastName?.text).toBe('MARTIN');
+    // Not a label of the field before the slash, or too unlike one: the value's.
+    expect(read([line('NOM / SURMAN MARTIN', 300, 140)]).lastName?.text).toBe('SURMAN MARTIN');
+    expect(read([line('PRÉNOMS / GIVEN NAMES JEAN PIERRE', 300, 100)]).firstName?.text).toBe('JEAN PIERRE');
+  });
+
   it('finds a label after a field number of an unknown numbering, or after a language part it does not know, but never after a value', () => {
     const segments = (text: string) => labelLines([line(text, 300, 100)], null)[0]!.segments.map((s) => [s.label.field, text.slice(s.start, s.end)]);
     expect(segments('1. BAVARDÉ / FAMILY NAME POPESCU')).toEqual([['lastName', 'POPESCU']]);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { candidateFeatureNames, fieldCandidates } from './field-candidates.ts';
+import { labelLines, type PrintedLine } from './printed-fields.ts';
+
+const line = (text: string, y: number, height = 20): PrintedLine => ({
+  text,
+  confidences: [...text].map(() => 0.99),
+  positions: [...text].map((_, i) => (i + 0.5) / text.length),
+  box: { x: 40, y, width: text.length * 12, height },
+});
+
+const ctx = { width: 800, height: 500, dateOrder: 'DMY' as const, now: new Date(Date.UTC(2026, 5, 15)) };
+
+/** The named features of the candidate of `field` whose value is `text`. */
+function featuresOf(lines: PrintedLine[], field: string, text: string): Record<string, number> {
+  const found = fieldCandidates(labelLines(lines, null), ctx).find((c) => c.field === field && c.value.text === text);
+  if (!found) throw new Error(`no ${field} candidate ${text}`);
+  return Object.fromEntries(candidateFeatureNames.map((name, i) => [name, found.features[i]!]));
+}
+
+describe('field candidates', () => {
+  it('tell the second value line under a label by the fields that label names', () => {
+    // Given names under the surname beneath one label; a permit's type on two lines.
+    const page = [
+      line('NAME, Vornamen / SURNAME, Given names', 40, 12),
+      line('KOVAČ', 60),
+      line('MARTA', 85),
+      line('Art des Titels / Type of permit', 140, 12),
+      line('LONG-TERM RESIDENT', 160),
+      line('EMPLOYMENT PERMITTED', 185),
+    ];
+    const surnameLine = featuresOf(page, 'lastName', 'KOVAČ');
+    expect([surnameLine.aboveLabelSame, surnameLine.secondUnderLabelSame]).toEqual([1, 0]);
+    const givenNames = featuresOf(page, 'firstName', 'MARTA');
+    expect([givenNames.aboveLabelSame, givenNames.secondUnderLabelSame, givenNames.secondUnderLabelOther]).toEqual([0, 1, 0]);
+    const permitSecondLine = featuresOf(page, 'issuingAuthority', 'EMPLOYMENT PERMITTED');
+    expect([permitSecondLine.secondUnderLabelSame, permitSecondLine.secondUnderLabelOther]).toEqual([0, 1]);
+    // A line under its own label is no second line.
+    const permitFirstLine = featuresOf(page, 'issuingAuthority', 'LONG-TERM RESIDENT');
+    expect([permitFirstLine.aboveLabelOther, permitFirstLine.secondUnderLabelOther]).toEqual([1, 0]);
+  });
+
+  it('find no second line under a label when the line above is unlabelled text of its own', () => {
+    const page = [line('KOVAČ', 60), line('MARTA', 85)];
+    const second = featuresOf(page, 'firstName', 'MARTA');
+    expect([second.secondUnderLabelSame, second.secondUnderLabelOther]).toEqual([0, 0]);
+  });
+});
