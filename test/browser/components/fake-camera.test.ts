@@ -240,11 +240,16 @@ describe('scanners from a fake camera (Chromium)', () => {
       await capture.click();
       await page.locator('idlens-document-scanner [part=flip]').waitFor();
       await page.locator('idlens-document-scanner [part~=scan-back]').click();
-      // The back is on camera from 3 s to 6 s of the camera file's loop.
+      // The back is on camera from 3 s to 6 s of the camera file's loop: the picture is held there (the
+      // video paused, as a hand holds the card still) so that a loaded machine's slow click still
+      // captures the back, not the front coming round again.
       await page.waitForFunction(
         () => {
-          const t = document.querySelector('idlens-document-scanner')!.shadowRoot!.querySelector('idlens-camera')!.video!.currentTime % 6;
-          return t >= 3.5 && t < 5;
+          const video = document.querySelector('idlens-document-scanner')!.shadowRoot!.querySelector('idlens-camera')!.video!;
+          const t = video.currentTime % 6;
+          if (t < 3.5 || t >= 5) return false;
+          video.pause();
+          return true;
         },
         undefined,
         { polling: 50 },

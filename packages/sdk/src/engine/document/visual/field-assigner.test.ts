@@ -113,6 +113,20 @@ describe('field assigner', () => {
     expect(assignFields(believesUnlabelled, labelled, ctx)).toEqual([]);
   });
 
+  it('takes no sex away from the sex label a page prints, however sure the model is; a lone letter is the sex only on a page without one', () => {
+    // A model that prefers a sex with no label above it (the trees took an F read from a seal's ring so).
+    const prefersUnlabelled: FieldAssignerModel = {
+      features: candidateFeatureNames,
+      assign: { base: 0, thresholds: { ...thresholds, sex: 0.9 }, trees: [stump('field=sex', -10, 0), stump('aboveLabelSame', 4, -4)] },
+      read: labelBeliever.read,
+    };
+    const small = (text: string, y: number, x = 40): PrintedLine => ({ ...line(text, y, x), box: { x, y, width: text.length * 8, height: 12 } });
+    const labelled = labelLines([small('SEX', 40), line('M', 56), line('F', 200, 400)], null);
+    expect(assignFields(prefersUnlabelled, labelled, ctx).filter((f) => f.field === 'sex')).toEqual([]);
+    const unlabelled = labelLines([line('F', 200, 400)], null);
+    expect(assignFields(prefersUnlabelled, unlabelled, ctx).find((f) => f.field === 'sex')?.text).toBe('F');
+  });
+
   it('returns a rightly placed value it doubts the reading of as uncertain', () => {
     const lines = labelLines([line('SURNAME: MÜLLER', 40), { ...line('GIVEN NAMES: ANNA', 80), confidences: [...'GIVEN NAMES: ANNA'].map(() => 0.3) }], null);
     const fields = assignFields(labelBeliever, lines, ctx);

@@ -114,8 +114,8 @@ export function assignFields(
     // it scored the date of issue of a French card's back as the holder's birth date, undoubted
     // (`pnpm eval printed`, id_card_td2_a/back). A label misread as another field's costs a value
     // (left empty), not a wrong one.
-    // Nor a value that is itself a label (`isLabelText`).
-    .filter(({ c }) => !afterOtherFieldsLabel(c, lines, fuzzy) && !isLabelText(c.value.text))
+    // Nor a value that is itself a label (`isLabelText`), nor a sex away from the page's sex label.
+    .filter(({ c }) => !afterOtherFieldsLabel(c, lines, fuzzy) && !isLabelText(c.value.text) && !sexAwayFromItsLabel(c))
     .sort((a, b) => b.score - a.score);
   const filled = new Set<AssignableField>();
   const used: FieldCandidate[] = [];
@@ -149,4 +149,17 @@ export function assignFields(
 function sameValue(c: FieldCandidate, rule: PrintedField): boolean {
   if (c.value.date && rule.date) return c.value.date.year === rule.date.year && c.value.date.month === rule.date.month && c.value.date.day === rule.date.day;
   return c.value.text === rule.text;
+}
+
+const sexLabelFeatures = ['ownLabelSame', 'aboveLabelSame', 'leftLabelSame', 'aboveFuzzySame', 'prefixFuzzySame'].map((n) => candidateFeatureNames.indexOf(n));
+const sameLabelsOnPage = candidateFeatureNames.indexOf('sameLabelsOnPage');
+
+/**
+ * A sex value that stands by no sex label (on its line, above it, to its left, fuzzily matched too)
+ * on a page that prints one: a lone letter elsewhere is not the sex the page labels. On a held-out
+ * template the trees took an `F` read from a seal's ring over the `M` under `SEX`; on the generated
+ * check pages this veto turns 3 wrong sexes into 1 (`pnpm eval printed`, docs/documents.md).
+ */
+function sexAwayFromItsLabel(c: FieldCandidate): boolean {
+  return c.field === 'sex' && c.features[sameLabelsOnPage]! > 0 && sexLabelFeatures.every((i) => !c.features[i]);
 }
