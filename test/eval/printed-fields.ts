@@ -122,9 +122,16 @@ const layoutRow = (name: string, tally: Tally, extra: Array<string | number> = [
   return [name, n, `${t.correct} (${percent(t.correct, n)})`, t.uncertain, `${t.wrong + t.accents} (${percent(t.wrong + t.accents, n)})`, t.missing, ...extra];
 };
 
+/**
+ * Requests the server did not answer with a result (status and error code), for the report: a side
+ * that timed out or was refused counts its fields missing, and the report must say why.
+ */
+const unanswered: string[] = [];
+
 async function read(ctx: EvalContext, png: Buffer, extra: Record<string, unknown> = {}): Promise<{ data: DocumentData | null; ms: number }> {
   const t = performance.now();
   const res = await ctx.post('/document-single-side', { image: { imageBase64: png.toString('base64') }, ...extra });
+  if (res.status !== 200) unanswered.push(`${res.status} ${(res.json as { error?: { code?: string } } | null)?.error?.code ?? ''}`.trim());
   return { data: res.status === 200 ? (res.json.data as DocumentData) : null, ms: performance.now() - t };
 }
 
@@ -134,6 +141,7 @@ const tracedSides = 12;
 export const printedFieldsEval: EvalSuite = async (ctx) => {
   const failures: string[] = [];
   const ms: number[] = [];
+  unanswered.length = 0;
   const tracer = sideTracer(ctx.engine, tracedSides);
 
   // 1. Licence fronts: the fields a front prints (class by its printed title and jurisdiction).
@@ -339,6 +347,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       signatures,
       spurious,
       medianMsPerSide: Math.round(median(ms)),
+      unanswered,
     },
     markdown: [
       `**Licence fronts** (no barcode, no MRZ): ${fronts.length} generated US and Canadian licences and ID cards in ${licencePhotoVariants.length} forms, ${licenceStatus.documents} photos, VALID ${licenceStatus.valid}.`,
@@ -399,7 +408,8 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       ),
       '',
       `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**. ` +
-        `Values for fields a side does not print (undoubted): templates **${spurious.templates}**, generated layouts **${spurious.generated}**. Median time per side: **${Math.round(median(ms))} ms**.`,
+        `Values for fields a side does not print (undoubted): templates **${spurious.templates}**, generated layouts **${spurious.generated}**. Median time per side: **${Math.round(median(ms))} ms**. ` +
+        `Requests not answered with a result (their fields count missing): **${unanswered.length}**${unanswered.length ? ` (${[...new Set(unanswered)].join(', ')})` : ''}.`,
       ...(failures.length ? ['', 'Wrong fields (first 40):', ...failures.slice(0, 40).map((f) => `- ${f}`)] : []),
       ...(tracer.traced.length
         ? [
