@@ -4,8 +4,8 @@ import type { Frame } from '@idlens/sdk/engine';
 /**
  * A card shown on a phone or monitor and photographed: the screen's sub-pixel stripes (red, green,
  * blue side by side) and the dark gaps between its rows, at a pitch that does not fall on the
- * camera's pixels (so they beat into moiré), its light (blacks lifted to the backlight's grey, a
- * little bloom) — the card check's "photo of a screen". `pitch` is the screen pixel in photo pixels.
+ * camera's pixels (so they beat into moiré), its light (blacks lifted to the backlight's grey, the
+ * whole a little brighter) — the card check's "photo of a screen". `pitch` is the screen pixel in photo pixels.
  */
 export function photographedScreen(frame: Frame, { pitch, backlight }: { pitch: number; backlight: number }): Frame {
   const { width, height, data } = frame;

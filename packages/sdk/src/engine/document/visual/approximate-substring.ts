@@ -54,3 +54,17 @@ export function substringEditCost(text: string, pattern: string): number {
   }
   return best;
 }
+
+/**
+ * The fewest edits that turn all of `text` into all of `pattern` (Levenshtein): the programme above
+ * anchored at both ends, for a label part that must be the label, not hold it.
+ */
+export function editDistance(text: string, pattern: string): number {
+  let row = Array.from({ length: pattern.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= text.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= pattern.length; j++) next.push(Math.min(row[j - 1]! + (text[i - 1] === pattern[j - 1] ? 0 : 1), row[j]! + 1, next[j - 1]! + 1));
+    row = next;
+  }
+  return row[pattern.length]!;
+}

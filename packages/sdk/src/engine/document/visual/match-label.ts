@@ -1,4 +1,4 @@
-import { approximateSubstring } from './approximate-substring.ts';
+import { approximateSubstring, editDistance } from './approximate-substring.ts';
 import { fieldLabels, fieldNumbers, type VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
 
@@ -155,17 +155,6 @@ function misreadLabelPart(folded: string, at: number, field: VisualField): numbe
     }
   }
   return null;
-}
-
-/** Letters to change, insert or delete to turn `a` into `b` (Levenshtein). */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), row[j]! + 1, next[j - 1]! + 1));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 /** Share of a line's letters labels must cover for it to count as a label line. */
