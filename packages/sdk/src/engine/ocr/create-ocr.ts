@@ -28,7 +28,10 @@ export interface ReadLinesOptions {
 
 export interface ReadPageOptions extends Partial<TextDetectorOptions>, ReadLinesOptions {}
 
-export function createOcr(detector: TextDetector, lineReader: LineReader, lineHeight = 48): Ocr {
+/** Height a detected line is cut to for the line reader, px. */
+export const lineCropHeight = 48;
+
+export function createOcr(detector: TextDetector, lineReader: LineReader, lineHeight = lineCropHeight): Ocr {
   const ocr: Ocr = {
     async readPage(frame, { minConfidence, ...detection } = {}) {
       return ocr.readLines(frame, await detector.detect(frame, detection), { minConfidence });

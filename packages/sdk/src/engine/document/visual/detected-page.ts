@@ -89,7 +89,7 @@ function sameCorners(a: readonly Point[], b: readonly Point[]): boolean {
  * the points the first warp sampled for (width − 1 − x, height − 1 − y): this is that warp's image
  * (where both take as many samples per pixel; each counts them from its own top and left edges).
  */
-function turned180(frame: Frame): Frame {
+export function turned180(frame: Frame): Frame {
   const pixels = new Uint32Array(new Uint32Array(frame.data.buffer, frame.data.byteOffset, frame.width * frame.height)).reverse();
   return { width: frame.width, height: frame.height, data: new Uint8ClampedArray(pixels.buffer) };
 }

@@ -16,7 +16,7 @@ import { countryNames } from './country-names.ts';
 import { inkContrast } from './ink-contrast.ts';
 import type { VisualField } from './field-labels.ts';
 import { titleTypeOf } from './document-title.ts';
-import { enoughFields, keepTurned } from './turned-reading.ts';
+import { enoughFields, keepTurned, printOrientation } from './turned-reading.ts';
 import { foldText } from './fold-text.ts';
 import type { FieldNumbering } from './match-label.ts';
 import { findPrintedFields, type Box, labelLines, type LabelledLine, type PrintedField, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
@@ -83,8 +83,9 @@ export interface VisualZoneOptions {
  * top-left first), straightened to its format, read line by line (text detection — or the page
  * already detected for the MRZ search, `detected`, when it was cut along the same corners — and the
  * line reader of printed text), and the lines matched against the label dictionary (see findPrintedFields). When
- * the upright reading finds next to nothing and neither an MRZ nor a portrait said which way is up,
- * the document may be upside down: it is read turned 180° and the reading with more fields is kept. `numberingHint` is the licence numbering another
+ * neither an MRZ nor a portrait said which way is up, the print tells (`printOrientation`); where it
+ * cannot and the upright reading finds next to nothing, the side is read turned 180° as well and the
+ * reading with more fields is kept. `numberingHint` is the licence numbering another
  * source already told (an AAMVA barcode). `mrzLines` are the side's MRZ lines (frame coordinates)
  * when it has one: already read, so only the print above them is (see `mrzTop`).
  */
@@ -96,11 +97,22 @@ export async function readVisualZone(
   side: 'FIRST' | 'SECOND',
   o: VisualZoneOptions,
 ): Promise<VisualZoneReading> {
-  const upright = await readTurned(ocr, frame, corners, format, side, o);
-  if (o.orientationKnown || upright.fields.length >= enoughFields) return upright;
+  if (o.orientationKnown) return readTurned(ocr, frame, corners, format, side, o);
+  const asCut = await detectedAlong(ocr, o.detected, frame, corners, format);
   const [a, b, c, d] = corners;
-  const turned = await readTurned(ocr, frame, [c, d, a, b], format, side, o);
+  const turnedCorners: Corners = [c, d, a, b];
+  const orientation = await printOrientation(ocr.lineReader, asCut.page, asCut.lines);
+  if (orientation === 'turned') return readTurned(ocr, frame, turnedCorners, format, side, { ...o, detected: asCut });
+  const upright = await readTurned(ocr, frame, corners, format, side, { ...o, detected: asCut });
+  if (orientation === 'upright' || upright.fields.length >= enoughFields) return upright;
+  const turned = await readTurned(ocr, frame, turnedCorners, format, side, { ...o, detected: asCut });
   return keepTurned(upright.fields.length, turned.fields.length) ? turned : upright;
+}
+
+/** The page cut along `corners` with its text lines detected: `detected` itself (or turned) when it was cut so. */
+async function detectedAlong(ocr: OcrEngine, detected: DetectedPage | null, frame: Frame, corners: Corners, format: DocumentFormat): Promise<DetectedPage> {
+  const straightened = straightenedAlong(detected, frame, corners, format);
+  return straightened === detected ? detected : detectPage(ocr, straightened);
 }
 
 /** The printed lines of one side as the field finder takes them, and what the page says of its class. */
@@ -158,9 +170,7 @@ export async function readPrintedPage(
   format: DocumentFormat,
   o: Pick<VisualZoneOptions, 'numberingHint' | 'mrzLines' | 'detected'>,
 ): Promise<PrintedPage> {
-  const straightened = straightenedAlong(o.detected, frame, corners, format);
-  const detected = straightened === o.detected ? o.detected : await detectPage(ocr, straightened);
-  const { page, toSource, outline, lines: pageLines } = detected;
+  const { page, toSource, outline, lines: pageLines } = await detectedAlong(ocr, o.detected, frame, corners, format);
   const zoneTop = mrzTop(o.mrzLines, outline, page.width, page.height);
   const inZone = (quad: Quad) => quad.points.reduce((sum, p) => sum + p.y, 0) / 4 > zoneTop;
   const ocrLines = await ocr.ocr.readLines(
