@@ -127,6 +127,33 @@ describe('field assigner', () => {
     expect(assignFields(prefersUnlabelled, unlabelled, ctx).find((f) => f.field === 'sex')?.text).toBe('F');
   });
 
+  it('gives the earlier of an issue date and an expiry whole years apart to the issue, however the model placed them', () => {
+    // A model that takes a date ahead of today for the issue and one behind it for the expiry (the
+    // trees placed an unlabelled expiry on the issue so, over the date under its label).
+    const yearsAgo = feature('yearsAgo');
+    const split = (f: number, t: number, l: number, r: number) => ({ f, t, l, r });
+    const nodes = [split(feature('field=dateOfIssue'), 0.5, 1, 2), split(yearsAgo, 0, 3, 4), split(yearsAgo, 0, 5, 6)];
+    const leaves = [-4, 4, 4, -4];
+    const tree = {
+      f: [...nodes.map((n) => n.f), -2, -2, -2, -2],
+      t: [...nodes.map((n) => n.t), 0, 0, 0, 0],
+      l: [...nodes.map((n) => n.l), -1, -1, -1, -1],
+      r: [...nodes.map((n) => n.r), -1, -1, -1, -1],
+      v: [0, 0, 0, ...leaves],
+    };
+    const swapsValidity: FieldAssignerModel = {
+      features: candidateFeatureNames,
+      assign: { base: 0, thresholds: { dateOfIssue: 0.9, dateOfExpiry: 0.9 }, trees: [tree] },
+      read: { ...labelBeliever.read, thresholds: { dateOfIssue: 0.9, dateOfExpiry: 0.9 } },
+    };
+    const placed = (texts: string[]) =>
+      Object.fromEntries(assignFields(swapsValidity, labelLines(texts.map((t, i) => line(t, 40 + 40 * i)), null), ctx).map((f) => [f.field, [f.text, f.uncertain]]));
+    // Ten years less a day: the pair of a document's validity, the earlier its issue.
+    expect(placed(['15.03.2019', '14.03.2029'])).toEqual({ dateOfIssue: ['15.03.2019', false], dateOfExpiry: ['14.03.2029', false] });
+    // Not whole years apart: nothing says they are that pair; left as placed (the order check doubts both).
+    expect(placed(['15.03.2019', '02.07.2029'])).toEqual({ dateOfIssue: ['02.07.2029', false], dateOfExpiry: ['15.03.2019', false] });
+  });
+
   it('returns a rightly placed value it doubts the reading of as uncertain', () => {
     const lines = labelLines([line('SURNAME: MÜLLER', 40), { ...line('GIVEN NAMES: ANNA', 80), confidences: [...'GIVEN NAMES: ANNA'].map(() => 0.3) }], null);
     const fields = assignFields(labelBeliever, lines, ctx);

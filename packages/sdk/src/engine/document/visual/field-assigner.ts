@@ -10,6 +10,7 @@ import {
 import { candidateContext, contextFeatureNames } from './candidate-context.ts';
 import { type FoundFields, type LabelledLine, type PrintedField, spanBox } from './printed-fields.ts';
 import { isLabelText } from './match-label.ts';
+import { isIssueDateFor } from '../validity-period.ts';
 
 /**
  * Gradient-boosted trees (models/training/train_field_assigner.py, exported from scikit-learn): each
@@ -121,9 +122,11 @@ export function assignFields(
   const used: FieldCandidate[] = [];
   const out: AssignedField[] = [];
   const free = (c: FieldCandidate) => !filled.has(c.field) && !used.some((u) => u.span.line === c.span.line && u.start < c.end && c.start < u.end);
+  const taken = new Map<AssignableField, FieldCandidate>();
   const take = (c: FieldCandidate, score: number, flagged: boolean) => {
     filled.add(c.field);
     used.push(c);
+    taken.set(c.field, c);
     out.push({
       field: c.field,
       text: c.value.text,
@@ -142,8 +145,37 @@ export function assignFields(
     const match = scored.find(({ c, score }) => c.field === rule.field && score >= confirmAt && sameValue(c, rule) && free(c));
     if (match) take(match.c, match.score, rules.invalidCharacterFields.includes(rule.field));
   }
+  const swapped = validityDatesSwapped(taken.get('dateOfIssue'), taken.get('dateOfExpiry'));
+  if (!swapped) return out;
+  // Each value taken again as the other field's candidate, and judged as that (its read score).
+  const counterpart = (c: FieldCandidate, field: AssignableField) =>
+    candidates.find((o) => o.field === field && o.span.line === c.span.line && o.start === c.start && o.end === c.end);
+  const asExpiry = counterpart(swapped.issue, 'dateOfExpiry');
+  const asIssue = counterpart(swapped.expiry, 'dateOfIssue');
+  if (!asExpiry || !asIssue) return out;
+  const kept = out.filter((f) => f.field !== 'dateOfIssue' && f.field !== 'dateOfExpiry');
+  out.length = 0;
+  out.push(...kept);
+  for (const c of [asIssue, asExpiry]) take(c, scores[candidates.indexOf(c)]!, false);
   return out;
 }
+
+/**
+ * An issue date and an expiry whole years apart (`isIssueDateFor`), the issue the later: the two
+ * dates of the document's validity, each placed on the other's field. A document is issued before it
+ * expires, so the earlier is the issue date. On the generated check pages the trees scored an
+ * unlabelled expiry ten years ahead as the issue date above the date under `data eliberării`
+ * (0.99996 to 0.99986): the two came back swapped on 28 of the 66 pages that print both. Dates not
+ * whole years apart are left as placed (the order check doubts both, `implausiblePrintedDates`):
+ * nothing says they are that pair.
+ */
+function validityDatesSwapped(issue: FieldCandidate | undefined, expiry: FieldCandidate | undefined): { issue: FieldCandidate; expiry: FieldCandidate } | null {
+  const [i, e] = [issue?.value.date, expiry?.value.date];
+  if (!issue || !expiry || !i || !e || !isIssueDateFor(e, i)) return null;
+  return calendarOrdinal(i) > calendarOrdinal(e) ? { issue, expiry } : null;
+}
+
+const calendarOrdinal = (d: { year: number | null; month: number | null; day: number | null }) => (d.year ?? 0) * 10_000 + (d.month ?? 0) * 100 + (d.day ?? 0);
 
 /** Whether a candidate reads as the rules' value: the same date, or the same text. */
 function sameValue(c: FieldCandidate, rule: PrintedField): boolean {
