@@ -147,7 +147,16 @@ describe('field assigner', () => {
       read: { ...labelBeliever.read, thresholds: { dateOfIssue: 0.9, dateOfExpiry: 0.9 } },
     };
     const placed = (texts: string[]) =>
-      Object.fromEntries(assignFields(swapsValidity, labelLines(texts.map((t, i) => line(t, 40 + 40 * i)), null), ctx).map((f) => [f.field, [f.text, f.uncertain]]));
+      Object.fromEntries(
+        assignFields(
+          swapsValidity,
+          labelLines(
+            texts.map((t, i) => line(t, 40 + 40 * i)),
+            null,
+          ),
+          ctx,
+        ).map((f) => [f.field, [f.text, f.uncertain]]),
+      );
     // Ten years less a day: the pair of a document's validity, the earlier its issue.
     expect(placed(['15.03.2019', '14.03.2029'])).toEqual({ dateOfIssue: ['15.03.2019', false], dateOfExpiry: ['14.03.2029', false] });
     // Not whole years apart: nothing says they are that pair; left as placed (the order check doubts both).
