@@ -15,9 +15,10 @@ import type { FieldNumbering } from '../../../packages/sdk/src/engine/document/v
 import type { DateOrder } from '../../../packages/sdk/src/engine/document/visual/printed-dates.ts';
 import { editDistance } from '../edit-distance.ts';
 import type { DumpedPage } from './dump-printed-pages.ts';
+import { documentsDay } from './documents-day.ts';
 
-/** The date the dumps' documents are judged on (their expiry dates lie after it). */
-export const dumpNow = new Date(Date.UTC(2026, 5, 15));
+/** The date the dumps' documents are judged on: the day they are valid on (issued before it, expiring after it). */
+export const dumpNow = documentsDay;
 
 /**
  * The dumped lines as the engine's field finder takes them, their labels matched again by the

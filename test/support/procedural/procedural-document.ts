@@ -5,6 +5,7 @@ import { escapeXml } from '../escape-xml.ts';
 import { portraitPng } from '../portraits.ts';
 import { seededRandom } from '../seeded-random.ts';
 import { squeezeIntoRoom } from './svg-text-room.ts';
+import { documentsDay } from './documents-day.ts';
 import type { PrintedTruth } from '../template-documents.ts';
 import { type DistractorField, type GeneratedField, type Language, documentTitles, generatedFields, labelTexts, languages } from './label-texts.ts';
 import {
@@ -178,8 +179,7 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     return `${y}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
   };
   const birth = iso(1940, 65);
-  const expiry = iso(2027, 10);
-  const issue = `${Number(expiry.slice(0, 4)) - pick([5, 10, 10, 6])}${expiry.slice(4)}`;
+  const { issue, expiry } = validity(iso(2027, 10), pick([5, 10, 10, 6]));
   const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(random() * 26))).join('');
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
   const number = pick([
@@ -590,4 +590,19 @@ function loneLetters(random: () => number, page: { height: number; portrait: Box
     out.push(text(letter(), x, y, style.valueSize, style.valueFont, style.valueColor, { bold: style.valueBold }));
   }
   return out;
+}
+
+/**
+ * A document valid on `documentsDay`, issued `years` before it expires: the drawn expiry (2027–2036)
+ * brought within `years` of that day, and a year earlier where its issue would still lie after it.
+ * Drawn from the same numbers as before (the layouts of every seed stay as they were); the issue
+ * dates the generator drew before ran up to five years after that day, so the trees learned that an
+ * issue date may lie ahead (an expiry taken for the issue date, `validityDatesSwapped`).
+ */
+export function validity(drawnExpiry: string, years: number): { issue: string; expiry: string } {
+  const firstYear = documentsDay.getUTCFullYear() + 1;
+  let year = firstYear + ((Number(drawnExpiry.slice(0, 4)) - firstYear) % years);
+  const monthDay = drawnExpiry.slice(4);
+  if (`${year - years}${monthDay}` > documentsDay.toISOString().slice(0, 10)) year -= 1;
+  return { issue: `${year - years}${monthDay}`, expiry: `${year}${monthDay}` };
 }
