@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentData } from '@idlens/sdk/api';
-import { createEngine, type Engine } from '@idlens/sdk/engine';
+import { createEngine, type Engine, type Frame } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
 import { documentScene, pointOnScene } from '../support/document-scene.ts';
 import { cardSignatureBox, generatedCard } from '../support/generated-document.ts';
 import { renderLicenceBack, renderLicenceFront, sampleLicenceHolder } from '../support/licence-render.ts';
 import { visualMandatoryFields } from '../../packages/sdk/src/engine/document/visual/visual-to-document.ts';
-import { detectPage, straightenPage, turned180 } from '../../packages/sdk/src/engine/document/visual/detected-page.ts';
+import { straightenPage, turned180 } from '../../packages/sdk/src/engine/document/visual/detected-page.ts';
 import { printOrientation } from '../../packages/sdk/src/engine/document/visual/turned-reading.ts';
 import { rectangleCorners } from '../../packages/sdk/src/engine/image/homography.ts';
 import { createOcrEngine } from '../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
@@ -70,16 +70,17 @@ describe('documents: printed fields', () => {
     expect(ymd(data.dateOfBirth)).toBe('1986-7-14');
   });
 
-  it('tells which way up print reads from its lines: a page as cut, and the same page upside down', async () => {
+  it('tells which way up print reads from its lines: a page upside down is turned, the page as printed never', async () => {
     const runtimes = await loadEngineRuntimes({ threads: 2 });
     const ocr = createOcrEngine(runtimes.inference!, runtimes.models!, runtimes.ocr);
+    const orientationOf = async (page: Frame) =>
+      printOrientation(ocr.lineReader, await ocr.ocr.readLines(page, await ocr.detector.detect(page), { minConfidence: 0 }));
     for (const seed of [9, 20]) {
       const { frame } = await proceduralDocument(seed);
-      const page = await detectPage(ocr, straightenPage(frame, rectangleCorners(frame.width, frame.height), 'ID-1'));
-      expect(await printOrientation(ocr.lineReader, page.page, page.lines), `seed ${seed}`).toBe('upright');
-      const upsideDown = turned180(page.page);
-      const lines = await ocr.detector.detect(upsideDown);
-      expect(await printOrientation(ocr.lineReader, upsideDown, lines), `seed ${seed} turned`).toBe('turned');
+      const { page } = straightenPage(frame, rectangleCorners(frame.width, frame.height), 'ID-1');
+      // Print read this surely as cut needs no test (`unsure`: the fields found decide, as upright).
+      expect(['upright', 'unsure'], `seed ${seed}`).toContain(await orientationOf(page));
+      expect(await orientationOf(turned180(page)), `seed ${seed} turned`).toBe('turned');
     }
   });
 

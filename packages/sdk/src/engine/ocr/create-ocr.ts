@@ -28,10 +28,7 @@ export interface ReadLinesOptions {
 
 export interface ReadPageOptions extends Partial<TextDetectorOptions>, ReadLinesOptions {}
 
-/** Height a detected line is cut to for the line reader, px. */
-export const lineCropHeight = 48;
-
-export function createOcr(detector: TextDetector, lineReader: LineReader, lineHeight = lineCropHeight): Ocr {
+export function createOcr(detector: TextDetector, lineReader: LineReader, lineHeight = 48): Ocr {
   const ocr: Ocr = {
     async readPage(frame, { minConfidence, ...detection } = {}) {
       return ocr.readLines(frame, await detector.detect(frame, detection), { minConfidence });

@@ -16,7 +16,7 @@ import { countryNames } from './country-names.ts';
 import { inkContrast } from './ink-contrast.ts';
 import type { VisualField } from './field-labels.ts';
 import { titleTypeOf } from './document-title.ts';
-import { enoughFields, keepTurned, printOrientation } from './turned-reading.ts';
+import { enoughFields, keepTurned, printOrientation, type PrintOrientation } from './turned-reading.ts';
 import { foldText } from './fold-text.ts';
 import type { FieldNumbering } from './match-label.ts';
 import { findPrintedFields, type Box, labelLines, type LabelledLine, type PrintedField, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
@@ -97,16 +97,14 @@ export async function readVisualZone(
   side: 'FIRST' | 'SECOND',
   o: VisualZoneOptions,
 ): Promise<VisualZoneReading> {
-  if (o.orientationKnown) return readTurned(ocr, frame, corners, format, side, o);
-  const asCut = await detectedAlong(ocr, o.detected, frame, corners, format);
+  if (o.orientationKnown) return (await readTurned(ocr, frame, corners, format, side, o)).zone;
   const [a, b, c, d] = corners;
   const turnedCorners: Corners = [c, d, a, b];
-  const orientation = await printOrientation(ocr.lineReader, asCut.page, asCut.lines);
-  if (orientation === 'turned') return readTurned(ocr, frame, turnedCorners, format, side, { ...o, detected: asCut });
-  const upright = await readTurned(ocr, frame, corners, format, side, { ...o, detected: asCut });
-  if (orientation === 'upright' || upright.fields.length >= enoughFields) return upright;
-  const turned = await readTurned(ocr, frame, turnedCorners, format, side, { ...o, detected: asCut });
-  return keepTurned(upright.fields.length, turned.fields.length) ? turned : upright;
+  const upright = await readTurned(ocr, frame, corners, format, side, { ...o, tellOrientation: true });
+  if (upright.orientation === 'turned') return (await readTurned(ocr, frame, turnedCorners, format, side, o)).zone;
+  if (upright.orientation === 'upright' || upright.zone.fields.length >= enoughFields) return upright.zone;
+  const turned = (await readTurned(ocr, frame, turnedCorners, format, side, o)).zone;
+  return keepTurned(upright.zone.fields.length, turned.fields.length) ? turned : upright.zone;
 }
 
 /** The page cut along `corners` with its text lines detected: `detected` itself (or turned) when it was cut so. */
@@ -128,7 +126,12 @@ export interface PrintedPage {
   country: string | null;
   numbering: FieldNumbering;
   dateOrder: DateOrder;
+  /** Which way up the print reads, when asked (`printOrientation`); else null. */
+  orientation: PrintOrientation | null;
 }
+
+/** Readings less sure than this are no print (the line reader's own default). */
+const minLineConfidence = 0.5;
 
 /** Least width-to-height ratio of a box read as a lone character or two (a lone capital's box is ~0.6–1). */
 const minLineAspect = 0.5;
@@ -168,16 +171,19 @@ export async function readPrintedPage(
   frame: Frame,
   corners: Corners,
   format: DocumentFormat,
-  o: Pick<VisualZoneOptions, 'numberingHint' | 'mrzLines' | 'detected'>,
+  o: Pick<VisualZoneOptions, 'numberingHint' | 'mrzLines' | 'detected'> & { tellOrientation?: boolean },
 ): Promise<PrintedPage> {
   const { page, toSource, outline, lines: pageLines } = await detectedAlong(ocr, o.detected, frame, corners, format);
   const zoneTop = mrzTop(o.mrzLines, outline, page.width, page.height);
   const inZone = (quad: Quad) => quad.points.reduce((sum, p) => sum + p.y, 0) / 4 > zoneTop;
-  const ocrLines = await ocr.ocr.readLines(
+  // Every line read, however unsure: the orientation test weighs the unsure ones too (print upside down reads unsure).
+  const everyLine = await ocr.ocr.readLines(
     page,
     pageLines.filter((q) => !inZone(q)),
+    { minConfidence: 0 },
   );
-  const lines = ocrLines.filter(printedAcross).map((l) => printedLine(l, l.quad, l.crop));
+  const orientation = o.tellOrientation ? await printOrientation(ocr.lineReader, everyLine) : null;
+  const lines = everyLine.filter((l) => l.confidence >= minLineConfidence && printedAcross(l)).map((l) => printedLine(l, l.quad, l.crop));
   const folded = lines.map((l) =>
     foldText(l.text)
       .replace(/[^A-Z0-9]+/g, ' ')
@@ -189,7 +195,7 @@ export async function readPrintedPage(
   const labelled = labelLines(lines, numbering);
   labelled.push(...labelLines(await readUnderLabels(ocr, page, labelled), numbering));
   const dateOrder: DateOrder = numbering === 'aamva' && jurisdiction?.country !== 'CAN' ? 'MDY' : 'DMY';
-  return { page, toSource, lines: labelled, titleType, jurisdiction, country: printedCountry(lines, folded, page.height), numbering, dateOrder };
+  return { page, toSource, lines: labelled, titleType, jurisdiction, country: printedCountry(lines, folded, page.height), numbering, dateOrder, orientation };
 }
 
 async function readTurned(
@@ -198,9 +204,9 @@ async function readTurned(
   corners: Corners,
   format: DocumentFormat,
   side: 'FIRST' | 'SECOND',
-  o: VisualZoneOptions,
-): Promise<VisualZoneReading> {
-  const { page, toSource, lines, titleType, jurisdiction, country, numbering, dateOrder } = await readPrintedPage(ocr, frame, corners, format, o);
+  o: VisualZoneOptions & { tellOrientation?: boolean },
+): Promise<{ zone: VisualZoneReading; orientation: PrintOrientation | null }> {
+  const { page, toSource, lines, titleType, jurisdiction, country, numbering, dateOrder, orientation } = await readPrintedPage(ocr, frame, corners, format, o);
   const found = findPrintedFields(lines, { dateOrder, now: o.now, unlabelledNumber: numbering !== 'aamva' });
   // Which value is which field: on documents without field numbers (identity cards, passports,
   // residence permits) the learned assigner decides the fields it knows, the label rules the rest
@@ -217,7 +223,7 @@ async function readTurned(
   }
   // A signature is ink: a faint pattern the detector boxed in a blank signature area is not.
   found.fields = found.fields.filter((f) => f.field !== 'signature' || inkContrast(page, f.box) >= minSignatureContrast);
-  return {
+  const zone: VisualZoneReading = {
     side,
     fields: found.fields.map((f) => located(f, toSource, side)),
     titleType,
@@ -226,6 +232,7 @@ async function readTurned(
     invalidCharacterFields: found.invalidCharacterFields,
     doubtedFields: doubted,
   };
+  return { zone, orientation };
 }
 
 /**
