@@ -83,7 +83,7 @@ export interface VisualZoneOptions {
  * top-left first), straightened to its format, read line by line (text detection — or the page
  * already detected for the MRZ search, `detected`, when it was cut along the same corners — and the
  * line reader of printed text), and the lines matched against the label dictionary (see findPrintedFields). When
- * neither an MRZ nor a portrait said which way is up, the print tells (`printOrientation`); where it
+ * no MRZ said which way is up (`orientationKnown`), the print tells (`printOrientation`); where it
  * cannot and the upright reading finds next to nothing, the side is read turned 180° as well and the
  * reading with more fields is kept. `numberingHint` is the licence numbering another
  * source already told (an AAMVA barcode). `mrzLines` are the side's MRZ lines (frame coordinates)
