@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentData } from '@idlens/sdk/api';
-import { createEngine, type Engine, type Frame } from '@idlens/sdk/engine';
+import { createEngine, type Engine, type EngineRuntimes, type Frame } from '@idlens/sdk/engine';
 import { loadEngineRuntimes } from '@idlens/server';
 import { documentScene, pointOnScene } from '../support/document-scene.ts';
 import { cardSignatureBox, generatedCard } from '../support/generated-document.ts';
@@ -16,9 +16,11 @@ import { proceduralDocument } from '../support/procedural/procedural-document.ts
 // the engine: the document straightened, its text read, labels matched from the dictionary.
 const now = () => new Date(Date.UTC(2026, 5, 15));
 let engine: Engine;
+let runtimes: EngineRuntimes;
 
 beforeAll(async () => {
-  engine = createEngine({ ...(await loadEngineRuntimes({ threads: 2 })), now });
+  runtimes = await loadEngineRuntimes({ threads: 2 });
+  engine = createEngine({ ...runtimes, now });
 });
 
 const holder = sampleLicenceHolder;
@@ -71,7 +73,6 @@ describe('documents: printed fields', () => {
   });
 
   it('tells which way up print reads from its lines: a page upside down is turned, the page as printed never', async () => {
-    const runtimes = await loadEngineRuntimes({ threads: 2 });
     const ocr = createOcrEngine(runtimes.inference!, runtimes.models!, runtimes.ocr);
     const orientationOf = async (page: Frame) =>
       printOrientation(ocr.lineReader, await ocr.ocr.readLines(page, await ocr.detector.detect(page), { minConfidence: 0 }));

@@ -6,6 +6,12 @@ const dayMs = 86_400_000;
 
 type CalendarParts = Pick<DateResult, 'year' | 'month' | 'day'>;
 
+/** A date as a number that orders like the date (YYYYMMDD); null when incomplete. */
+export function dayOrdinal(date: CalendarParts): number | null {
+  if (date.year === null || date.month === null || date.day === null) return null;
+  return date.year * 10_000 + date.month * 100 + date.day;
+}
+
 /**
  * Whether `date` can be the issue date of a document expiring on `expiry`: whole years before it (0
  * to 15), on the same day or a day either side — a document issued on 1 Nov 2010 for ten years

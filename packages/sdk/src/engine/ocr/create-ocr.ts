@@ -22,9 +22,12 @@ export interface Ocr {
 }
 
 export interface ReadLinesOptions {
-  /** Readings less sure than this are dropped (0.5). */
+  /** Readings less sure than this are dropped (`defaultMinConfidence`). */
   minConfidence?: number;
 }
+
+/** Readings less sure than this are no text: what `readLines` drops unless told otherwise. */
+export const defaultMinConfidence = 0.5;
 
 export interface ReadPageOptions extends Partial<TextDetectorOptions>, ReadLinesOptions {}
 
@@ -33,7 +36,7 @@ export function createOcr(detector: TextDetector, lineReader: LineReader, lineHe
     async readPage(frame, { minConfidence, ...detection } = {}) {
       return ocr.readLines(frame, await detector.detect(frame, detection), { minConfidence });
     },
-    async readLines(frame, quads, { minConfidence = 0.5 } = {}) {
+    async readLines(frame, quads, { minConfidence = defaultMinConfidence } = {}) {
       const crops = quads.map((q) => cropTextLine(frame, q, lineHeight));
       const lines = await lineReader.read(crops);
       return lines

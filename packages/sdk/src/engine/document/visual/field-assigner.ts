@@ -10,7 +10,7 @@ import {
 import { candidateContext, contextFeatureNames } from './candidate-context.ts';
 import { type FoundFields, type LabelledLine, type PrintedField, spanBox } from './printed-fields.ts';
 import { isLabelText } from './match-label.ts';
-import { isIssueDateFor } from '../validity-period.ts';
+import { dayOrdinal, isIssueDateFor } from '../validity-period.ts';
 
 /**
  * Gradient-boosted trees (models/training/train_field_assigner.py, exported from scikit-learn): each
@@ -123,19 +123,20 @@ export function assignFields(
   const out: AssignedField[] = [];
   const free = (c: FieldCandidate) => !filled.has(c.field) && !used.some((u) => u.span.line === c.span.line && u.start < c.end && c.start < u.end);
   const taken = new Map<AssignableField, FieldCandidate>();
+  const assigned = (c: FieldCandidate, score: number, flagged: boolean): AssignedField => ({
+    field: c.field,
+    text: c.value.text,
+    box: spanBox(lines[c.span.line]!, c.start, c.end),
+    confidence: c.features[candidateFeatureNames.indexOf('meanConfidence')] ?? 0,
+    date: c.value.date,
+    score,
+    uncertain: flagged || candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1),
+  });
   const take = (c: FieldCandidate, score: number, flagged: boolean) => {
     filled.add(c.field);
     used.push(c);
     taken.set(c.field, c);
-    out.push({
-      field: c.field,
-      text: c.value.text,
-      box: spanBox(lines[c.span.line]!, c.start, c.end),
-      confidence: c.features[candidateFeatureNames.indexOf('meanConfidence')] ?? 0,
-      date: c.value.date,
-      score,
-      uncertain: flagged || candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1),
-    });
+    out.push(assigned(c, score, flagged));
   };
   for (const { c, score } of scored) {
     if (score >= (model.assign.thresholds[c.field] ?? 1) && free(c)) take(c, score, false);
@@ -153,11 +154,10 @@ export function assignFields(
   const asExpiry = counterpart(swapped.issue, 'dateOfExpiry');
   const asIssue = counterpart(swapped.expiry, 'dateOfIssue');
   if (!asExpiry || !asIssue) return out;
-  const kept = out.filter((f) => f.field !== 'dateOfIssue' && f.field !== 'dateOfExpiry');
-  out.length = 0;
-  out.push(...kept);
-  for (const c of [asIssue, asExpiry]) take(c, scores[candidates.indexOf(c)]!, false);
-  return out;
+  return [
+    ...out.filter((f) => f.field !== 'dateOfIssue' && f.field !== 'dateOfExpiry'),
+    ...[asIssue, asExpiry].map((c) => assigned(c, scores[candidates.indexOf(c)]!, false)),
+  ];
 }
 
 /**
@@ -171,11 +171,10 @@ export function assignFields(
  */
 function validityDatesSwapped(issue: FieldCandidate | undefined, expiry: FieldCandidate | undefined): { issue: FieldCandidate; expiry: FieldCandidate } | null {
   const [i, e] = [issue?.value.date, expiry?.value.date];
+  // Whole years apart means both dates are complete: their ordinals are numbers.
   if (!issue || !expiry || !i || !e || !isIssueDateFor(e, i)) return null;
-  return calendarOrdinal(i) > calendarOrdinal(e) ? { issue, expiry } : null;
+  return dayOrdinal(i)! > dayOrdinal(e)! ? { issue, expiry } : null;
 }
-
-const calendarOrdinal = (d: { year: number | null; month: number | null; day: number | null }) => (d.year ?? 0) * 10_000 + (d.month ?? 0) * 100 + (d.day ?? 0);
 
 /** Whether a candidate reads as the rules' value: the same date, or the same text. */
 function sameValue(c: FieldCandidate, rule: PrintedField): boolean {

@@ -1,7 +1,7 @@
 import type { DateResult } from '../../../api/common.ts';
 import type { DocumentData } from '../../../api/document.ts';
 import type { VisualZoneReading } from './read-visual-zone.ts';
-import { isIssueDateFor } from '../validity-period.ts';
+import { dayOrdinal, isIssueDateFor } from '../validity-period.ts';
 import { isPrintedValue } from './visual-to-document.ts';
 
 type DateField = 'dateOfBirth' | 'dateOfIssue' | 'dateOfExpiry';
@@ -12,11 +12,8 @@ const maxAgeYears = 130;
 /** No identity document is valid longer (passports 10 years, identity cards up to 15, licences up to 12); nor does one expire further ahead. */
 const maxValidityYears = 20;
 
-/** A date as a number that orders like the date (YYYYMMDD); null when incomplete. */
-function ordinal(date: DateResult<unknown> | null | undefined): number | null {
-  if (!date?.successfullyParsed || date.year === null || date.month === null || date.day === null) return null;
-  return date.year * 10_000 + date.month * 100 + date.day;
-}
+/** A parsed date as a number that orders like the date (YYYYMMDD); null when unparsed or incomplete. */
+const ordinal = (date: DateResult<unknown> | null | undefined): number | null => (date?.successfullyParsed ? dayOrdinal(date) : null);
 
 const ordinalOf = (d: Date, addYears = 0) => (d.getUTCFullYear() + addYears) * 10_000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
 

@@ -7,6 +7,7 @@ import type { OcrEngine } from '../../ocr/create-ocr-engine.ts';
 import type { LineReading } from '../../ocr/create-line-reader.ts';
 import type { Quad } from '../../ocr/min-area-rect.ts';
 import { cropTextLine } from '../../ocr/crop-text-line.ts';
+import { defaultMinConfidence } from '../../ocr/create-ocr.ts';
 import { spaceAtInkGaps } from '../../ocr/space-at-ink-gaps.ts';
 import type { Corners, DocumentFormat } from '../document-format.ts';
 import { detectPage, straightenedAlong, type DetectedPage } from './detected-page.ts';
@@ -130,9 +131,6 @@ export interface PrintedPage {
   orientation: PrintOrientation | null;
 }
 
-/** Readings less sure than this are no print (the line reader's own default). */
-const minLineConfidence = 0.5;
-
 /** Least width-to-height ratio of a box read as a lone character or two (a lone capital's box is ~0.6–1). */
 const minLineAspect = 0.5;
 
@@ -183,7 +181,7 @@ export async function readPrintedPage(
     { minConfidence: 0 },
   );
   const orientation = o.tellOrientation ? await printOrientation(ocr.lineReader, everyLine) : null;
-  const lines = everyLine.filter((l) => l.confidence >= minLineConfidence && printedAcross(l)).map((l) => printedLine(l, l.quad, l.crop));
+  const lines = everyLine.filter((l) => l.confidence >= defaultMinConfidence && printedAcross(l)).map((l) => printedLine(l, l.quad, l.crop));
   const folded = lines.map((l) =>
     foldText(l.text)
       .replace(/[^A-Z0-9]+/g, ' ')
