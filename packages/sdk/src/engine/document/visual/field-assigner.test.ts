@@ -13,7 +13,9 @@ const feature = (name: string) => {
 /** One stump: `feature ≤ 0.5` gives `low`, else `high` (log-odds). */
 const stump = (name: string, low: number, high: number) => ({ f: [feature(name), -2, -2], t: [0.5, 0, 0], l: [1, -1, -1], r: [2, -1, -1], v: [0, low, high] });
 
-const thresholds = Object.fromEntries(['lastName', 'firstName', 'dateOfBirth', 'documentNumber', 'additionalNameInformation'].map((f) => [f, 0.9]));
+const thresholds = Object.fromEntries(
+  ['lastName', 'firstName', 'dateOfBirth', 'documentNumber', 'additionalNameInformation', 'nationality'].map((f) => [f, 0.9]),
+);
 
 /**
  * A model that believes a value when its own line's label names its field, and distrusts everything
@@ -169,6 +171,24 @@ describe('field assigner', () => {
     expect(fields.map((f) => [f.field, f.text, f.uncertain])).toEqual([
       ['lastName', 'MÜLLER', false],
       ['firstName', 'ANNA', true],
+    ]);
+  });
+
+  it('doubts a nationality a letter from a known one, and a name that is a nationality, however sure the reading', () => {
+    const read = (nationality: string, surname: string) =>
+      assignFields(labelBeliever, labelLines([line(`SURNAME: ${surname}`, 40), line(`NATIONALITY: ${nationality}`, 80)], null), ctx).map((f) => [
+        f.field,
+        f.text,
+        f.uncertain,
+      ]);
+    expect(read('NEDERLANDSE', 'JANSEN')).toEqual([
+      ['lastName', 'JANSEN', false],
+      ['nationality', 'NEDERLANDSE', false],
+    ]);
+    // "L" misread as "I"; the nationality beside the surname taken for it.
+    expect(read('NEDERIANDSE', 'SUOMI')).toEqual([
+      ['lastName', 'SUOMI', true],
+      ['nationality', 'NEDERIANDSE', true],
     ]);
   });
 

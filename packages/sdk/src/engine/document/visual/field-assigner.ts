@@ -8,6 +8,7 @@ import {
   fuzzyLabelSearch,
 } from './field-candidates.ts';
 import { candidateContext, contextFeatureNames } from './candidate-context.ts';
+import { isNationalityWord, nearNationalityWord } from './nationality-words.ts';
 import { type FoundFields, type LabelledLine, type PrintedField, spanBox } from './printed-fields.ts';
 import { isLabelText } from './match-label.ts';
 import { dayOrdinal, isIssueDateFor } from '../validity-period.ts';
@@ -96,7 +97,8 @@ export const ruleConfirmation: Readonly<Partial<Record<AssignableField, number>>
  * taken first, each field once and each piece of a line for one field only, and only at or above the field's threshold. A field still
  * empty then takes the value the label rules found for it (`ruleFields`) if the model scores that
  * same value at its `confirmation` or more; otherwise it is left empty rather than filled with a guess. A
- * value the reading model doubts, or the rules flagged, is `uncertain`.
+ * value the reading model doubts, or the rules flagged, is `uncertain`; so is a nationality a letter or
+ * two from a known word (a misread one) and a name that is a nationality word (another field's value).
  */
 export function assignFields(
   model: FieldAssignerModel,
@@ -130,7 +132,11 @@ export function assignFields(
     confidence: c.features[candidateFeatureNames.indexOf('meanConfidence')] ?? 0,
     date: c.value.date,
     score,
-    uncertain: flagged || candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1),
+    uncertain:
+      flagged ||
+      candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1) ||
+      (c.field === 'nationality' && nearNationalityWord(c.value.text)) ||
+      ((c.field === 'lastName' || c.field === 'firstName') && isNationalityWord(c.value.text)),
   });
   const take = (c: FieldCandidate, score: number, flagged: boolean) => {
     filled.add(c.field);
