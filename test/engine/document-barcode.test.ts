@@ -12,6 +12,8 @@ const now = () => new Date(Date.UTC(2026, 5, 15));
 let engine: Engine;
 /** zxing calls since the last reset: shows whether a barcode search ran at all. */
 let zxingCalls = 0;
+/** While above zero, zxing's next calls find nothing (a glance that misses what the whole search finds). */
+let blindCalls = 0;
 
 beforeAll(async () => {
   const runtimes: EngineRuntimes = await loadEngineRuntimes({ threads: 2 });
@@ -19,8 +21,12 @@ beforeAll(async () => {
   engine = createEngine({
     ...runtimes,
     zxing: {
-      readBarcodes: (image, options) => {
+      readBarcodes: async (image, options) => {
         zxingCalls++;
+        if (blindCalls > 0) {
+          blindCalls--;
+          return [];
+        }
         return zxing.readBarcodes(image, options);
       },
     },
@@ -99,6 +105,39 @@ describe('documents: AAMVA barcodes of North-American licences and ID cards', ()
     expect(single.dateOfBirth).toMatchObject({ year: 1988, month: 3, day: 14 });
     expect(single.address?.latin).toBe('1200 MAIN ST APT 4, RICHMOND, ON K1A 0B1');
     expect(single.driverLicenseDetailedInfo).toBeNull(); // an ID card has no licence details
+  });
+
+  it('glances for the barcode before print on a side without an MRZ, and searches it whole only where neither answered', async () => {
+    const barcodeDecisions = async (first: Awaited<ReturnType<typeof renderLicenceBack>>) => {
+      const decisions: string[] = [];
+      const data = await engine.document({ first }, {}, { trace: (d) => decisions.push(d.decided) });
+      return { data, read: decisions.filter((d) => /^(barcode|print)/.test(d)) };
+    };
+    // A front alone: the glance finds nothing, print answers; the whole plan never runs.
+    const front = await barcodeDecisions(await renderLicenceFront(holder));
+    expect(front.data.recognitionStatus).toBe('VALID');
+    expect(front.data.documentNumber?.latin).toBe('T64235789');
+    expect(front.read[0]).toBe('barcode glanced at on FIRST: none found');
+    expect(front.read.some((d) => d.startsWith('barcode searched'))).toBe(false);
+    // A back alone: the glance reads the barcode, which answers; its print is not read.
+    const back = await barcodeDecisions(await renderLicenceBack(holder));
+    expect(back.data.recognitionStatus).toBe('VALID');
+    expect(back.read).toEqual([
+      'barcode glanced at on FIRST: PDF417 on FIRST, AAMVA payload parsed, certain, answers alone',
+      'print of FIRST not read: its barcode covers it',
+    ]);
+    // The glance missing it: print of the back does not answer, the whole search finds the barcode,
+    // and print is taken again as after a barcode (the side it covers not read).
+    blindCalls = 3;
+    const missed = await barcodeDecisions(await renderLicenceBack(holder));
+    blindCalls = 0;
+    expect(missed.data.recognitionStatus).toBe('VALID');
+    expect(missed.data.documentNumber?.latin).toBe('T64235789');
+    expect(missed.read[0]).toBe('barcode glanced at on FIRST: none found');
+    expect(missed.read[1]).toMatch(/^print of FIRST/);
+    expect(missed.read[2]).toMatch(/^barcode searched on FIRST \(thorough\): PDF417 on FIRST, AAMVA payload parsed, certain/);
+    expect(missed.read.at(-1)).toBe('print of FIRST not read: its barcode covers it');
+    expect(missed.data).toEqual(back.data);
   });
 
   it('does not search passports for barcodes unless scanUnsupportedSecondSide asks', async () => {

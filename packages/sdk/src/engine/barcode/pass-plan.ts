@@ -65,6 +65,11 @@ export interface PassSpec {
    * first round that would otherwise leave the restored round too little to run.
    */
   allowance?: 'coveragePixels';
+  /**
+   * Part of a glance (`readBarcode`'s `effort`): the frame as captured and its located bar regions,
+   * which read a clear symbol — what is worth trying before other sources have had their say.
+   */
+  glance?: true;
 }
 
 /**
@@ -74,7 +79,7 @@ export interface PassSpec {
  * corpus evaluation (`pnpm eval`, its barcodes suite); docs/barcode-options.md explains each row.
  */
 export const passPlan: readonly PassSpec[] = [
-  { name: 'frame', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false, asCaptured: true },
+  { name: 'frame', tier: 'default', image: { frame: 'frame' }, reads: 'all', rescales: false, asCaptured: true, glance: true },
   { name: 'padded', tier: 'quietZone', image: { frame: 'padded' }, reads: 'all', rescales: false },
   {
     name: 'region-quiet-zone-bars',
@@ -90,7 +95,7 @@ export const passPlan: readonly PassSpec[] = [
     reads: 'linear',
     rescales: true,
   },
-  { name: 'region', tier: 'default', image: { region: 'view', regions: 2, thoroughRegions: 4 }, reads: 'bars', rescales: true },
+  { name: 'region', tier: 'default', image: { region: 'view', regions: 2, thoroughRegions: 4 }, reads: 'bars', rescales: true, glance: true },
   { name: 'sharpened', tier: 'default', image: { frame: 'sharpened' }, reads: 'all', rescales: false },
   { name: 'denoised', tier: 'default', image: { frame: 'denoised' }, reads: 'all', rescales: false },
   { name: 'upscaled-sharpened', tier: 'default', image: { frame: 'upscaledSharpened' }, reads: 'all', rescales: true },

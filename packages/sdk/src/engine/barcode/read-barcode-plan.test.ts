@@ -25,10 +25,15 @@ function stripedFrame(width = 320, height = 200, paper = 255, highlight = 0): Fr
   return { width, height, data };
 }
 
-async function run(options: Parameters<typeof readBarcode>[2], script?: (call: number, seen: FakeCall) => FakeRead[], frame = stripedFrame()) {
+async function run(
+  options: Parameters<typeof readBarcode>[2],
+  script?: (call: number, seen: FakeCall) => FakeRead[],
+  frame = stripedFrame(),
+  effort: 'plan' | 'glance' = 'plan',
+) {
   const zxing = fakeZxing(script);
   const passes: PassTrace[] = [];
-  const data = await readBarcode(zxing, frame, options, (t) => passes.push(t));
+  const data = await readBarcode(zxing, frame, options, (t) => passes.push(t), effort);
   // The names of the passes that called zxing, call by call (the engine's own EAN decoders do not).
   const names = passes.filter((p) => p.method === 'zxing').map((p) => p.pass);
   return { data, calls: zxing.calls, names };
@@ -90,6 +95,19 @@ describe('readBarcode option mapping', () => {
 
     const quiet = await run({ scanEan13: true, nullQuietZoneAllowed: true });
     expect(quiet.names).toEqual(expect.arrayContaining(['padded', 'region-quiet-zone-bars']));
+  });
+
+  it('glances with the frame as captured and its bar regions only, in the first round, thorough or not', async () => {
+    const glance = await run({ scanPdf417: true, scanEan13: true, slowerThoroughScan: true }, undefined, stripedFrame(320, 200, 255, 120), 'glance');
+    expect(new Set(glance.names)).toEqual(new Set(['frame', 'region']));
+    expect(passPlan.filter((p) => p.glance).map((p) => p.name)).toEqual(['frame', 'region']);
+    // The same frame, the whole plan: more passes and later rounds (the highlight asks for the unlifted one).
+    const plan = await run({ scanPdf417: true, scanEan13: true, slowerThoroughScan: true }, undefined, stripedFrame(320, 200, 255, 120));
+    expect(plan.names.some((n) => n.startsWith('restored:') || n.startsWith('unlifted:'))).toBe(true);
+    expect(plan.calls.length).toBeGreaterThan(glance.calls.length);
+    // What a glance reads, it reports.
+    const found = await run({ scanPdf417: true }, () => [{ format: 'PDF417', text: 'ANSI 636000' }], stripedFrame(), 'glance');
+    expect(found.data.stringData).toBe('ANSI 636000');
   });
 
   it('keeps Code 39 and Code 128 out of rescaled passes when autoScaleDetection is off', async () => {

@@ -50,9 +50,17 @@ export interface PassTrace {
  * with its detail restored (`restoredDetail`), and a third after a highlight's light is taken away
  * where one clipped it (`unliftedDetail`) — then reports the best-supported read of the largest
  * symbol. Deterministic: the same pixels and options always run the same passes (no wall-clock budget),
- * so browser and server agree.
+ * so browser and server agree. A `glance` runs only the plan's glance passes (`PassSpec.glance`: the
+ * frame as captured, its located bar regions) in the first round: a clear symbol, at a fraction of the
+ * cost of a frame without one.
  */
-export async function readBarcode(zxing: ZxingReader, frame: Frame, options: BarcodeOptions, onPass?: (trace: PassTrace) => void): Promise<BarcodeData> {
+export async function readBarcode(
+  zxing: ZxingReader,
+  frame: Frame,
+  options: BarcodeOptions,
+  onPass?: (trace: PassTrace) => void,
+  effort: 'plan' | 'glance' = 'plan',
+): Promise<BarcodeData> {
   const resolved = resolveBarcodeOptions(options);
   const enabled = enabledSymbologies(resolved);
   if (enabled.length === 0) return emptyBarcodeData;
@@ -105,7 +113,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
       return sourceRgba;
     };
     for (const pass of passPlan) {
-      if (!inPlan(pass, resolved, round)) continue;
+      if (!inPlan(pass, resolved, round) || (effort === 'glance' && !pass.glance)) continue;
       const formats = readFormatsOf(symbologiesOf(pass, enabled, resolved, rescaled), resolved.readCode39AsExtendedData);
       if (formats.length === 0) continue;
       const spends = pass.allowance ?? 'shared';
@@ -122,6 +130,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
       }
       if (conclusive()) return;
     }
+    if (effort === 'glance') return;
 
     // Then EAN and UPC decoded from the edges of every line across the working copy, character by
     // character, where zxing found nothing certain: glare that breaks up its run lengths leaves the edges.
@@ -154,7 +163,7 @@ export async function readBarcode(zxing: ZxingReader, frame: Frame, options: Bar
   const restoration = settledCertain() ? undefined : restorationOf(variants.gray);
   const upscaled = (restoration?.factor ?? 1) > 1;
   const readable = resolved.autoScaleDetection || !upscaled || enabled.some((s) => !s.autoScaled);
-  if (restoration && restoration.pixels <= budgets.shared && readable && sawSymbol()) {
+  if (effort === 'plan' && restoration && restoration.pixels <= budgets.shared && readable && sawSymbol()) {
     const restored = restoredDetail(variants.gray, restoration);
     await readRound(new FrameVariants(restored.image, restored.toOriginal), 'restored', upscaled);
     // A third round where a highlight clipped the frame: levelling cannot give back the depth of bars

@@ -9,13 +9,11 @@ import type { StageTrace } from '../pipeline/stage-trace.ts';
 import type { DocumentReadings } from './stages/document-readings.ts';
 import { type DocumentRequest, documentRequest } from './stages/document-request.ts';
 import { extractImages } from './stages/extract-images.ts';
-import { firstSideCertainty } from './stages/first-side-certainty.ts';
 import { everySideSkipped, judgeDocument, type JudgedDocument, nothingRead } from './stages/judge-document.ts';
 import { locateDocuments } from './stages/locate-documents.ts';
 import { mergeReadings } from './stages/merge-readings.ts';
-import { readBarcodeSides } from './stages/read-barcode-sides.ts';
+import { readBarcodeAndPrint } from './stages/read-barcode-and-print.ts';
 import { readMrzSides } from './stages/read-mrz-sides.ts';
-import { readPrintedSides } from './stages/read-printed-sides.ts';
 import { straightenSides } from './stages/straighten-pages.ts';
 import type { PrintedFieldChoice } from './visual/read-visual-zone.ts';
 
@@ -50,7 +48,8 @@ export interface ReadDocumentSettings {
  *   reading first asks for it;
  * - `read`: each side's MRZ (TD1 cards carry it on the back), the PDF417 of a North-American licence
  *   or ID card (AAMVA) where the MRZ does not already answer, and the printed fields of every side
- *   but the one the barcode covers;
+ *   but the one the barcode covers (without an MRZ, a glance for the barcode before print and the
+ *   whole search after it only if neither answered: `readBarcodeAndPrint`);
  * - `merge`: the best MRZ reading fills the result, the barcode adds what it lacks, print what both lack;
  * - `judge`: class filter, status, anonymization, an unsure first side withheld, `dataMatch` over
  *   every two independent readings, age;
@@ -73,9 +72,7 @@ export async function readDocument(
   const pages = straightenSides(request, located);
 
   const mrz = await readMrzSides(request, readers.ocr, located, pages);
-  const barcode = await readBarcodeSides(request, readers.zxing, located, mrz.pick);
-  const firstSide = firstSideCertainty(request, mrz.pick, barcode);
-  const visual = await readPrintedSides(request, located, mrz, barcode, firstSide);
+  const { barcode, firstSide, visual } = await readBarcodeAndPrint(request, readers.zxing, located, mrz);
   const readings: DocumentReadings = { mrz, barcode, visual, printed: visual.some((v) => v.fields.length > 0), firstSide };
 
   const judged = mrz.pick || barcode || readings.printed ? mergeAndJudge(request, readings) : nothingRead(request);

@@ -6,7 +6,7 @@ import type { Frame } from '../../../core/frame.ts';
 import type { StageDecision } from '../../pipeline/stage-trace.ts';
 import { documentRequest } from './document-request.ts';
 import { locateDocuments } from './locate-documents.ts';
-import { readBarcodeSides } from './read-barcode-sides.ts';
+import { barcodeSearch, readBarcodeSides } from './read-barcode-sides.ts';
 
 // The barcode part of the `read` stage on its own, with a scripted zxing: which sides it searches,
 // in which order, how hard, and when it stops.
@@ -25,7 +25,7 @@ async function readBarcodes(sides: { first: Frame; second?: Frame }, options: Do
   const zxing = fakeZxing((_, seen) => (seen.width === back.width ? [{ format: 'PDF417', text: licencePayload(sampleLicenceHolder) }] : []));
   const trace: StageDecision[] = [];
   const request = documentRequest(sides, options, { mrzModel: 'auto', now, trace: (d) => trace.push(d) }, { ocr: null, faces: null }, !!sides.second);
-  const barcode = await readBarcodeSides(request, zxing, locateDocuments(request), null);
+  const barcode = await readBarcodeSides(request, zxing, barcodeSearch(request, locateDocuments(request), null));
   return { barcode, trace: trace.filter((d) => d.stage === 'read').map((d) => d.decided), widths: zxing.calls.map((c) => c.width) };
 }
 

@@ -8,28 +8,52 @@ import type { PickedMrz } from './mrz-pick.ts';
 /** MRZ layouts of cards, whose other side may carry a 2D barcode (passport and visa pages carry none). */
 const cardMrzTypes: ReadonlySet<string> = new Set(['TD1', 'TD2']);
 
+/** Which sides are searched for an ID barcode, in order, how hard, and whether a glance comes first. */
+export interface BarcodeSearch {
+  sides: Side[];
+  thorough: boolean;
+  /**
+   * The thorough search waits for print (`readBarcodeAndPrint`): first a glance (the frame as
+   * captured and its bar regions, which read a clear symbol), then print, then the whole plan only
+   * if neither answered. A side without a barcode — a licence's front, an identity card's — cost the
+   * whole plan before its print was read (half of a printed side's time on the server).
+   */
+  glanceFirst: boolean;
+}
+
 /**
- * Stage `read`, the ID barcode: on the sides the MRZ leaves open (`barcodePlan`); the first parsed,
- * conclusive read ends the search.
+ * The search `barcodePlan` makes for this request, without the sides a check ruled out. A glance
+ * comes first where the plan is thorough and print is read — not under a class rule, which may
+ * want fields print alone does not give.
+ */
+export function barcodeSearch(request: DocumentRequest, located: LocatedSides, pick: PickedMrz | null): BarcodeSearch {
+  const plan = barcodePlan(pick, request.given.length > 1, request.barcodeOnly, request.options.scanUnsupportedSecondSide ?? false);
+  const sides = plan.sides.filter((s) => !located.skipped.has(s));
+  const glanceFirst = plan.thorough && request.readPrint && !request.options.customDocumentRules?.length;
+  return { ...plan, sides, glanceFirst };
+}
+
+/**
+ * Stage `read`, the ID barcode: on the sides of the search, with its plan or a glance; the first
+ * parsed, conclusive read ends the search.
  */
 export async function readBarcodeSides(
   request: DocumentRequest,
   zxing: ZxingReader,
-  located: LocatedSides,
-  pick: PickedMrz | null,
+  search: BarcodeSearch,
+  effort: 'plan' | 'glance' = 'plan',
 ): Promise<DocumentBarcode | null> {
-  const plan = barcodePlan(pick, request.given.length > 1, request.barcodeOnly, request.options.scanUnsupportedSecondSide ?? false);
-  const sides = plan.sides.filter((s) => !located.skipped.has(s));
   let barcode: DocumentBarcode | null = null;
-  for (const side of sides) {
-    const found = await readDocumentBarcode(zxing, request.frameOf(side), side, { thorough: plan.thorough });
+  for (const side of search.sides) {
+    const found = await readDocumentBarcode(zxing, request.frameOf(side), side, { thorough: search.thorough, glance: effort === 'glance' });
     if (barcodeRank(found) > barcodeRank(barcode)) barcode = found;
     if (answersAlone(barcode)) break;
   }
+  const how = effort === 'glance' ? 'glanced at' : 'searched';
   request.trace?.({
     stage: 'read',
-    decided: sides.length
-      ? `barcode searched on ${sides.join(', ')}${plan.thorough ? ' (thorough)' : ''}: ${describeBarcode(barcode)}`
+    decided: search.sides.length
+      ? `barcode ${how} on ${search.sides.join(', ')}${search.thorough && effort === 'plan' ? ' (thorough)' : ''}: ${describeBarcode(barcode)}`
       : 'barcode not searched',
   });
   return barcode;
