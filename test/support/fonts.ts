@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from './paths.ts';
 import { escapeXml } from './escape-xml.ts';
+// Sets the font folders of the generator's calibration type (IDLENS_GENERATOR_FONTS) before they are read below.
+import './procedural/reader-fonts.ts';
 
 /**
  * Points fontconfig (used by sharp's SVG text rendering) at the fonts that travel with the
@@ -38,8 +40,9 @@ ${extraFontDirs()
 }
 
 /**
- * Font folders added for evaluations only (`IDLENS_EVAL_FONT_DIRS`, colon-separated, set by
- * `pnpm eval`): typefaces the project's recognizers were never trained on. Tests never set it, so
+ * Font folders added for evaluations and calibration pages only (`IDLENS_EVAL_FONT_DIRS`,
+ * colon-separated, set by `pnpm eval` — typefaces the project's recognizers were never trained on —
+ * and by `IDLENS_GENERATOR_FONTS=reader`, `procedural/reader-fonts.ts`). Tests never set either, so
  * what they render does not depend on the machine's fonts.
  */
 function extraFontDirs(): string[] {

@@ -1,4 +1,5 @@
 import '../fonts.ts';
+import { readerFontFamilies } from './reader-fonts.ts';
 import sharp from 'sharp';
 import type { Frame } from '@idlens/sdk/engine';
 import { escapeXml } from '../escape-xml.ts';
@@ -67,8 +68,18 @@ export interface ProceduralDocument {
   languages: Language[];
 }
 
-/** Type families the generator draws from (never the held-out evaluation fonts of test/eval/eval-fonts.ts). */
-const fontFamilies = ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Condensed', 'Liberation Sans', 'DejaVu Sans Mono', 'Liberation Mono'] as const;
+/**
+ * Type families the generator draws from (never the held-out evaluation fonts of test/eval/eval-fonts.ts);
+ * the line reader's training families for calibration pages (`reader-fonts.ts`).
+ */
+const fontFamilies: readonly string[] = readerFontFamilies ?? [
+  'DejaVu Sans',
+  'DejaVu Serif',
+  'DejaVu Sans Condensed',
+  'Liberation Sans',
+  'DejaVu Sans Mono',
+  'Liberation Mono',
+];
 
 /** The share of its column a text may take: the rest parts it from the next column's text, as on print. */
 const columnRoom = 0.9;
