@@ -18,11 +18,10 @@ export interface BarcodeAndPrint {
 
 /**
  * Stage `read` after the MRZ: the ID barcode, then print on the sides the barcode does not cover.
- * Where the search is thorough (no MRZ checks out) it starts with a glance (`BarcodeSearch`); the
- * whole plan runs after print only if the barcode glanced at does not answer, and only on the sides
- * whose print does not answer for itself (a licence's back, not its front); when it finds a better
- * barcode, print is read again as it would have been read after it (the side it covers left out,
- * AAMVA numbering).
+ * Where the search is thorough (no MRZ checks out) on one image it starts with a glance
+ * (`BarcodeSearch`); the whole plan runs after print only if neither the barcode glanced at nor the
+ * side's print answers; when it finds a better barcode, print is read again as it would have been
+ * read after it (the side it covers left out, AAMVA numbering).
  */
 export async function readBarcodeAndPrint(request: DocumentRequest, zxing: ZxingReader, located: LocatedSides, mrz: MrzSides): Promise<BarcodeAndPrint> {
   const search = barcodeSearch(request, located, mrz.pick);
@@ -32,7 +31,7 @@ export async function readBarcodeAndPrint(request: DocumentRequest, zxing: Zxing
   };
   if (!search.glanceFirst) return readPrint(await readBarcodeSides(request, zxing, search));
   const glanced = await readPrint(await readBarcodeSides(request, zxing, search, 'glance'));
-  // A side whose own print answers is not searched further; the other side of a licence still is.
+  // A side whose own print answers is not searched further.
   const unanswered = search.sides.filter((side) => !printAnswers(glanced.visual.filter((r) => r.side === side)));
   if (answersAlone(glanced.barcode) || unanswered.length === 0) return glanced;
   const searched = await readBarcodeSides(request, zxing, { ...search, sides: unanswered });

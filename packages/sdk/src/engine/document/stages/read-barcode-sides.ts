@@ -23,13 +23,15 @@ export interface BarcodeSearch {
 
 /**
  * The search `barcodePlan` makes for this request, without the sides a check ruled out. A glance
- * comes first where the plan is thorough and print is read — not under a class rule, which may
- * want fields print alone does not give.
+ * comes first where the plan is thorough, print is read and one image was given — not for two
+ * (a licence's back is there to be searched: a glance that missed its barcode would cost both sides'
+ * print, then the search, then the front's print again), nor under a class rule, which may want
+ * fields print alone does not give.
  */
 export function barcodeSearch(request: DocumentRequest, located: LocatedSides, pick: PickedMrz | null): BarcodeSearch {
   const plan = barcodePlan(pick, request.given.length > 1, request.barcodeOnly, request.options.scanUnsupportedSecondSide ?? false);
   const sides = plan.sides.filter((s) => !located.skipped.has(s));
-  const glanceFirst = plan.thorough && request.readPrint && !request.options.customDocumentRules?.length;
+  const glanceFirst = plan.thorough && request.readPrint && request.given.length === 1 && !request.options.customDocumentRules?.length;
   return { ...plan, sides, glanceFirst };
 }
 
