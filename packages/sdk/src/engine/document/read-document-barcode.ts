@@ -28,15 +28,15 @@ export interface DocumentBarcode {
  * Looks for the PDF417 of a North-American licence or ID card on one side and parses its AAMVA
  * payload. Only PDF417 is read (the pass plan's linear-only passes drop out); `thorough` runs the
  * plan's thorough tier and budget, as `/id-barcode` does, for when the barcode is the only source;
- * `glance` only the plan's glance passes (`readBarcode`).
+ * `effort` is `readBarcode`'s (a glance: its glance passes only).
  */
 export async function readDocumentBarcode(
   zxing: ZxingReader,
   frame: Frame,
   side: 'FIRST' | 'SECOND',
-  { thorough, glance = false }: { thorough: boolean; glance?: boolean },
+  { thorough, effort = 'plan' }: { thorough: boolean; effort?: 'plan' | 'glance' },
 ): Promise<DocumentBarcode | null> {
-  const read = await readBarcode(zxing, frame, { scanPdf417: true, slowerThoroughScan: thorough }, undefined, glance ? 'glance' : 'plan');
+  const read = await readBarcode(zxing, frame, { scanPdf417: true, slowerThoroughScan: thorough }, undefined, effort);
   if (read.rawData === null) return null;
   const result = parseAamva(base64ToBytes(read.rawData));
   return {

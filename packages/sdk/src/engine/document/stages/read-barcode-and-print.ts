@@ -19,8 +19,8 @@ export interface BarcodeAndPrint {
 /**
  * Stage `read` after the MRZ: the ID barcode, then print on the sides the barcode does not cover.
  * Where the search is thorough (no MRZ checks out) on one image it starts with a glance
- * (`BarcodeSearch`); the whole plan runs after print only if neither the barcode glanced at nor the
- * side's print answers; when it finds a better barcode, print is read again as it would have been
+ * (`BarcodeSearch`); the whole plan runs after print only if neither the barcode glanced at nor
+ * print answers; when it finds a better barcode, print is read again as it would have been
  * read after it (the side it covers left out, AAMVA numbering).
  */
 export async function readBarcodeAndPrint(request: DocumentRequest, zxing: ZxingReader, located: LocatedSides, mrz: MrzSides): Promise<BarcodeAndPrint> {
@@ -31,14 +31,12 @@ export async function readBarcodeAndPrint(request: DocumentRequest, zxing: Zxing
   };
   if (!search.glanceFirst) return readPrint(await readBarcodeSides(request, zxing, search));
   const glanced = await readPrint(await readBarcodeSides(request, zxing, search, 'glance'));
-  // A side whose own print answers is not searched further.
-  const unanswered = search.sides.filter((side) => !printAnswers(glanced.visual.filter((r) => r.side === side)));
-  if (answersAlone(glanced.barcode) || unanswered.length === 0) return glanced;
-  const searched = await readBarcodeSides(request, zxing, { ...search, sides: unanswered });
+  if (answersAlone(glanced.barcode) || printAnswers(glanced.visual)) return glanced;
+  const searched = await readBarcodeSides(request, zxing, search);
   return barcodeRank(searched) > barcodeRank(glanced.barcode) ? readPrint(searched) : glanced;
 }
 
-/** Print (of a side) gave every mandatory field (`visualMandatoryFields`), none of them in doubt. */
+/** Print gave every mandatory field (`visualMandatoryFields`), none of them in doubt. */
 function printAnswers(visual: readonly VisualZoneReading[]): boolean {
   const doubted = new Set(visual.flatMap((r) => [...r.doubtedFields, ...r.invalidCharacterFields]));
   return visual.length > 0 && missingPrintedFields(visual).length === 0 && !visualMandatoryFields.some((f) => doubted.has(f));

@@ -23,15 +23,15 @@ export interface BarcodeSearch {
 
 /**
  * The search `barcodePlan` makes for this request, without the sides a check ruled out. A glance
- * comes first where the plan is thorough, print is read and one image was given — not for two
- * (a licence's back is there to be searched: a glance that missed its barcode would cost both sides'
- * print, then the search, then the front's print again), nor under a class rule, which may want
- * fields print alone does not give.
+ * comes first where the plan is thorough, print is read and one image was given (and not ruled out)
+ * — not for two (a licence's back is there to be searched: a glance that missed its barcode would
+ * cost both sides' print, then the search, then the front's print again), nor under a class rule,
+ * which may want fields print alone does not give.
  */
 export function barcodeSearch(request: DocumentRequest, located: LocatedSides, pick: PickedMrz | null): BarcodeSearch {
   const plan = barcodePlan(pick, request.given.length > 1, request.barcodeOnly, request.options.scanUnsupportedSecondSide ?? false);
   const sides = plan.sides.filter((s) => !located.skipped.has(s));
-  const glanceFirst = plan.thorough && request.readPrint && request.given.length === 1 && !request.options.customDocumentRules?.length;
+  const glanceFirst = plan.thorough && request.readPrint && request.given.length === 1 && sides.length > 0 && !request.options.customDocumentRules?.length;
   return { ...plan, sides, glanceFirst };
 }
 
@@ -47,7 +47,7 @@ export async function readBarcodeSides(
 ): Promise<DocumentBarcode | null> {
   let barcode: DocumentBarcode | null = null;
   for (const side of search.sides) {
-    const found = await readDocumentBarcode(zxing, request.frameOf(side), side, { thorough: search.thorough, glance: effort === 'glance' });
+    const found = await readDocumentBarcode(zxing, request.frameOf(side), side, { thorough: search.thorough, effort });
     if (barcodeRank(found) > barcodeRank(barcode)) barcode = found;
     if (answersAlone(barcode)) break;
   }

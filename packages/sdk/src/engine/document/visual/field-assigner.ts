@@ -8,7 +8,7 @@ import {
   fuzzyLabelSearch,
 } from './field-candidates.ts';
 import { candidateContext, contextFeatureNames } from './candidate-context.ts';
-import { isNationalityWord, nearNationalityWord } from './nationality-words.ts';
+import { nationalityWordDoubts } from './nationality-words.ts';
 import { type FoundFields, type LabelledLine, type PrintedField, spanBox } from './printed-fields.ts';
 import { isLabelText } from './match-label.ts';
 import { dayOrdinal, isIssueDateFor } from '../validity-period.ts';
@@ -132,11 +132,7 @@ export function assignFields(
     confidence: c.features[candidateFeatureNames.indexOf('meanConfidence')] ?? 0,
     date: c.value.date,
     score,
-    uncertain:
-      flagged ||
-      candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1) ||
-      (c.field === 'nationality' && nearNationalityWord(c.value.text)) ||
-      ((c.field === 'lastName' || c.field === 'firstName') && isNationalityWord(c.value.text)),
+    uncertain: flagged || candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1) || nationalityWordDoubts(c.field, c.value.text),
   });
   const take = (c: FieldCandidate, score: number, flagged: boolean) => {
     filled.add(c.field);

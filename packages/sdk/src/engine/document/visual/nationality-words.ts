@@ -64,7 +64,16 @@ const known: ReadonlySet<string> = new Set(nationalityWords);
 /** A value as the list spells its words: composed accents, capitals, single spaces. */
 const asListed = (text: string) => text.normalize('NFC').toUpperCase().replace(/\s+/g, ' ').trim();
 
-/** Whether a value is one of the listed words, as printed (a name field holding one holds the nationality). */
+/**
+ * What the list says against a field's value: a nationality that is a misread word
+ * (`nearNationalityWord`), a surname or given name that is a listed word (the nationality taken for a name).
+ */
+export function nationalityWordDoubts(field: string, text: string): boolean {
+  if (field === 'nationality') return nearNationalityWord(text);
+  return (field === 'lastName' || field === 'firstName') && isNationalityWord(text);
+}
+
+/** Whether a value is one of the listed words, as printed. */
 export function isNationalityWord(text: string): boolean {
   return known.has(asListed(text));
 }
