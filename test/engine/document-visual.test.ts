@@ -154,6 +154,19 @@ describe('documents: printed fields', () => {
     expect(bare.lastName?.latin).toBe('MUSTERMANN');
   });
 
+  it('reads a numeric date month first on a document of the United States, day first elsewhere', async () => {
+    const read = async (issuer: string) => {
+      const card = await generatedCard({ issuer, birthDate: '08/12/1974' });
+      return engine.document({ first: (await documentScene(card, { family: 'upright', seed: 4 })).frame }, {});
+    };
+    const american = await read('UNITED STATES OF AMERICA');
+    expect(american.documentClassInfo?.country).toBe('COUNTRY_USA');
+    expect(ymd(american.dateOfBirth)).toBe('1974-8-12');
+    const french = await read('REPUBLIQUE FRANCAISE');
+    expect(french.documentClassInfo?.country).toBe('COUNTRY_FRANCE');
+    expect(ymd(french.dateOfBirth)).toBe('1974-12-8');
+  });
+
   it('returns the signature written under its label (signatureImage), and none for a blank signature area', async () => {
     const scene = await documentScene(await generatedCard({ signature: 'E. Mustermann' }), { family: 'upright', seed: 4 });
     const signed = await engine.document({ first: scene.frame }, { returnSignatureImage: true });

@@ -17,8 +17,10 @@ export interface GeneratedCardOptions {
   signature?: string;
   /** The document number printed after the title without a label ("IDENTITY CARD T22000129"), as many cards do. */
   numberInTitle?: boolean;
-  /** The issuing state's name, printed in the header under the title ("REPUBLIQUE FRANCAISE"). */
+  /** The issuing state's name, printed in the header under the title ("REPUBLIQUE FRANCAISE"; a long one further left, to fit). */
   issuer?: string;
+  /** The birth date as printed (default 12.08.1974). */
+  birthDate?: string;
   /** The holder's sex printed as one letter alone, well apart to the right of its label "SEX" on the same row. */
   sexApart?: 'F' | 'M';
 }
@@ -38,7 +40,7 @@ export async function generatedCard(options: GeneratedCardOptions = {}): Promise
     'GIVEN NAMES',
     'ERIKA',
     'DATE OF BIRTH',
-    '12.08.1974',
+    options.birthDate ?? '12.08.1974',
     ...(options.numberInTitle ? [] : ['DOCUMENT NO', 'T22000129']),
   ];
   const lines = texts
@@ -60,7 +62,7 @@ export async function generatedCard(options: GeneratedCardOptions = {}): Promise
     ${lines}
     ${signature}
     ${options.sexApart ? `<text x="600" y="282" font-family="DejaVu Sans" font-size="18" fill="#233">SEX</text><text x="760" y="282" font-family="DejaVu Sans" font-size="30" fill="#233">${options.sexApart}</text>` : ''}
-    ${options.issuer ? `<text x="560" y="122" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#233">${options.issuer}</text>` : ''}
+    ${options.issuer ? `<text x="${options.issuer.length > 20 ? 330 : 560}" y="122" font-family="DejaVu Sans" font-weight="bold" font-size="22" fill="#233">${options.issuer}</text>` : ''}
   </svg>`;
   const p = cardPortraitBox;
   const card = sharp(Buffer.from(svg));

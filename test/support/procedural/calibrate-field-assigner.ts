@@ -23,10 +23,14 @@ import {
   ruleConfirmation,
 } from '../../../packages/sdk/src/engine/document/visual/field-assigner.ts';
 import { fieldAssignerModel } from '../../../packages/sdk/src/engine/document/visual/field-assigner-model.ts';
-import { type AssignableField, assignableFields, fieldCandidates } from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
+import {
+  type AssignableField,
+  assignableFields,
+  type CandidateContext,
+  fieldCandidates,
+} from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
 import { findPrintedFields, type LabelledLine } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
-import type { DateOrder } from '../../../packages/sdk/src/engine/document/visual/printed-dates.ts';
-import { dumpNow, judge, labelledLines } from './candidate-table.ts';
+import { dumpNow, judge, labelledLines, pageContext } from './candidate-table.ts';
 import type { DumpedPage } from './dump-printed-pages.ts';
 
 type Thresholds = Record<string, number>;
@@ -35,7 +39,7 @@ type Outcome = 'exact' | 'uncertain' | 'wrong' | 'missing';
 /** One page made ready once: its lines, the rules' fields and the truth per field. */
 interface Page {
   lines: LabelledLine[];
-  ctx: { width: number; height: number; dateOrder: DateOrder; now: Date };
+  ctx: CandidateContext;
   rules: ReturnType<typeof findPrintedFields>;
   truth: Map<string, string>;
   readScore: (g: AssignedField) => number;
@@ -53,7 +57,7 @@ function loadPages(files: readonly string[], model: FieldAssignerModel, unknownW
       .map((json) => {
         const dumped = JSON.parse(json) as DumpedPage;
         const lines = labelledLines(dumped, unknownWording);
-        const ctx = { width: dumped.width, height: dumped.height, dateOrder: dumped.dateOrder as DateOrder, now: dumpNow };
+        const ctx = pageContext(dumped);
         const truth = new Map<string, string>();
         for (const t of dumped.truth) if (t.truth !== null && !truth.has(t.field)) truth.set(t.field, t.truth);
         // The read score of an assigned value: its candidate is the one of its field, text and assign score.

@@ -8,11 +8,17 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type AssignableField, candidateFeatureNames, fieldCandidates } from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
+import {
+  type AssignableField,
+  type CandidateContext,
+  candidateFeatureNames,
+  fieldCandidates,
+} from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
 import { type LabelledLine, labelLines, type PrintedLine } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
 import { seededRandom } from '../seeded-random.ts';
 import type { FieldNumbering } from '../../../packages/sdk/src/engine/document/visual/match-label.ts';
-import type { DateOrder } from '../../../packages/sdk/src/engine/document/visual/printed-dates.ts';
+import { contradictsDateOrder, type DateOrder } from '../../../packages/sdk/src/engine/document/visual/printed-dates.ts';
+import { foldText } from '../../../packages/sdk/src/engine/document/visual/fold-text.ts';
 import { editDistance } from '../edit-distance.ts';
 import type { DumpedPage } from './dump-printed-pages.ts';
 import { documentsDay } from './documents-day.ts';
@@ -21,13 +27,32 @@ import { documentsDay } from './documents-day.ts';
 export const dumpNow = documentsDay;
 
 /**
+ * What the engine knew of a dumped page beside its lines: its size, which way its dates run and
+ * whether a date of its own reads the other way round (`contradictsDateOrder`, from the dumped lines).
+ */
+export function pageContext(page: DumpedPage): CandidateContext {
+  const dateOrder = page.dateOrder as DateOrder;
+  const dateOrderContested = contradictsDateOrder(
+    page.lines.map((l) => foldText(l.text)),
+    dateOrder,
+  );
+  return { width: page.width, height: page.height, dateOrder, dateOrderContested, now: dumpNow };
+}
+
+/**
  * The dumped lines as the engine's field finder takes them, their labels matched again by the
  * engine's `labelLines` (not the dump's): the tables follow the engine's label matching as it is now
  * without reading the documents again. What the engine reads is another matter: lines it now keeps
  * or boxes it reads under lone labels need a new dump.
  */
 export function labelledLines(page: DumpedPage, unknownWording = 0): LabelledLine[] {
-  const lines = page.lines.map((l) => ({ text: l.text, confidences: l.confidences, positions: l.positions, box: l.box }));
+  const lines = page.lines.map((l) => ({
+    text: l.text,
+    confidences: l.confidences,
+    positions: l.positions,
+    runnerUps: l.runnerUps?.map((r) => (r ? { char: r[0], p: r[1] } : null)),
+    box: l.box,
+  }));
   const labelled = labelLines(lines, page.numbering as FieldNumbering);
   return unknownWording > 0 ? labelLines(withUnknownWording(labelled, unknownWording, page.layout), page.numbering as FieldNumbering) : labelled;
 }
@@ -98,12 +123,7 @@ function main(): void {
     const page = JSON.parse(json) as DumpedPage;
     const truthOf = new Map<string, string>();
     for (const t of page.truth) if (t.truth !== null && !truthOf.has(t.field)) truthOf.set(t.field, t.truth);
-    const candidates = fieldCandidates(labelledLines(page, unknownWording), {
-      width: page.width,
-      height: page.height,
-      dateOrder: page.dateOrder as DateOrder,
-      now: dumpNow,
-    });
+    const candidates = fieldCandidates(labelledLines(page, unknownWording), pageContext(page));
     for (const c of candidates) {
       const verdict = judge(c.field, c.value, truthOf.get(c.field) ?? null);
       rows.push(

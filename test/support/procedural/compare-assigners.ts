@@ -9,8 +9,7 @@ import { assignFields, ruleConfirmation } from '../../../packages/sdk/src/engine
 import { fieldAssignerModel } from '../../../packages/sdk/src/engine/document/visual/field-assigner-model.ts';
 import { assignableFields } from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
 import { findPrintedFields } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
-import type { DateOrder } from '../../../packages/sdk/src/engine/document/visual/printed-dates.ts';
-import { dumpNow, judge, labelledLines } from './candidate-table.ts';
+import { dumpNow, judge, labelledLines, pageContext } from './candidate-table.ts';
 import type { DumpedPage } from './dump-printed-pages.ts';
 
 /** The rules' values confirmed at these assign scores (`ruleConfirmation` is the engine's). */
@@ -32,7 +31,7 @@ for (const file of process.argv.slice(2)) {
   for (const json of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     const page = JSON.parse(json) as DumpedPage;
     const lines = labelledLines(page);
-    const ctx = { width: page.width, height: page.height, dateOrder: page.dateOrder as DateOrder, now: dumpNow };
+    const ctx = pageContext(page);
     const rules = findPrintedFields(lines, { dateOrder: ctx.dateOrder, now: dumpNow });
     const asFound = (fields: ReturnType<typeof assignFields>) => ({ fields, invalidCharacterFields: fields.filter((f) => f.uncertain).map((f) => f.field) });
     const learned = asFound(assignFields(fieldAssignerModel, lines, ctx));

@@ -43,6 +43,8 @@ export interface DumpedPage {
     text: string;
     confidences: number[];
     positions: number[];
+    /** Each character's runner-up reading as [char, p] (null: none). */
+    runnerUps?: Array<[string, number] | null>;
     box: Box;
     segments: Array<{ field: string; labelStart: number; labelEnd: number; start: number; end: number }>;
   }>;
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
         text: l.text,
         confidences: l.confidences.map((c) => Math.round(c * 1000) / 1000),
         positions: l.positions.map((p) => Math.round(p * 1000) / 1000),
+        runnerUps: l.runnerUps?.map((r) => (r ? [r.char, Math.round(r.p * 1000) / 1000] : null)),
         box: l.box,
         segments: l.segments.map((s) => ({ field: s.label.field, labelStart: s.label.start, labelEnd: s.label.end, start: s.start, end: s.end })),
       })),

@@ -13,6 +13,7 @@ import {
   type DateFormat,
   authorities,
   dateFormats,
+  usDateFormats,
   givenNames,
   nationalities,
   permitRemarks,
@@ -180,7 +181,9 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     valueColor: pick(palettes.values),
     labelItalic: chance(0.25),
     valueBold: chance(0.35),
-    dateFormat: pick(dateFormats.filter((f) => (own === 'us' ? true : f !== 'usSlashes'))),
+    // As the United States print dates (licences and permanent resident cards month first in numbers,
+    // passports with the month's name); the rest of the world never month first in numbers.
+    dateFormat: pick(own === 'us' ? usDateFormats : dateFormats.filter((f) => f !== 'usSlashes')),
   };
   style.valueSize = style.labelSize * between(1.2, 1.75);
 

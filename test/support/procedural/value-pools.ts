@@ -372,6 +372,8 @@ export const monthAbbreviations: Partial<Record<Language, readonly string[]>> = 
 /** How a document prints its dates. */
 export const dateFormats = ['dots', 'slashes', 'spaces', 'dashes', 'iso', 'month', 'bilingualMonth', 'usSlashes'] as const;
 export type DateFormat = (typeof dateFormats)[number];
+/** The formats documents of the United States print dates in. */
+export const usDateFormats: readonly DateFormat[] = ['usSlashes', 'month'];
 
 /** `iso` (YYYY-MM-DD) as printed in `format`; `language` picks the month names. */
 export function printDate(iso: string, format: DateFormat, language: Language, second: Language): string {

@@ -174,7 +174,7 @@ describe('field assigner', () => {
     ]);
   });
 
-  it('doubts a nationality a letter from a known one, and a name that is a nationality, however sure the reading', () => {
+  it('doubts a nationality that is no listed word, and a name that is a nationality, however sure the reading', () => {
     const read = (nationality: string, surname: string) =>
       assignFields(labelBeliever, labelLines([line(`SURNAME: ${surname}`, 40), line(`NATIONALITY: ${nationality}`, 80)], null), ctx).map((f) => [
         f.field,
@@ -189,6 +189,30 @@ describe('field assigner', () => {
     expect(read('NEDERIANDSE', 'SUOMI')).toEqual([
       ['lastName', 'SUOMI', true],
       ['nationality', 'NEDERIANDSE', true],
+    ]);
+    // A surname taken for the nationality.
+    expect(read('SVENSSON', 'JANSEN')).toContainEqual(['nationality', 'SVENSSON', true]);
+  });
+
+  it('doubts the dates that could run either way round on a page where a date reads only the other way', () => {
+    const dates = (contested: boolean) =>
+      assignFields(
+        {
+          ...labelBeliever,
+          assign: { ...labelBeliever.assign, thresholds: { ...thresholds, dateOfExpiry: 0.9 } },
+          read: { ...labelBeliever.read, thresholds: { ...thresholds, dateOfExpiry: 0.9 } },
+        },
+        labelLines([line('DATE OF BIRTH: 05/08/1986', 40), line('DATE OF EXPIRY: 21/05/2031', 80)], null),
+        { ...ctx, dateOrderContested: contested },
+      ).map((f) => [f.field, f.uncertain]);
+    expect(dates(false)).toEqual([
+      ['dateOfBirth', false],
+      ['dateOfExpiry', false],
+    ]);
+    // 05/08 is 5 August or 8 May; 21/05 is one date only, whichever way the page runs.
+    expect(dates(true)).toEqual([
+      ['dateOfBirth', true],
+      ['dateOfExpiry', false],
     ]);
   });
 

@@ -9,6 +9,7 @@ import {
 } from './field-candidates.ts';
 import { candidateContext, contextFeatureNames } from './candidate-context.ts';
 import { nationalityWordDoubts } from './nationality-words.ts';
+import { eitherWayRound } from './printed-dates.ts';
 import { type FoundFields, type LabelledLine, type PrintedField, spanBox } from './printed-fields.ts';
 import { isLabelText } from './match-label.ts';
 import { dayOrdinal, isIssueDateFor } from '../validity-period.ts';
@@ -132,7 +133,11 @@ export function assignFields(
     confidence: c.features[candidateFeatureNames.indexOf('meanConfidence')] ?? 0,
     date: c.value.date,
     score,
-    uncertain: flagged || candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1) || nationalityWordDoubts(c.field, c.value.text),
+    uncertain:
+      flagged ||
+      candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1) ||
+      nationalityWordDoubts(c.field, c.value.text) ||
+      (ctx.dateOrderContested === true && c.value.date !== null && eitherWayRound(c.value.date)),
   });
   const take = (c: FieldCandidate, score: number, flagged: boolean) => {
     filled.add(c.field);

@@ -63,6 +63,8 @@ export interface CandidateContext {
   width: number;
   height: number;
   dateOrder: DateOrder;
+  /** A date on the page reads only the other way round: its dates that could run either way are in doubt. */
+  dateOrderContested?: boolean;
   now: Date;
 }
 

@@ -1,13 +1,10 @@
-import { editDistance } from './approximate-substring.ts';
-
 /**
  * Nationalities as European and North American documents print them — the adjective (each gender the
  * language inflects it for) and the state's short name, in the issuing state's own languages with
  * their accents, and in English — for the states of the EU, the EEA, Switzerland, the United
  * Kingdom, the United States and Canada, and, in English, the states whose citizens most often hold
  * European residence permits. Data, not code: world knowledge, not drawn from any test set. A read
- * value within a letter or two of one of these words but not one of them is a misread word
- * (`nearNationalityWord`), not a nationality the list lacks.
+ * value that is none of these words is returned in doubt (`unlistedNationality`).
  */
 export const nationalityWords: readonly string[] = [
   // Austria, Germany, Liechtenstein, Switzerland, Luxembourg (German)
@@ -65,11 +62,11 @@ const known: ReadonlySet<string> = new Set(nationalityWords);
 const asListed = (text: string) => text.normalize('NFC').toUpperCase().replace(/\s+/g, ' ').trim();
 
 /**
- * What the list says against a field's value: a nationality that is a misread word
- * (`nearNationalityWord`), a surname or given name that is a listed word (the nationality taken for a name).
+ * What the list says against a field's value: a nationality it does not hold (`unlistedNationality`),
+ * a surname or given name that is a listed word (the nationality taken for a name).
  */
 export function nationalityWordDoubts(field: string, text: string): boolean {
-  if (field === 'nationality') return nearNationalityWord(text);
+  if (field === 'nationality') return unlistedNationality(text);
   return (field === 'lastName' || field === 'firstName') && isNationalityWord(text);
 }
 
@@ -79,20 +76,14 @@ export function isNationalityWord(text: string): boolean {
 }
 
 /**
- * Whether a nationality as read is a misread word: one of its parts (a value may print two, "DEUTSCH /
- * GERMAN") is not a listed word but lies within an edit or two of one (one up to 7 letters, two
- * from 8) — "NEDERIANDSE", "ESPAÑNOLA", a lost accent. A part far from every word is a nationality the
- * list lacks (or no nationality at all) and is left to the assigner; parts under 5 letters (codes)
- * are too short to tell a misread from another word.
+ * Whether a nationality as read is not a listed word: one of its parts (a value may print two,
+ * "DEUTSCH / GERMAN") of four letters or more is none of them — a misread word ("NEDERIANDSE",
+ * "ESPAÑNOLA", a lost accent), another field's value taken for the nationality (a surname), or a
+ * nationality the list lacks ("UKRAINISCH"), which the page alone cannot tell apart. Shorter parts
+ * are codes ("DEU", "D") and left to the assigner.
  */
-export function nearNationalityWord(text: string): boolean {
+export function unlistedNationality(text: string): boolean {
   const value = asListed(text);
   if (known.has(value)) return false;
-  return value
-    .split(/\s*[/,]\s*/)
-    .filter((part) => part.length >= 5 && !known.has(part))
-    .some((part) => {
-      const k = part.length >= 8 ? 2 : 1;
-      return nationalityWords.some((word) => Math.abs(word.length - part.length) <= k && editDistance(part, word) <= k);
-    });
+  return value.split(/\s*[/,]\s*/).some((part) => part.length >= 4 && !known.has(part));
 }

@@ -34,6 +34,29 @@ const isoLike = /(?<![0-9])(\d{4})\s?([./\- ])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?![0
 const named = /(?<![0-9])(\d{1,2})[\s./-]*([A-Z]{3,5})(?:\s?\/\s?[A-Z]{3,5})*[\s./-]*(\d{4}|\d{2})(?![0-9])/;
 
 /**
+ * Whether a numeric date on the page reads only the other way round from `order`: "21/05/1966" on a
+ * page read month first. A document writes every date one way, so either the page breaks its
+ * issuer's convention or the reader misread a digit ("04 19 2034" for 04 10); which, the page does
+ * not say — its dates whose numbers could run either way (`eitherWayRound`) are then in doubt.
+ */
+export function contradictsDateOrder(foldedLines: readonly string[], order: DateOrder): boolean {
+  return foldedLines.some((text) =>
+    [...text.matchAll(new RegExp(numeric.source, 'g'))].some((n) => {
+      // What `order` takes for the month is over 12, and the other number could be one.
+      const [month, day] = order === 'MDY' ? [Number(n[1]), Number(n[3])] : [Number(n[3]), Number(n[1])];
+      return month > 12 && month <= 31 && day >= 1 && day <= 12;
+    }),
+  );
+}
+
+/** Whether a date was printed in numbers that read as another date the other way round (05/08/2022, not 05/05 nor 21/05). */
+export function eitherWayRound(date: DateResult): boolean {
+  const text = date.originalString ?? '';
+  if (!numeric.test(text) || isoLike.test(text) || date.day === null || date.month === null) return false;
+  return date.day <= 12 && date.day !== date.month;
+}
+
+/**
  * The first date in `folded` (capitals, no accents): numeric in the given order or year first, or
  * with a month name. Impossible dates (31.02.) are not dates. Two-digit years are resolved by `role`.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldText } from './fold-text.ts';
-import { findPrintedDate } from './printed-dates.ts';
+import { contradictsDateOrder, eitherWayRound, findPrintedDate } from './printed-dates.ts';
 import type { FieldNumbering } from './match-label.ts';
 import { findPrintedFields, type FindFieldsOptions, labelLines, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
 
@@ -273,6 +273,21 @@ describe('findPrintedDate', () => {
     expect(date('14.07.31')).toMatchObject({ year: 1931 });
     expect(date('31.02.1990')).toBeUndefined();
     expect(date('14/07/1986', 'MDY')).toBeUndefined();
+  });
+
+  it('tells a page whose numeric date reads only the other way round, and the dates that could run either way', () => {
+    const page = (...lines: string[]) => lines.map(foldText);
+    expect(contradictsDateOrder(page('DOB 07/14/1986', 'EXP 07/14/2031'), 'MDY')).toBe(false);
+    expect(contradictsDateOrder(page('DOB 21/05/1966', 'ISS 12/07/2024'), 'MDY')).toBe(true);
+    expect(contradictsDateOrder(page('21/05/1966', '12/07/2024'), 'DMY')).toBe(false);
+    expect(contradictsDateOrder(page('EXPIRY 04 19 2034'), 'DMY')).toBe(true);
+    // Year first, month names and numbers that are no date (a month over 31) settle nothing.
+    expect(contradictsDateOrder(page('2024-07-21', '21 JUL 2024', '06/85/2022'), 'MDY')).toBe(false);
+    expect(eitherWayRound(date('05.08.1986')!)).toBe(true);
+    expect(eitherWayRound(date('05.05.1986')!)).toBe(false);
+    expect(eitherWayRound(date('21.05.1986')!)).toBe(false);
+    expect(eitherWayRound(date('1986-08-05')!)).toBe(false);
+    expect(eitherWayRound(date('5 AUG 1986')!)).toBe(false);
   });
 });
 

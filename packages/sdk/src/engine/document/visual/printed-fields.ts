@@ -29,7 +29,15 @@ export interface PrintedLine {
   confidences: readonly number[];
   /** Where each character's centre lies along the line, 0 at its start, 1 at its end. */
   positions: readonly number[];
+  /** Each character's likeliest other reading and its probability (null: none, e.g. a space put back). */
+  runnerUps?: ReadonlyArray<RunnerUp | null>;
   box: Box;
+}
+
+/** The reader's second choice for a character. */
+export interface RunnerUp {
+  char: string;
+  p: number;
 }
 
 /** A field read in the visual zone: its value as printed (or normalised: sex, numbers), where, how sure. */

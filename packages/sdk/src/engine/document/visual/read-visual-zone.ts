@@ -21,7 +21,7 @@ import { enoughFields, keepTurned, printOrientation, type PrintOrientation } fro
 import { foldText } from './fold-text.ts';
 import type { FieldNumbering } from './match-label.ts';
 import { findPrintedFields, type Box, labelLines, type LabelledLine, type PrintedField, type PrintedLine, unreadValueBoxes } from './printed-fields.ts';
-import type { DateOrder } from './printed-dates.ts';
+import { contradictsDateOrder, type DateOrder } from './printed-dates.ts';
 import { assignFields, type FieldAssignerModel } from './field-assigner.ts';
 import { assignableFields } from './field-candidates.ts';
 
@@ -127,6 +127,8 @@ export interface PrintedPage {
   country: string | null;
   numbering: FieldNumbering;
   dateOrder: DateOrder;
+  /** A date on the page reads only the other way round (`contradictsDateOrder`). */
+  dateOrderContested: boolean;
   /** Which way up the print reads, when asked (`printOrientation`); else null. */
   orientation: PrintOrientation | null;
 }
@@ -192,8 +194,16 @@ export async function readPrintedPage(
   const numbering = o.numberingHint ?? numberingOf(folded, titleType, jurisdiction);
   const labelled = labelLines(lines, numbering);
   labelled.push(...labelLines(await readUnderLabels(ocr, page, labelled), numbering));
-  const dateOrder: DateOrder = numbering === 'aamva' && jurisdiction?.country !== 'CAN' ? 'MDY' : 'DMY';
-  return { page, toSource, lines: labelled, titleType, jurisdiction, country: printedCountry(lines, folded, page.height), numbering, dateOrder, orientation };
+  const country = printedCountry(lines, folded, page.height);
+  // The United States write numeric dates month first — on licences and on its other documents (a
+  // permanent resident card's 01/04/2028 is 4 January) —, Canada's licences and the rest of the world day first.
+  const monthFirst = numbering === 'aamva' ? jurisdiction?.country !== 'CAN' : country === 'USA';
+  const dateOrder: DateOrder = monthFirst ? 'MDY' : 'DMY';
+  const dateOrderContested = contradictsDateOrder(
+    lines.map((l) => foldText(l.text)),
+    dateOrder,
+  );
+  return { page, toSource, lines: labelled, titleType, jurisdiction, country, numbering, dateOrder, dateOrderContested, orientation };
 }
 
 async function readTurned(
@@ -204,7 +214,13 @@ async function readTurned(
   side: 'FIRST' | 'SECOND',
   o: VisualZoneOptions & { tellOrientation?: boolean },
 ): Promise<{ zone: VisualZoneReading; orientation: PrintOrientation | null }> {
-  const { page, toSource, lines, titleType, jurisdiction, country, numbering, dateOrder, orientation } = await readPrintedPage(ocr, frame, corners, format, o);
+  const { page, toSource, lines, titleType, jurisdiction, country, numbering, dateOrder, dateOrderContested, orientation } = await readPrintedPage(
+    ocr,
+    frame,
+    corners,
+    format,
+    o,
+  );
   const found = findPrintedFields(lines, { dateOrder, now: o.now, unlabelledNumber: numbering !== 'aamva' });
   // Which value is which field: on documents without field numbers (identity cards, passports,
   // residence permits) the learned assigner decides the fields it knows, the label rules the rest
@@ -212,7 +228,7 @@ async function readTurned(
   const doubted: VisualField[] = [];
   if (numbering === null && o.printedFields === 'learned') {
     // The rules' values stand in where the model is unsure of every candidate but not of theirs.
-    const assigned = assignFields(await assignerModel(), lines, { width: page.width, height: page.height, dateOrder, now: o.now }, found);
+    const assigned = assignFields(await assignerModel(), lines, { width: page.width, height: page.height, dateOrder, dateOrderContested, now: o.now }, found);
     const learned: ReadonlySet<string> = new Set(assignableFields);
     found.fields = [...assigned, ...found.fields.filter((f) => !learned.has(f.field))];
     doubted.push(...assigned.filter((f) => f.uncertain).map((f) => f.field));
@@ -315,6 +331,7 @@ function printedLine(reading: LineReading, quad: Quad, crop: Frame): PrintedLine
     text: spaced.text,
     confidences: spaced.chars.map((c) => c.confidence),
     positions: spaced.chars.map((c) => Math.min(1, (c.peak + 0.5) * toLine)),
+    runnerUps: spaced.chars.map((c) => c.alternatives[0] ?? null),
     box,
   };
 }
