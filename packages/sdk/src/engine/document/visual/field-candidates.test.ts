@@ -19,6 +19,21 @@ function featuresOf(lines: PrintedLine[], field: string, text: string): Record<s
 }
 
 describe('field candidates', () => {
+  it('take a sex only from a word of its own: not a unit after a number, not a letter glued to digits or after a digit and a sign', () => {
+    const sexes = (text: string) =>
+      fieldCandidates(labelLines([line(text, 40)], null), ctx)
+        .filter((c) => c.field === 'sex')
+        .map((c) => c.value.text);
+    for (const text of ['1,53 m', '175 cm', '05/06/202F', 'DNITN4:H']) expect(sexes(text), text).toEqual([]);
+    for (const [text, sex] of [
+      ['F', 'F'],
+      ['SEX: M', 'M'],
+      ['Sukupuol1 F', 'F'],
+      ['M/M', 'M'],
+    ])
+      expect(sexes(text!), text).toContain(sex);
+  });
+
   it('tell the second value line under a label by the fields that label names', () => {
     // Given names under the surname beneath one label; a permit's type on two lines.
     const page = [

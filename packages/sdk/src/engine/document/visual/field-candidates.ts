@@ -230,6 +230,19 @@ interface LineInfo {
 }
 
 /**
+ * Whether a sex word read at [start, end) of a line is a word of its own there: not glued to other
+ * letters or digits ("202F", a date misread), nor a unit after a number ("1,53 m" is a height), nor
+ * just after a digit and a sign ("4:H"). A span holds part of a line only, so this is judged on the
+ * line; a label misread with a digit before its value ("Sukupuol1 F") keeps it.
+ */
+function sexStandsAlone(text: string, start: number, end: number): boolean {
+  const alnum = /[\p{L}\p{N}]/u;
+  if (alnum.test(text[end] ?? '') || alnum.test(text[start - 1] ?? '')) return false;
+  const before = text.slice(0, start);
+  return !/(?:^|\s)\p{N}+(?:[.,]\p{N}+)*[^\p{L}\p{N}]?$/u.test(before) && !/\p{N}[^\p{L}\p{N}\s]$/u.test(before);
+}
+
+/**
  * Every span of the page's lines that may be a field's value, paired with every field whose syntax it
  * fits, with the features the field assigner weighs: which labels stand on its line, above it and to
  * its left (dictionary labels, and lines that look like labels the dictionary does not know), what
@@ -254,7 +267,9 @@ export function fieldCandidates(lines: readonly LabelledLine[], ctx: CandidateCo
       for (const field of assignableFields) {
         const value = fieldValueIn(field, text, ctx);
         if (!value) continue;
-        raw.push({ field, span, value, start: span.start + value.start, end: span.start + value.end, partial: {} });
+        const [start, end] = [span.start + value.start, span.start + value.end];
+        if (field === 'sex' && !sexStandsAlone(line.text, start, end)) continue;
+        raw.push({ field, span, value, start, end, partial: {} });
       }
     }
   });
