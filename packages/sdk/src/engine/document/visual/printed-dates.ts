@@ -29,6 +29,8 @@ const monthNames: ReadonlyArray<readonly string[]> = [
 ];
 
 const numeric = /(?<![0-9])(\d{1,2})\s?([./\- ])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![0-9])/;
+/** `numeric`, every match in a text (`matchAll` works on a copy: no state shared between calls). */
+const everyNumeric = new RegExp(numeric.source, 'g');
 const isoLike = /(?<![0-9])(\d{4})\s?([./\- ])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?![0-9])/;
 // "14 JUL 1986", "14 JUIL/JUL 86", "14.JUL.1986"
 const named = /(?<![0-9])(\d{1,2})[\s./-]*([A-Z]{3,5})(?:\s?\/\s?[A-Z]{3,5})*[\s./-]*(\d{4}|\d{2})(?![0-9])/;
@@ -41,7 +43,7 @@ const named = /(?<![0-9])(\d{1,2})[\s./-]*([A-Z]{3,5})(?:\s?\/\s?[A-Z]{3,5})*[\s
  */
 export function contradictsDateOrder(foldedLines: readonly string[], order: DateOrder): boolean {
   return foldedLines.some((text) =>
-    [...text.matchAll(new RegExp(numeric.source, 'g'))].some((n) => {
+    [...text.matchAll(everyNumeric)].some((n) => {
       // What `order` takes for the month is over 12, and the other number could be one.
       const [month, day] = order === 'MDY' ? [Number(n[1]), Number(n[3])] : [Number(n[3]), Number(n[1])];
       return month > 12 && month <= 31 && day >= 1 && day <= 12;

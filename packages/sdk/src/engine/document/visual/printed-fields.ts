@@ -1,4 +1,5 @@
 import type { DateResult } from '../../../api/common.ts';
+import type { DecodedChar } from '../../ocr/ctc-decode.ts';
 import type { VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
 import {
@@ -30,14 +31,8 @@ export interface PrintedLine {
   /** Where each character's centre lies along the line, 0 at its start, 1 at its end. */
   positions: readonly number[];
   /** Each character's likeliest other reading and its probability (null: none, e.g. a space put back). */
-  runnerUps?: ReadonlyArray<RunnerUp | null>;
+  runnerUps?: ReadonlyArray<DecodedChar['alternatives'][number] | null>;
   box: Box;
-}
-
-/** The reader's second choice for a character. */
-export interface RunnerUp {
-  char: string;
-  p: number;
 }
 
 /** A field read in the visual zone: its value as printed (or normalised: sex, numbers), where, how sure. */

@@ -184,11 +184,9 @@ export async function readPrintedPage(
   );
   const orientation = o.tellOrientation ? await printOrientation(ocr.lineReader, everyLine) : null;
   const lines = everyLine.filter((l) => l.confidence >= defaultMinConfidence && printedAcross(l)).map((l) => printedLine(l, l.quad, l.crop));
-  const folded = lines.map((l) =>
-    foldText(l.text)
-      .replace(/[^A-Z0-9]+/g, ' ')
-      .trim(),
-  );
+  // Capitals without accents, once: with their signs for dates, in words for titles and names.
+  const foldedLines = lines.map((l) => foldText(l.text));
+  const folded = foldedLines.map((f) => f.replace(/[^A-Z0-9]+/g, ' ').trim());
   const titleType = titleTypeOf(folded);
   const jurisdiction = folded.map((f) => jurisdictionByName.get(f)).find((j) => j) ?? null;
   const numbering = o.numberingHint ?? numberingOf(folded, titleType, jurisdiction);
@@ -199,10 +197,7 @@ export async function readPrintedPage(
   // permanent resident card's 01/04/2028 is 4 January) —, Canada's licences and the rest of the world day first.
   const monthFirst = numbering === 'aamva' ? jurisdiction?.country !== 'CAN' : country === 'USA';
   const dateOrder: DateOrder = monthFirst ? 'MDY' : 'DMY';
-  const dateOrderContested = contradictsDateOrder(
-    lines.map((l) => foldText(l.text)),
-    dateOrder,
-  );
+  const dateOrderContested = contradictsDateOrder(foldedLines, dateOrder);
   return { page, toSource, lines: labelled, titleType, jurisdiction, country, numbering, dateOrder, dateOrderContested, orientation };
 }
 
