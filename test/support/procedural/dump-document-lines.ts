@@ -4,7 +4,7 @@
  * document is photographed (a transform family per seed, as `dump-printed-pages.ts` does), cut out,
  * its text detected and read (`readPrintedPage`); every line crop the reader was given is kept with
  * its truth when the truth is known: a line that holds one printed value and nothing else (stacked
- * and unlabelled layouts), or one inline label and its value. Writes `<out-prefix>.bin` (each line's
+ * and unlabelled layouts), one inline label and its value, or one stacked label of one line. Writes `<out-prefix>.bin` (each line's
  * 32-px-high stretched grey levels as the reader's tensor holds them, row-major, one after another)
  * and `<out-prefix>.tsv` (width, truth, what the shipped reader read). `models/training/
  * train_latin_rec.py --document-lines` learns from them; seeds must stay apart from the field
@@ -78,7 +78,7 @@ function drawnPieces(items: readonly PrintedItem[], toPage: (b: Box) => Box): Pi
     // A signature is script, not print; a stacked label's line breaks and colon are not recorded.
     if (item.field === 'signature') continue;
     pieces.push({ text: item.printed, box: toPage(item.valueBox), item, kind: 'value' });
-    if (item.label && item.labelBox) pieces.push({ text: item.label, box: toPage(item.labelBox), item, kind: 'label' });
+    if (item.label && item.labelBox) pieces.push({ text: item.labelDrawn ?? item.label, box: toPage(item.labelBox), item, kind: 'label' });
   }
   return pieces;
 }
@@ -86,15 +86,23 @@ function drawnPieces(items: readonly PrintedItem[], toPage: (b: Box) => Box): Pi
 /**
  * What a detected line says, when that is known: it overlaps one value and nothing else that was
  * drawn — the value as printed — or one inline label and the value beside it (same baseline: the
- * generator's inline rows), label and value parted by one space. Otherwise null.
+ * generator's inline rows), label and value parted by one space, or one label of one line and
+ * nothing else — the label as drawn. Otherwise null.
  */
 function lineTruth(line: Box, pieces: readonly Piece[]): string | null {
   const touching = pieces.filter((p) => overlapY(line, p.box) > 0.3 * Math.min(line.height, p.box.height) && overlapX(line, p.box) > 0);
-  const value = touching.find((p) => p.kind === 'value');
-  if (!value) return null;
   const slack = line.height;
   const covers = (from: number, to: number) =>
     line.x > from - slack && line.x + line.width < to + slack && line.x < from + slack && line.x + line.width > to - slack;
+  const value = touching.find((p) => p.kind === 'value');
+  if (!value) {
+    // A label on a line of its own (stacked): the field assigner finds a value by its label, and
+    // small labels were what the reader garbled most on the check pages.
+    const [label] = touching;
+    const oneLine = label?.item.labelDrawn;
+    if (touching.length !== 1 || !oneLine || !covers(label.box.x, label.box.x + label.box.width)) return null;
+    return oneLine;
+  }
   if (touching.length === 1) {
     // Values of layouts whose labels carry field numbers are left out (an unlabelled value there is
     // drawn `3. VALUE`, which its item does not record; `plausible` drops those by their reading).

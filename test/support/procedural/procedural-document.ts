@@ -55,6 +55,8 @@ export interface PrintedItem {
   /** The printed label (all its languages), or null when the value stands alone. */
   label: string | null;
   labelBox: Box | null;
+  /** The label exactly as drawn when it is one line (numbered, joined, with its colon), else null. */
+  labelDrawn?: string | null;
 }
 
 export interface ProceduralDocument {
@@ -359,12 +361,14 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     const valueText = field === 'signature' ? titleCase(`${firstName.split(' ')[0]} ${lastName}`) : value.printed;
     if (stacked || label === null) {
       let labelBox: Box | null = null;
+      let labelDrawn: string | null = null;
       let vy = y + style.valueSize * 0.95;
       if (label) {
         const parts = (joinLines ? label.split('\n') : [label.replace(/\n/g, style.join === 'lines' ? ' / ' : style.join)]).slice(0, labelLines);
         parts.forEach((part, n) => {
           const ly = y + style.labelSize * (1 + 1.25 * n);
           const t = `${n === 0 ? number : ''}${part}${style.labelColon ? ':' : ''}`;
+          labelDrawn = parts.length === 1 ? t : null;
           svg.push(text(t, x, ly, style.labelSize, style.labelFont, style.labelColor, { italic: style.labelItalic, fit: colWidth * columnRoom }));
           labelBox = union(labelBox, {
             x,
@@ -386,6 +390,7 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
         valueBox: { x, y: vy - vsize * 0.8, width: Math.min(colWidth * columnRoom, textWidth(shown, vsize, valueFont)), height: vsize },
         label: label ? `${number}${label}` : null,
         labelBox,
+        labelDrawn,
       });
       const continuation = continuationOf.get(field);
       if (continuation) {
@@ -422,6 +427,7 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
         },
         label: lt,
         labelBox: { x, y: baseline - style.labelSize * 0.8, width: lw, height: style.labelSize },
+        labelDrawn: lt,
       });
     }
   });

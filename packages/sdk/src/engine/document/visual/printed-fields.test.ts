@@ -247,6 +247,9 @@ describe('fields without a label, the signature, misprinted values', () => {
     expect(found([line('SIGNATURE', 600, 400), line('x', 600, 425)]).fields.find((f) => f.field === 'signature')).toBeUndefined();
     // A broken-off part of the label, misread, is print too.
     expect(found([line('SIGNATURE', 600, 400), line('Assinatura do t', 600, 425)]).fields.find((f) => f.field === 'signature')).toBeUndefined();
+    // A machine-readable zone under the label is not a signature, its filler runs read as a few fillers too.
+    expect(found([line('SIGNATURE', 600, 400), line('IDFRAX4RTBPFW46<<<<<<<<<', 600, 425)]).fields.find((f) => f.field === 'signature')).toBeUndefined();
+    expect(found([line('SIGNATURE', 600, 400), line('MR Z<L I N E<1 <', 600, 425)]).fields.find((f) => f.field === 'signature')).toBeUndefined();
   });
 
   it('lists a name printed beside its label with digits in it as a field with invalid characters, unless read elsewhere', () => {

@@ -179,8 +179,12 @@ function readsAsSignatureLabel(text: string): boolean {
   return containsFuzzyLabel(foldText(text), 'signature');
 }
 
-/** A line of a machine-readable zone (filler runs), never a signature. */
-const mrzLike = /<{2}|^[A-Z0-9<]{25,}$/;
+/**
+ * A line of a machine-readable zone, never a signature: filler runs, or two fillers anywhere — the
+ * Latin reader, which no MRZ is meant for, reads a run of fillers as one or two
+ * (`MR Z<L I N E<1 <`), and a signature does not read as fillers.
+ */
+const mrzLike = /<[^<]*<|^[A-Z0-9<]{25,}$/;
 
 /** Whether a run of 6 or 8 digits reads as a date written without separators (DDMMYY[YY], MMDDYY[YY], [YY]YYMMDD). */
 function digitsOfDate(token: string): boolean {
