@@ -5,8 +5,9 @@
 For each model (float or int8-stored, as --init-onnx takes them): greedy CTC on the held-out
 typefaces' lines (seed 20261126, 128 a style: the lines train_latin_rec.py reports) and, per check
 PREFIX (dump-document-lines.ts), on its values and its labels apart — a line is a label when it holds
-a lower-case letter or ends in a colon (values are printed in capitals and digits). The README's
-tables of the Latin recognizer's runs are this script's output.
+a lower-case letter or ends in a colon (values are printed in capitals and digits). The eighth
+run's table in models/training/README.md is this script's output (the earlier runs' tables were
+measured before it, with other columns).
 """
 import argparse
 import os
