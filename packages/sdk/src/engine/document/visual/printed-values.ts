@@ -18,6 +18,9 @@ const sexWords: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['X', ['X']],
 ];
 
+/** Three groups of digits the way a date is printed, a year of 19xx or 20xx last (`16 11 1983`, `106-11-1983`). */
+const dateLaidOut = /^\d{1,3}[\s-]\d{1,2}[\s-](?:19|20)\d{2}$/;
+
 const datesPast: ReadonlySet<VisualField> = new Set(['dateOfBirth', 'dateOfIssue']);
 
 /**
@@ -39,10 +42,12 @@ export function printedValue(field: VisualField, raw: string, o: { dateOrder: Da
     return word && sex ? { text: sex, start: word.index, end: word.index + word[0].length, date: null } : null;
   }
   if (field === 'documentNumber' || field === 'personalIdNumber' || field === 'documentAdditionalNumber') {
-    // The first run of letters, digits and inner spaces or dashes that holds a digit.
+    // The first run of letters, digits and inner spaces or dashes that holds a digit — not one laid
+    // out as a date (day, month, year in groups): that is a date read with a slip, not a number.
     const m = /[A-Z0-9](?:[A-Z0-9]|[\s-](?=[A-Z0-9]))*/g;
     for (let r = m.exec(folded); r; r = m.exec(folded)) {
       const text = r[0].replace(/[\s-]/g, '');
+      if (dateLaidOut.test(r[0])) continue;
       if (/\d/.test(text) && text.length >= 4 && text.length <= 24) return { text, start: r.index, end: r.index + r[0].length, date: null };
     }
     return null;
