@@ -54,6 +54,8 @@ export const idSpecimensEval: EvalSuite = async (ctx) => {
   const classes = { country: 0, type: 0, documents: 0 };
   const statuses: Record<string, number> = {};
   const wrongButConfident: string[] = [];
+  /** Per photo, the fields it came back without: which documents a lost field is on. */
+  const missedByFile = new Map<string, { status: string; fields: string[] }>();
   const ms: number[] = [];
   for (const entry of entries) {
     const bytes = await readFile(path.join(dir, entry.file));
@@ -71,6 +73,7 @@ export const idSpecimensEval: EvalSuite = async (ctx) => {
       tally[field] ??= { correct: 0, wrong: 0, missing: 0 };
       tally[field]![outcome]++;
       if (outcome === 'wrong' && status === 'VALID') wrongButConfident.push(`${entry.file} ${field}: got ${got}, want ${truth}`);
+      if (outcome === 'missing') missedByFile.set(entry.file, { status, fields: [...(missedByFile.get(entry.file)?.fields ?? []), field] });
     }
     const state = entry.expected.fields.issuing_state ?? entry.expected.issuer;
     const code = entry.expected.fields.document_code;
@@ -98,6 +101,9 @@ export const idSpecimensEval: EvalSuite = async (ctx) => {
       '',
       `Wrong but confident (a wrong field of a VALID answer): **${wrongButConfident.length}**.`,
       ...wrongButConfident.map((w) => `- ${w}`),
+      '',
+      `Photos with a field missing: **${missedByFile.size}**.`,
+      ...[...missedByFile].map(([file, missed]) => `- ${file} (${missed.status}): ${missed.fields.join(', ')}`),
     ],
   } satisfies SuiteReport;
 };
