@@ -198,7 +198,7 @@ async function runTesseract(ctx: EvalContext, entries: MrzEntry[]) {
 /**
  * MRZ accuracy through `POST /document-single-side` on ../shared/corpus/mrz, as a client calls it:
  * documents whose zone is read exactly, per-field accuracy, wrong values returned as valid — with
- * the dedicated MRZ model and the general one when both exist, and Tesseract as the peer.
+ * the dedicated MRZ model and the printed-line reader when both exist, and Tesseract as the peer.
  */
 export const mrzEval: EvalSuite = async (ctx) => {
   const entries = JSON.parse(await readFile(path.join(ctx.corpusDir, 'mrz', 'manifest.json'), 'utf8')) as MrzEntry[];
@@ -206,14 +206,16 @@ export const mrzEval: EvalSuite = async (ctx) => {
   const details: Record<string, Outcome[]> = {};
   const dedicated = (await loadModelsFromDisk())['mrz-rec'];
   const primary = await readZones(ctx, entries);
-  const primaryLabel = dedicated ? 'idlens (default: dedicated mrz-rec, then general)' : 'idlens (general PP-OCRv4 rec)';
+  // RECOGNITION_MRZ_MODEL=general reads the zone with the printed-line reader: the Latin recognizer by
+  // default, PP-OCRv4's only with RECOGNITION_LINE_READER=general (zone-readers.ts) — the labels say so.
+  const primaryLabel = dedicated ? 'idlens (default: dedicated mrz-rec, then the printed-line reader)' : 'idlens (the printed-line reader)';
   runs.push(summarise(primaryLabel, primary));
   details[primaryLabel] = primary;
   if (dedicated) {
     // Each model alone, on servers configured for it, for the comparison.
     for (const [choice, label] of [
       ['dedicated', 'idlens (dedicated mrz-rec only)'],
-      ['general', 'idlens (general PP-OCRv4 rec only)'],
+      ['general', 'idlens (the printed-line reader only: latin-rec by default)'],
     ] as const) {
       const { server, ctx: alone } = await startLoopbackServer({ RECOGNITION_MRZ_MODEL: choice });
       try {
