@@ -73,7 +73,11 @@ export const idSpecimensEval: EvalSuite = async (ctx) => {
       tally[field] ??= { correct: 0, wrong: 0, missing: 0 };
       tally[field]![outcome]++;
       if (outcome === 'wrong' && status === 'VALID') wrongButConfident.push(`${entry.file} ${field}: got ${got}, want ${truth}`);
-      if (outcome === 'missing') missedByFile.set(entry.file, { status, fields: [...(missedByFile.get(entry.file)?.fields ?? []), field] });
+      if (outcome === 'missing') {
+        const missed = missedByFile.get(entry.file) ?? { status, fields: [] };
+        missed.fields.push(field);
+        missedByFile.set(entry.file, missed);
+      }
     }
     const state = entry.expected.fields.issuing_state ?? entry.expected.issuer;
     const code = entry.expected.fields.document_code;
