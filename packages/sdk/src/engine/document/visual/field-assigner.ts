@@ -75,6 +75,8 @@ export interface AssignedField extends PrintedField {
   field: AssignableField;
   score: number;
   uncertain: boolean;
+  /** The index of the line the value was read in. */
+  line: number;
 }
 
 /**
@@ -133,6 +135,7 @@ export function assignFields(
     confidence: c.features[candidateFeatureNames.indexOf('meanConfidence')] ?? 0,
     date: c.value.date,
     score,
+    line: c.span.line,
     uncertain:
       flagged ||
       candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1) ||
