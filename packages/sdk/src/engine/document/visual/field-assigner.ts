@@ -75,8 +75,6 @@ export interface AssignedField extends PrintedField {
   field: AssignableField;
   score: number;
   uncertain: boolean;
-  /** The index of the line the value was read in. */
-  line: number;
 }
 
 /**
@@ -135,7 +133,6 @@ export function assignFields(
     confidence: c.features[candidateFeatureNames.indexOf('meanConfidence')] ?? 0,
     date: c.value.date,
     score,
-    line: c.span.line,
     uncertain:
       flagged ||
       candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1) ||

@@ -24,7 +24,6 @@ import { findPrintedFields, type Box, labelLines, type LabelledLine, type Printe
 import { contradictsDateOrder, type DateOrder } from './printed-dates.ts';
 import { assignFields, type FieldAssignerModel } from './field-assigner.ts';
 import { assignableFields } from './field-candidates.ts';
-import { secondReadingsAgree } from './second-look.ts';
 
 /** A printed field with its box on the submitted image. */
 export interface LocatedField extends PrintedField {
@@ -228,15 +227,6 @@ async function readTurned(
     const learned: ReadonlySet<string> = new Set(assignableFields);
     found.fields = [...assigned, ...found.fields.filter((f) => !learned.has(f.field))];
     doubted.push(...assigned.filter((f) => f.uncertain).map((f) => f.field));
-    // Every value taken without doubt is read again at another scale; one that reads otherwise is
-    // doubted (a sex is one letter, checked against its word list instead).
-    const checked = assigned.filter((f) => !f.uncertain && f.field !== 'sex');
-    const agree = await secondReadingsAgree(
-      ocr.lineReader,
-      page,
-      checked.map((f) => ({ field: f.field, text: f.text, line: lines[f.line]!.box })),
-    );
-    doubted.push(...checked.filter((_, i) => !agree[i]).map((f) => f.field));
     // A value the rules withheld (a digit in a name) stays listed unless the assigner found the field.
     found.invalidCharacterFields = found.invalidCharacterFields.filter((f) => !assigned.some((a) => a.field === f));
   }
