@@ -1,29 +1,70 @@
+/** Columns of the programme below, reused across calls (it runs for every label on every line read). */
+let costs = new Int32Array(64);
+let nextCosts = new Int32Array(64);
+let starts = new Int32Array(64);
+let nextStarts = new Int32Array(64);
+const textCounts = new Int32Array(128);
+
 /**
  * Where `pattern` occurs in `text` with at most `k` edits (Sellers' approximate matching), the end
  * of the best occurrence and its start; null if none.
  */
 export function approximateSubstring(text: string, pattern: string, k: number): { start: number; end: number } | null {
   const m = pattern.length;
+  if (sharedCharacters(text, pattern) < m - k) return null;
+  if (costs.length <= m) [costs, nextCosts, starts, nextStarts] = [0, 1, 2, 3].map(() => new Int32Array(2 * (m + 1)));
   // cost[i]: edits to match pattern[0..i) ending at the current text position; from[i]: where that match starts.
-  let cost = Array.from({ length: m + 1 }, (_, i) => i);
-  let from = new Array<number>(m + 1).fill(0);
+  let cost = costs;
+  let from = starts;
+  let next = nextCosts;
+  let nextFrom = nextStarts;
+  for (let i = 0; i <= m; i++) {
+    cost[i] = i;
+    from[i] = 0;
+  }
   let best: { start: number; end: number; cost: number } | null = null;
   for (let j = 1; j <= text.length; j++) {
-    const next = [0];
-    const nextFrom = [j];
+    const ch = text.charCodeAt(j - 1);
+    next[0] = 0;
+    nextFrom[0] = j;
     for (let i = 1; i <= m; i++) {
-      const substitute = cost[i - 1]! + (pattern[i - 1] === text[j - 1] ? 0 : 1);
+      const substitute = cost[i - 1]! + (pattern.charCodeAt(i - 1) === ch ? 0 : 1);
       const insert = cost[i]! + 1;
       const remove = next[i - 1]! + 1;
       const c = Math.min(substitute, insert, remove);
-      next.push(c);
-      nextFrom.push(c === substitute ? from[i - 1]! : c === insert ? from[i]! : nextFrom[i - 1]!);
+      next[i] = c;
+      nextFrom[i] = c === substitute ? from[i - 1]! : c === insert ? from[i]! : nextFrom[i - 1]!;
     }
-    cost = next;
-    from = nextFrom;
+    [cost, next] = [next, cost];
+    [from, nextFrom] = [nextFrom, from];
     if (cost[m]! <= k && (!best || cost[m]! < best.cost)) best = { start: from[m]!, end: j, cost: cost[m]! };
   }
   return best ? { start: best.start, end: best.end } : null;
+}
+
+/**
+ * How many of `pattern`'s characters `text` holds (counted with repeats): an occurrence with e edits
+ * matches at least m − e of them letter for letter, so m minus this bounds the edits from below —
+ * most labels against most lines are ruled out without the programme. Text or pattern beyond ASCII
+ * is not counted: all of `pattern` is taken as held (nothing ruled out).
+ */
+export function sharedCharacters(text: string, pattern: string): number {
+  textCounts.fill(0);
+  for (let j = 0; j < text.length; j++) {
+    const ch = text.charCodeAt(j);
+    if (ch >= 128) return pattern.length;
+    textCounts[ch]!++;
+  }
+  let shared = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern.charCodeAt(i);
+    if (ch >= 128) return pattern.length;
+    if (textCounts[ch]! > 0) {
+      textCounts[ch]!--;
+      shared++;
+    }
+  }
+  return shared;
 }
 
 const column = new Int32Array(64);

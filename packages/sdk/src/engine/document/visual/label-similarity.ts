@@ -1,4 +1,4 @@
-import { substringEditCost } from './approximate-substring.ts';
+import { sharedCharacters, substringEditCost } from './approximate-substring.ts';
 import type { VisualField } from './field-labels.ts';
 import { fuzzyLabels } from './match-label.ts';
 
@@ -18,6 +18,8 @@ export function labelSimilarities(folded: string): ReadonlyMap<VisualField, numb
   for (const { compact, field } of fuzzyLabels) {
     // Text far shorter than the label cannot hold it well enough to tell anything.
     if (letters.length < compact.length / 2) continue;
+    // The score cannot pass the share of the label's letters the text holds at all: no better, no programme.
+    if (sharedCharacters(letters, compact) / compact.length <= (out.get(field) ?? 0)) continue;
     const score = 1 - substringEditCost(letters, compact) / compact.length;
     if (score > (out.get(field) ?? 0)) out.set(field, score);
   }
