@@ -32,6 +32,9 @@ describe('approximateSubstring', () => {
     expect(approximateSubstring('GIVENBAMES', 'GIVENNAMES', 2)).toEqual({ start: 0, end: 10 });
     expect(approximateSubstring('SURNAME', 'NATIONALITY', 2)).toBeNull();
     expect(approximateSubstring('ÉTATCIVIL', 'ETATCIVIL', 1)).toEqual({ start: 0, end: 9 });
+    // A pattern longer than the columns kept so far: they grow.
+    const long = 'ABCDEFGHIJ'.repeat(10);
+    expect(approximateSubstring(`XX${long.slice(0, 50)}Z${long.slice(51)}YY`, long, 3)).toEqual({ start: 2, end: 102 });
   });
 
   it('answers as the plain programme does on random lines and labels, over few and many letters', () => {

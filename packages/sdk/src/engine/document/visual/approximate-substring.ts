@@ -12,7 +12,10 @@ const textCounts = new Int32Array(128);
 export function approximateSubstring(text: string, pattern: string, k: number): { start: number; end: number } | null {
   const m = pattern.length;
   if (sharedCharacters(text, pattern) < m - k) return null;
-  if (costs.length <= m) [costs, nextCosts, starts, nextStarts] = [0, 1, 2, 3].map(() => new Int32Array(2 * (m + 1)));
+  if (costs.length <= m) {
+    const size = 2 * (m + 1);
+    [costs, nextCosts, starts, nextStarts] = [new Int32Array(size), new Int32Array(size), new Int32Array(size), new Int32Array(size)];
+  }
   // cost[i]: edits to match pattern[0..i) ending at the current text position; from[i]: where that match starts.
   let cost = costs;
   let from = starts;
