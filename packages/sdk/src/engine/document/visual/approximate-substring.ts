@@ -3,7 +3,11 @@ let costs = new Int32Array(64);
 let nextCosts = new Int32Array(64);
 let starts = new Int32Array(64);
 let nextStarts = new Int32Array(64);
+/** Per ASCII code, how often the last text counted holds it (-1 at 0: text beyond ASCII), and that text. */
 const textCounts = new Int32Array(128);
+let countedText: string | null = null;
+/** Per ASCII code, how many of the pattern's were matched so far (cleared after each pattern). */
+const matched = new Int32Array(128);
 
 /**
  * Where `pattern` occurs in `text` with at most `k` edits (Sellers' approximate matching), the end
@@ -52,22 +56,34 @@ export function approximateSubstring(text: string, pattern: string, k: number): 
  * is not counted: all of `pattern` is taken as held (nothing ruled out).
  */
 export function sharedCharacters(text: string, pattern: string): number {
+  // The callers seek many labels in one line in turn: its letters are counted once.
+  if (text !== countedText) countText(text);
+  if (textCounts[0] === -1) return pattern.length;
+  let shared = 0;
+  let ascii = true;
+  for (let i = 0; i < pattern.length && ascii; i++) {
+    const ch = pattern.charCodeAt(i);
+    ascii = ch < 128;
+    if (ascii && matched[ch]!++ < textCounts[ch]!) shared++;
+  }
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern.charCodeAt(i);
+    if (ch < 128) matched[ch] = 0;
+  }
+  return ascii ? shared : pattern.length;
+}
+
+function countText(text: string): void {
+  countedText = text;
   textCounts.fill(0);
   for (let j = 0; j < text.length; j++) {
     const ch = text.charCodeAt(j);
-    if (ch >= 128) return pattern.length;
+    if (ch >= 128 || ch === 0) {
+      textCounts[0] = -1;
+      return;
+    }
     textCounts[ch]!++;
   }
-  let shared = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern.charCodeAt(i);
-    if (ch >= 128) return pattern.length;
-    if (textCounts[ch]! > 0) {
-      textCounts[ch]!--;
-      shared++;
-    }
-  }
-  return shared;
 }
 
 const column = new Int32Array(64);
