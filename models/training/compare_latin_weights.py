@@ -16,7 +16,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train_latin_rec import LatinRecognizer, describe, evaluate, held_out_set, load_document_lines, load_onnx_weights  # noqa: E402
+from train_latin_rec import LatinRecognizer, describe, evaluate, held_out_set, load_document_lines, load_onnx_weights, mrz_lines  # noqa: E402
 
 
 def is_label(truth):
@@ -28,11 +28,13 @@ def main():
     parser.add_argument("models", nargs="+")
     parser.add_argument("--check", nargs="*", default=[], help="PREFIX of document line crops (dump-document-lines.ts)")
     parser.add_argument("--seed", type=int, default=20261125, help="the training seed: held-out lines are drawn from seed + 1")
+    parser.add_argument("--mrz-check", type=int, default=0, help="this many whole OCR-B zone lines (train_latin_rec.py's --mrz-check set)")
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     held_out = held_out_set(args.seed + 1, 128)
     checks = {os.path.basename(prefix): load_document_lines([prefix]) for prefix in args.check}
+    zone = mrz_lines(args.mrz_check, args.seed + 3, whole=True) if args.mrz_check else []
     for path in args.models:
         model = LatinRecognizer(1.0, folded=True)
         load_onnx_weights(model, path)
@@ -42,6 +44,8 @@ def main():
             for part, chosen in (("values", [x for x in lines if not is_label(x[1])]), ("labels", [x for x in lines if is_label(x[1])])):
                 if chosen:
                     print(f"  {name} {part} ({len(chosen)} lines): " + describe({"all": evaluate(model, chosen)["all"]}))
+        if zone:
+            print(f"  whole zone lines ({len(zone)}): " + describe({"all": evaluate(model, zone)["all"]}))
         sys.stdout.flush()
 
 

@@ -40,8 +40,9 @@ class Renderer:
         img += nr.normal(0, rng.uniform(0, 8), (h, w))
         return img
 
-    def sample(self, text=None, window=True):
-        """Returns (uint8 array HEIGHT x W, label text)."""
+    def sample(self, text=None, window=True, window_lengths=(5, 14)):
+        """Returns (levels HEIGHT x W, label text): with `window`, a cut of `window_lengths` symbols
+        (at most the whole line)."""
         rng = self.rng
         text = text or random_mrz_line(rng)
         size = rng.randint(28, 44)
@@ -92,7 +93,7 @@ class Renderer:
         first, last = 0, len(text)
         if window:
             # Short windows keep training cheap; the convolutional model reads whole lines alike.
-            length = rng.randint(5, 14)
+            length = min(len(text), rng.randint(*window_lengths))
             first = rng.randint(0, len(text) - length)
             last = first + length
         # Generous margins only where the line really ends; a cut inside the line must not show

@@ -179,6 +179,23 @@ def load_document_lines(prefixes, style="document"):
     return lines
 
 
+def mrz_lines(count, seed, whole=False):
+    """OCR-B machine-readable-zone lines as a phone camera sees them (mrz_render.py): cut to windows of
+    5 symbols up to the whole line, or `whole`. The Latin reader is the zone's second reader
+    (packages/sdk/src/engine/mrz/mrz-stages/zone-readers.ts) and reads whole zone lines, whose filler
+    runs (`<<<<<<<<`) neither its rendered lines nor the document lines show: without them it read a
+    run of 19 as two. Returns (levels, truth, "mrz") triples no wider than MAX_WIDTH unless `whole`."""
+    from mrz_render import Renderer as MrzRenderer
+
+    renderer = MrzRenderer(seed)
+    lines = []
+    while len(lines) < count:
+        levels, text = renderer.sample(window=not whole, window_lengths=(5, 44))
+        if text and (whole or levels.shape[1] <= MAX_WIDTH):
+            lines.append((levels, text, "mrz"))
+    return lines
+
+
 class SampleStream:
     """Batches of in-memory samples, cut anew in width-sorted shuffled batches on every pass."""
 
@@ -361,6 +378,9 @@ def main():
     parser.add_argument("--document-accent-copies", type=int, default=1, help="times each --document-lines line with an accented letter is drawn")
     parser.add_argument("--document-check", nargs="*", default=[], help="PREFIX of document line crops reported at each checkpoint (never trained on)")
     add_augmentation_flags(parser)
+    parser.add_argument("--mrz-rate", type=float, default=0.0, help="share of batches of OCR-B zone lines (mrz_lines)")
+    parser.add_argument("--mrz-lines", type=int, default=4096, help="zone lines rendered at start for --mrz-rate")
+    parser.add_argument("--mrz-check", type=int, default=0, help="whole zone lines (never trained on) reported at each checkpoint")
     parser.add_argument("--resume", action="store_true", help="continue from --checkpoint")
     parser.add_argument("--init-onnx", default=None, help="start from an exported model's weights (float or int8-stored), fine-tuned without BatchNorm")
     parser.add_argument("--export-only", action="store_true", help="with --resume: export the checkpoint to --out and stop")
@@ -423,12 +443,25 @@ def main():
         print(f"document lines: {len(documents)} trained on at {args.document_rate:.0%} of batches; {len(document_check)} checked", flush=True)
     if document_check:
         print(f"  document lines before training: {describe(evaluate(model, document_check))}", flush=True)
+    mrz_stream = SampleStream([(a, t) for a, t, _ in mrz_lines(args.mrz_lines, args.seed * 13 + 5)], args.batch, args.seed) if args.mrz_rate > 0 else None
+    mrz_check = mrz_lines(args.mrz_check, args.seed + 3, whole=True) if args.mrz_check else []
+    if mrz_stream:
+        print(f"zone lines: {args.mrz_lines} trained on at {args.mrz_rate:.0%} of batches", flush=True)
+    if mrz_check:
+        print(f"  whole zone lines before training: {describe(evaluate(model, mrz_check))}", flush=True)
     ctc = nn.CTCLoss(blank=0, zero_infinity=True)
     stream = ShardStream(data_dir, args.shards, args.batch, args.seed, skip=start)
     started, losses = time.time(), []
     model.train()
     for step in range(start + 1, args.steps + 1):
-        samples = next(document_stream) if document_stream and document_draw.random() < args.document_rate else next(stream)
+        # One draw picks the batch's source, so a run without zone lines draws as it did before them.
+        draw = document_draw.random()
+        if document_stream and draw < args.document_rate:
+            samples = next(document_stream)
+        elif mrz_stream and draw < (args.document_rate if document_stream else 0) + args.mrz_rate:
+            samples = next(mrz_stream)
+        else:
+            samples = next(stream)
         images = to_tensor(samples)
         labels = [encode(t) for _, t in samples]
         logits = model(images)
@@ -453,6 +486,8 @@ def main():
                 msg += f"\n  training fonts: {describe({'all': evaluate(model, seen_fonts)['all']})}"
                 if document_check:
                     msg += f"\n  document lines: {describe(evaluate(model, document_check))}"
+                if mrz_check:
+                    msg += f"\n  whole zone lines: {describe(evaluate(model, mrz_check))}"
                 state = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "schedule": schedule.state_dict(),
                          "step": step, "steps": args.steps, "width": args.width, "folded": is_folded(model), "seed": args.seed, "charset": CHARSET}
                 torch.save(state, checkpoint + ".tmp")
