@@ -1,11 +1,12 @@
 """Reads the held-out typefaces' lines and document check lines with each Latin recognizer given.
 
-    /usr/bin/python3 models/training/compare_latin_weights.py A.onnx [B.onnx ...] --check /tmp/lines8/check /tmp/lines8/checkr
+    /usr/bin/python3 models/training/compare_latin_weights.py A.onnx [B.onnx ...] --check /tmp/lines8/check /tmp/lines8/checkr [--mrz-check 300]
 
 For each model (float or int8-stored, as --init-onnx takes them): greedy CTC on the held-out
 typefaces' lines (seed 20261126, 128 a style: the lines train_latin_rec.py reports) and, per check
 PREFIX (dump-document-lines.ts), on its values and its labels apart — a line is a label when it holds
-a lower-case letter or ends in a colon (values are printed in capitals and digits). The eighth
+a lower-case letter or ends in a colon (values are printed in capitals and digits); with
+--mrz-check N, on N whole OCR-B zone lines (train_latin_rec.mrz_lines, never trained on). The eighth
 run's table in models/training/README.md is this script's output (the earlier runs' tables were
 measured before it, with other columns).
 """
