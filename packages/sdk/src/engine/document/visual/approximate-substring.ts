@@ -1,8 +1,17 @@
-/** Columns of the programme below, reused across calls (it runs for every label on every line read). */
+/**
+ * Columns of Sellers' programme, shared by `approximateSubstring` and `substringEditCost` and reused
+ * across calls (they run for every label on every line read); `growColumns` makes room for a pattern.
+ */
 let costs = new Int32Array(64);
 let nextCosts = new Int32Array(64);
 let starts = new Int32Array(64);
 let nextStarts = new Int32Array(64);
+
+function growColumns(patternLength: number): void {
+  if (costs.length > patternLength) return;
+  const size = 2 * (patternLength + 1);
+  [costs, nextCosts, starts, nextStarts] = [new Int32Array(size), new Int32Array(size), new Int32Array(size), new Int32Array(size)];
+}
 /** Per ASCII code, how often the last text counted holds it (-1 at 0: text beyond ASCII), and that text. */
 const textCounts = new Int32Array(128);
 let countedText: string | null = null;
@@ -16,10 +25,7 @@ const matched = new Int32Array(128);
 export function approximateSubstring(text: string, pattern: string, k: number): { start: number; end: number } | null {
   const m = pattern.length;
   if (sharedCharacters(text, pattern) < m - k) return null;
-  if (costs.length <= m) {
-    const size = 2 * (m + 1);
-    [costs, nextCosts, starts, nextStarts] = [new Int32Array(size), new Int32Array(size), new Int32Array(size), new Int32Array(size)];
-  }
+  growColumns(m);
   // cost[i]: edits to match pattern[0..i) ending at the current text position; from[i]: where that match starts.
   let cost = costs;
   let from = starts;
@@ -42,8 +48,12 @@ export function approximateSubstring(text: string, pattern: string, k: number): 
       next[i] = c;
       nextFrom[i] = c === substitute ? from[i - 1]! : c === insert ? from[i]! : nextFrom[i - 1]!;
     }
-    [cost, next] = [next, cost];
-    [from, nextFrom] = [nextFrom, from];
+    const spareCost = cost;
+    cost = next;
+    next = spareCost;
+    const spareFrom = from;
+    from = nextFrom;
+    nextFrom = spareFrom;
     if (cost[m]! <= k && (!best || cost[m]! < best.cost)) best = { start: from[m]!, end: j, cost: cost[m]! };
   }
   return best ? { start: best.start, end: best.end } : null;
@@ -86,18 +96,16 @@ function countText(text: string): void {
   }
 }
 
-const column = new Int32Array(64);
-const nextColumn = new Int32Array(64);
-
 /**
  * The fewest edits (substitutions, insertions, deletions) that make `pattern` occur somewhere in
- * `text`: Sellers' programme as above, without the bound and the occurrence's place (the graded
- * label search runs it for every label on every line it weighs, so its columns are reused).
+ * `text`: Sellers' programme as above, without the bound and the occurrence's place (its columns
+ * are the shared ones).
  */
 export function substringEditCost(text: string, pattern: string): number {
   const m = pattern.length;
-  let a = m < column.length ? column : new Int32Array(m + 1);
-  let b = m < nextColumn.length ? nextColumn : new Int32Array(m + 1);
+  growColumns(m);
+  let a = costs;
+  let b = nextCosts;
   for (let i = 0; i <= m; i++) a[i] = i;
   let best = m;
   for (let j = 0; j < text.length; j++) {
