@@ -1,12 +1,15 @@
 """Reads the held-out typefaces' lines and document check lines with each Latin recognizer given.
 
-    /usr/bin/python3 models/training/compare_latin_weights.py A.onnx [B.onnx ...] --check /tmp/lines8/check /tmp/lines8/checkr [--mrz-check 300]
+    /usr/bin/python3 models/training/compare_latin_weights.py A.onnx [B.onnx ...] --check /tmp/lines8/check /tmp/lines8/checkr [--mrz-check 300] [--look-alike-check 100] [--small-check 100]
 
 For each model (float or int8-stored, as --init-onnx takes them): greedy CTC on the held-out
 typefaces' lines (seed 20261126, 128 a style: the lines train_latin_rec.py reports) and, per check
 PREFIX (dump-document-lines.ts), on its values and its labels apart — a line is a label when it holds
 a lower-case letter or ends in a colon (values are printed in capitals and digits); with
---mrz-check N, on N whole OCR-B zone lines (train_latin_rec.mrz_lines, never trained on). The eighth
+--mrz-check N, on N whole OCR-B zone lines (train_latin_rec.mrz_lines, never trained on); with
+--look-alike-check N and --small-check N, on N held-out typeface lines a style that are codes mixing
+look-alike letters and digits, or photographed 7-12 px high (the Renderer's look_alike_rate and
+small_rate at 1). The eighth
 run's table in models/training/README.md is this script's output (the earlier runs' tables were
 measured before it, with other columns).
 """
@@ -30,12 +33,20 @@ def main():
     parser.add_argument("--check", nargs="*", default=[], help="PREFIX of document line crops (dump-document-lines.ts)")
     parser.add_argument("--seed", type=int, default=20261125, help="the training seed: held-out lines are drawn from seed + 1")
     parser.add_argument("--mrz-check", type=int, default=0, help="this many whole OCR-B zone lines (train_latin_rec.py's --mrz-check set)")
+    parser.add_argument("--look-alike-check", type=int, default=0,
+                        help="this many held-out typeface lines a style that are codes mixing look-alike letters and digits (look_alike_code)")
+    parser.add_argument("--small-check", type=int, default=0, help="this many held-out typeface lines a style photographed 7-12 px high")
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     held_out = held_out_set(args.seed + 1, 128)
     checks = {os.path.basename(prefix): load_document_lines([prefix]) for prefix in args.check}
     zone = mrz_lines(args.mrz_check, args.seed + 3, whole=True) if args.mrz_check else []
+    drawn = {}
+    if args.look_alike_check:
+        drawn["look-alike codes"] = held_out_set(args.seed + 4, args.look_alike_check, look_alike_rate=1.0)
+    if args.small_check:
+        drawn["small print"] = held_out_set(args.seed + 5, args.small_check, small_rate=1.0)
     for path in args.models:
         model = LatinRecognizer(1.0, folded=True)
         load_onnx_weights(model, path)
@@ -45,6 +56,8 @@ def main():
             for part, chosen in (("values", [x for x in lines if not is_label(x[1])]), ("labels", [x for x in lines if is_label(x[1])])):
                 if chosen:
                     print(f"  {name} {part} ({len(chosen)} lines): " + describe({"all": evaluate(model, chosen)["all"]}))
+        for name, lines in drawn.items():
+            print(f"  {name} ({len(lines)} held-out typeface lines): " + describe({"all": evaluate(model, lines)["all"]}))
         if zone:
             print(f"  whole zone lines ({len(zone)}): " + describe({"all": evaluate(model, zone)["all"]}))
         sys.stdout.flush()

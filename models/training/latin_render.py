@@ -36,7 +36,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from card_digits import CARD_DIGIT_SYMBOLS, CardDigits
-from latin_text import CHARSET_SET, initialled_name, random_line
+from latin_text import CHARSET_SET, initialled_name, look_alike_code, random_line
 
 HEIGHT = 32        # the model's input height
 CROP_HEIGHT = 48   # the engine's crop height (createOcr / readCardSide / readVisualZone)
@@ -208,6 +208,8 @@ AUGMENTATIONS = {
     "card_digits_rate": "share of card/embossed digit lines in the stroke-drawn card face (card_digits.py)",
     "shapes_rate": "share of training crops holding non-text shapes, labelled empty",
     "initials_rate": "share of card/embossed training lines that are names with one-letter initials (JOHN Q PUBLIC)",
+    "look_alike_rate": "share of training lines that are codes mixing look-alike letters and digits (O/0, I/1, S/5 …: latin_text.look_alike_code)",
+    "small_rate": "share of training lines photographed 7-12 px high (a document a quarter of the photo's width)",
 }
 
 
@@ -222,7 +224,8 @@ def augmentation_rates(args):
 
 
 class Renderer:
-    def __init__(self, seed, split="train", geometry_rate=0.0, card_ascii_rate=0.0, card_digits_rate=0.0, shapes_rate=0.0, initials_rate=0.0):
+    def __init__(self, seed, split="train", geometry_rate=0.0, card_ascii_rate=0.0, card_digits_rate=0.0, shapes_rate=0.0, initials_rate=0.0,
+                 look_alike_rate=0.0, small_rate=0.0):
         """geometry_rate: how often a line is widened/narrowed (and, 0.6 as often, slanted);
         card_ascii_rate: how often a card or embossed line loses its accents (cards print names in
         ASCII capitals, so an accent there is more often a scratch or the embossing's shading);
@@ -230,7 +233,10 @@ class Renderer:
         (card_digits.py); shapes_rate: how often a crop holds shapes that are not text (seal arcs,
         guilloche waves, specks), labelled empty, as a detector false positive does; initials_rate:
         how often a card or embossed line is a name with one-letter initials (rare in the text
-        mix: a reader trained without them runs "JOHN Q" together).
+        mix: a reader trained without them runs "JOHN Q" together); look_alike_rate: how often a line
+        is a code mixing look-alike letters and digits (latin_text.look_alike_code); small_rate: how
+        often a line is photographed 7-12 px high, as on a document a quarter of the photo's width
+        (the other draws put 15 % of lines at 8-14 px).
         All 0 for the held-out set, so its figures stay comparable between runs."""
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(seed)
@@ -240,6 +246,8 @@ class Renderer:
         self.card_digits_rate = card_digits_rate
         self.shapes_rate = shapes_rate
         self.initials_rate = initials_rate
+        self.look_alike_rate = look_alike_rate
+        self.small_rate = small_rate
 
     # ---- text layout ----------------------------------------------------------------------
     def layout(self, text, size, style, fam, path):
@@ -528,6 +536,8 @@ class Renderer:
             line = text or random_line(rng, max_len=40)
             if self.initials_rate and style in ("card", "embossed") and text is None and rng.random() < self.initials_rate:
                 line = initialled_name(rng)
+            if self.look_alike_rate and text is None and rng.random() < self.look_alike_rate:
+                line = look_alike_code(rng)
             if style == "embossed" and text is None and rng.random() < 0.7:
                 line = line.upper() if rng.random() < 0.8 else line
                 line = "".join(ch for ch in line if ch in CHARSET_SET) or line
@@ -572,7 +582,10 @@ class Renderer:
         out_h = max(4, int(round(crop_h)))
         pil = Image.fromarray(img)
         # Optical blur happens before sampling: sigma in photo pixels, converted to canvas pixels.
-        src_h = rng.choices([rng.uniform(8, 14), rng.uniform(14, 40), rng.uniform(40, 64)], [0.15, 0.55, 0.3])[0]
+        if self.small_rate and rng.random() < self.small_rate:
+            src_h = rng.uniform(7, 12)
+        else:
+            src_h = rng.choices([rng.uniform(8, 14), rng.uniform(14, 40), rng.uniform(40, 64)], [0.15, 0.55, 0.3])[0]
         canvas_per_src = out_h / src_h
         sigma = rng.uniform(0, 1.0 if src_h >= 14 else 0.6) * canvas_per_src if rng.random() < 0.75 else 0
         if sigma > 0.3:

@@ -352,6 +352,22 @@ def document_number(rng):
     return text.replace("N°", "No").replace("Nº", "No")
 
 
+# Letters and digits that differ only in their glyph: O and 0, I and 1, S and 5, B and 8, Z and 2, G and 6,
+# D, Q and U beside 0. In a document number nothing around a symbol says which kind it is.
+LOOK_ALIKES = ["O0", "I1", "S5", "B8", "Z2", "G6", "D0", "Q0", "U0", "O0", "O0", "I1"]
+
+
+def look_alike_code(rng):
+    """A document-number-like code in which about half the symbols come from a look-alike pair, either
+    member at random, so the reader must tell `O` from `0` by its shape alone (it had learnt that a
+    number starts with a digit: `O25417582` read `025417582`)."""
+    n = rng.randint(6, 12)
+    code = "".join(rng.choice(rng.choice(LOOK_ALIKES)) if rng.random() < 0.5 else rng.choice(DIGITS + UPPER) for _ in range(n))
+    if rng.random() < 0.25:
+        code = " ".join(code[i:i + 3] for i in range(0, len(code), 3))
+    return code
+
+
 def address(rng):
     roll = rng.random()
     number = rng.randint(1, 9999)

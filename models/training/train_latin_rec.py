@@ -287,8 +287,10 @@ def fold(text):
     return "".join(ch for ch in unicodedata.normalize("NFD", text.translate(FOLD)) if not unicodedata.combining(ch))
 
 
-def held_out_set(seed, per_style, split="heldout"):
-    renderer = Renderer(seed, split=split)
+def held_out_set(seed, per_style, split="heldout", **rates):
+    """Lines of the held-out (or training) typefaces, per_style of each EVAL_STYLES; `rates`: Renderer
+    keywords for a check set drawn as some augmentation draws its lines (compare_latin_weights.py)."""
+    renderer = Renderer(seed, split=split, **rates)
     lines = []
     for style in EVAL_STYLES:
         n = 0
