@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,10 +22,7 @@ function useProjectFonts(): void {
   const dejavu = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
   const cacheDir = path.join(repoRoot, 'node_modules', '.cache', 'idlens-fontconfig');
   mkdirSync(cacheDir, { recursive: true });
-  const file = path.join(cacheDir, 'fonts.conf');
-  writeFileSync(
-    file,
-    `<?xml version="1.0"?>
+  const config = `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
   <dir>${escapeXml(path.join(repoRoot, 'test', 'assets', 'fonts'))}</dir>
@@ -33,11 +31,28 @@ ${extraFontDirs()
   .map((dir) => `  <dir>${escapeXml(dir)}</dir>`)
   .join('\n')}
   <cachedir>${escapeXml(cacheDir)}</cachedir>
+  <match target="pattern">
+    <edit name="family" mode="append_last" binding="strong"><string>${fallbackFamily}</string></edit>
+  </match>
 </fontconfig>
-`,
-  );
+`;
+  // One file per configuration: processes run side by side with other font folders (an eval, a
+  // dump in the reader's type, the tests) must not rewrite each other's configuration.
+  const file = path.join(cacheDir, `fonts-${createHash('sha256').update(config).digest('hex').slice(0, 12)}.conf`);
+  writeFileSync(file, config);
   process.env.FONTCONFIG_FILE = file;
 }
+
+/**
+ * The face of a family not installed here — the corpus templates name their designers' faces (Gill
+ * Sans, Lack, Karla, Space Grotesk, Bellefair …) — whatever else is installed. Without it fontconfig
+ * picks the face nearest in weight from any family: under `pnpm eval`, whose held-out typefaces
+ * (IDLENS_EVAL_FONT_DIRS) bring light and medium weights, a template's light Gill Sans label came out
+ * in JetBrains Mono Light, a third wider, and ran under its value (`id_card_td2_a/back`:
+ * `Carte valable jusq15.01.2029`). Liberation Sans has Arial's metrics, the width the templates'
+ * sans faces were laid out for.
+ */
+export const fallbackFamily = 'Liberation Sans';
 
 /**
  * Font folders added for evaluations and calibration pages only (`IDLENS_EVAL_FONT_DIRS`,

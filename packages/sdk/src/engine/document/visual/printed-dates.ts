@@ -28,12 +28,19 @@ const monthNames: ReadonlyArray<readonly string[]> = [
   ['DEC', 'DEZ', 'DIC', 'GRU', 'JOU'],
 ];
 
-const numeric = /(?<![0-9])(\d{1,2})\s?([./\- ])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![0-9])/;
+/**
+ * A printed year: four digits, or four read with spaces among them, or two. The reader puts a space
+ * into a number where print is broken or covered: `28/08/20 0 3` under a permit's hologram was taken
+ * as 28/08/20 — a birth in 2020, returned undoubted. Alternatives are tried in order, so a spaced
+ * year is taken only where four digits do not stand together (`12.03.80 4a.` keeps its year 80).
+ */
+const year = String.raw`(\d{4}|\d(?: ?\d){3}|\d{2})(?![0-9])`;
+const numeric = new RegExp(String.raw`(?<![0-9])(\d{1,2})\s?([./\- ])\s?(\d{1,2})\s?\2\s?` + year);
 /** `numeric`, every match in a text (`matchAll` works on a copy: no state shared between calls). */
 const everyNumeric = new RegExp(numeric.source, 'g');
 const isoLike = /(?<![0-9])(\d{4})\s?([./\- ])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?![0-9])/;
 // "14 JUL 1986", "14 JUIL/JUL 86", "14.JUL.1986"
-const named = /(?<![0-9])(\d{1,2})[\s./-]*([A-Z]{3,5})(?:\s?\/\s?[A-Z]{3,5})*[\s./-]*(\d{4}|\d{2})(?![0-9])/;
+const named = new RegExp(String.raw`(?<![0-9])(\d{1,2})[\s./-]*([A-Z]{3,5})(?:\s?\/\s?[A-Z]{3,5})*[\s./-]*` + year);
 
 /**
  * Whether a numeric date on the page reads only the other way round from `order`: "21/05/1966" on a
@@ -68,13 +75,13 @@ export function findPrintedDate(folded: string, order: DateOrder, role: PrintedD
   if (n) {
     const [a, b] = [Number(n[1]), Number(n[3])];
     const [day, month] = order === 'MDY' ? [b, a] : [a, b];
-    candidates.push({ at: n, day, month, year: n[4]! });
+    candidates.push({ at: n, day, month, year: n[4]!.replace(/ /g, '') });
   }
   const iso = isoLike.exec(folded);
   if (iso) candidates.push({ at: iso, day: Number(iso[4]), month: Number(iso[3]), year: iso[1]! });
   const m = named.exec(folded);
   const monthIndex = m ? monthOf(m[2]!) : -1;
-  if (m && monthIndex >= 0) candidates.push({ at: m, day: Number(m[1]), month: monthIndex + 1, year: m[3]! });
+  if (m && monthIndex >= 0) candidates.push({ at: m, day: Number(m[1]), month: monthIndex + 1, year: m[3]!.replace(/ /g, '') });
   const valid = candidates
     .map((c) => ({ ...c, year: fullYear(c.year, c.month, c.day, role, now) }))
     .filter((c) => c.month >= 1 && c.month <= 12 && c.day >= 1 && c.day <= daysIn(c.month, c.year))

@@ -278,6 +278,16 @@ describe('findPrintedDate', () => {
     expect(date('14/07/1986', 'MDY')).toBeUndefined();
   });
 
+  it('reads a year the reader broke with spaces as its four digits, not as a two-digit year', () => {
+    // The reader's line under a permit's hologram: read as 28/08/20 it was a birth in 2020.
+    expect(date('28/08/20 0 3')).toMatchObject({ year: 2003, month: 8, day: 28 });
+    expect(date('05 11 19 83')).toMatchObject({ year: 1983, month: 11, day: 5 });
+    expect(date('14 JUL 19 86')).toMatchObject({ year: 1986, month: 7, day: 14 });
+    // Four digits together stand alone, and a two-digit year keeps the field number after it.
+    expect(date('12 03 2030 4 5', 'DMY', 'expiry')).toMatchObject({ year: 2030, month: 3, day: 12 });
+    expect(date('12.03.80 4a. 12.03.2020')).toMatchObject({ year: 1980, month: 3, day: 12 });
+  });
+
   it('tells a page whose numeric date reads only the other way round, and the dates that could run either way', () => {
     const page = (...lines: string[]) => lines.map(foldText);
     expect(contradictsDateOrder(page('DOB 07/14/1986', 'EXP 07/14/2031'), 'MDY')).toBe(false);
