@@ -14,6 +14,7 @@ import { documentScene, pointOnScene, type TransformFamily } from '../support/do
 import { renderLicenceFront } from '../support/licence-render.ts';
 import { framePng } from '../support/mrz-render.ts';
 import { percent, table, type SuiteReport } from '../support/report.ts';
+import { fallbackFamily } from '../support/fonts.ts';
 import { printedHolders, printedTemplates, renderTemplateDocument, type PrintedTruth, type TemplateDocument } from '../support/template-documents.ts';
 import { proceduralDocument } from '../support/procedural/procedural-document.ts';
 import { countryOf } from '../../packages/sdk/src/engine/mrz/icao-countries.ts';
@@ -354,7 +355,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       '',
       ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(licences)),
       '',
-      `**Template documents**: ${documents.length} sides of the corpus's templates (${printedTemplates.length} templates, ${holdersPerSide} holders each) in ${families.length} transform families: fields correct ${allCorrect}/${allFields} (${percent(allCorrect, allFields)}).`,
+      `**Template documents**: ${documents.length} sides of the corpus's templates (${printedTemplates.length} templates, ${holdersPerSide} holders each) in ${families.length} transform families, the typefaces they name that are not installed drawn in ${fallbackFamily}: fields correct ${allCorrect}/${allFields} (${percent(allCorrect, allFields)}).`,
       '',
       ...table(
         ['family', 'fields correct', '%', 'accents lost', 'wrong', 'document type right', 'type wrong'],

@@ -49,8 +49,8 @@ ${extraFontDirs()
  * picks the face nearest in weight from any family: under `pnpm eval`, whose held-out typefaces
  * (IDLENS_EVAL_FONT_DIRS) bring light and medium weights, a template's light Gill Sans label came out
  * in JetBrains Mono Light, a third wider, and ran under its value (`id_card_td2_a/back`:
- * `Carte valable jusq15.01.2029`). Liberation Sans has Arial's metrics, the width the templates'
- * sans faces were laid out for.
+ * `Carte valable jusq15.01.2029`). Liberation Sans is a plain sans with Arial's widths: a stand-in for
+ * the designers' faces, as any installed face would be, but one that no longer depends on the machine.
  */
 export const fallbackFamily = 'Liberation Sans';
 
