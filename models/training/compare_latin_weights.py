@@ -41,12 +41,14 @@ def main():
     torch.set_num_threads(args.threads)
     held_out = held_out_set(args.seed + 1, 128)
     checks = {os.path.basename(prefix): load_document_lines([prefix]) for prefix in args.check}
-    zone = mrz_lines(args.mrz_check, args.seed + 3, whole=True) if args.mrz_check else []
+    # Line sets drawn for one question each, read whole.
     drawn = {}
     if args.look_alike_check:
-        drawn["look-alike codes"] = held_out_set(args.seed + 4, args.look_alike_check, look_alike_rate=1.0)
+        drawn["look-alike codes (held-out typefaces)"] = held_out_set(args.seed + 4, args.look_alike_check, look_alike_rate=1.0)
     if args.small_check:
-        drawn["small print"] = held_out_set(args.seed + 5, args.small_check, small_rate=1.0)
+        drawn["small print (held-out typefaces)"] = held_out_set(args.seed + 5, args.small_check, small_rate=1.0)
+    if args.mrz_check:
+        drawn["whole zone lines"] = mrz_lines(args.mrz_check, args.seed + 3, whole=True)
     for path in args.models:
         model = LatinRecognizer(1.0, folded=True)
         load_onnx_weights(model, path)
@@ -57,9 +59,7 @@ def main():
                 if chosen:
                     print(f"  {name} {part} ({len(chosen)} lines): " + describe({"all": evaluate(model, chosen)["all"]}))
         for name, lines in drawn.items():
-            print(f"  {name} ({len(lines)} held-out typeface lines): " + describe({"all": evaluate(model, lines)["all"]}))
-        if zone:
-            print(f"  whole zone lines ({len(zone)}): " + describe({"all": evaluate(model, zone)["all"]}))
+            print(f"  {name}, {len(lines)} lines: " + describe({"all": evaluate(model, lines)["all"]}))
         sys.stdout.flush()
 
 

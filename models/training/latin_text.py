@@ -353,7 +353,8 @@ def document_number(rng):
 
 
 # Letters and digits that differ only in their glyph: O and 0, I and 1, S and 5, B and 8, Z and 2, G and 6,
-# D, Q and U beside 0. In a document number nothing around a symbol says which kind it is.
+# D, Q and U beside 0. In a document number nothing around a symbol says which kind it is. O/0 (the
+# misread seen most) is listed three times and I/1 twice, so they are drawn that much more often.
 LOOK_ALIKES = ["O0", "I1", "S5", "B8", "Z2", "G6", "D0", "Q0", "U0", "O0", "O0", "I1"]
 
 

@@ -29,9 +29,9 @@ const monthNames: ReadonlyArray<readonly string[]> = [
 ];
 
 /**
- * A printed year: four digits, or four read with spaces among them, or two. The reader puts a space
- * into a number where print is broken or covered: `28/08/20 0 3` under a permit's hologram was taken
- * as 28/08/20 — a birth in 2020, returned undoubted. Alternatives are tried in order, so a spaced
+ * A printed year: four digits, or four read with spaces among them, or two. A line read where print is
+ * broken or covered can hold spaces inside a number (the reader's, or put back by `spaceAtInkGaps`):
+ * `28/08/20 0 3` under a permit's hologram was taken as 28/08/20 — a birth in 2020, returned undoubted. Alternatives are tried in order, so a spaced
  * year is taken only where four digits do not stand together (`12.03.80 4a.` keeps its year 80).
  */
 const year = String.raw`(\d{4}|\d(?: ?\d){3}|\d{2})(?![0-9])`;
@@ -75,13 +75,13 @@ export function findPrintedDate(folded: string, order: DateOrder, role: PrintedD
   if (n) {
     const [a, b] = [Number(n[1]), Number(n[3])];
     const [day, month] = order === 'MDY' ? [b, a] : [a, b];
-    candidates.push({ at: n, day, month, year: n[4]!.replace(/ /g, '') });
+    candidates.push({ at: n, day, month, year: n[4]! });
   }
   const iso = isoLike.exec(folded);
   if (iso) candidates.push({ at: iso, day: Number(iso[4]), month: Number(iso[3]), year: iso[1]! });
   const m = named.exec(folded);
   const monthIndex = m ? monthOf(m[2]!) : -1;
-  if (m && monthIndex >= 0) candidates.push({ at: m, day: Number(m[1]), month: monthIndex + 1, year: m[3]!.replace(/ /g, '') });
+  if (m && monthIndex >= 0) candidates.push({ at: m, day: Number(m[1]), month: monthIndex + 1, year: m[3]! });
   const valid = candidates
     .map((c) => ({ ...c, year: fullYear(c.year, c.month, c.day, role, now) }))
     .filter((c) => c.month >= 1 && c.month <= 12 && c.day >= 1 && c.day <= daysIn(c.month, c.year))
@@ -110,8 +110,9 @@ function monthOf(word: string): number {
   return best;
 }
 
-/** Years written with two digits: a past date lies on or before now; an expiry within 50 years ahead. */
-function fullYear(year: string, month: number, day: number, role: PrintedDateRole, now: Date): number {
+/** The year a date prints (spaces read into it dropped); two digits: a past date lies on or before now, an expiry within 50 years ahead. */
+function fullYear(printed: string, month: number, day: number, role: PrintedDateRole, now: Date): number {
+  const year = printed.replace(/ /g, '');
   if (year.length === 4) return Number(year);
   const nowYear = now.getUTCFullYear();
   let full = Math.floor(nowYear / 100) * 100 + Number(year);
