@@ -46,6 +46,11 @@ describe('@idlens/models', () => {
     expect(new Set(modelManifest.map((e) => e.file)).size).toBe(modelManifest.length);
   });
 
+  it('says which line readers read the spaces between words themselves: the Latin reader, not PP-OCR’s (which drops them)', () => {
+    expect(findModel('latin-rec')!.charset?.readsWordSpaces).toBe(true);
+    expect(findModel('ppocr-rec')!.charset?.readsWordSpaces).toBeUndefined();
+  });
+
   it('leaves out of what browsers load an asset whose successor is listed, and keeps it while the successor is not', () => {
     const entry = (name: string, supersededBy?: string) => ({ ...findModel('ppocr-rec')!, name, file: `${name}.onnx`, supersededBy }) as ModelEntry;
     const old = [entry('ppocr-det'), entry('ppocr-rec', 'latin-rec'), entry('ppocr-keys', 'latin-rec')];

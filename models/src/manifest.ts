@@ -42,6 +42,13 @@ export interface CharsetSpec {
   blank: number;
   /** Symbols appended after the listed ones (PP-OCR adds a space). */
   trailing?: string[];
+  /**
+   * The reader was trained to read the space between words (the project's Latin reader). Without
+   * it the engine puts spaces back where the line image shows a word-wide gap (`spaceAtInkGaps`):
+   * PP-OCR's reader has a space class but mostly drops spaces. A reader that reads them would only
+   * get phantom ones from that rule (`BERL IN`: wide side bearings, not a gap between words).
+   */
+  readsWordSpaces?: boolean;
 }
 
 /** One entry of `manifest.json`. */

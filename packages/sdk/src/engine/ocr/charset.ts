@@ -5,6 +5,8 @@ import { IdlensError } from '../../core/errors.ts';
 export interface CtcCharset {
   symbols: readonly string[];
   blank: number;
+  /** The reader reads the spaces between words itself (see the manifest's `CharsetSpec`). */
+  readsWordSpaces: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export function loadCharset(models: ModelSet, modelName: string): CtcCharset {
   }
   const all = [...listed, ...(spec.trailing ?? [])];
   const symbols = spec.blank === 0 ? ['', ...all] : [...all.slice(0, spec.blank), '', ...all.slice(spec.blank)];
-  return { symbols, blank: spec.blank };
+  return { symbols, blank: spec.blank, readsWordSpaces: spec.readsWordSpaces === true };
 }
 
 /** Class indices whose symbol is in `allowed` (for decoding restricted to an alphabet, e.g. the MRZ's). */

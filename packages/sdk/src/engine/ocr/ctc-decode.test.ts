@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classesFor, type CtcCharset } from './charset.ts';
 import { ctcDecode } from './ctc-decode.ts';
 
-const charset: CtcCharset = { symbols: ['', 'A', 'B', '<', 'a'], blank: 0 };
+const charset: CtcCharset = { symbols: ['', 'A', 'B', '<', 'a'], blank: 0, readsWordSpaces: true };
 
 /** Rows of class probabilities, one per time step. */
 function probs(rows: number[][]): Float32Array {

@@ -43,6 +43,16 @@ describe('spaceAtInkGaps', () => {
     expect(spaceAtInkGaps(reading('ABC11', blocks), lineImage(200, blocks)).text).toBe('AB C11');
   });
 
+  it('for a reader that reads spaces, leaves the gaps between letters to it and puts spaces only next to digits and signs', () => {
+    // The Latin reader reads a word's spaces itself; a gap inside a word (BERL IN: an L's open side
+    // beside an I) is its side bearings. What it runs together is a number against its neighbour (an
+    // AAMVA field number against its value: "8 7 ELM CT").
+    const digits = reading('AB1IJ', blocks);
+    expect(spaceAtInkGaps(digits, lineImage(200, blocks)).text).toBe('AB 1I J');
+    expect(spaceAtInkGaps(digits, lineImage(200, blocks), { betweenLetters: false }).text).toBe('AB 1IJ');
+    expect(spaceAtInkGaps(reading('ABCIJ', blocks), lineImage(200, blocks), { betweenLetters: false }).text).toBe('ABCIJ');
+  });
+
   it('measures the gaps against the ink, not the line image: text with more margin around it gets the same spaces', () => {
     // The same line at 0.8 of the size in the same 48-px image (as a coarser detection's wider box
     // gives it): every gap shrinks with the ink (17 px → 13 px between the narrow characters).

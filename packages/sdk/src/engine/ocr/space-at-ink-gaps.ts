@@ -24,9 +24,11 @@ const minInkHeight = 0.5;
  * wherever the line image shows a run of columns without ink at least `wordGap` ink heights wide
  * between two characters. `crop` is the line image the reader read (`cropTextLine`, at any height:
  * a reader's `peak × stride` is mapped onto its columns). Measuring the ink, not the letter pitch, keeps wide letters
- * (W, M) of proportional fonts from being split.
+ * (W, M) of proportional fonts from being split. `betweenLetters: false` is for a reader that reads
+ * the spaces between words itself: a space is then put only next to a digit or sign (what such a
+ * reader runs together is a number and its neighbour), as inside a word the gap is side bearings.
  */
-export function spaceAtInkGaps(line: LineReading, crop: Frame): LineReading {
+export function spaceAtInkGaps(line: LineReading, crop: Frame, { betweenLetters = true } = {}): LineReading {
   if (line.chars.length < 2) return line;
   const { columns, inkHeight } = inkExtent(crop);
   const isLetter = (c: DecodedChar) => /\p{L}/u.test(c.char);
@@ -37,8 +39,9 @@ export function spaceAtInkGaps(line: LineReading, crop: Frame): LineReading {
   for (let i = 1; i < line.chars.length; i++) {
     const prev = line.chars[i - 1]!;
     const next = line.chars[i]!;
-    const gap = isLetter(prev) && isLetter(next) ? wordGap.letters : wordGap.other;
-    if (prev.char !== ' ' && next.char !== ' ' && longestEmptyRun(columns, at(prev), at(next)) >= gap * inkHeight) {
+    const letters = isLetter(prev) && isLetter(next);
+    const gap = letters ? wordGap.letters : wordGap.other;
+    if ((betweenLetters || !letters) && prev.char !== ' ' && next.char !== ' ' && longestEmptyRun(columns, at(prev), at(next)) >= gap * inkHeight) {
       chars.push({ char: ' ', confidence: 1, start: next.start, end: next.start, peak: next.start, alternatives: [], coverage: 1 });
     }
     chars.push(next);

@@ -183,7 +183,7 @@ export async function readPrintedPage(
     { minConfidence: 0 },
   );
   const orientation = o.tellOrientation ? await printOrientation(ocr.lineReader, everyLine) : null;
-  const lines = everyLine.filter((l) => l.confidence >= defaultMinConfidence && printedAcross(l)).map((l) => printedLine(l, l.quad, l.crop));
+  const lines = everyLine.filter((l) => l.confidence >= defaultMinConfidence && printedAcross(l)).map((l) => printedLine(ocr, l, l.quad, l.crop));
   // Capitals without accents, once: with their signs for dates, in words for titles and names.
   const foldedLines = lines.map((l) => foldText(l.text));
   const folded = foldedLines.map((f) => f.replace(/[^A-Z0-9]+/g, ' ').trim());
@@ -296,7 +296,7 @@ async function readUnderLabels(ocr: OcrEngine, page: Frame, lines: readonly Labe
   if (quads.length === 0) return [];
   const crops = quads.map((q) => cropTextLine(page, q, lineHeight));
   const readings = await ocr.lineReader.read(crops);
-  return readings.flatMap((reading, k) => (reading.text.trim() ? [printedLine(reading, quads[k]!, crops[k]!)] : []));
+  return readings.flatMap((reading, k) => (reading.text.trim() ? [printedLine(ocr, reading, quads[k]!, crops[k]!)] : []));
 }
 
 function clip(b: Box, page: Frame): Box {
@@ -315,9 +315,14 @@ function numberingOf(folded: readonly string[], titleType: string | null, jurisd
   return titleType === 'TYPE_DL' ? 'eu' : null;
 }
 
-/** A line read as the field finder sees it: spaces the reader dropped put back, its box and character positions. */
-function printedLine(reading: LineReading, quad: Quad, crop: Frame): PrintedLine {
-  const spaced = spaceAtInkGaps(reading, crop);
+/**
+ * A line read as the field finder sees it: its box and character positions, and spaces put back
+ * where the reader drops them — PP-OCR's drops them anywhere; the Latin reader reads the spaces
+ * between words (`readsWordSpaces`) and drops only the one after a number (an AAMVA field number
+ * set tight against its value), so between two letters its own reading stands.
+ */
+function printedLine(ocr: OcrEngine, reading: LineReading, quad: Quad, crop: Frame): PrintedLine {
+  const spaced = spaceAtInkGaps(reading, crop, { betweenLetters: !ocr.lineReader.charset.readsWordSpaces });
   const xs = quad.points.map((p) => p.x);
   const ys = quad.points.map((p) => p.y);
   const box: Box = { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
