@@ -129,6 +129,36 @@ describe('field assigner', () => {
     expect(assignFields(prefersUnlabelled, unlabelled, ctx).find((f) => f.field === 'sex')?.text).toBe('F');
   });
 
+  it('takes a sex under its label printed in two languages on two lines, the lower one garbled, as standing by its label', () => {
+    const believesSex: FieldAssignerModel = {
+      features: candidateFeatureNames,
+      assign: { base: 0, thresholds: { ...thresholds, sex: 0.9 }, trees: [stump('field=sex', -10, 10)] },
+      read: labelBeliever.read,
+    };
+    const small = (text: string, y: number, x = 40): PrintedLine => ({ ...line(text, y, x), box: { x, y, width: text.length * 8, height: 12 } });
+    // `Spol:` (Croatian), then `Sex:` read `SCx:`, then the value: its label is two lines up.
+    const stacked = labelLines([small('Spol:', 40), small('SCx:', 54), line('F', 70)], null);
+    expect(assignFields(believesSex, stacked, ctx).find((f) => f.field === 'sex')?.text).toBe('F');
+    // A letter elsewhere on that page is still not its sex.
+    const elsewhere = labelLines([small('Spol:', 40), small('SCx:', 54), line('F', 200, 400)], null);
+    expect(assignFields(believesSex, elsewhere, ctx).filter((f) => f.field === 'sex')).toEqual([]);
+  });
+
+  it('takes a nationality printed as a listed word the model half believes, not one of two listed words, nor the state named in the header', () => {
+    // A model that gives every nationality candidate 0.5: under its threshold (0.9), over the rules' confirmation (0.2).
+    const halfBelieves: FieldAssignerModel = {
+      features: candidateFeatureNames,
+      assign: { base: 0, thresholds, trees: [stump('field=nationality', -10, 0)] },
+      read: labelBeliever.read,
+    };
+    const nationality = (lines: PrintedLine[]) => assignFields(halfBelieves, labelLines(lines, null), ctx).find((f) => f.field === 'nationality')?.text;
+    expect(nationality([line('HANSEN', 200), line('DANSK', 240)])).toBe('DANSK');
+    // Not a listed word, two listed words, or the header's state name: left empty.
+    expect(nationality([line('HANSEN', 200), line('DANSKI', 240)])).toBeUndefined();
+    expect(nationality([line('DANSK', 200), line('SVENSK', 240)])).toBeUndefined();
+    expect(nationality([line('ÖSTERREICH', 40), line('HANSEN', 200)])).toBeUndefined();
+  });
+
   it('gives the earlier of an issue date and an expiry whole years apart to the issue, however the model placed them', () => {
     // A model that takes a date ahead of today for the issue and one behind it for the expiry (the
     // trees placed an unlabelled expiry on the issue so, over the date under its label).

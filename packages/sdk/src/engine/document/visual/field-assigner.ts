@@ -8,7 +8,7 @@ import {
   fuzzyLabelSearch,
 } from './field-candidates.ts';
 import { candidateContext, contextFeatureNames } from './candidate-context.ts';
-import { nationalityWordDoubts } from './nationality-words.ts';
+import { isNationalityWord, nationalityWordDoubts } from './nationality-words.ts';
 import { eitherWayRound } from './printed-dates.ts';
 import { type FoundFields, type LabelledLine, type PrintedField, spanBox } from './printed-fields.ts';
 import { isLabelText } from './match-label.ts';
@@ -153,6 +153,8 @@ export function assignFields(
     const match = scored.find(({ c, score }) => c.field === rule.field && score >= confirmAt && sameValue(c, rule) && free(c));
     if (match) take(match.c, match.score, rules.invalidCharacterFields.includes(rule.field));
   }
+  const listed = filled.has('nationality') ? null : listedNationality(scored, lines, ctx, confirmation.default);
+  if (listed && free(listed.c)) take(listed.c, listed.score, false);
   const swapped = validityDatesSwapped(taken.get('dateOfIssue'), taken.get('dateOfExpiry'));
   if (!swapped) return out;
   // Each value taken again as the other field's candidate, and judged as that (its read score).
@@ -183,6 +185,29 @@ function validityDatesSwapped(issue: FieldCandidate | undefined, expiry: FieldCa
   return dayOrdinal(i)! > dayOrdinal(e)! ? { issue, expiry } : null;
 }
 
+/** How far down the page its header reaches: the issuing state's name stands there, not the holder's nationality. */
+const headerShare = 0.25;
+
+/**
+ * The nationality printed as a word of the list (`isNationalityWord`: `DANSK`, `SUOMI`, `ESPAÑOLA`)
+ * where the model placed none: its best-scored candidate below the header, if the model scores it
+ * at `confirmAt` (the label rules' confirmation) or more and no other listed word stands there as a
+ * nationality candidate. The list is the evidence a label gives elsewhere: on the generated check pages
+ * nationalities printed without a label, read exactly, scored 0.003–0.83 under a threshold of 0.83.
+ */
+function listedNationality(
+  scored: ReadonlyArray<{ c: FieldCandidate; score: number }>,
+  lines: readonly LabelledLine[],
+  ctx: CandidateContext,
+  confirmAt: number,
+): { c: FieldCandidate; score: number } | null {
+  const listed = scored.filter(
+    ({ c }) => c.field === 'nationality' && isNationalityWord(c.value.text) && lines[c.span.line]!.box.y >= headerShare * ctx.height,
+  );
+  if (new Set(listed.map(({ c }) => c.value.text.toUpperCase())).size !== 1) return null;
+  return listed[0]!.score >= confirmAt ? listed[0]! : null;
+}
+
 /** Whether a candidate reads as the rules' value: the same date, or the same text. */
 function sameValue(c: FieldCandidate, rule: PrintedField): boolean {
   if (c.value.date && rule.date) return c.value.date.year === rule.date.year && c.value.date.month === rule.date.month && c.value.date.day === rule.date.day;
@@ -191,6 +216,8 @@ function sameValue(c: FieldCandidate, rule: PrintedField): boolean {
 
 const sexLabelFeatures = ['ownLabelSame', 'aboveLabelSame', 'leftLabelSame', 'aboveFuzzySame', 'prefixFuzzySame'].map((n) => candidateFeatureNames.indexOf(n));
 const sameLabelsOnPage = candidateFeatureNames.indexOf('sameLabelsOnPage');
+const nearestSameLabelDy = candidateFeatureNames.indexOf('nearestSameLabelDy');
+const nearestSameLabelDx = candidateFeatureNames.indexOf('nearestSameLabelDx');
 
 /**
  * A sex value that stands by no sex label (on its line, above it, to its left, fuzzily matched too)
@@ -199,5 +226,15 @@ const sameLabelsOnPage = candidateFeatureNames.indexOf('sameLabelsOnPage');
  * check pages this veto turns 3 wrong sexes into 1 (`pnpm eval printed`, docs/documents.md).
  */
 function sexAwayFromItsLabel(c: FieldCandidate): boolean {
-  return c.field === 'sex' && c.features[sameLabelsOnPage]! > 0 && sexLabelFeatures.every((i) => !c.features[i]);
+  return c.field === 'sex' && c.features[sameLabelsOnPage]! > 0 && sexLabelFeatures.every((i) => !c.features[i]) && !underNearestSameLabel(c);
+}
+
+/**
+ * Whether the page's nearest label of the candidate's field stands just above it, in its column: a
+ * label in two languages on two lines whose lower one the reader garbled (`Spol:` over `SCx:` over
+ * `F`) is still the value's label, though not the line above it.
+ */
+function underNearestSameLabel(c: FieldCandidate): boolean {
+  const dy = c.features[nearestSameLabelDy]!;
+  return dy > 0 && dy <= 3.5 && Math.abs(c.features[nearestSameLabelDx]!) <= 1.5;
 }

@@ -103,12 +103,15 @@ const leadingFieldNumber = /^(?:\s*\(?\d{1,2}[A-D]?[.,)](?!\s*\d)\s*)?/;
 const unknownPart = /[A-Z]{2,}\.?(?:[ '-][A-Z]+\.?){0,2}\s*\/\s*/y;
 
 /**
- * A line that is nothing but labels, read with a few wrong letters ("NATONALIY", "GIVEN BAMES",
- * "AUTHCRITY (9)"): most of its letters covered by dictionary labels found with at most one wrong,
- * missing or extra letter per five (labels of six letters or more). Such a line is a label, never a value; its field is its longest
- * label's. Null when the line holds digits (other than a bracketed field number) or too few letters.
+ * A line of labels read with a few wrong letters ("NATONALIY", "GIVEN BAMES", "AUTHCRITY (9)"):
+ * most of its letters covered by dictionary labels found with at most one wrong, missing or extra
+ * letter per five (labels of six letters or more), the first at its start. Its field is its longest
+ * label's; `end` is where the word holding the last label's last letter ends — what follows is the
+ * value printed on the label's line (`Porekonnanmi / Family namo ZAMMIT`: the labels cover three
+ * quarters of the letters and the surname the rest; taken as all label, the value was lost). Null
+ * when the line holds digits (other than a bracketed field number) or too few letters.
  */
-export function fuzzyLabelLine(folded: string): VisualField | null {
+export function fuzzyLabelLine(folded: string): { field: VisualField; end: number } | null {
   const text = folded.replace(leadingFieldNumber, '').replace(/\(\d{1,2}[A-D]?\)/g, '');
   if (/\d/.test(text)) return null;
   const letters = text.replace(/[^A-Z]/g, '');
@@ -116,16 +119,29 @@ export function fuzzyLabelLine(folded: string): VisualField | null {
   const covered = new Uint8Array(letters.length);
   let best: { field: VisualField; length: number } | null = null;
   let first = letters.length;
+  let last = 0;
   for (const { compact, field } of fuzzyLabels) {
     const found = approximateSubstring(letters, compact, Math.floor(compact.length / 5));
     if (!found) continue;
     covered.fill(1, found.start, found.end);
     first = Math.min(first, found.start);
+    last = Math.max(last, found.end);
     if (!best || compact.length > best.length) best = { field, length: compact.length };
   }
   // Labels begin their line: "FAKE DOCUMENT" is a watermark, not the label "DOCUMENT NO".
   const share = covered.reduce((sum, c) => sum + c, 0) / letters.length;
-  return best && first <= 1 && share >= fuzzyCoverage ? best.field : null;
+  if (!best || first > 1 || share < fuzzyCoverage) return null;
+  const end = endOfWordAfterLetter(folded, last);
+  return { field: best.field, end: end + (/^\s*\(\d{1,2}[A-D]?\)/.exec(folded.slice(end))?.[0].length ?? 0) };
+}
+
+/** Where the word holding the `n`th letter (A–Z) of `folded` ends (the bracketed field numbers and digits hold none). */
+function endOfWordAfterLetter(folded: string, n: number): number {
+  let seen = 0;
+  let i = 0;
+  while (i < folded.length && seen < n) if (/[A-Z]/.test(folded[i++]!)) seen++;
+  while (i < folded.length && /[A-Z]/.test(folded[i]!)) i++;
+  return i;
 }
 
 /** Whether one of `field`'s labels appears in the line's letters with at most one wrong letter per five (as `fuzzyLabelLine`). */

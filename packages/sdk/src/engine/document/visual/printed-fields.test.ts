@@ -16,6 +16,9 @@ function line(text: string, x: number, y: number, h = 20, confidence = 0.95): Pr
   };
 }
 
+/** The fields of the labels `labelLines` finds on one line, each with the value it gives. */
+const segments = (text: string) => labelLines([line(text, 300, 100)], null)[0]!.segments.map((s) => [s.label.field, text.slice(s.start, s.end)]);
+
 const read = (lines: PrintedLine[], { numbering = null, ...o }: Partial<FindFieldsOptions> & { numbering?: FieldNumbering } = {}) =>
   Object.fromEntries(findPrintedFields(labelLines(lines, numbering), { dateOrder: 'DMY', now, ...o }).fields.map((f) => [f.field, f]));
 
@@ -165,6 +168,14 @@ describe('findPrintedFields', () => {
     expect(f.documentNumber).toBeUndefined();
   });
 
+  it('keeps the value on the line of a label read with letters wrong in every language (the labels cover most of the line, not all)', () => {
+    expect(segments('Porekonnanmi / Family namo ZAMMIT')).toEqual([['lastName', 'ZAMMIT']]);
+    expect(segments('7. STAATSANGCHÖRIGKEIT/RATIONALITY ÖSTERREICH')).toEqual([['nationality', 'ÖSTERREICH']]);
+    // A line of labels alone keeps no value, nor its bracketed field number for one.
+    expect(segments('NATONALIY')).toEqual([['nationality', '']]);
+    expect(segments('AUTHCRITY (9)')).toEqual([['issuingAuthority', '']]);
+  });
+
   it("takes a bilingual label's second part misread by a letter for the label, not the value's start; a word unlike a label stays the value", () => {
     const f = read([line('CÉADAINM / IVEN NAMES ZOFIA', 300, 100), line('NOM / SURNAMO MARTIN', 300, 140)]);
     expect(f.firstName?.text).toBe('ZOFIA');
@@ -175,7 +186,6 @@ describe('findPrintedFields', () => {
   });
 
   it('finds a label after a field number of an unknown numbering, or after a language part it does not know, but never after a value', () => {
-    const segments = (text: string) => labelLines([line(text, 300, 100)], null)[0]!.segments.map((s) => [s.label.field, text.slice(s.start, s.end)]);
     expect(segments('1. BAVARDÉ / FAMILY NAME POPESCU')).toEqual([['lastName', 'POPESCU']]);
     expect(segments('3. FASO NR. / DOCUMENT NO. GT0Y6TG67')).toEqual([['documentNumber', 'GT0Y6TG67']]);
     expect(segments('4, Nationality: CANADIAN')).toEqual([['nationality', 'CANADIAN']]);

@@ -260,7 +260,7 @@ function segmentsOf(folded: string, numbering: FieldNumbering): Segment[] {
   const head = atStart && atStart.start <= 2 ? atStart : numbering === null ? labelAfterUnknownParts(folded) : null;
   if (!head) {
     const fuzzy = fuzzyLabelLine(folded);
-    return fuzzy ? [{ label: { field: fuzzy, start: 0, end: folded.length }, start: folded.length, end: folded.length }] : [];
+    return fuzzy ? [valueAfter({ field: fuzzy.field, start: 0, end: fuzzy.end }, folded.length)] : [];
   }
   const labels: LabelMatch[] = [head];
   if (numbering) {
@@ -273,12 +273,14 @@ function segmentsOf(folded: string, numbering: FieldNumbering): Segment[] {
       if (next && (m[2] === '.' || next.end > m.index + 1 + m[1]!.length + 1)) labels.push(next);
     }
   }
-  return labels.map((label, k) => {
-    const end = labels[k + 1]?.start ?? folded.length;
+  return labels.map((label, k) => valueAfter(label, labels[k + 1]?.start ?? folded.length));
+
+  /** A label's segment: its value from after the separators that follow it up to `end`. */
+  function valueAfter(label: LabelMatch, end: number): Segment {
     let start = label.end;
     while (start < end && /[\s:/.,-]/.test(folded[start]!)) start++;
     return { label, start, end: trimEnd(folded, start, end) };
-  });
+  }
 }
 
 function trimEnd(text: string, start: number, end: number): number {
