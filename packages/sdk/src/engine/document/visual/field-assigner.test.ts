@@ -159,6 +159,18 @@ describe('field assigner', () => {
     expect(nationality([line('ÖSTERREICH', 40), line('HANSEN', 200)])).toBeUndefined();
   });
 
+  it('takes of two values the model is equally sure of (its scores saturate) the one the read model believes', () => {
+    // Sure of every date as the expiry; the read model believes only a value beside its own label.
+    const sureOfDates: FieldAssignerModel = {
+      features: candidateFeatureNames,
+      assign: { base: 0, thresholds: { ...thresholds, dateOfExpiry: 0.9 }, trees: [stump('field=dateOfExpiry', -12, 12)] },
+      read: { base: 0, thresholds: { ...thresholds, dateOfExpiry: 0.9 }, trees: [stump('ownLabelSame', -4, 4)] },
+    };
+    const lines = labelLines([line('11.02.2022', 40), line('EXPIRY: 11.02.2028', 80)], null);
+    const expiry = assignFields(sureOfDates, lines, ctx).find((f) => f.field === 'dateOfExpiry');
+    expect([expiry?.text, expiry?.uncertain]).toEqual(['11.02.2028', false]);
+  });
+
   it('gives the earlier of an issue date and an expiry whole years apart to the issue, however the model placed them', () => {
     // A model that takes a date ahead of today for the issue and one behind it for the expiry (the
     // trees placed an unlabelled expiry on the issue so, over the date under its label).

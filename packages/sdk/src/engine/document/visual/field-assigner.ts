@@ -120,7 +120,8 @@ export function assignFields(
     // (left empty), not a wrong one.
     // Nor a value that is itself a label (`isLabelText`), nor a sex away from the page's sex label.
     .filter(({ c }) => !afterOtherFieldsLabel(c, lines, fuzzy) && !isLabelText(c.value.text) && !sexAwayFromItsLabel(c))
-    .sort((a, b) => b.score - a.score);
+    .map((s) => ({ ...s, read: candidateScore(model.read, s.c.features) }))
+    .sort((a, b) => Math.min(b.score, sureAssignScore) - Math.min(a.score, sureAssignScore) || b.read - a.read);
   const filled = new Set<AssignableField>();
   const used: FieldCandidate[] = [];
   const out: AssignedField[] = [];
@@ -168,6 +169,13 @@ export function assignFields(
     ...[asIssue, asExpiry].map((c) => assigned(c, scores[candidates.indexOf(c)]!, false)),
   ];
 }
+
+/**
+ * Assign scores at or above this are all as sure, their order the read model's: the trees saturate
+ * near 1, and of an issue date and an expiry both scored 0.9999 as the expiry the one first on the
+ * page was taken — the issue date, to which the read model, for an expiry in the past, gave 0.001.
+ */
+const sureAssignScore = 0.999;
 
 /**
  * An issue date and an expiry whole years apart (`isIssueDateFor`), the issue the later: the two
