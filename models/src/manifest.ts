@@ -45,8 +45,9 @@ export interface CharsetSpec {
   /**
    * The reader was trained to read the space between words (the project's Latin reader). Without
    * it the engine puts spaces back where the line image shows a word-wide gap (`spaceAtInkGaps`):
-   * PP-OCR's reader has a space class but mostly drops spaces. A reader that reads them would only
-   * get phantom ones from that rule (`BERL IN`: wide side bearings, not a gap between words).
+   * PP-OCR's reader has a space class but mostly drops spaces. A reader that reads them gets spaces
+   * put back only next to a digit or sign (it runs a field number into its value, `87 ELM CT`):
+   * between two letters the rule only made phantom ones (`BERL IN`: side bearings, not a word gap).
    */
   readsWordSpaces?: boolean;
 }
