@@ -111,6 +111,9 @@ export function assignFields(
   const fuzzy = fuzzyLabelSearch();
   const candidates = fieldCandidates(lines, ctx);
   const scores = assignScores(model, candidates);
+  // The read model's score, asked for ties among sure candidates and for those taken: once each.
+  const reads = new Map<FieldCandidate, number>();
+  const readScore = (c: FieldCandidate) => reads.get(c) ?? reads.set(c, candidateScore(model.read, c.features)).get(c)!;
   const scored = candidates
     .map((c, i) => ({ c, score: scores[i]! }))
     // Never a value after another field's label, however sure the model is: the label printed
@@ -120,8 +123,7 @@ export function assignFields(
     // (left empty), not a wrong one.
     // Nor a value that is itself a label (`isLabelText`), nor a sex away from the page's sex label.
     .filter(({ c }) => !afterOtherFieldsLabel(c, lines, fuzzy) && !isLabelText(c.value.text) && !sexAwayFromItsLabel(c))
-    .map((s) => ({ ...s, read: candidateScore(model.read, s.c.features) }))
-    .sort((a, b) => Math.min(b.score, sureAssignScore) - Math.min(a.score, sureAssignScore) || b.read - a.read);
+    .sort((a, b) => Math.min(b.score, sureAssignScore) - Math.min(a.score, sureAssignScore) || readScore(b.c) - readScore(a.c));
   const filled = new Set<AssignableField>();
   const used: FieldCandidate[] = [];
   const out: AssignedField[] = [];
@@ -136,7 +138,7 @@ export function assignFields(
     score,
     uncertain:
       flagged ||
-      candidateScore(model.read, c.features) < (model.read.thresholds[c.field] ?? 1) ||
+      readScore(c) < (model.read.thresholds[c.field] ?? 1) ||
       nationalityWordDoubts(c.field, c.value.text) ||
       (ctx.dateOrderContested === true && c.value.date !== null && eitherWayRound(c.value.date)),
   });

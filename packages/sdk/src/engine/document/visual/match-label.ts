@@ -52,10 +52,7 @@ export function matchLabel(folded: string, at: number, numbering: FieldNumbering
   }
   if (!numbered && named.length === 0) return null;
   if (named.length > 0) pos = misreadLabelPart(folded, pos, named[named.length - 1]!) ?? pos;
-  // Passports number their labels in brackets: "Surname (1)".
-  const bracketed = /^\s*\(\d{1,2}[A-D]?\)/.exec(folded.slice(pos));
-  if (bracketed) pos += bracketed[0].length;
-  return { field: combine(named, numbered), start, end: pos };
+  return { field: combine(named, numbered), start, end: afterBracketedNumber(folded, pos) };
 }
 
 /**
@@ -132,7 +129,12 @@ export function fuzzyLabelLine(folded: string): { field: VisualField; end: numbe
   const share = covered.reduce((sum, c) => sum + c, 0) / letters.length;
   if (!best || first > 1 || share < fuzzyCoverage) return null;
   const end = endOfWordAfterLetter(folded, last);
-  return { field: best.field, end: end + (/^\s*\(\d{1,2}[A-D]?\)/.exec(folded.slice(end))?.[0].length ?? 0) };
+  return { field: best.field, end: afterBracketedNumber(folded, end) };
+}
+
+/** Passports number their labels in brackets ("Surname (1)"): where a label ends, past its number if one follows at `at`. */
+function afterBracketedNumber(folded: string, at: number): number {
+  return at + (/^\s*\(\d{1,2}[A-D]?\)/.exec(folded.slice(at))?.[0].length ?? 0);
 }
 
 /** Where the word holding the `n`th letter (A–Z) of `folded` ends (the bracketed field numbers and digits hold none). */
