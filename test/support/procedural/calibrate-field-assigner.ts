@@ -253,7 +253,8 @@ function main(): void {
       'usage: calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…] [--check-unknown-wording <share>] [--max-wrong 0.005] [--assign-one-budget] [--max-misread 0.005] [--write] [--show-wrong]',
     );
   const maxWrong = Number(filesAfter('--max-wrong')[0] ?? 0.005);
-  // The misread budget of all fields together; the share of another field's text, per field.
+  // The misread budget of all fields together; the share of another field's text, per field (of all
+  // fields with --assign-one-budget).
   const maxMisread = Number(filesAfter('--max-misread')[0] ?? maxWrong);
   const pages = loadPages(calibrate, fieldAssignerModel);
   const oneAssignBudget = process.argv.includes('--assign-one-budget');
