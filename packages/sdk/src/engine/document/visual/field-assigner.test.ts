@@ -159,6 +159,26 @@ describe('field assigner', () => {
     expect(nationality([line('ÖSTERREICH', 40), line('HANSEN', 200)])).toBeUndefined();
   });
 
+  it('takes a name the model half believes stacked on its partner: the surname over the given names, the given names under the surname', () => {
+    // Sure of a labelled value; gives the stacked field's unlabelled candidates 0.6 (under its threshold, over 0.5).
+    const stackedBeliever = (field: string): FieldAssignerModel => ({
+      features: candidateFeatureNames,
+      assign: { base: -10, thresholds, trees: [stump('ownLabelSame', 0, 20), stump(`field=${field}`, 0, 10.4)] },
+      read: labelBeliever.read,
+    });
+    const name = (field: string, lines: PrintedLine[]) =>
+      assignFields(stackedBeliever(field), labelLines(lines, null), ctx).find((f) => f.field === field)?.text;
+    expect(name('lastName', [line('NOWAK', 200), line('GIVEN NAMES: ANNA', 230)])).toBe('NOWAK');
+    expect(name('firstName', [line('SURNAME: NOWAK', 200), line('ANNA', 230)])).toBe('ANNA');
+    // Not under the given names, not in their column, not three lines away: left empty.
+    expect(name('lastName', [line('GIVEN NAMES: ANNA', 200), line('NOWAK', 230)])).toBeUndefined();
+    expect(name('lastName', [line('NOWAK', 200, 400), line('GIVEN NAMES: ANNA', 230)])).toBeUndefined();
+    expect(name('lastName', [line('NOWAK', 170), line('GIVEN NAMES: ANNA', 230)])).toBeUndefined();
+    // Nor beside given names whose reading is doubted.
+    const doubted = { ...line('GIVEN NAMES: ANNA', 230), confidences: [...'GIVEN NAMES: ANNA'].map(() => 0.3) };
+    expect(name('lastName', [line('NOWAK', 200), doubted])).toBeUndefined();
+  });
+
   it('takes of two values the model is equally sure of (its scores saturate) the one the read model believes', () => {
     // Sure of every date as the expiry; the read model believes only a value beside its own label.
     const sureOfDates: FieldAssignerModel = {

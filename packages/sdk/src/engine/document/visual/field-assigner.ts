@@ -158,6 +158,12 @@ export function assignFields(
   }
   const listed = filled.has('nationality') ? null : listedNationality(scored, lines, ctx, confirmation.default);
   if (listed && free(listed.c)) take(listed.c, listed.score, false);
+  for (const [field, partner] of namePartners) {
+    const beside = taken.get(partner);
+    if (filled.has(field) || !beside || out.find((f) => f.field === partner)?.uncertain) continue;
+    const stacked = stackedName(scored, lines, field, beside);
+    if (stacked && free(stacked.c)) take(stacked.c, stacked.score, false);
+  }
   const swapped = validityDatesSwapped(taken.get('dateOfIssue'), taken.get('dateOfExpiry'));
   if (!swapped) return out;
   // Each value taken again as the other field's candidate, and judged as that (its read score).
@@ -216,6 +222,42 @@ function listedNationality(
   );
   if (new Set(listed.map(({ c }) => c.value.text.toUpperCase())).size !== 1) return null;
   return listed[0]!.score >= confirmAt ? listed[0]! : null;
+}
+
+/** Each name field and the partner it is printed under (the given names) or over (the surname). */
+const namePartners: ReadonlyArray<readonly [AssignableField, AssignableField]> = [
+  ['lastName', 'firstName'],
+  ['firstName', 'lastName'],
+];
+
+/** The lowest assign score at which a name stacked on its partner is taken (`stackedName`). */
+const stackedNameScore = 0.5;
+
+/**
+ * The empty name field's value where it is printed stacked on its partner: the nearest line in the
+ * partner's column, over the given names for the surname and under the surname for the given names,
+ * 0.5–2.5 line heights away, read whole as the field's candidate and scored `stackedNameScore` or
+ * more. Surname over given names is the ICAO 9303 order and the EU cards'. On the generated check
+ * pages unlabelled surnames read exactly scored 0.5–0.97, under a threshold of 0.97, while the given
+ * names under them were taken sure.
+ */
+function stackedName(
+  scored: ReadonlyArray<{ c: FieldCandidate; score: number }>,
+  lines: readonly LabelledLine[],
+  field: AssignableField,
+  partner: FieldCandidate,
+): { c: FieldCandidate; score: number } | null {
+  const home = lines[partner.span.line]!.box;
+  const direction = field === 'lastName' ? -1 : 1;
+  const away = (i: number) => (direction * (lines[i]!.box.y - home.y)) / home.height;
+  const nearest = lines
+    .map((_, i) => i)
+    .filter((i) => Math.abs(lines[i]!.box.x - home.x) < 1.5 * home.height && away(i) > 0.5 && away(i) < 2.5)
+    .sort((a, b) => away(a) - away(b))[0];
+  if (nearest === undefined) return null;
+  // `scored` runs from the surest down: the first whole-line candidate is the best.
+  const best = scored.find(({ c }) => c.field === field && c.span.line === nearest && c.start === 0 && c.end === lines[nearest]!.text.length);
+  return best && best.score >= stackedNameScore ? best : null;
 }
 
 /** Whether a candidate reads as the rules' value: the same date, or the same text. */
