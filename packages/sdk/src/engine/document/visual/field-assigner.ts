@@ -156,13 +156,14 @@ export function assignFields(
     const match = scored.find(({ c, score }) => c.field === rule.field && score >= confirmAt && sameValue(c, rule) && free(c));
     if (match) take(match.c, match.score, rules.invalidCharacterFields.includes(rule.field));
   }
-  const listed = filled.has('nationality') ? null : listedNationality(scored, lines, ctx, confirmation.default);
-  if (listed && free(listed.c)) take(listed.c, listed.score, false);
+  // Evidence beyond the model's threshold and the rules: a value one of these finds is taken if its piece of line is free.
+  const takeIfFree = (found: ScoredCandidate | null) => {
+    if (found && free(found.c)) take(found.c, found.score, false);
+  };
+  if (!filled.has('nationality')) takeIfFree(listedNationality(scored, lines, ctx, confirmation.default));
   for (const [field, partner] of namePartners) {
     const beside = taken.get(partner);
-    if (filled.has(field) || !beside || out.find((f) => f.field === partner)?.uncertain) continue;
-    const stacked = stackedName(scored, lines, field, beside);
-    if (stacked && free(stacked.c)) take(stacked.c, stacked.score, false);
+    if (!filled.has(field) && beside && !out.find((f) => f.field === partner)?.uncertain) takeIfFree(stackedName(scored, lines, field, beside));
   }
   const swapped = validityDatesSwapped(taken.get('dateOfIssue'), taken.get('dateOfExpiry'));
   if (!swapped) return out;
@@ -177,6 +178,9 @@ export function assignFields(
     ...[asIssue, asExpiry].map((c) => assigned(c, scores[candidates.indexOf(c)]!, false)),
   ];
 }
+
+/** A candidate with its assign score. */
+type ScoredCandidate = { c: FieldCandidate; score: number };
 
 /**
  * Assign scores at or above this are all as sure, their order the read model's: the trees saturate
@@ -212,11 +216,11 @@ const headerShare = 0.25;
  * nationalities printed without a label, read exactly, scored 0.003–0.83 under a threshold of 0.83.
  */
 function listedNationality(
-  scored: ReadonlyArray<{ c: FieldCandidate; score: number }>,
+  scored: readonly ScoredCandidate[],
   lines: readonly LabelledLine[],
   ctx: CandidateContext,
   confirmAt: number,
-): { c: FieldCandidate; score: number } | null {
+): ScoredCandidate | null {
   const listed = scored.filter(
     ({ c }) => c.field === 'nationality' && isNationalityWord(c.value.text) && lines[c.span.line]!.box.y >= headerShare * ctx.height,
   );
@@ -242,11 +246,11 @@ const stackedNameScore = 0.5;
  * names under them were taken sure.
  */
 function stackedName(
-  scored: ReadonlyArray<{ c: FieldCandidate; score: number }>,
+  scored: readonly ScoredCandidate[],
   lines: readonly LabelledLine[],
   field: AssignableField,
   partner: FieldCandidate,
-): { c: FieldCandidate; score: number } | null {
+): ScoredCandidate | null {
   const home = lines[partner.span.line]!.box;
   const direction = field === 'lastName' ? -1 : 1;
   const away = (i: number) => (direction * (lines[i]!.box.y - home.y)) / home.height;
