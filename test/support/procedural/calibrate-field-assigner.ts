@@ -1,12 +1,14 @@
 /**
  * `tsx test/support/procedural/calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…]
- * [--check-unknown-wording <share>] [--max-wrong 0.005] [--assign-one-budget] [--max-misread 0.005] [--write] [--show-wrong]`: chooses the field assigner's thresholds (field-assigner-model.ts)
+ * [--check-unknown-wording <share>] [--max-wrong 0.005] [--assign-one-budget] [--place-by-box] [--max-misread 0.005] [--write] [--show-wrong]`: chooses the field assigner's thresholds (field-assigner-model.ts)
  * on dumped pages of generated documents (dump-printed-pages.ts) that its training never saw, scored
  * by the model the engine ships and decided by the engine's own decoding (`assignFields`, label rules
  * included), then reports exact, uncertain, wrong and missing per field on the calibration pages and
  * on the `--check` pages (other seeds: the figures that count). `--write` puts the thresholds into
  * the model module; `--show-wrong` lists the check pages' wrong values; `--assign-one-budget` spends
- * `--max-wrong` for all fields together, as the reading thresholds do (tried, not shipped:
+ * `--max-wrong` for all fields together, as the reading thresholds do; `--place-by-box` counts a
+ * value taken from where its field is printed as placed right however badly it is read — a misread
+ * for the reading thresholds to doubt, not another field's text (both tried, not shipped:
  * models/training/README.md).
  *
  * Why here and not in the trainer: thresholds read off scores of other models (the trainer's
@@ -34,6 +36,7 @@ import {
 import { findPrintedFields, type LabelledLine } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
 import { dumpNow, judge, labelledLines, pageContext } from './candidate-table.ts';
 import type { DumpedPage } from './dump-printed-pages.ts';
+import type { Box } from './procedural-document.ts';
 
 type Thresholds = Record<string, number>;
 type Outcome = 'exact' | 'uncertain' | 'wrong' | 'missing';
@@ -44,6 +47,8 @@ interface Page {
   ctx: CandidateContext;
   rules: ReturnType<typeof findPrintedFields>;
   truth: Map<string, string>;
+  /** Where each printed field's value stands on the page (the generator's estimate). */
+  truthBoxes: Map<string, Box>;
   readScore: (g: AssignedField) => number;
 }
 
@@ -62,6 +67,8 @@ function loadPages(files: readonly string[], model: FieldAssignerModel, unknownW
         const ctx = pageContext(dumped);
         const truth = new Map<string, string>();
         for (const t of dumped.truth) if (t.truth !== null && !truth.has(t.field)) truth.set(t.field, t.truth);
+        const truthBoxes = new Map<string, Box>();
+        for (const t of dumped.truth) if (t.truth !== null && t.valueBox && !truthBoxes.has(t.field)) truthBoxes.set(t.field, t.valueBox);
         // The read score of an assigned value: its candidate is the one of its field, text and assign score.
         const all = fieldCandidates(lines, ctx);
         const scores = assignScores(model, all);
@@ -70,7 +77,7 @@ function loadPages(files: readonly string[], model: FieldAssignerModel, unknownW
           const match = candidates.find(({ c, assign }) => c.field === g.field && c.value.text === g.text && assign === g.score);
           return match ? candidateScore(model.read, match.c.features) : 0;
         };
-        return { lines, ctx, rules: findPrintedFields(lines, { dateOrder: ctx.dateOrder, now: dumpNow }), truth, readScore };
+        return { lines, ctx, rules: findPrintedFields(lines, { dateOrder: ctx.dateOrder, now: dumpNow }), truth, truthBoxes, readScore };
       }),
   );
 }
@@ -140,15 +147,27 @@ function nonDecreasingFit(ys: readonly number[]): number[] {
   return blocks.flatMap((b) => Array.from({ length: b.n }, () => b.sum / b.n));
 }
 
-/** Per field, how an accepted value stands to the truth: exactly it, nearly (the right span misread), or another. */
-function verdicts(pages: readonly Page[], model: FieldAssignerModel) {
+/**
+ * Per field, how an accepted value stands to the truth: exactly it, nearly (the right span misread),
+ * or another; and whether it was placed right — nearly read, or (with `byBox`) taken from where the
+ * field's value is printed however badly read, which is the reading thresholds' to doubt, not the
+ * placing ones'.
+ */
+function verdicts(pages: readonly Page[], model: FieldAssignerModel, byBox = false) {
   return pages.flatMap((page) =>
-    assignFields(model, page.lines, page.ctx, page.rules, ruleConfirmation).map((g) => ({
-      g,
-      page,
-      verdict: page.truth.has(g.field) ? judge(g.field, g, page.truth.get(g.field)!) : 'other',
-    })),
+    assignFields(model, page.lines, page.ctx, page.rules, ruleConfirmation).map((g) => {
+      const verdict = page.truth.has(g.field) ? judge(g.field, g, page.truth.get(g.field)!) : 'other';
+      const box = page.truthBoxes.get(g.field);
+      return { g, page, verdict, placedRight: verdict !== 'other' || (byBox && box !== undefined && mostlyOver(g.box, box)) };
+    }),
   );
+}
+
+/** Whether half or more of the smaller of two boxes is their overlap. */
+function mostlyOver(a: Box, b: Box): boolean {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 && w * h >= 0.5 * Math.min(a.width * a.height, b.width * b.height);
 }
 
 function choose(
@@ -157,12 +176,25 @@ function choose(
   maxWrong: number,
   maxMisread: number,
   oneAssignBudget: boolean,
+  byBox = false,
 ): { assign: Thresholds; read: Thresholds } {
   // Assign: decoded with every field at the floor, each field's winners give its threshold (another
   // field's text counts as bad); the rules' values the model confirms below the floor are not the
   // threshold's to decide.
-  const open = verdicts(pages, withThresholds(model, everyField(assignFloor), everyField(0)));
-  const winners = open.filter((v) => v.g.score >= assignFloor).map((v) => ({ field: v.g.field, score: v.g.score, bad: v.verdict === 'other' }));
+  const open = verdicts(pages, withThresholds(model, everyField(assignFloor), everyField(0)), byBox);
+  const winners = open.filter((v) => v.g.score >= assignFloor).map((v) => ({ field: v.g.field, score: v.g.score, bad: !v.placedRight }));
+  if (byBox) {
+    // How well the generator's boxes tell placement: read values should all lie on them.
+    const onBox = (v: (typeof open)[number]) => {
+      const box = v.page.truthBoxes.get(v.g.field);
+      return box !== undefined && mostlyOver(v.g.box, box);
+    };
+    const read = open.filter((v) => v.verdict !== 'other');
+    const other = open.filter((v) => v.verdict === 'other');
+    console.log(
+      `placed by box: ${read.filter(onBox).length} of ${read.length} values read (nearly) right lie on their field's box; ${other.filter(onBox).length} of ${other.length} others do`,
+    );
+  }
   const assign: Thresholds = oneAssignBudget
     ? thresholdsOnOneBudget(winners, maxWrong, assignFloor)
     : Object.fromEntries(
@@ -177,7 +209,7 @@ function choose(
       );
   // Read: decoded with those, the rightly placed values give the reading thresholds, all fields on
   // one budget of misreads (see thresholdsOnOneBudget).
-  const placed = verdicts(pages, withThresholds(model, assign, everyField(0))).filter((v) => v.verdict !== 'other');
+  const placed = verdicts(pages, withThresholds(model, assign, everyField(0)), byBox).filter((v) => v.placedRight);
   const read = thresholdsOnOneBudget(
     placed.map((v) => ({ field: v.g.field, score: v.page.readScore(v.g), bad: v.verdict !== 'exact' })),
     maxMisread,
@@ -250,7 +282,7 @@ function main(): void {
   const calibrate = filesAfter('--calibrate');
   if (!calibrate.length)
     throw new Error(
-      'usage: calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…] [--check-unknown-wording <share>] [--max-wrong 0.005] [--assign-one-budget] [--max-misread 0.005] [--write] [--show-wrong]',
+      'usage: calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…] [--check-unknown-wording <share>] [--max-wrong 0.005] [--assign-one-budget] [--place-by-box] [--max-misread 0.005] [--write] [--show-wrong]',
     );
   const maxWrong = Number(filesAfter('--max-wrong')[0] ?? 0.005);
   // The misread budget of all fields together; the share of another field's text, per field (of all
@@ -258,7 +290,7 @@ function main(): void {
   const maxMisread = Number(filesAfter('--max-misread')[0] ?? maxWrong);
   const pages = loadPages(calibrate, fieldAssignerModel);
   const oneAssignBudget = process.argv.includes('--assign-one-budget');
-  const thresholds = choose(pages, fieldAssignerModel, maxWrong, maxMisread, oneAssignBudget);
+  const thresholds = choose(pages, fieldAssignerModel, maxWrong, maxMisread, oneAssignBudget, process.argv.includes('--place-by-box'));
   console.log('thresholds', JSON.stringify(thresholds));
   const chosen = withThresholds(fieldAssignerModel, thresholds.assign, thresholds.read);
   report('shipped thresholds, calibration pages', pages, fieldAssignerModel);
