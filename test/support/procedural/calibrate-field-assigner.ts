@@ -36,7 +36,7 @@ import {
 import { findPrintedFields, type LabelledLine } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
 import { dumpNow, judge, labelledLines, pageContext } from './candidate-table.ts';
 import type { DumpedPage } from './dump-printed-pages.ts';
-import type { Box } from './procedural-document.ts';
+import { type Box, overlapX, overlapY } from './procedural-document.ts';
 
 type Thresholds = Record<string, number>;
 type Outcome = 'exact' | 'uncertain' | 'wrong' | 'missing';
@@ -149,24 +149,25 @@ function nonDecreasingFit(ys: readonly number[]): number[] {
 
 /**
  * Per field, how an accepted value stands to the truth: exactly it, nearly (the right span misread),
- * or another; and whether it was placed right — nearly read, or (with `byBox`) taken from where the
- * field's value is printed however badly read, which is the reading thresholds' to doubt, not the
- * placing ones'.
+ * or another; whether it lies over the field's printed value (`onItsBox`); and whether it was placed
+ * right — nearly read, or (with `byBox`) taken from where the field's value is printed however badly
+ * read, which is the reading thresholds' to doubt, not the placing ones'.
  */
 function verdicts(pages: readonly Page[], model: FieldAssignerModel, byBox = false) {
   return pages.flatMap((page) =>
     assignFields(model, page.lines, page.ctx, page.rules, ruleConfirmation).map((g) => {
       const verdict = page.truth.has(g.field) ? judge(g.field, g, page.truth.get(g.field)!) : 'other';
       const box = page.truthBoxes.get(g.field);
-      return { g, page, verdict, placedRight: verdict !== 'other' || (byBox && box !== undefined && mostlyOver(g.box, box)) };
+      const onItsBox = box !== undefined && mostlyOver(g.box, box);
+      return { g, page, verdict, onItsBox, placedRight: verdict !== 'other' || (byBox && onItsBox) };
     }),
   );
 }
 
 /** Whether half or more of the smaller of two boxes is their overlap. */
 function mostlyOver(a: Box, b: Box): boolean {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  const w = overlapX(a, b);
+  const h = overlapY(a, b);
   return w > 0 && h > 0 && w * h >= 0.5 * Math.min(a.width * a.height, b.width * b.height);
 }
 
@@ -185,14 +186,11 @@ function choose(
   const winners = open.filter((v) => v.g.score >= assignFloor).map((v) => ({ field: v.g.field, score: v.g.score, bad: !v.placedRight }));
   if (byBox) {
     // How well the generator's boxes tell placement: read values should all lie on them.
-    const onBox = (v: (typeof open)[number]) => {
-      const box = v.page.truthBoxes.get(v.g.field);
-      return box !== undefined && mostlyOver(v.g.box, box);
-    };
     const read = open.filter((v) => v.verdict !== 'other');
     const other = open.filter((v) => v.verdict === 'other');
+    const onBox = (vs: typeof open) => vs.filter((v) => v.onItsBox).length;
     console.log(
-      `placed by box: ${read.filter(onBox).length} of ${read.length} values read (nearly) right lie on their field's box; ${other.filter(onBox).length} of ${other.length} others do`,
+      `placed by box: ${onBox(read)} of ${read.length} values read (nearly) right lie on their field's box; ${onBox(other)} of ${other.length} others do`,
     );
   }
   const assign: Thresholds = oneAssignBudget

@@ -20,7 +20,7 @@ import { writeFrameTensor } from '../../../packages/sdk/src/engine/ocr/frame-ten
 import { loadEngineRuntimes } from '@idlens/server';
 import { editDistance } from '../edit-distance.ts';
 import { pageMapping, readPhotographed } from './photographed-page.ts';
-import { type Box, type PrintedItem, proceduralDocument } from './procedural-document.ts';
+import { type Box, overlapX, overlapY, type PrintedItem, proceduralDocument } from './procedural-document.ts';
 
 const readerHeight = 32;
 
@@ -134,14 +134,6 @@ function readerLevels(crop: Frame): { width: number; data: Uint8Array } {
   const levels = new Float32Array(width * readerHeight);
   writeFrameTensor(resizeFrame(crop, width, readerHeight), 'GRAY', { scale: 1, mean: [0], std: [1] }, levels, 0, width, readerHeight, true);
   return { width, data: Uint8Array.from(levels, Math.round) };
-}
-
-function overlapX(a: Box, b: Box): number {
-  return Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-}
-
-function overlapY(a: Box, b: Box): number {
-  return Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
 }
 
 await main();

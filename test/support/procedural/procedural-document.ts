@@ -44,6 +44,16 @@ export interface Box {
   height: number;
 }
 
+/** How far two boxes overlap across (negative: the gap between them). */
+export function overlapX(a: Box, b: Box): number {
+  return Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+}
+
+/** How far two boxes overlap down (negative: the gap between them). */
+export function overlapY(a: Box, b: Box): number {
+  return Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+}
+
 /** One printed field: what it is, what is printed, what the result should say, where. */
 export interface PrintedItem {
   field: GeneratedField | DistractorField;
