@@ -39,8 +39,9 @@ const numeric = new RegExp(String.raw`(?<![0-9])(\d{1,2})\s?([./\- ])\s?(\d{1,2}
 /** `numeric`, every match in a text (`matchAll` works on a copy: no state shared between calls). */
 const everyNumeric = new RegExp(numeric.source, 'g');
 const isoLike = /(?<![0-9])(\d{4})\s?([./\- ])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?![0-9])/;
-// "14 JUL 1986", "14 JUIL/JUL 86", "14.JUL.1986"
-const named = new RegExp(String.raw`(?<![0-9])(\d{1,2})[\s./-]*([A-Z]{3,5})(?:\s?\/\s?[A-Z]{3,5})*[\s./-]*` + year);
+// "14 JUL 1986", "14 JUIL/JUL 86", "14.JUL.1986"; every match in a text, as `everyNumeric`. A name
+// of two letters only beside another's slash (`ME/MAY`): alone, two letters are words (`12 DE 14`).
+const everyNamed = new RegExp(String.raw`(?<![0-9])(\d{1,2})[\s./-]*([A-Z]{2,5}(?:\s?\/\s?[A-Z]{2,5})+|[A-Z]{3,5})[\s./-]*` + year, 'g');
 
 /**
  * Whether a numeric date on the page reads only the other way round from `order`: "21/05/1966" on a
@@ -79,9 +80,8 @@ export function findPrintedDate(folded: string, order: DateOrder, role: PrintedD
   }
   const iso = isoLike.exec(folded);
   if (iso) candidates.push({ at: iso, day: Number(iso[4]), month: Number(iso[3]), year: iso[1]! });
-  const m = named.exec(folded);
-  const monthIndex = m ? monthOf(m[2]!) : -1;
-  if (m && monthIndex >= 0) candidates.push({ at: m, day: Number(m[1]), month: monthIndex + 1, year: m[3]! });
+  const m = [...folded.matchAll(everyNamed)].map((at) => ({ at, month: monthOfNames(at[2]!) })).find((n) => n.month >= 0);
+  if (m) candidates.push({ at: m.at, day: Number(m.at[1]), month: m.month + 1, year: m.at[3]! });
   const valid = candidates
     .map((c) => ({ ...c, year: fullYear(c.year, c.month, c.day, role, now) }))
     .filter((c) => c.month >= 1 && c.month <= 12 && c.day >= 1 && c.day <= daysIn(c.month, c.year))
@@ -94,6 +94,22 @@ export function findPrintedDate(folded: string, order: DateOrder, role: PrintedD
     start: first.at.index,
     end: first.at.index + text.length,
   };
+}
+
+/**
+ * The month (0–11) that a month's names joined by slashes stand for (`JUIL/JUL`): the one month its
+ * names that name one agree on; −1 if none names one or two name different months. The reader garbles
+ * one language's small name where it reads the other's (`19 ME/MAY 1977`), and a name garbled into
+ * another month's (`JUIN/JUL`) makes the date no date rather than that other month.
+ */
+function monthOfNames(names: string): number {
+  const months = new Set(
+    names
+      .split('/')
+      .map((name) => monthOf(name.trim()))
+      .filter((month) => month >= 0),
+  );
+  return months.size === 1 ? [...months][0]! : -1;
 }
 
 /** The month (0–11) a name or abbreviation stands for: an exact name, else the longest name it begins with; −1 if none. */

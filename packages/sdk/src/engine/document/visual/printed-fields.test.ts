@@ -280,6 +280,16 @@ describe('findPrintedDate', () => {
     expect(date('12 août 1974')).toMatchObject({ year: 1974, month: 8, day: 12 });
   });
 
+  it('takes the month of slash-joined names from those that name one, and none when they disagree', () => {
+    // One language's name garbled where the other's is read.
+    expect(date('19 ME/MAY 1977')).toMatchObject({ year: 1977, month: 5, day: 19 });
+    expect(date('17 JUXL/JUL 1964')).toMatchObject({ year: 1964, month: 7, day: 17 });
+    // A name garbled into another month's: no date rather than either month.
+    expect(date('14 JUIN/JUL 1986')).toBeUndefined();
+    // A short word that names no month does not hide a date after it.
+    expect(date('NO 12 DE 14 JUL 1986')).toMatchObject({ year: 1986, month: 7, day: 14 });
+  });
+
   it('resolves two-digit years by what the date is, and rejects impossible dates', () => {
     expect(date('14.07.86')).toMatchObject({ year: 1986 });
     expect(date('14.07.31', 'DMY', 'expiry')).toMatchObject({ year: 2031 });
