@@ -80,8 +80,13 @@ export function findPrintedDate(folded: string, order: DateOrder, role: PrintedD
   }
   const iso = isoLike.exec(folded);
   if (iso) candidates.push({ at: iso, day: Number(iso[4]), month: Number(iso[3]), year: iso[1]! });
-  const m = [...folded.matchAll(everyNamed)].map((at) => ({ at, month: monthOfNames(at[2]!) })).find((n) => n.month >= 0);
-  if (m) candidates.push({ at: m.at, day: Number(m.at[1]), month: m.month + 1, year: m.at[3]! });
+  // The first date with a month name, its names read only until one stands for a month.
+  for (const at of folded.matchAll(everyNamed)) {
+    const month = monthOfNames(at[2]!);
+    if (month < 0) continue;
+    candidates.push({ at, day: Number(at[1]), month: month + 1, year: at[3]! });
+    break;
+  }
   const valid = candidates
     .map((c) => ({ ...c, year: fullYear(c.year, c.month, c.day, role, now) }))
     .filter((c) => c.month >= 1 && c.month <= 12 && c.day >= 1 && c.day <= daysIn(c.month, c.year))
