@@ -1,6 +1,6 @@
 /**
  * `tsx test/support/procedural/calibrate-field-assigner.ts --calibrate <pages.jsonl>… [--check <pages.jsonl>…]
- * [--check-unknown-wording <share>] [--max-wrong 0.005] [--assign-one-budget] [--place-by-box] [--max-misread 0.005] [--write] [--show-wrong]`: chooses the field assigner's thresholds (field-assigner-model.ts)
+ * [--check-unknown-wording <share>] [--max-wrong 0.005] [--assign-one-budget] [--place-by-box] [--keep-assign] [--max-misread 0.005] [--write] [--show-wrong]`: chooses the field assigner's thresholds (field-assigner-model.ts)
  * on dumped pages of generated documents (dump-printed-pages.ts) that its training never saw, scored
  * by the model the engine ships and decided by the engine's own decoding (`assignFields`, label rules
  * included), then reports exact, uncertain, wrong and missing per field on the calibration pages and
@@ -178,7 +178,22 @@ function choose(
   maxMisread: number,
   oneAssignBudget: boolean,
   byBox = false,
+  keepAssign = false,
 ): { assign: Thresholds; read: Thresholds } {
+  // With --keep-assign the placing thresholds stay the model's: only a new reading model's are chosen.
+  const assign = keepAssign ? model.assign.thresholds : chooseAssign(pages, model, maxWrong, oneAssignBudget, byBox);
+  // Read: decoded with those, the rightly placed values give the reading thresholds, all fields on
+  // one budget of misreads (see thresholdsOnOneBudget).
+  const placed = verdicts(pages, withThresholds(model, assign, everyField(0)), byBox).filter((v) => v.placedRight);
+  const read = thresholdsOnOneBudget(
+    placed.map((v) => ({ field: v.g.field, score: v.page.readScore(v.g), bad: v.verdict !== 'exact' })),
+    maxMisread,
+    readFloor,
+  );
+  return { assign, read };
+}
+
+function chooseAssign(pages: readonly Page[], model: FieldAssignerModel, maxWrong: number, oneAssignBudget: boolean, byBox: boolean): Thresholds {
   // Assign: decoded with every field at the floor, each field's winners give its threshold (another
   // field's text counts as bad); the rules' values the model confirms below the floor are not the
   // threshold's to decide.
@@ -193,7 +208,7 @@ function choose(
       `placed by box: ${onBox(read)} of ${read.length} values read (nearly) right lie on their field's box; ${onBox(other)} of ${other.length} others do`,
     );
   }
-  const assign: Thresholds = oneAssignBudget
+  return oneAssignBudget
     ? thresholdsOnOneBudget(winners, maxWrong, assignFloor)
     : Object.fromEntries(
         assignableFields.map((field) => [
@@ -205,15 +220,6 @@ function choose(
           ),
         ]),
       );
-  // Read: decoded with those, the rightly placed values give the reading thresholds, all fields on
-  // one budget of misreads (see thresholdsOnOneBudget).
-  const placed = verdicts(pages, withThresholds(model, assign, everyField(0)), byBox).filter((v) => v.placedRight);
-  const read = thresholdsOnOneBudget(
-    placed.map((v) => ({ field: v.g.field, score: v.page.readScore(v.g), bad: v.verdict !== 'exact' })),
-    maxMisread,
-    readFloor,
-  );
-  return { assign, read };
 }
 
 /** Exact, uncertain, wrong and missing per printed field, as `pnpm eval printed` counts them. */
@@ -288,7 +294,8 @@ function main(): void {
   const maxMisread = Number(filesAfter('--max-misread')[0] ?? maxWrong);
   const pages = loadPages(calibrate, fieldAssignerModel);
   const oneAssignBudget = process.argv.includes('--assign-one-budget');
-  const thresholds = choose(pages, fieldAssignerModel, maxWrong, maxMisread, oneAssignBudget, process.argv.includes('--place-by-box'));
+  const keepAssign = process.argv.includes('--keep-assign');
+  const thresholds = choose(pages, fieldAssignerModel, maxWrong, maxMisread, oneAssignBudget, process.argv.includes('--place-by-box'), keepAssign);
   console.log('thresholds', JSON.stringify(thresholds));
   const chosen = withThresholds(fieldAssignerModel, thresholds.assign, thresholds.read);
   report('shipped thresholds, calibration pages', pages, fieldAssignerModel);
@@ -311,7 +318,9 @@ function main(): void {
     writeThresholds(
       file,
       thresholds,
-      `Thresholds chosen by test/support/procedural/calibrate-field-assigner.ts on ${pages.length} other generated documents: at most ${maxWrong * 100} % of ${oneAssignBudget ? 'all' : "a field's"} values another field's text, ${maxMisread * 100} % of all values misread.`,
+      keepAssign
+        ? `Reading thresholds chosen by test/support/procedural/calibrate-field-assigner.ts on ${pages.length} other generated documents: ${maxMisread * 100} % of all values misread; placing thresholds kept.`
+        : `Thresholds chosen by test/support/procedural/calibrate-field-assigner.ts on ${pages.length} other generated documents: at most ${maxWrong * 100} % of ${oneAssignBudget ? 'all' : "a field's"} values another field's text, ${maxMisread * 100} % of all values misread.`,
     );
     console.log(`\nwrote ${file}`);
   }

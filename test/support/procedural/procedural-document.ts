@@ -5,6 +5,7 @@ import type { Frame } from '@idlens/sdk/engine';
 import { escapeXml } from '../escape-xml.ts';
 import { portraitPng } from '../portraits.ts';
 import { seededRandom } from '../seeded-random.ts';
+import { richFurniture, securityPrint } from './security-print.ts';
 import { squeezeIntoRoom } from './svg-text-room.ts';
 import { documentsDay } from './documents-day.ts';
 import type { PrintedTruth } from '../template-documents.ts';
@@ -313,6 +314,25 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
     }),
   );
 
+  // Security print and ornaments, opt-in and from their own random stream (security-print.ts).
+  const furniture = richFurniture
+    ? securityPrint(seededRandom(seed * 15_485_863 + 11), {
+        width,
+        height,
+        fields: { x: 0.02 * width, y: headerH, width: 0.96 * width, height: height - headerH - 0.02 * height },
+        portrait,
+        labelSize: style.labelSize,
+        valueSize: style.valueSize,
+        font: headerFont,
+        stateName: country?.[0] ?? null,
+        stateCode: country?.[1] ?? null,
+      })
+    : null;
+  if (furniture) {
+    svg.push(...furniture.under);
+    if (furniture.lightType) [style.labelColor, style.valueColor] = [furniture.lightType.label, furniture.lightType.value];
+  }
+
   // --- fields ---
   const items: PrintedItem[] = [];
   const left = portraitLeft ? portrait.x + portrait.width + 0.04 * width : 0.05 * width;
@@ -463,6 +483,7 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
   const lastSlot = Math.max(-1, ...placed.map((p) => p.slot), ...[...taken]);
   const freeSlot = lastSlot + 1 < capacity && style.labelStyle !== 'unlabelled' ? slotAt(lastSlot + 1) : null;
   svg.push(...loneLetters(seededRandom(seed * 104_729 + 3), { height, portrait, freeSlot, sexShown, style }));
+  if (furniture) svg.push(...furniture.over);
 
   const fitted = await squeezeIntoRoom(svg, width);
   const base = sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${fitted.join('')}</svg>`)).flatten({
