@@ -180,10 +180,10 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   const signatures = { signed: 0, placed: 0, blank: 0, falseFound: 0 };
   const templatesTally: Tally = {};
   /** Undoubted values for fields a side does not print (`spuriousFields`). */
-  const spurious = { templates: 0, generated: 0 };
+  const spurious = { templates: 0, generated: 0, generatedWithSecurityPrint: 0 };
   const byLayout = new Map<string, { tally: Tally; typeRight: number; typeWrong: number; documents: number }>();
   // The goal is per document type (identity card, passport, residence permit): each set's tally by the side's true type.
-  const byDocumentType = { templates: new Map<string, Tally>(), generated: new Map<string, Tally>() };
+  const byDocumentType = { templates: new Map<string, Tally>(), generated: new Map<string, Tally>(), 'generated, security print': new Map<string, Tally>() };
   const tallyOfType = (set: keyof typeof byDocumentType, type: string) => {
     const tally = byDocumentType[set].get(type) ?? {};
     byDocumentType[set].set(type, tally);
@@ -258,45 +258,55 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
 
   // 2b. Layouts drawn at random by the procedural generator, from seeds never used to train or
   // calibrate the field assigner (training 1–4200, calibration 100001–100600, threshold checks 200001–200300; see models/training).
-  const generated: Tally = {};
-  const generatedByFamily = new Map<
-    string,
-    { tally: Tally; typeRight: number; typeWrong: number; countryRight: number; countries: number; documents: number }
-  >();
-  for (let k = 0; k < generatedDocuments; k++) {
-    const seed = generatedSeeds + k;
-    const doc = await proceduralDocument(seed);
-    const family = families[k % families.length]!;
-    const scene = await documentScene(doc.frame, { family, seed: 8000 + k });
-    const { data, ms: took } = await read(ctx, await framePng(scene.frame));
-    ms.push(took);
-    const g = generatedByFamily.get(family) ?? { tally: {}, typeRight: 0, typeWrong: 0, countryRight: 0, countries: 0, documents: 0 };
-    generatedByFamily.set(family, g);
-    g.documents++;
-    const type = typeOutcome(data?.documentClassInfo?.type, doc.type);
-    if (type === 'right') g.typeRight++;
-    if (type === 'wrong') {
-      g.typeWrong++;
-      failures.push(`${doc.layout} ${family} type: got ${data?.documentClassInfo?.type}, want ${doc.type}`);
+  // The same layouts again with security print over their fields (security-print.ts): print the
+  // generator draws only on request, which no shipped model learned from.
+  type GeneratedFamily = { tally: Tally; typeRight: number; typeWrong: number; countryRight: number; countries: number; documents: number };
+  const readGeneratedLayouts = async (set: 'generated' | 'generated, security print') => {
+    const tally: Tally = {};
+    const byGeneratedFamily = new Map<string, GeneratedFamily>();
+    const withPrint = set !== 'generated';
+    const tag = withPrint ? ' (security print)' : '';
+    let unprinted = 0;
+    for (let k = 0; k < generatedDocuments; k++) {
+      const seed = generatedSeeds + k;
+      const doc = await proceduralDocument(seed, { securityPrint: withPrint });
+      const family = families[k % families.length]!;
+      const scene = await documentScene(doc.frame, { family, seed: 8000 + k });
+      const { data, ms: took } = await read(ctx, await framePng(scene.frame));
+      ms.push(took);
+      const g = byGeneratedFamily.get(family) ?? { tally: {}, typeRight: 0, typeWrong: 0, countryRight: 0, countries: 0, documents: 0 };
+      byGeneratedFamily.set(family, g);
+      g.documents++;
+      const type = typeOutcome(data?.documentClassInfo?.type, doc.type);
+      if (type === 'right') g.typeRight++;
+      if (type === 'wrong') {
+        g.typeWrong++;
+        failures.push(`${doc.layout}${tag} ${family} type: got ${data?.documentClassInfo?.type}, want ${doc.type}`);
+      }
+      if (doc.country) {
+        g.countries++;
+        if (data?.documentClassInfo?.country === countryOf(doc.country)) g.countryRight++;
+      }
+      for (const { field, got } of spuriousFields(doc.truth, data)) {
+        unprinted++;
+        failures.push(`${doc.layout}${tag} ${family} ${field}: got ${got}, the side prints none`);
+      }
+      const wrongHere: string[] = [];
+      for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
+        count(g.tally, field, truth, got, doubted);
+        count(tallyOfType(set, doc.type), field, truth, got, doubted);
+        const outcome = count(tally, field, truth, got, doubted);
+        if (outcome === 'wrong' || outcome === 'accents') wrongHere.push(`${field}: ${got} (${truth})`);
+        if (outcome === 'wrong') failures.push(`${doc.layout}${tag} ${family} ${field}: got ${got}, want ${truth}`);
+      }
+      await tracer.trace(`${doc.layout}${tag} ${family}`, scene.frame, wrongHere);
     }
-    if (doc.country) {
-      g.countries++;
-      if (data?.documentClassInfo?.country === countryOf(doc.country)) g.countryRight++;
-    }
-    for (const { field, got } of spuriousFields(doc.truth, data)) {
-      spurious.generated++;
-      failures.push(`${doc.layout} ${family} ${field}: got ${got}, the side prints none`);
-    }
-    const wrongHere: string[] = [];
-    for (const { field, truth, got, doubted } of printedChecks(doc.truth, data)) {
-      count(g.tally, field, truth, got, doubted);
-      count(tallyOfType('generated', doc.type), field, truth, got, doubted);
-      const outcome = count(generated, field, truth, got, doubted);
-      if (outcome === 'wrong' || outcome === 'accents') wrongHere.push(`${field}: ${got} (${truth})`);
-      if (outcome === 'wrong') failures.push(`${doc.layout} ${family} ${field}: got ${got}, want ${truth}`);
-    }
-    await tracer.trace(`${doc.layout} ${family}`, scene.frame, wrongHere);
-  }
+    return { tally, byFamily: byGeneratedFamily, unprinted };
+  };
+  const { tally: generated, byFamily: generatedByFamily, unprinted: generatedUnprinted } = await readGeneratedLayouts('generated');
+  spurious.generated = generatedUnprinted;
+  const withPrint = await readGeneratedLayouts('generated, security print');
+  spurious.generatedWithSecurityPrint = withPrint.unprinted;
 
   // 3. Real MRZ documents: printed dates and number against the MRZ's.
   const manifest = JSON.parse(await readFile(path.join(ctx.corpusDir, 'id-specimens', 'manifest.json'), 'utf8')) as Array<{
@@ -340,6 +350,13 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
             { ...sumOf(g.tally), typeRight: g.typeRight, typeWrong: g.typeWrong, countryRight: g.countryRight, countries: g.countries, documents: g.documents },
           ]),
         ),
+      },
+      generatedLayoutsWithSecurityPrint: {
+        documents: generatedDocuments,
+        seeds: [generatedSeeds, generatedSeeds + generatedDocuments - 1],
+        fields: withPrint.tally,
+        wrong: wrongIn(withPrint.tally),
+        byFamily: Object.fromEntries([...withPrint.byFamily].map(([family, g]) => [family, { ...sumOf(g.tally), documents: g.documents }])),
       },
       byDocumentType: Object.fromEntries(
         Object.entries(byDocumentType).map(([set, types]) => [set, Object.fromEntries([...types].map(([type, tally]) => [type, sumOf(tally)]))]),
@@ -390,7 +407,18 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       '',
       ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(generated)),
       '',
-      '**Per document type** (both held-out sets; wrong includes values with accents lost):',
+      `**The same generated layouts with security print** over their fields (\`IDLENS_GENERATOR_FURNITURE=rich\`, test/support/procedural/security-print.ts: a coloured wash, microtext ribbons, monograms, giant letters, seals, a stamp, light type on a dark panel — print no shipped model learned from), one transform family each:`,
+      '',
+      ...table(
+        ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong', 'country right'],
+        [...withPrint.byFamily].map(([family, g]) =>
+          layoutRow(family, g.tally, [`${g.typeRight}/${g.documents}`, g.typeWrong, `${g.countryRight}/${g.countries}`]),
+        ),
+      ),
+      '',
+      ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(withPrint.tally)),
+      '',
+      '**Per document type** (the held-out sets; wrong includes values with accents lost):',
       '',
       ...table(
         ['set', 'document type', 'fields', 'exact', 'uncertain', 'wrong', 'missing'],
@@ -408,8 +436,8 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         Object.entries(real).map(([field, s]) => [field, s.MATCH ?? 0, s.MISMATCH ?? 0, s.NOT_PERFORMED ?? 0, s['no checked MRZ'] ?? 0]),
       ),
       '',
-      `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**. ` +
-        `Values for fields a side does not print (undoubted): templates **${spurious.templates}**, generated layouts **${spurious.generated}**. Median time per side: **${Math.round(median(ms))} ms**. ` +
+      `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**, with security print **${wrongIn(withPrint.tally)}**. ` +
+        `Values for fields a side does not print (undoubted): templates **${spurious.templates}**, generated layouts **${spurious.generated}**, with security print **${spurious.generatedWithSecurityPrint}**. Median time per side: **${Math.round(median(ms))} ms**. ` +
         `Requests not answered with a result (their fields count missing): **${unanswered.length}**${unanswered.length ? ` (${[...new Set(unanswered)].join(', ')})` : ''}.`,
       ...(failures.length ? ['', 'Wrong fields (first 40):', ...failures.slice(0, 40).map((f) => `- ${f}`)] : []),
       ...(tracer.traced.length

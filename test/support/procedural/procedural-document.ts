@@ -161,8 +161,11 @@ const palettes = {
   lines: ['#b6c2d9', '#c8b6d9', '#b6d9c3', '#d9c8b6', '#d1b6c2', '#bcd0d8'],
 };
 
-/** Generates the document of `seed` (the same seed, the same document). */
-export async function proceduralDocument(seed: number): Promise<ProceduralDocument> {
+/**
+ * Generates the document of `seed` (the same seed, the same document); `securityPrint` puts
+ * security-print.ts's print over the same layout (by default as `IDLENS_GENERATOR_FURNITURE` says).
+ */
+export async function proceduralDocument(seed: number, options: { securityPrint?: boolean } = {}): Promise<ProceduralDocument> {
   const random = seededRandom(seed * 7919 + 17);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const chance = (p: number) => random() < p;
@@ -315,19 +318,20 @@ export async function proceduralDocument(seed: number): Promise<ProceduralDocume
   );
 
   // Security print and ornaments, opt-in and from their own random stream (security-print.ts).
-  const furniture = richFurniture
-    ? securityPrint(seededRandom(seed * 15_485_863 + 11), {
-        width,
-        height,
-        fields: { x: 0.02 * width, y: headerH, width: 0.96 * width, height: height - headerH - 0.02 * height },
-        portrait,
-        labelSize: style.labelSize,
-        valueSize: style.valueSize,
-        font: headerFont,
-        stateName: country?.[0] ?? null,
-        stateCode: country?.[1] ?? null,
-      })
-    : null;
+  const furniture =
+    (options.securityPrint ?? richFurniture)
+      ? securityPrint(seededRandom(seed * 15_485_863 + 11), {
+          width,
+          height,
+          fields: { x: 0.02 * width, y: headerH, width: 0.96 * width, height: height - headerH - 0.02 * height },
+          portrait,
+          labelSize: style.labelSize,
+          valueSize: style.valueSize,
+          font: headerFont,
+          stateName: country?.[0] ?? null,
+          stateCode: country?.[1] ?? null,
+        })
+      : null;
   if (furniture) {
     svg.push(...furniture.under);
     if (furniture.lightType) [style.labelColor, style.valueColor] = [furniture.lightType.label, furniture.lightType.value];
