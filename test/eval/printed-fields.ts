@@ -258,8 +258,8 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
 
   // 2b. Layouts drawn at random by the procedural generator, from seeds never used to train or
   // calibrate the field assigner (training 1–4200, calibration 100001–100600, threshold checks 200001–200300; see models/training).
-  // The same layouts again with security print over their fields (security-print.ts): print the
-  // generator draws only on request, which no shipped model learned from.
+  // Read twice: as generated, then the same layouts with security print over their fields
+  // (security-print.ts) — print the generator draws only on request, which no shipped model learned from.
   type GeneratedFamily = { tally: Tally; typeRight: number; typeWrong: number; countryRight: number; countries: number; documents: number };
   const readGeneratedLayouts = async (set: 'generated' | 'generated, security print') => {
     const tally: Tally = {};
@@ -303,6 +303,8 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
     }
     return { tally, byFamily: byGeneratedFamily, unprinted };
   };
+  const familyMetrics = (byFamily: Map<string, GeneratedFamily>) =>
+    Object.fromEntries([...byFamily].map(([family, { tally, ...counts }]) => [family, { ...sumOf(tally), ...counts }]));
   const { tally: generated, byFamily: generatedByFamily, unprinted: generatedUnprinted } = await readGeneratedLayouts('generated');
   spurious.generated = generatedUnprinted;
   const withPrint = await readGeneratedLayouts('generated, security print');
@@ -344,19 +346,14 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         seeds: [generatedSeeds, generatedSeeds + generatedDocuments - 1],
         fields: generated,
         wrong: wrongIn(generated),
-        byFamily: Object.fromEntries(
-          [...generatedByFamily].map(([family, g]) => [
-            family,
-            { ...sumOf(g.tally), typeRight: g.typeRight, typeWrong: g.typeWrong, countryRight: g.countryRight, countries: g.countries, documents: g.documents },
-          ]),
-        ),
+        byFamily: familyMetrics(generatedByFamily),
       },
       generatedLayoutsWithSecurityPrint: {
         documents: generatedDocuments,
         seeds: [generatedSeeds, generatedSeeds + generatedDocuments - 1],
         fields: withPrint.tally,
         wrong: wrongIn(withPrint.tally),
-        byFamily: Object.fromEntries([...withPrint.byFamily].map(([family, g]) => [family, { ...sumOf(g.tally), documents: g.documents }])),
+        byFamily: familyMetrics(withPrint.byFamily),
       },
       byDocumentType: Object.fromEntries(
         Object.entries(byDocumentType).map(([set, types]) => [set, Object.fromEntries([...types].map(([type, tally]) => [type, sumOf(tally)]))]),
