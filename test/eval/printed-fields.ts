@@ -307,8 +307,8 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
     Object.fromEntries([...byFamily].map(([family, { tally, ...counts }]) => [family, { ...sumOf(tally), ...counts }]));
   const { tally: generated, byFamily: generatedByFamily, unprinted: generatedUnprinted } = await readGeneratedLayouts('generated');
   spurious.generated = generatedUnprinted;
-  const withPrint = await readGeneratedLayouts('generated, security print');
-  spurious.generatedWithSecurityPrint = withPrint.unprinted;
+  const securityPrinted = await readGeneratedLayouts('generated, security print');
+  spurious.generatedWithSecurityPrint = securityPrinted.unprinted;
 
   // 3. Real MRZ documents: printed dates and number against the MRZ's.
   const manifest = JSON.parse(await readFile(path.join(ctx.corpusDir, 'id-specimens', 'manifest.json'), 'utf8')) as Array<{
@@ -351,9 +351,9 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       generatedLayoutsWithSecurityPrint: {
         documents: generatedDocuments,
         seeds: [generatedSeeds, generatedSeeds + generatedDocuments - 1],
-        fields: withPrint.tally,
-        wrong: wrongIn(withPrint.tally),
-        byFamily: familyMetrics(withPrint.byFamily),
+        fields: securityPrinted.tally,
+        wrong: wrongIn(securityPrinted.tally),
+        byFamily: familyMetrics(securityPrinted.byFamily),
       },
       byDocumentType: Object.fromEntries(
         Object.entries(byDocumentType).map(([set, types]) => [set, Object.fromEntries([...types].map(([type, tally]) => [type, sumOf(tally)]))]),
@@ -408,12 +408,12 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       '',
       ...table(
         ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong', 'country right'],
-        [...withPrint.byFamily].map(([family, g]) =>
+        [...securityPrinted.byFamily].map(([family, g]) =>
           layoutRow(family, g.tally, [`${g.typeRight}/${g.documents}`, g.typeWrong, `${g.countryRight}/${g.countries}`]),
         ),
       ),
       '',
-      ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(withPrint.tally)),
+      ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(securityPrinted.tally)),
       '',
       '**Per document type** (the held-out sets; wrong includes values with accents lost):',
       '',
@@ -433,7 +433,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         Object.entries(real).map(([field, s]) => [field, s.MATCH ?? 0, s.MISMATCH ?? 0, s.NOT_PERFORMED ?? 0, s['no checked MRZ'] ?? 0]),
       ),
       '',
-      `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**, with security print **${wrongIn(withPrint.tally)}**. ` +
+      `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**, with security print **${wrongIn(securityPrinted.tally)}**. ` +
         `Values for fields a side does not print (undoubted): templates **${spurious.templates}**, generated layouts **${spurious.generated}**, with security print **${spurious.generatedWithSecurityPrint}**. Median time per side: **${Math.round(median(ms))} ms**. ` +
         `Requests not answered with a result (their fields count missing): **${unanswered.length}**${unanswered.length ? ` (${[...new Set(unanswered)].join(', ')})` : ''}.`,
       ...(failures.length ? ['', 'Wrong fields (first 40):', ...failures.slice(0, 40).map((f) => `- ${f}`)] : []),

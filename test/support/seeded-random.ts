@@ -9,3 +9,12 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** The draws a generator makes from one stream: an item of a list, a yes with chance `p`, a number in [a, b). */
+export function randomDraws(random: () => number) {
+  return {
+    pick: <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!,
+    chance: (p: number) => random() < p,
+    between: (a: number, b: number) => a + random() * (b - a),
+  };
+}

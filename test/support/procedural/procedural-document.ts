@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Frame } from '@idlens/sdk/engine';
 import { escapeXml } from '../escape-xml.ts';
 import { portraitPng } from '../portraits.ts';
-import { seededRandom } from '../seeded-random.ts';
+import { randomDraws, seededRandom } from '../seeded-random.ts';
 import { richFurniture, securityPrint } from './security-print.ts';
 import { squeezeIntoRoom } from './svg-text-room.ts';
 import { documentsDay } from './documents-day.ts';
@@ -167,9 +167,7 @@ const palettes = {
  */
 export async function proceduralDocument(seed: number, options: { securityPrint?: boolean } = {}): Promise<ProceduralDocument> {
   const random = seededRandom(seed * 7919 + 17);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const chance = (p: number) => random() < p;
-  const between = (a: number, b: number) => a + random() * (b - a);
+  const { pick, chance, between } = randomDraws(random);
 
   const type = pick(['TYPE_ID', 'TYPE_ID', 'TYPE_PASSPORT', 'TYPE_RESIDENCE_PERMIT'] as const);
   const width = Math.round(between(920, 1240));

@@ -1,4 +1,5 @@
 import { escapeXml } from '../escape-xml.ts';
+import { randomDraws } from '../seeded-random.ts';
 import type { Box } from './procedural-document.ts';
 
 /**
@@ -46,9 +47,7 @@ const stamps = ['SPECIMEN', 'SPÉCIMEN', 'MUSTER', 'SAMPLE', 'FAKE DOCUMENT', 'F
 const mottos = ['UNITY IN DIVERSITY', 'IN VARIETATE CONCORDIA', 'ONE FOR ALL', 'LIBERTÉ ÉGALITÉ FRATERNITÉ', 'EINIGKEIT UND RECHT'];
 
 export function securityPrint(random: () => number, page: FurniturePage): SecurityPrint {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const chance = (p: number) => random() < p;
-  const between = (a: number, b: number) => a + random() * (b - a);
+  const { pick, chance, between } = randomDraws(random);
   const { width, height, fields } = page;
   const under: string[] = [];
   const over: string[] = [];
@@ -77,7 +76,7 @@ export function securityPrint(random: () => number, page: FurniturePage): Securi
     const y = between(fields.y, fields.y + fields.height);
     const angle = chance(0.5) ? 0 : between(-32, 32);
     under.push(
-      `<text x="${(-0.3 * width).toFixed(1)}" y="${y.toFixed(1)}" font-family="${page.font}" font-size="${size.toFixed(1)}" fill="${ink}" opacity="${between(0.45, 0.85).toFixed(2)}" letter-spacing="${(size * between(0, 0.25)).toFixed(1)}" transform="rotate(${angle.toFixed(1)} ${(width / 2).toFixed(1)} ${y.toFixed(1)})" xml:space="preserve">${escapeXml(line)}</text>`,
+      textAt(line, -0.3 * width, y, size, page.font, ink, between(0.45, 0.85), { letterSpacing: size * between(0, 0.25), turn: { angle, x: width / 2 } }),
     );
   }
   if (chance(0.3)) {
@@ -134,7 +133,19 @@ export function securityPrint(random: () => number, page: FurniturePage): Securi
   return { under, over, lightType };
 }
 
-function textAt(content: string, x: number, y: number, size: number, font: string, color: string, opacity: number, o: { outline?: boolean }): string {
+/** A text element: filled or outlined, spaced out, turned about a point on its baseline. */
+function textAt(
+  content: string,
+  x: number,
+  y: number,
+  size: number,
+  font: string,
+  color: string,
+  opacity: number,
+  o: { outline?: boolean; letterSpacing?: number; turn?: { angle: number; x: number } },
+): string {
   const paint = o.outline ? `fill="none" stroke="${color}" stroke-width="${(size * 0.03).toFixed(1)}"` : `fill="${color}"`;
-  return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${font}" font-size="${size.toFixed(1)}" ${paint} opacity="${opacity.toFixed(2)}" xml:space="preserve">${escapeXml(content)}</text>`;
+  const spacing = o.letterSpacing === undefined ? '' : ` letter-spacing="${o.letterSpacing.toFixed(1)}"`;
+  const turn = o.turn ? ` transform="rotate(${o.turn.angle.toFixed(1)} ${o.turn.x.toFixed(1)} ${y.toFixed(1)})"` : '';
+  return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${font}" font-size="${size.toFixed(1)}" ${paint} opacity="${opacity.toFixed(2)}"${spacing}${turn} xml:space="preserve">${escapeXml(content)}</text>`;
 }
