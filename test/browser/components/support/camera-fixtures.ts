@@ -35,6 +35,36 @@ export async function documentScenes() {
   return { front, back };
 }
 
+/** Side of the square blocks that a test averages to tell the document scene's front from its back on camera. */
+export const sideBlock = 20;
+
+/** The mean grey of each `block`×`block` square of an image, row by row (BT.601 luma, as the browser test computes it). */
+export function blockMeans(image: RgbaImage, block: number): number[] {
+  const columns = Math.floor(image.width / block);
+  const rows = Math.floor(image.height / block);
+  const sums = new Array<number>(columns * rows).fill(0);
+  for (let y = 0; y < rows * block; y++)
+    for (let x = 0; x < columns * block; x++) {
+      const i = (y * image.width + x) * 4;
+      sums[Math.floor(y / block) * columns + Math.floor(x / block)]! += 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+    }
+  return sums.map((sum) => sum / (block * block));
+}
+
+/**
+ * Where the document scene's front and back differ (blocks of `sideBlock` px whose mean grey differs
+ * by more than 20) and each side's means there: a test compares the video's frame with both to know
+ * which side is on camera, since the video's clock does not follow the fake camera's file when a
+ * loaded machine drops frames.
+ */
+export async function documentSideSignature(): Promise<{ blocks: number[]; front: number[]; back: number[] }> {
+  const scenes = await documentScenes();
+  const front = blockMeans(scenes.front, sideBlock);
+  const back = blockMeans(scenes.back, sideBlock);
+  const blocks = front.flatMap((mean, i) => (Math.abs(mean - back[i]!) > 20 ? [i] : []));
+  return { blocks, front: blocks.map((i) => front[i]!), back: blocks.map((i) => back[i]!) };
+}
+
 /** The back of a Virginia licence (its AAMVA PDF417) on the desk. */
 export async function licenceBackScene() {
   return cameraFrame(await renderLicenceBack(sampleLicenceHolder, { width: 900 }));
