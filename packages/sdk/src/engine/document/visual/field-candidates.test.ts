@@ -61,3 +61,30 @@ describe('field candidates', () => {
     expect([second.secondUnderLabelSame, second.secondUnderLabelOther]).toEqual([0, 0]);
   });
 });
+
+describe('field candidates and specimen stamps', () => {
+  const valuesOf = (texts: string[]) =>
+    fieldCandidates(
+      labelLines(
+        texts.map((text, i) => line(text, 40 + i * 25)),
+        null,
+      ),
+      ctx,
+    ).map((c) => `${c.field}=${c.value.text}`);
+
+  it('take no stamp across the fields for a name, place or authority, in any of its languages', () => {
+    for (const stamp of ['SPECIMEN', 'Spécimen', 'MUSTER', 'WZÓR', 'VZOR', 'MINTA', 'PRØVE', 'FAC-SIMILE', 'Fake Document', 'SPECIMEN / MUSTER']) {
+      const values = valuesOf(['Surname / Nom', 'ERIKSSON', 'Given names / Prénoms', stamp, 'Place of birth', 'UPPSALA']);
+      expect(values, stamp).toEqual(expect.arrayContaining(['lastName=ERIKSSON', 'placeOfBirth=UPPSALA']));
+      expect(
+        values.filter((v) => v.endsWith(`=${stamp}`)),
+        stamp,
+      ).toEqual([]);
+    }
+  });
+
+  it('still take names that hold a stamp word, or a stamp word beside other words', () => {
+    const values = valuesOf(['Surname', 'MUSTERMANN', 'Given names', 'ERIKA', 'Authority', 'SPECIMEN OFFICE BERLIN']);
+    expect(values).toEqual(expect.arrayContaining(['lastName=MUSTERMANN', 'firstName=ERIKA', 'issuingAuthority=SPECIMEN OFFICE BERLIN']));
+  });
+});

@@ -6,6 +6,7 @@ import type { DateOrder } from './printed-dates.ts';
 import { type LabelledLine, meanConfidence, weakestCharacter } from './printed-fields.ts';
 import { type PrintedValue, printedValue } from './printed-values.ts';
 import { countryNames } from './country-names.ts';
+import { isStampText } from './stamp-words.ts';
 
 /**
  * The fields the learned field assigner decides (`assignFields`): the result fields printed on
@@ -424,6 +425,8 @@ function fieldValueIn(field: AssignableField, text: string, ctx: CandidateContex
   }
   const value = printedValue(field, text, ctx);
   if (!value) return null;
+  // A specimen's stamp across the fields (`SPECIMEN`, `MUSTER`) is nobody's name, place or authority.
+  if (isStampText(foldText(value.text))) return null;
   // A name, place or authority is letters: a value with digits is some other field's.
   if (!dateFields.has(field) && field !== 'documentNumber' && field !== 'personalIdNumber' && field !== 'address' && /\d/.test(value.text)) return null;
   return value;
