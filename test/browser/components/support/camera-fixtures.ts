@@ -39,7 +39,7 @@ export async function documentScenes() {
 export const sideBlock = 20;
 
 /** The mean grey of each `block`×`block` square of an image, row by row (BT.601 luma, as the browser test computes it). */
-export function blockMeans(image: RgbaImage, block: number): number[] {
+function blockMeans(image: RgbaImage, block: number): number[] {
   const columns = Math.floor(image.width / block);
   const rows = Math.floor(image.height / block);
   const sums = new Array<number>(columns * rows).fill(0);
