@@ -14,10 +14,9 @@ import '../fonts.ts';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '@idlens/sdk/engine';
-import { createOcrEngine } from '../../../packages/sdk/src/engine/ocr/create-ocr-engine.ts';
 import { resizeFrame } from '../../../packages/sdk/src/engine/image/resize-frame.ts';
 import { writeFrameTensor } from '../../../packages/sdk/src/engine/ocr/frame-tensor.ts';
-import { loadEngineRuntimes } from '@idlens/server';
+import { dumpOcrEngine } from './dump-ocr-engine.ts';
 import { editDistance } from '../edit-distance.ts';
 import { pageMapping, readPhotographed } from './photographed-page.ts';
 import { type Box, overlapX, overlapY, type PrintedItem, proceduralDocument } from './procedural-document.ts';
@@ -35,9 +34,7 @@ interface Piece {
 async function main(): Promise<void> {
   const [prefix, first = '1', count = '10'] = process.argv.slice(2);
   if (!prefix) throw new Error('usage: dump-document-lines.ts <out-prefix> <firstSeed> <count>');
-  const runtimes = await loadEngineRuntimes({ threads: 1 });
-  const engine = createOcrEngine(runtimes.inference!, runtimes.models!, { sessionOptions: runtimes.ocr?.sessionOptions });
-  const ocr = engine.fallback ?? engine;
+  const ocr = await dumpOcrEngine();
   // Every crop the reader is given, with what it read: the page's lines keep only their text and box.
   let captured: Array<{ crop: Frame; text: string }> = [];
   const read = ocr.lineReader.read.bind(ocr.lineReader);
