@@ -57,7 +57,16 @@ function blockMeans(image: RgbaImage, block: number): number[] {
  * which side is on camera, since the video's clock does not follow the fake camera's file when a
  * loaded machine drops frames.
  */
-export async function documentSideSignature(): Promise<{ blocks: number[]; front: number[]; back: number[] }> {
+export function documentSideSignature(): Promise<SideSignature> {
+  // Rendered once: each hold of a side asks for it again.
+  sideSignature ??= sideSignatureOf();
+  return sideSignature;
+}
+
+type SideSignature = { blocks: number[]; front: number[]; back: number[] };
+let sideSignature: Promise<SideSignature> | undefined;
+
+async function sideSignatureOf(): Promise<SideSignature> {
   const scenes = await documentScenes();
   const front = blockMeans(scenes.front, sideBlock);
   const back = blockMeans(scenes.back, sideBlock);
