@@ -53,6 +53,12 @@ describe('field assigner', () => {
     expect(fields.every((f) => f.score >= 0.9 && !f.uncertain)).toBe(true);
   });
 
+  it("returns a name in doubt whose accents no one language's alphabet holds together", () => {
+    const lines = labelLines([line('SURNAME: SĮMÕES', 40), line('GIVEN NAMES: ŠARŪNAS', 80)], null);
+    const doubted = Object.fromEntries(assignFields(labelBeliever, lines, ctx).map((f) => [f.text, f.uncertain]));
+    expect(doubted).toEqual({ SĮMÕES: true, ŠARŪNAS: false });
+  });
+
   it("never takes a value after another field's dictionary label, however sure the model is", () => {
     // A model sure of exactly those values (the eval's French card back: its date of issue scored as a birth date).
     const otherLabelBeliever: FieldAssignerModel = {

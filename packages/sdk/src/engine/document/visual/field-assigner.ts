@@ -7,6 +7,7 @@ import {
   afterOtherFieldsLabel,
   fuzzyLabelSearch,
 } from './field-candidates.ts';
+import { mixedAlphabetDoubts } from './accent-alphabets.ts';
 import { candidateContext, contextFeatureNames } from './candidate-context.ts';
 import { isNationalityWord, nationalityWordDoubts } from './nationality-words.ts';
 import { eitherWayRound } from './printed-dates.ts';
@@ -99,7 +100,8 @@ export const ruleConfirmation: Readonly<Partial<Record<AssignableField, number>>
  * empty then takes the value the label rules found for it (`ruleFields`) if the model scores that
  * same value at its `confirmation` or more; otherwise it is left empty rather than filled with a guess. A
  * value the reading model doubts, or the rules flagged, is `uncertain`; so is a nationality a letter or
- * two from a known word (a misread one) and a name that is a nationality word (another field's value).
+ * two from a known word (a misread one), a name that is a nationality word (another field's value), and
+ * a value with a word whose accents no one language's alphabet holds together (`mixesAlphabets`).
  */
 export function assignFields(
   model: FieldAssignerModel,
@@ -140,6 +142,7 @@ export function assignFields(
       flagged ||
       readScore(c) < (model.read.thresholds[c.field] ?? 1) ||
       nationalityWordDoubts(c.field, c.value.text) ||
+      mixedAlphabetDoubts(c.field, c.value.text) ||
       (ctx.dateOrderContested === true && c.value.date !== null && eitherWayRound(c.value.date)),
   });
   const take = (c: FieldCandidate, score: number, flagged: boolean) => {
