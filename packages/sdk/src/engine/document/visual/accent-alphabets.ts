@@ -45,9 +45,8 @@ const capital = (letter: string) => (letter.toUpperCase().length === 1 ? letter.
  * letters; a value may join words of several (`HAUPTSTRASSE 12, BRAȘOV`).
  */
 export function mixesAlphabets(word: string): boolean {
-  const accented = new Set([...word.normalize('NFC')].map(capital).filter((c) => c > '\u007f' && /\p{L}/u.test(c)));
-  if (accented.size === 0) return false;
-  return !alphabets.some((alphabet) => [...accented].every((c) => alphabet.includes(c)));
+  const accented = [...new Set([...word.normalize('NFC')].map(capital).filter((c) => c > '\u007f' && /\p{L}/u.test(c)))];
+  return accented.length > 0 && !alphabets.some((alphabet) => accented.every((c) => alphabet.includes(c)));
 }
 
 /** The fields whose values are words of a language: names, places, the authority, the address, the nationality. */
