@@ -11,9 +11,7 @@ Usage (Debian 12: apt-get install -y python3-sklearn):
 import argparse
 import json
 
-from train_field_assigner import load, new_model, trees_of
-
-MODEL_PREFIX = 'export const fieldAssignerModel: FieldAssignerModel = '
+from train_field_assigner import MODEL_PREFIX, load, new_model, trees_of
 
 
 def main():
