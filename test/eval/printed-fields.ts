@@ -180,10 +180,15 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   const signatures = { signed: 0, placed: 0, blank: 0, falseFound: 0 };
   const templatesTally: Tally = {};
   /** Undoubted values for fields a side does not print (`spuriousFields`). */
-  const spurious = { templates: 0, generated: 0, generatedWithSecurityPrint: 0 };
+  const spurious = { templates: 0, generated: 0, generatedWithSecurityPrint: 0, generatedWithFineLabels: 0 };
   const byLayout = new Map<string, { tally: Tally; typeRight: number; typeWrong: number; documents: number }>();
   // The goal is per document type (identity card, passport, residence permit): each set's tally by the side's true type.
-  const byDocumentType = { templates: new Map<string, Tally>(), generated: new Map<string, Tally>(), 'generated, security print': new Map<string, Tally>() };
+  const byDocumentType = {
+    templates: new Map<string, Tally>(),
+    generated: new Map<string, Tally>(),
+    'generated, security print': new Map<string, Tally>(),
+    'generated, fine-print labels': new Map<string, Tally>(),
+  };
   const tallyOfType = (set: keyof typeof byDocumentType, type: string) => {
     const tally = byDocumentType[set].get(type) ?? {};
     byDocumentType[set].set(type, tally);
@@ -258,18 +263,18 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
 
   // 2b. Layouts drawn at random by the procedural generator, from seeds never used to train or
   // calibrate the field assigner (training 1–4200, calibration 100001–100600, threshold checks 200001–200300; see models/training).
-  // Read twice: as generated, then the same layouts with security print over their fields
-  // (security-print.ts) — print the generator draws only on request, which no shipped model learned from.
+  // Read three times: as generated, then the same layouts with security print over their fields
+  // (security-print.ts), then with their labels in fine print — print the generator draws only on request.
   type GeneratedFamily = { tally: Tally; typeRight: number; typeWrong: number; countryRight: number; countries: number; documents: number };
-  const readGeneratedLayouts = async (set: 'generated' | 'generated, security print') => {
+  const readGeneratedLayouts = async (set: 'generated' | 'generated, security print' | 'generated, fine-print labels') => {
     const tally: Tally = {};
     const byGeneratedFamily = new Map<string, GeneratedFamily>();
-    const withPrint = set !== 'generated';
-    const tag = withPrint ? ' (security print)' : '';
+    const options = { securityPrint: set === 'generated, security print', fineLabels: set === 'generated, fine-print labels' };
+    const tag = options.securityPrint ? ' (security print)' : options.fineLabels ? ' (fine labels)' : '';
     let unprinted = 0;
     for (let k = 0; k < generatedDocuments; k++) {
       const seed = generatedSeeds + k;
-      const doc = await proceduralDocument(seed, { securityPrint: withPrint });
+      const doc = await proceduralDocument(seed, options);
       const family = families[k % families.length]!;
       const scene = await documentScene(doc.frame, { family, seed: 8000 + k });
       const { data, ms: took } = await read(ctx, await framePng(scene.frame));
@@ -309,6 +314,8 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   spurious.generated = generatedUnprinted;
   const securityPrinted = await readGeneratedLayouts('generated, security print');
   spurious.generatedWithSecurityPrint = securityPrinted.unprinted;
+  const fineLabelled = await readGeneratedLayouts('generated, fine-print labels');
+  spurious.generatedWithFineLabels = fineLabelled.unprinted;
 
   // 3. Real MRZ documents: printed dates and number against the MRZ's.
   const manifest = JSON.parse(await readFile(path.join(ctx.corpusDir, 'id-specimens', 'manifest.json'), 'utf8')) as Array<{
@@ -354,6 +361,13 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         fields: securityPrinted.tally,
         wrong: wrongIn(securityPrinted.tally),
         byFamily: familyMetrics(securityPrinted.byFamily),
+      },
+      generatedLayoutsWithFineLabels: {
+        documents: generatedDocuments,
+        seeds: [generatedSeeds, generatedSeeds + generatedDocuments - 1],
+        fields: fineLabelled.tally,
+        wrong: wrongIn(fineLabelled.tally),
+        byFamily: familyMetrics(fineLabelled.byFamily),
       },
       byDocumentType: Object.fromEntries(
         Object.entries(byDocumentType).map(([set, types]) => [set, Object.fromEntries([...types].map(([type, tally]) => [type, sumOf(tally)]))]),
@@ -415,6 +429,17 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
       '',
       ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(securityPrinted.tally)),
       '',
+      `**The same generated layouts with fine-print labels** (\`IDLENS_GENERATOR_LABELS=fine\`: labels 7–11 px per 1000 px of width, a third to half the values' size, as passports print their multilingual captions — the reader garbles many, so fields are placed with few labels read), one transform family each:`,
+      '',
+      ...table(
+        ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong', 'country right'],
+        [...fineLabelled.byFamily].map(([family, g]) =>
+          layoutRow(family, g.tally, [`${g.typeRight}/${g.documents}`, g.typeWrong, `${g.countryRight}/${g.countries}`]),
+        ),
+      ),
+      '',
+      ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(fineLabelled.tally)),
+      '',
       '**Per document type** (the held-out sets; wrong includes values with accents lost):',
       '',
       ...table(
@@ -433,8 +458,8 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         Object.entries(real).map(([field, s]) => [field, s.MATCH ?? 0, s.MISMATCH ?? 0, s.NOT_PERFORMED ?? 0, s['no checked MRZ'] ?? 0]),
       ),
       '',
-      `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**, with security print **${wrongIn(securityPrinted.tally)}**. ` +
-        `Values for fields a side does not print (undoubted): templates **${spurious.templates}**, generated layouts **${spurious.generated}**, with security print **${spurious.generatedWithSecurityPrint}**. Median time per side: **${Math.round(median(ms))} ms**. ` +
+      `Wrong printed fields: licence fronts **${wrongIn(licences)}**, templates **${wrongIn(templatesTally)}**, generated layouts **${wrongIn(generated)}**, with security print **${wrongIn(securityPrinted.tally)}**, with fine-print labels **${wrongIn(fineLabelled.tally)}**. ` +
+        `Values for fields a side does not print (undoubted): templates **${spurious.templates}**, generated layouts **${spurious.generated}**, with security print **${spurious.generatedWithSecurityPrint}**, with fine-print labels **${spurious.generatedWithFineLabels}**. Median time per side: **${Math.round(median(ms))} ms**. ` +
         `Requests not answered with a result (their fields count missing): **${unanswered.length}**${unanswered.length ? ` (${[...new Set(unanswered)].join(', ')})` : ''}.`,
       ...(failures.length ? ['', 'Wrong fields (first 40):', ...failures.slice(0, 40).map((f) => `- ${f}`)] : []),
       ...(tracer.traced.length

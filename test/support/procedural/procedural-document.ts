@@ -154,6 +154,12 @@ interface Style {
   dateFormat: DateFormat;
 }
 
+/**
+ * Opt-in fine-print labels (`IDLENS_GENERATOR_LABELS=fine`), as the security print is: without it
+ * every seed's document is as it was, so the sets dumped before stay comparable.
+ */
+const fineLabels = process.env.IDLENS_GENERATOR_LABELS === 'fine';
+
 const palettes = {
   labels: ['#4b5563', '#1e3a8a', '#374151', '#7f1d1d', '#14532d', '#6b21a8', '#0f4c5c', '#5b4636'],
   values: ['#0b0b0b', '#111827', '#1f2937', '#0c1a3a', '#2b1d0e'],
@@ -163,9 +169,10 @@ const palettes = {
 
 /**
  * Generates the document of `seed` (the same seed, the same document); `securityPrint` puts
- * security-print.ts's print over the same layout (by default as `IDLENS_GENERATOR_FURNITURE` says).
+ * security-print.ts's print over the same layout (by default as `IDLENS_GENERATOR_FURNITURE` says);
+ * `fineLabels` prints its labels in fine print (by default as `IDLENS_GENERATOR_LABELS=fine` says).
  */
-export async function proceduralDocument(seed: number, options: { securityPrint?: boolean } = {}): Promise<ProceduralDocument> {
+export async function proceduralDocument(seed: number, options: { securityPrint?: boolean; fineLabels?: boolean } = {}): Promise<ProceduralDocument> {
   const random = seededRandom(seed * 7919 + 17);
   const { pick, chance, between } = randomDraws(random);
 
@@ -200,6 +207,15 @@ export async function proceduralDocument(seed: number, options: { securityPrint?
     dateFormat: pick(own === 'us' ? usDateFormats : dateFormats.filter((f) => f !== 'usSlashes')),
   };
   style.valueSize = style.labelSize * between(1.2, 1.75);
+  if (options.fineLabels ?? fineLabels) {
+    // Fine print: labels a third to half the values' size, as passports and cards print their
+    // multilingual captions — small enough that the reader garbles many, so a page's fields must be
+    // placed with few labels read. From its own random stream, so every other draw is the seed's (its
+    // smaller rows may hold more of the holder's fields).
+    const fine = randomDraws(seededRandom(seed * 104_729 + 5));
+    style.labelSize = fine.between(7, 11) * u;
+    style.valueSize = Math.min(32 * u, style.labelSize * fine.between(2, 3));
+  }
 
   // --- the holder ---
   const iso = (from: number, span: number) => {
