@@ -310,6 +310,18 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   };
   const familyMetrics = (byFamily: Map<string, GeneratedFamily>) =>
     Object.fromEntries([...byFamily].map(([family, { tally, ...counts }]) => [family, { ...sumOf(tally), ...counts }]));
+  /** A generated set's report: its heading, a row per transform family, then a row per field. */
+  const generatedSetMarkdown = (heading: string, byFamily: Map<string, GeneratedFamily>, tally: Tally) => [
+    heading,
+    '',
+    ...table(
+      ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong', 'country right'],
+      [...byFamily].map(([family, g]) => layoutRow(family, g.tally, [`${g.typeRight}/${g.documents}`, g.typeWrong, `${g.countryRight}/${g.countries}`])),
+    ),
+    '',
+    ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(tally)),
+    '',
+  ];
   const { tally: generated, byFamily: generatedByFamily, unprinted: generatedUnprinted } = await readGeneratedLayouts('generated');
   spurious.generated = generatedUnprinted;
   const securityPrinted = await readGeneratedLayouts('generated, security print');
@@ -407,39 +419,21 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
         [...byLayout].map(([layout, l]) => layoutRow(layout, l.tally, [`${l.typeRight}/${l.documents}`, l.typeWrong])),
       ),
       '',
-      `**Generated layouts never seen** (procedural seeds ${generatedSeeds}–${generatedSeeds + generatedDocuments - 1}; the assigner trained on seeds 1–4200 and its thresholds were chosen on 100001–100600), one transform family each:`,
-      '',
-      ...table(
-        ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong', 'country right'],
-        [...generatedByFamily].map(([family, g]) =>
-          layoutRow(family, g.tally, [`${g.typeRight}/${g.documents}`, g.typeWrong, `${g.countryRight}/${g.countries}`]),
-        ),
+      ...generatedSetMarkdown(
+        `**Generated layouts never seen** (procedural seeds ${generatedSeeds}–${generatedSeeds + generatedDocuments - 1}; the assigner trained on seeds 1–4200 and its thresholds were chosen on 100001–100600), one transform family each:`,
+        generatedByFamily,
+        generated,
       ),
-      '',
-      ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(generated)),
-      '',
-      `**The same generated layouts with security print** over their fields (\`IDLENS_GENERATOR_FURNITURE=rich\`, test/support/procedural/security-print.ts: a coloured wash, microtext ribbons, monograms, giant letters, seals, a stamp, light type on a dark panel — print no shipped model learned from), one transform family each:`,
-      '',
-      ...table(
-        ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong', 'country right'],
-        [...securityPrinted.byFamily].map(([family, g]) =>
-          layoutRow(family, g.tally, [`${g.typeRight}/${g.documents}`, g.typeWrong, `${g.countryRight}/${g.countries}`]),
-        ),
+      ...generatedSetMarkdown(
+        `**The same generated layouts with security print** over their fields (\`IDLENS_GENERATOR_FURNITURE=rich\`, test/support/procedural/security-print.ts: a coloured wash, microtext ribbons, monograms, giant letters, seals, a stamp, light type on a dark panel — print no shipped model learned from), one transform family each:`,
+        securityPrinted.byFamily,
+        securityPrinted.tally,
       ),
-      '',
-      ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(securityPrinted.tally)),
-      '',
-      `**The same generated layouts with fine-print labels** (\`IDLENS_GENERATOR_LABELS=fine\`: labels 7–11 px per 1000 px of width, a third to half the values' size, as passports print their multilingual captions — the reader garbles many, so fields are placed with few labels read), one transform family each:`,
-      '',
-      ...table(
-        ['family', 'fields', 'exact', 'uncertain', 'wrong', 'missing', 'type right', 'type wrong', 'country right'],
-        [...fineLabelled.byFamily].map(([family, g]) =>
-          layoutRow(family, g.tally, [`${g.typeRight}/${g.documents}`, g.typeWrong, `${g.countryRight}/${g.countries}`]),
-        ),
+      ...generatedSetMarkdown(
+        `**The same generated layouts with fine-print labels** (\`IDLENS_GENERATOR_LABELS=fine\`: labels 7–11 px per 1000 px of width, a third to half the values' size, as passports print their multilingual captions — the reader garbles many, so fields are placed with few labels read), one transform family each:`,
+        fineLabelled.byFamily,
+        fineLabelled.tally,
       ),
-      '',
-      ...table(['field', 'correct', '%', 'uncertain', 'accents lost', 'wrong', 'missing'], rowsOf(fineLabelled.tally)),
-      '',
       '**Per document type** (the held-out sets; wrong includes values with accents lost):',
       '',
       ...table(
