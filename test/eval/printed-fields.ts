@@ -308,8 +308,14 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
     }
     return { tally, byFamily: byGeneratedFamily, unprinted };
   };
-  const familyMetrics = (byFamily: Map<string, GeneratedFamily>) =>
-    Object.fromEntries([...byFamily].map(([family, { tally, ...counts }]) => [family, { ...sumOf(tally), ...counts }]));
+  /** A generated set's metrics: its seeds, its fields' tally, and the tally of each transform family. */
+  const generatedSetMetrics = (tally: Tally, byFamily: Map<string, GeneratedFamily>) => ({
+    documents: generatedDocuments,
+    seeds: [generatedSeeds, generatedSeeds + generatedDocuments - 1],
+    fields: tally,
+    wrong: wrongIn(tally),
+    byFamily: Object.fromEntries([...byFamily].map(([family, { tally: own, ...counts }]) => [family, { ...sumOf(own), ...counts }])),
+  });
   /** A generated set's report: its heading, a row per transform family, then a row per field. */
   const generatedSetMarkdown = (heading: string, byFamily: Map<string, GeneratedFamily>, tally: Tally) => [
     heading,
@@ -360,27 +366,9 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
           [...byLayout].map(([layout, l]) => [layout, { ...sumOf(l.tally), typeRight: l.typeRight, typeWrong: l.typeWrong, documents: l.documents }]),
         ),
       },
-      generatedLayouts: {
-        documents: generatedDocuments,
-        seeds: [generatedSeeds, generatedSeeds + generatedDocuments - 1],
-        fields: generated,
-        wrong: wrongIn(generated),
-        byFamily: familyMetrics(generatedByFamily),
-      },
-      generatedLayoutsWithSecurityPrint: {
-        documents: generatedDocuments,
-        seeds: [generatedSeeds, generatedSeeds + generatedDocuments - 1],
-        fields: securityPrinted.tally,
-        wrong: wrongIn(securityPrinted.tally),
-        byFamily: familyMetrics(securityPrinted.byFamily),
-      },
-      generatedLayoutsWithFineLabels: {
-        documents: generatedDocuments,
-        seeds: [generatedSeeds, generatedSeeds + generatedDocuments - 1],
-        fields: fineLabelled.tally,
-        wrong: wrongIn(fineLabelled.tally),
-        byFamily: familyMetrics(fineLabelled.byFamily),
-      },
+      generatedLayouts: generatedSetMetrics(generated, generatedByFamily),
+      generatedLayoutsWithSecurityPrint: generatedSetMetrics(securityPrinted.tally, securityPrinted.byFamily),
+      generatedLayoutsWithFineLabels: generatedSetMetrics(fineLabelled.tally, fineLabelled.byFamily),
       byDocumentType: Object.fromEntries(
         Object.entries(byDocumentType).map(([set, types]) => [set, Object.fromEntries([...types].map(([type, tally]) => [type, sumOf(tally)]))]),
       ),
