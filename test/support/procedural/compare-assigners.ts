@@ -1,8 +1,11 @@
 /**
- * `tsx test/support/procedural/compare-assigners.ts <pages.jsonl>…`: the printed fields of dumped
- * pages (dump-printed-pages.ts) as the label rules, the learned assigner and the two combined
- * (`combinePrintedFields`) find them, judged against the truth: exact, uncertain, wrong, missing.
- * No OCR: the dumped lines are what the engine read.
+ * `tsx test/support/procedural/compare-assigners.ts [--unknown-wording <share>] <pages.jsonl>…`: the
+ * printed fields of dumped pages (dump-printed-pages.ts) as the label rules, the learned assigner and
+ * the two combined (`combinePrintedFields`) find them, judged against the truth: exact, uncertain,
+ * wrong, missing — counts and shares —, and undoubted values for fields the page does not print
+ * (`unprinted`). `combined engine` is what the engine returns; `--unknown-wording` rewords that share
+ * of each page's labels first (`labelledLines`, as `candidate-table.ts`). No OCR: the dumped lines are
+ * what the engine read.
  */
 import { readFileSync } from 'node:fs';
 import { assignFields, ruleConfirmation } from '../../../packages/sdk/src/engine/document/visual/field-assigner.ts';
@@ -19,18 +22,24 @@ const confirmations = [
   ['all 0.5', { default: 0.5 }],
 ] as const;
 
-type Outcome = 'exact' | 'uncertain' | 'wrong' | 'missing';
+type Outcome = 'exact' | 'uncertain' | 'wrong' | 'missing' | 'unprinted';
 const tallies = new Map<string, Record<Outcome, number>>();
 const tally = (name: string, outcome: Outcome) => {
-  const t = tallies.get(name) ?? { exact: 0, uncertain: 0, wrong: 0, missing: 0 };
+  const t = tallies.get(name) ?? { exact: 0, uncertain: 0, wrong: 0, missing: 0, unprinted: 0 };
   tallies.set(name, t);
   t[outcome]++;
 };
 
-for (const file of process.argv.slice(2)) {
+const args = process.argv.slice(2);
+const rewordAt = args.indexOf('--unknown-wording');
+const unknownWording = rewordAt >= 0 ? Number(args[rewordAt + 1]) : 0;
+if (rewordAt >= 0 && !(unknownWording >= 0 && unknownWording <= 1)) throw new Error('--unknown-wording takes a share from 0 to 1');
+const files = rewordAt >= 0 ? args.filter((_, i) => i !== rewordAt && i !== rewordAt + 1) : args;
+
+for (const file of files) {
   for (const json of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     const page = JSON.parse(json) as DumpedPage;
-    const lines = labelledLines(page);
+    const lines = labelledLines(page, unknownWording);
     const ctx = pageContext(page);
     const rules = findPrintedFields(lines, { dateOrder: ctx.dateOrder, now: dumpNow });
     const asFound = (fields: ReturnType<typeof assignFields>) => ({ fields, invalidCharacterFields: fields.filter((f) => f.uncertain).map((f) => f.field) });
@@ -40,8 +49,16 @@ for (const file of process.argv.slice(2)) {
     );
     const truthOf = new Map<string, string>();
     for (const t of page.truth) if (t.truth !== null && !truthOf.has(t.field)) truthOf.set(t.field, t.truth);
+    const printed = new Set(page.truth.map((t) => t.field));
     for (const field of assignableFields) {
       const truth = truthOf.get(field);
+      if (!printed.has(field)) {
+        for (const [name, found] of Object.entries({ rules, learned, ...combined })) {
+          const doubted = (found.invalidCharacterFields as readonly string[]).includes(field);
+          if (found.fields.some((f) => f.field === field) && !doubted) tally(name, 'unprinted');
+        }
+        continue;
+      }
       if (truth === undefined) continue;
       for (const [name, found] of Object.entries({ rules, learned, ...combined })) {
         const got = found.fields.find((f) => f.field === field);
@@ -53,10 +70,11 @@ for (const file of process.argv.slice(2)) {
     }
   }
 }
-const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
+const pct = (n: number, of: number) => `${n} (${((100 * n) / of).toFixed(1)} %)`;
 for (const [name, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
   const n = t.exact + t.uncertain + t.wrong + t.missing;
+  if (n === 0) continue;
   console.log(
-    `${name.padEnd(36)} ${String(n).padStart(5)}  exact ${pct(t.exact, n)}  uncertain ${pct(t.uncertain, n)}  wrong ${pct(t.wrong, n)}  missing ${pct(t.missing, n)}`,
+    `${name.padEnd(36)} ${String(n).padStart(5)}  exact ${pct(t.exact, n)}  uncertain ${pct(t.uncertain, n)}  wrong ${pct(t.wrong, n)}  missing ${pct(t.missing, n)}  unprinted ${t.unprinted}`,
   );
 }
