@@ -50,17 +50,18 @@ for (const file of files) {
     const truthOf = new Map<string, string>();
     for (const t of page.truth) if (t.truth !== null && !truthOf.has(t.field)) truthOf.set(t.field, t.truth);
     const printed = new Set(page.truth.map((t) => t.field));
+    const assigners = Object.entries({ rules, learned, ...combined });
     for (const field of assignableFields) {
       const truth = truthOf.get(field);
       if (!printed.has(field)) {
-        for (const [name, found] of Object.entries({ rules, learned, ...combined })) {
+        for (const [name, found] of assigners) {
           const doubted = (found.invalidCharacterFields as readonly string[]).includes(field);
           if (found.fields.some((f) => f.field === field) && !doubted) tally(name, 'unprinted');
         }
         continue;
       }
       if (truth === undefined) continue;
-      for (const [name, found] of Object.entries({ rules, learned, ...combined })) {
+      for (const [name, found] of assigners) {
         const got = found.fields.find((f) => f.field === field);
         const doubted = (found.invalidCharacterFields as readonly string[]).includes(field);
         const verdict = got ? judge(field, got, truth) : null;
