@@ -40,3 +40,36 @@ function fewestEdits(lines: readonly string[], title: string, most: number): num
   for (let k = 0; k <= most; k++) if (lines.some((line) => line.length >= title.length - k && approximateSubstring(line, title, k))) return k;
   return null;
 }
+
+/** Texts already cleared of titles (`withoutTitles`): a page's candidates share their lines. */
+const clearedTexts = new Map<string, string>();
+
+/**
+ * A folded text with every document title in it (`documentTitles` of six letters or more, matched
+ * as `titleTypeOf` matches them: spaces aside, a letter or two may differ) blanked out, its length
+ * kept. A title's words are no field's label: `NATIONALE` in `CARTE NATIONALE D IDENTITE`, or
+ * `NACIONAL` in `DOCUMENTO NACIONAL DE IDENTIDAD`, is near a nationality label, and a number printed
+ * after the title (`CARTE NATIONALE D'IDENTITÉ N: NJ6V5CB93`) was taken to stand after it.
+ */
+export function withoutTitles(folded: string): string {
+  const known = clearedTexts.get(folded);
+  if (known !== undefined) return known;
+  const at: number[] = [];
+  let compact = '';
+  for (let i = 0; i < folded.length; i++) {
+    if (folded[i] === ' ') continue;
+    at.push(i);
+    compact += folded[i];
+  }
+  const chars = [...folded];
+  for (const { title } of compactTitles) {
+    if (title.length < wholeLineBelow) continue;
+    const found = approximateSubstring(compact, title, allowedEdits(title.length));
+    if (!found || found.end <= found.start) continue;
+    for (let i = at[found.start]!; i <= at[found.end - 1]!; i++) chars[i] = ' ';
+  }
+  const cleared = chars.join('');
+  if (clearedTexts.size > 1000) clearedTexts.clear();
+  clearedTexts.set(folded, cleared);
+  return cleared;
+}

@@ -86,6 +86,22 @@ describe('field assigner', () => {
     expect(assignFields(believesAll, misread, ctx).filter((f) => f.field !== 'dateOfIssue' && f.text.includes('2018'))).toEqual([]);
   });
 
+  it("takes a number printed after the document's title: the title's words are no field's label", () => {
+    const believesAll: FieldAssignerModel = {
+      features: candidateFeatureNames,
+      assign: { base: 6, thresholds: { ...thresholds, documentNumber: 0.9 }, trees: [] },
+      read: labelBeliever.read,
+    };
+    const numberAfter = (text: string) =>
+      assignFields(believesAll, labelLines([line(text, 40)], null), ctx)
+        .filter((f) => f.field === 'documentNumber')
+        .map((f) => f.text);
+    // NATIONALE is a letter or two from a nationality label; inside the title it is none.
+    expect(numberAfter("CARTE NATIONALE D'IDENTITÉ N: NJ6V5CB93")).toContain('NJ6V5CB93');
+    // The same word as a label of its own still holds the number off.
+    expect(numberAfter('NATIONALE N: NJ6V5CB93')).toEqual([]);
+  });
+
   it('never takes a label as a value: a bilingual label whose other half the reader garbled, however sure the model is', () => {
     const believesAll: FieldAssignerModel = {
       features: candidateFeatureNames,

@@ -1,3 +1,4 @@
+import { withoutTitles } from './document-title.ts';
 import type { VisualField } from './field-labels.ts';
 import { foldText } from './fold-text.ts';
 import { labelSimilarities } from './label-similarity.ts';
@@ -91,13 +92,14 @@ const labelsOf: Record<AssignableField, readonly VisualField[]> = {
  * in the value of another field's dictionary label (after "DÉLIVRÉE LE", a date is the date of
  * issue, whichever piece of the line the candidate was cut as), or its line up to its end holds
  * another field's label read with a wrong letter or two ("DÉLIVRÉE E10 05 2018", and that whole
- * line as a document number) and none of its own. `fuzzy`: one search memo for the whole page.
+ * line as a document number) and none of its own — a document title's words aside (`withoutTitles`).
+ * `fuzzy`: one search memo for the whole page.
  */
 export function afterOtherFieldsLabel(c: FieldCandidate, lines: readonly LabelledLine[], fuzzy: ReturnType<typeof fuzzyLabelSearch>): boolean {
   const line = lines[c.span.line]!;
   const own = labelsOf[c.field];
   if (line.segments.some((s) => s.label.field !== 'unread' && !own.includes(s.label.field) && c.start < s.end && s.start < c.end)) return true;
-  const upToValue = foldText(line.text.slice(0, c.end));
+  const upToValue = withoutTitles(foldText(line.text.slice(0, c.end)));
   if (!/[A-Z]{3}/.test(upToValue)) return false;
   const holds = (field: VisualField) => fuzzy(upToValue, field);
   if (own.some(holds)) return false;
