@@ -5,13 +5,17 @@
  * wrong, missing — counts and shares —, and undoubted values for fields the page does not print
  * (`unprinted`). `combined engine` is what the engine returns; `--unknown-wording` rewords that share
  * of each page's labels first (`labelledLines`, as `candidate-table.ts`). No OCR: the dumped lines are
- * what the engine read.
+ * what the engine read. With `--paired` and two dumps of the same seeds (a change and its baseline,
+ * each read by its own engine), it also gives the change's gain in exact % − 3 × wrong % of the
+ * engine's values page for page, with a 90 % bootstrap interval over the pages: whether a gain on one
+ * check set is more than which pages happened to be drawn.
  */
 import { readFileSync } from 'node:fs';
 import { assignFields, ruleConfirmation } from '../../../packages/sdk/src/engine/document/visual/field-assigner.ts';
 import { fieldAssignerModel } from '../../../packages/sdk/src/engine/document/visual/field-assigner-model.ts';
 import { assignableFields } from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
 import { findPrintedFields } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
+import { seededRandom } from '../seeded-random.ts';
 import { dumpNow, judge, labelledLines, pageContext } from './candidate-table.ts';
 import type { DumpedPage } from './dump-printed-pages.ts';
 
@@ -34,11 +38,17 @@ const args = process.argv.slice(2);
 const rewordAt = args.indexOf('--unknown-wording');
 const unknownWording = rewordAt >= 0 ? Number(args[rewordAt + 1]) : 0;
 if (rewordAt >= 0 && !(unknownWording >= 0 && unknownWording <= 1)) throw new Error('--unknown-wording takes a share from 0 to 1');
-const files = rewordAt >= 0 ? args.filter((_, i) => i !== rewordAt && i !== rewordAt + 1) : args;
+const paired = args.includes('--paired');
+const files = (rewordAt >= 0 ? args.filter((_, i) => i !== rewordAt && i !== rewordAt + 1) : args).filter((a) => a !== '--paired');
+if (paired && files.length !== 2) throw new Error('--paired compares two dumps of the same seeds: give the baseline, then the change');
+/** Per file, per page (its layout), the engine's exact and wrong values and the printed fields judged. */
+const pageOutcomes = files.map(() => new Map<string, { exact: number; wrong: number; fields: number }>());
 
-for (const file of files) {
+for (const [fileIndex, file] of files.entries()) {
   for (const json of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     const page = JSON.parse(json) as DumpedPage;
+    const outcomes = { exact: 0, wrong: 0, fields: 0 };
+    pageOutcomes[fileIndex]!.set(page.layout, outcomes);
     const lines = labelledLines(page, unknownWording);
     const ctx = pageContext(page);
     const rules = findPrintedFields(lines, { dateOrder: ctx.dateOrder, now: dumpNow });
@@ -65,8 +75,13 @@ for (const file of files) {
         const got = found.fields.find((f) => f.field === field);
         const doubted = (found.invalidCharacterFields as readonly string[]).includes(field);
         const verdict = got ? judge(field, got, truth) : null;
-        tally(name, !got ? 'missing' : doubted ? 'uncertain' : verdict === 'exact' ? 'exact' : 'wrong');
-        tally(`${name} ${field}`, !got ? 'missing' : doubted ? 'uncertain' : verdict === 'exact' ? 'exact' : 'wrong');
+        const outcome = !got ? 'missing' : doubted ? 'uncertain' : verdict === 'exact' ? 'exact' : 'wrong';
+        tally(name, outcome);
+        tally(`${name} ${field}`, outcome);
+        if (name === 'combined engine') {
+          outcomes.fields++;
+          if (outcome === 'exact' || outcome === 'wrong') outcomes[outcome]++;
+        }
       }
     }
   }
@@ -79,3 +94,27 @@ for (const [name, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
     `${name.padEnd(36)} ${String(n).padStart(5)}  exact ${pct(t.exact, n)}  uncertain ${pct(t.uncertain, n)}  wrong ${pct(t.wrong, n)}  missing ${pct(t.missing, n)}  unprinted ${t.unprinted}`,
   );
 }
+
+if (paired) pairedGain(pageOutcomes[0]!, pageOutcomes[1]!);
+
+/** The second dump's gain over the first in exact % − 3 × wrong %, page for page, with a 90 % bootstrap interval. */
+function pairedGain(baseline: ReadonlyMap<string, PageOutcome>, change: ReadonlyMap<string, PageOutcome>): void {
+  const pages = [...baseline.keys()].filter((layout) => change.has(layout));
+  if (pages.length === 0) throw new Error('--paired: the two dumps share no page');
+  const score = (o: PageOutcome) => o.exact - 3 * o.wrong;
+  const gains = pages.map((p) => ({ gain: score(change.get(p)!) - score(baseline.get(p)!), fields: baseline.get(p)!.fields }));
+  const percent = (sample: ReadonlyArray<{ gain: number; fields: number }>) =>
+    (100 * sample.reduce((s, g) => s + g.gain, 0)) /
+    Math.max(
+      1,
+      sample.reduce((s, g) => s + g.fields, 0),
+    );
+  const random = seededRandom(1);
+  const resampled = Array.from({ length: 2000 }, () => percent(pages.map(() => gains[Math.floor(random() * gains.length)]!))).sort((a, b) => a - b);
+  const changed = gains.filter((g) => g.gain !== 0).length;
+  console.log(
+    `paired, ${pages.length} pages (${changed} changed): exact % − 3 × wrong % ${percent(gains) >= 0 ? '+' : ''}${percent(gains).toFixed(2)}, 90 % interval ${resampled[100]!.toFixed(2)} to ${resampled[1899]!.toFixed(2)}`,
+  );
+}
+
+type PageOutcome = { exact: number; wrong: number; fields: number };
