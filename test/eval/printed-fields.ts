@@ -32,6 +32,27 @@ type Tally = Record<string, Record<Outcome, number>>;
 
 /** Holders per template side; transform families each document is photographed in. */
 const holdersPerSide = 2;
+
+/**
+ * The template sides this eval reads, in its order: every side of every template filled with
+ * `holdersPerSide` holders, the first signed and the second left blank (signatureImage: found and
+ * placed / found where blank); sides that print no checked field are left out.
+ */
+export async function templateEvalSides(corpusDir: string): Promise<Array<TemplateDocument & { signed: boolean }>> {
+  const sides: Array<TemplateDocument & { signed: boolean }> = [];
+  const holders = printedHolders(printedTemplates.length * 2 * holdersPerSide);
+  let h = 0;
+  for (const template of printedTemplates) {
+    for (const side of ['front', 'back'] as const) {
+      for (let k = 0; k < holdersPerSide; k++) {
+        const signed = k % 2 === 0;
+        const doc = await renderTemplateDocument(corpusDir, template, side, holders[h++]!, { signature: signed ? 'signed' : 'blank' });
+        if (doc && Object.keys(doc.truth).length > 0) sides.push({ ...doc, signed });
+      }
+    }
+  }
+  return sides;
+}
 /** Generated layouts read (each photographed in one family, in turn), from seeds no training or calibration used. */
 const generatedDocuments = 60;
 const generatedSeeds = 300_001;
@@ -164,19 +185,7 @@ export const printedFieldsEval: EvalSuite = async (ctx) => {
   }
 
   // 2. Template documents per transform family.
-  // Each side signed by one holder and left unsigned by the other (signatureImage: found and placed / found where blank).
-  const documents: Array<TemplateDocument & { signed: boolean }> = [];
-  const holders = printedHolders(printedTemplates.length * 2 * holdersPerSide);
-  let h = 0;
-  for (const template of printedTemplates) {
-    for (const side of ['front', 'back'] as const) {
-      for (let k = 0; k < holdersPerSide; k++) {
-        const signed = k % 2 === 0;
-        const doc = await renderTemplateDocument(ctx.corpusDir, template, side, holders[h++]!, { signature: signed ? 'signed' : 'blank' });
-        if (doc && Object.keys(doc.truth).length > 0) documents.push({ ...doc, signed });
-      }
-    }
-  }
+  const documents = await templateEvalSides(ctx.corpusDir);
   const signatures = { signed: 0, placed: 0, blank: 0, falseFound: 0 };
   const templatesTally: Tally = {};
   /** Undoubted values for fields a side does not print (`spuriousFields`). */

@@ -15,27 +15,12 @@ import type { Corners } from '../../packages/sdk/src/engine/document/document-fo
 import { foldText } from '../../packages/sdk/src/engine/document/visual/fold-text.ts';
 import { printedValue } from '../../packages/sdk/src/engine/document/visual/printed-values.ts';
 import { type PrintedPage, readPrintedPage } from '../../packages/sdk/src/engine/document/visual/read-visual-zone.ts';
-import { name, templateChecks } from '../eval/printed-fields.ts';
+import { name, templateChecks, templateEvalSides } from '../eval/printed-fields.ts';
 import { documentScene, type TransformFamily } from './document-scene.ts';
 import { dumpOcrEngine } from './procedural/dump-ocr-engine.ts';
 import { corpusDir } from './paths.ts';
-import { printedHolders, printedTemplates, renderTemplateDocument, type TemplateDocument } from './template-documents.ts';
 
 const allFamilies: TransformFamily[] = ['upright', 'rotation', 'perspective', 'scale', 'clutter'];
-
-/** The eval's template sides in its order (two holders a side, the first signed). */
-async function evalSides(): Promise<TemplateDocument[]> {
-  const holders = printedHolders(printedTemplates.length * 2 * 2);
-  const sides: TemplateDocument[] = [];
-  let h = 0;
-  for (const template of printedTemplates)
-    for (const side of ['front', 'back'] as const)
-      for (let k = 0; k < 2; k++) {
-        const doc = await renderTemplateDocument(corpusDir(), template, side, holders[h++]!, { signature: k % 2 === 0 ? 'signed' : 'blank' });
-        if (doc && Object.keys(doc.truth).length > 0) sides.push(doc);
-      }
-  return sides;
-}
 
 const lettersAndDigits = (s: string) => foldText(s).replace(/[^A-Z0-9]/g, '');
 
@@ -56,7 +41,7 @@ async function main(): Promise<void> {
   const families = process.argv[2] ? (process.argv[2].split(',') as TransformFamily[]) : allFamilies;
   const engine = await createEngine(await loadEngineRuntimes({}));
   const ocr = await dumpOcrEngine();
-  const sides = await evalSides();
+  const sides = await templateEvalSides(corpusDir());
   const total: Record<string, number> = {};
   for (const family of families) {
     const tally: Record<string, number> = {};

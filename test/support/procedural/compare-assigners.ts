@@ -41,13 +41,15 @@ if (rewordAt >= 0 && !(unknownWording >= 0 && unknownWording <= 1)) throw new Er
 const paired = args.includes('--paired');
 const files = (rewordAt >= 0 ? args.filter((_, i) => i !== rewordAt && i !== rewordAt + 1) : args).filter((a) => a !== '--paired');
 if (paired && files.length !== 2) throw new Error('--paired compares two dumps of the same seeds: give the baseline, then the change');
-/** Per file, per page (its layout), the engine's exact and wrong values and the printed fields judged. */
-const pageOutcomes = files.map(() => new Map<string, { exact: number; wrong: number; fields: number }>());
+/** A page's exact and wrong values as the engine decodes it, and its printed fields judged. */
+type PageOutcome = { exact: number; wrong: number; fields: number };
+/** Per file, per page (its layout), its outcome. */
+const pageOutcomes = files.map(() => new Map<string, PageOutcome>());
 
 for (const [fileIndex, file] of files.entries()) {
   for (const json of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     const page = JSON.parse(json) as DumpedPage;
-    const outcomes = { exact: 0, wrong: 0, fields: 0 };
+    const outcomes: PageOutcome = { exact: 0, wrong: 0, fields: 0 };
     pageOutcomes[fileIndex]!.set(page.layout, outcomes);
     const lines = labelledLines(page, unknownWording);
     const ctx = pageContext(page);
@@ -103,12 +105,8 @@ function pairedGain(baseline: ReadonlyMap<string, PageOutcome>, change: Readonly
   if (pages.length === 0) throw new Error('--paired: the two dumps share no page');
   const score = (o: PageOutcome) => o.exact - 3 * o.wrong;
   const gains = pages.map((p) => ({ gain: score(change.get(p)!) - score(baseline.get(p)!), fields: baseline.get(p)!.fields }));
-  const percent = (sample: ReadonlyArray<{ gain: number; fields: number }>) =>
-    (100 * sample.reduce((s, g) => s + g.gain, 0)) /
-    Math.max(
-      1,
-      sample.reduce((s, g) => s + g.fields, 0),
-    );
+  const sum = (sample: ReadonlyArray<{ gain: number; fields: number }>, key: 'gain' | 'fields') => sample.reduce((s, g) => s + g[key], 0);
+  const percent = (sample: ReadonlyArray<{ gain: number; fields: number }>) => (100 * sum(sample, 'gain')) / Math.max(1, sum(sample, 'fields'));
   const random = seededRandom(1);
   const resampled = Array.from({ length: 2000 }, () => percent(pages.map(() => gains[Math.floor(random() * gains.length)]!))).sort((a, b) => a - b);
   const changed = gains.filter((g) => g.gain !== 0).length;
@@ -116,5 +114,3 @@ function pairedGain(baseline: ReadonlyMap<string, PageOutcome>, change: Readonly
     `paired, ${pages.length} pages (${changed} changed): exact % − 3 × wrong % ${percent(gains) >= 0 ? '+' : ''}${percent(gains).toFixed(2)}, 90 % interval ${resampled[100]!.toFixed(2)} to ${resampled[1899]!.toFixed(2)}`,
   );
 }
-
-type PageOutcome = { exact: number; wrong: number; fields: number };
