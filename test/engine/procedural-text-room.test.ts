@@ -1,7 +1,7 @@
 import '../support/fonts.ts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { squeezeIntoRoom } from '../support/procedural/svg-text-room.ts';
+import { retriedOnRenderFailure, squeezeIntoRoom } from '../support/procedural/svg-text-room.ts';
 
 const page = { width: 400, height: 80 };
 
@@ -31,5 +31,33 @@ describe('the procedural generator’s texts keep to their room', () => {
     const [shape, text] = await squeezeIntoRoom([rect, label(380)], page.width);
     expect(shape).toBe(rect);
     expect(text).toBe(label(380).replace(' data-fit="380"', ''));
+  });
+});
+
+// A long dump of generated documents ended on one transient librsvg failure; a second try rendered it.
+describe('a render librsvg fails once is tried again', () => {
+  const failing = (failures: number, message: string) => {
+    let calls = 0;
+    const render = async () => {
+      calls++;
+      if (calls <= failures) throw new Error(message);
+      return 'rendered';
+    };
+    return { render, calls: () => calls };
+  };
+
+  it('renders on the second try after a rendering failure', async () => {
+    const f = failing(1, 'svgload_buffer: SVG rendering failed\nglib: rendering error:');
+    expect(await retriedOnRenderFailure(f.render)).toBe('rendered');
+    expect(f.calls()).toBe(2);
+  });
+
+  it('gives up after the second failure, and never retries other errors', async () => {
+    const twice = failing(2, 'svgload_buffer: SVG rendering failed');
+    await expect(retriedOnRenderFailure(twice.render)).rejects.toThrow('SVG rendering failed');
+    expect(twice.calls()).toBe(2);
+    const other = failing(1, 'Input buffer contains unsupported image format');
+    await expect(retriedOnRenderFailure(other.render)).rejects.toThrow('unsupported image format');
+    expect(other.calls()).toBe(1);
   });
 });

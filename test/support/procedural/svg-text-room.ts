@@ -35,8 +35,24 @@ async function inkWidth(element: string, width: number, y: number, size: number)
   // Whole pixels: a band sized 98.10000000000001 came back blank.
   const band = { top: Math.floor(y - 2 * size), height: Math.ceil(3 * size), width: Math.ceil(width * 3) };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${band.width}" height="${band.height}" viewBox="${-width} ${band.top} ${band.width} ${band.height}"><rect x="${-width}" y="${band.top}" width="${band.width}" height="${band.height}" fill="#fff"/>${element.replace(/ fill="[^"]*"/, ' fill="#000"')}</svg>`;
-  const { info } = await sharp(Buffer.from(svg)).trim({ background: '#fff', threshold: 40 }).toBuffer({ resolveWithObject: true });
+  const { info } = await retriedOnRenderFailure(() =>
+    sharp(Buffer.from(svg)).trim({ background: '#fff', threshold: 40 }).toBuffer({ resolveWithObject: true }),
+  );
   // Nothing trimmed: nothing drawn, and a squeeze to nothing would follow.
   if (info.width >= band.width) throw new Error(`text not rendered in its band: ${element}`);
   return info.width;
+}
+
+/**
+ * `render`'s result, tried a second time if librsvg fails to render: it failed once in some 2,400
+ * documents dumped four processes at a time ("svgload_buffer: SVG rendering failed", seed 200878 —
+ * the same SVG rendered on the next try), which ended an hour's dump. Any other error is thrown.
+ */
+export async function retriedOnRenderFailure<T>(render: () => Promise<T>, tries = 2): Promise<T> {
+  try {
+    return await render();
+  } catch (error) {
+    if (tries <= 1 || !/SVG rendering failed/.test(String(error))) throw error;
+    return retriedOnRenderFailure(render, tries - 1);
+  }
 }
