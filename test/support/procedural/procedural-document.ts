@@ -20,6 +20,7 @@ import {
   permitRemarks,
   permitTypes,
   places,
+  placesAbroad,
   printDate,
   streets,
   surnames,
@@ -160,6 +161,16 @@ interface Style {
  */
 const fineLabels = process.env.IDLENS_GENERATOR_LABELS === 'fine';
 
+/**
+ * Opt-in births abroad (`IDLENS_GENERATOR_BIRTHPLACES=abroad`): a share of holders born in a city
+ * outside the states whose documents are generated (`placesAbroad`) — most residence permits' holders,
+ * some citizens' — so that a model which learns from a list of those states' places (a lexicon) also
+ * sees places no such list holds. Off, every seed's document is as it was.
+ */
+const birthsAbroad = process.env.IDLENS_GENERATOR_BIRTHPLACES === 'abroad';
+/** The share of holders born abroad, by document type, with `birthsAbroad`. */
+const bornAbroadShare = { TYPE_ID: 0.15, TYPE_PASSPORT: 0.15, TYPE_RESIDENCE_PERMIT: 0.6 } as const;
+
 const palettes = {
   labels: ['#4b5563', '#1e3a8a', '#374151', '#7f1d1d', '#14532d', '#6b21a8', '#0f4c5c', '#5b4636'],
   values: ['#0b0b0b', '#111827', '#1f2937', '#0c1a3a', '#2b1d0e'],
@@ -171,8 +182,12 @@ const palettes = {
  * Generates the document of `seed` (the same seed, the same document); `securityPrint` puts
  * security-print.ts's print over the same layout (by default as `IDLENS_GENERATOR_FURNITURE` says);
  * `fineLabels` prints its labels in fine print (by default as `IDLENS_GENERATOR_LABELS=fine` says).
+ * `birthsAbroad` has a share of holders born abroad (by default as `IDLENS_GENERATOR_BIRTHPLACES=abroad` says).
  */
-export async function proceduralDocument(seed: number, options: { securityPrint?: boolean; fineLabels?: boolean } = {}): Promise<ProceduralDocument> {
+export async function proceduralDocument(
+  seed: number,
+  options: { securityPrint?: boolean; fineLabels?: boolean; birthsAbroad?: boolean } = {},
+): Promise<ProceduralDocument> {
   const random = seededRandom(seed * 7919 + 17);
   const { pick, chance, between } = randomDraws(random);
 
@@ -243,13 +258,16 @@ export async function proceduralDocument(seed: number, options: { securityPrint?
   const nationality = pick(nationalities[own] ?? nationalities.en!);
   const address = `${pick(streets)}${chance(0.5) ? `, ${digits(5)} ${pick(places)}` : ''}`;
   const date = (isoDate: string) => printDate(isoDate, style.dateFormat, own, docLangs[1] ?? 'en');
+  // Born abroad: from its own random stream, so that every other draw is the seed's.
+  const abroad = randomDraws(seededRandom(seed * 15_485_863 + 11));
+  const birthplace = (home: string) => ((options.birthsAbroad ?? birthsAbroad) && abroad.chance(bornAbroadShare[type]) ? abroad.pick(placesAbroad) : home);
 
   const values: Record<GeneratedField | DistractorField, { printed: string; truth: string | null }> = {
     lastName: { printed: mixedCaseNames ? titleCase(lastName) : lastName, truth: lastName },
     firstName: { printed: mixedCaseNames ? titleCase(firstName) : firstName, truth: firstName },
     additionalNameInformation: { printed: pick(surnames), truth: null },
     dateOfBirth: { printed: date(birth), truth: birth },
-    placeOfBirth: { printed: pick(places), truth: null },
+    placeOfBirth: { printed: birthplace(pick(places)), truth: null },
     nationality: { printed: nationality, truth: nationality },
     sex: { printed: sexPrinted, truth: sex },
     documentNumber: { printed: numberPrinted, truth: number },

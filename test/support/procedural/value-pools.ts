@@ -240,6 +240,67 @@ export const places = [
   'ISTANBUL',
 ] as const;
 
+/**
+ * Places of birth abroad: cities outside the European Union, the EEA, the United Kingdom, Switzerland,
+ * the United States and Canada, written as documents of those states print them (Latin script, often
+ * the issuing state's own name for the city). Drawn only with `IDLENS_GENERATOR_BIRTHPLACES=abroad`
+ * (procedural-document.ts): a holder born where no list of the issuing states' places would name.
+ */
+export const placesAbroad = [
+  'CASABLANCA',
+  'RABAT',
+  'ALGER',
+  'TUNIS',
+  'DAKAR',
+  'LAGOS',
+  'ACCRA',
+  'ABIDJAN',
+  'KINSHASA',
+  'NAIROBI',
+  'ADDIS ABEBA',
+  'LE CAIRE',
+  'ANKARA',
+  'İZMİR',
+  'KYIV',
+  'LVIV',
+  'ODESA',
+  'CHIȘINĂU',
+  'TBILISI',
+  'YEREVAN',
+  'TIRANA',
+  'SKOPJE',
+  'BEOGRAD',
+  'SARAJEVO',
+  'PRISHTINË',
+  'MINSK',
+  'DAMASCUS',
+  'BEIRUT',
+  'BAGHDAD',
+  'TEHRAN',
+  'KABUL',
+  'KARACHI',
+  'LAHORE',
+  'DHAKA',
+  'MUMBAI',
+  'COLOMBO',
+  'KATHMANDU',
+  'MANILA',
+  'HANOI',
+  'BANGKOK',
+  'JAKARTA',
+  'BEIJING',
+  'SEOUL',
+  'SÃO PAULO',
+  'RIO DE JANEIRO',
+  'BUENOS AIRES',
+  'BOGOTÁ',
+  'CARACAS',
+  'QUITO',
+  'CIUDAD DE MÉXICO',
+  'LA HABANA',
+  'SANTO DOMINGO',
+] as const;
+
 /** Nationalities as documents print them: in the document's language, often beside a code. */
 export const nationalities: Partial<Record<Language, readonly string[]>> = {
   en: ['BRITISH CITIZEN', 'IRISH', 'MALTESE'],
