@@ -53,6 +53,7 @@ export async function templateEvalSides(corpusDir: string): Promise<Array<Templa
   }
   return sides;
 }
+
 /** Generated layouts read (each photographed in one family, in turn), from seeds no training or calibration used. */
 const generatedDocuments = 60;
 const generatedSeeds = 300_001;

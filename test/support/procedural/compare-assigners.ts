@@ -108,9 +108,12 @@ function pairedGain(baseline: ReadonlyMap<string, PageOutcome>, change: Readonly
   const sum = (sample: ReadonlyArray<{ gain: number; fields: number }>, key: 'gain' | 'fields') => sample.reduce((s, g) => s + g[key], 0);
   const percent = (sample: ReadonlyArray<{ gain: number; fields: number }>) => (100 * sum(sample, 'gain')) / Math.max(1, sum(sample, 'fields'));
   const random = seededRandom(1);
-  const resampled = Array.from({ length: 2000 }, () => percent(pages.map(() => gains[Math.floor(random() * gains.length)]!))).sort((a, b) => a - b);
+  const draws = 2000;
+  const resampled = Array.from({ length: draws }, () => percent(pages.map(() => gains[Math.floor(random() * gains.length)]!))).sort((a, b) => a - b);
+  // The 5th and 95th percentiles of the resampled gains: a 90 % interval.
+  const [low, high] = [resampled[Math.floor(0.05 * draws)]!, resampled[Math.ceil(0.95 * draws) - 1]!];
   const changed = gains.filter((g) => g.gain !== 0).length;
   console.log(
-    `paired, ${pages.length} pages (${changed} changed): exact % − 3 × wrong % ${percent(gains) >= 0 ? '+' : ''}${percent(gains).toFixed(2)}, 90 % interval ${resampled[100]!.toFixed(2)} to ${resampled[1899]!.toFixed(2)}`,
+    `paired, ${pages.length} pages (${changed} changed): exact % − 3 × wrong % ${percent(gains) >= 0 ? '+' : ''}${percent(gains).toFixed(2)}, 90 % interval ${low.toFixed(2)} to ${high.toFixed(2)}`,
   );
 }
