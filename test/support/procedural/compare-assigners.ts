@@ -1,5 +1,5 @@
 /**
- * `tsx test/support/procedural/compare-assigners.ts [--unknown-wording <share>] <pages.jsonl>…`: the
+ * `tsx test/support/procedural/compare-assigners.ts [--unknown-wording <share>] [--model <module>] <pages.jsonl>…`: the
  * printed fields of dumped pages (dump-printed-pages.ts) as the label rules, the learned assigner and
  * the two combined (`combinePrintedFields`) find them, judged against the truth: exact, uncertain,
  * wrong, missing — counts and shares —, and undoubted values for fields the page does not print
@@ -8,10 +8,14 @@
  * what the engine read. With `--paired` and two dumps of the same seeds (a change and its baseline,
  * each read by its own engine), it also gives the change's gain in exact % − 3 × wrong % of the
  * engine's values page for page, with a 90 % bootstrap interval over the pages: whether a gain on one
- * check set is more than which pages happened to be drawn.
+ * check set is more than which pages happened to be drawn. Two models on the same reading: one dump
+ * given twice, `--base-model <module>` scoring the first and `--model <module>` the second (modules
+ * as train_field_assigner.py writes them; without either, the engine's model).
  */
 import { readFileSync } from 'node:fs';
-import { assignFields, ruleConfirmation } from '../../../packages/sdk/src/engine/document/visual/field-assigner.ts';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { assignFields, type FieldAssignerModel, ruleConfirmation } from '../../../packages/sdk/src/engine/document/visual/field-assigner.ts';
 import { fieldAssignerModel } from '../../../packages/sdk/src/engine/document/visual/field-assigner-model.ts';
 import { assignableFields } from '../../../packages/sdk/src/engine/document/visual/field-candidates.ts';
 import { findPrintedFields } from '../../../packages/sdk/src/engine/document/visual/printed-fields.ts';
@@ -39,14 +43,22 @@ const rewordAt = args.indexOf('--unknown-wording');
 const unknownWording = rewordAt >= 0 ? Number(args[rewordAt + 1]) : 0;
 if (rewordAt >= 0 && !(unknownWording >= 0 && unknownWording <= 1)) throw new Error('--unknown-wording takes a share from 0 to 1');
 const paired = args.includes('--paired');
-const files = (rewordAt >= 0 ? args.filter((_, i) => i !== rewordAt && i !== rewordAt + 1) : args).filter((a) => a !== '--paired');
+/** `--model <module>` scores with another model module's trees; `--base-model <module>`, the baseline's with --paired. */
+const optionsWithValue = ['--unknown-wording', '--model', '--base-model'];
+const valueOf = (option: string) => (args.includes(option) ? args[args.indexOf(option) + 1] : undefined);
+const files = args.filter((a, i) => a !== '--paired' && !optionsWithValue.includes(a) && !optionsWithValue.includes(args[i - 1] ?? ''));
 if (paired && files.length !== 2) throw new Error('--paired compares two dumps of the same seeds: give the baseline, then the change');
+const loadModel = async (module: string | undefined): Promise<FieldAssignerModel> =>
+  module ? ((await import(pathToFileURL(path.resolve(module)).href)) as { fieldAssignerModel: FieldAssignerModel }).fieldAssignerModel : fieldAssignerModel;
+const changeModel = await loadModel(valueOf('--model'));
+const baseModel = paired ? await loadModel(valueOf('--base-model') ?? valueOf('--model')) : changeModel;
 /** A page's exact and wrong values as the engine decodes it, and its printed fields judged. */
 type PageOutcome = { exact: number; wrong: number; fields: number };
 /** Per file, per page (its layout), its outcome. */
 const pageOutcomes = files.map(() => new Map<string, PageOutcome>());
 
 for (const [fileIndex, file] of files.entries()) {
+  const model = paired && fileIndex === 0 ? baseModel : changeModel;
   for (const json of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     const page = JSON.parse(json) as DumpedPage;
     const outcomes: PageOutcome = { exact: 0, wrong: 0, fields: 0 };
@@ -55,9 +67,9 @@ for (const [fileIndex, file] of files.entries()) {
     const ctx = pageContext(page);
     const rules = findPrintedFields(lines, { dateOrder: ctx.dateOrder, now: dumpNow });
     const asFound = (fields: ReturnType<typeof assignFields>) => ({ fields, invalidCharacterFields: fields.filter((f) => f.uncertain).map((f) => f.field) });
-    const learned = asFound(assignFields(fieldAssignerModel, lines, ctx));
+    const learned = asFound(assignFields(model, lines, ctx));
     const combined = Object.fromEntries(
-      confirmations.map(([name, at]) => [`combined ${name}`, asFound(assignFields(fieldAssignerModel, lines, ctx, rules, at))]),
+      confirmations.map(([name, at]) => [`combined ${name}`, asFound(assignFields(model, lines, ctx, rules, at))]),
     );
     const truthOf = new Map<string, string>();
     for (const t of page.truth) if (t.truth !== null && !truthOf.has(t.field)) truthOf.set(t.field, t.truth);
