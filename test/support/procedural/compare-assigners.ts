@@ -68,9 +68,7 @@ for (const [fileIndex, file] of files.entries()) {
     const rules = findPrintedFields(lines, { dateOrder: ctx.dateOrder, now: dumpNow });
     const asFound = (fields: ReturnType<typeof assignFields>) => ({ fields, invalidCharacterFields: fields.filter((f) => f.uncertain).map((f) => f.field) });
     const learned = asFound(assignFields(model, lines, ctx));
-    const combined = Object.fromEntries(
-      confirmations.map(([name, at]) => [`combined ${name}`, asFound(assignFields(model, lines, ctx, rules, at))]),
-    );
+    const combined = Object.fromEntries(confirmations.map(([name, at]) => [`combined ${name}`, asFound(assignFields(model, lines, ctx, rules, at))]));
     const truthOf = new Map<string, string>();
     for (const t of page.truth) if (t.truth !== null && !truthOf.has(t.field)) truthOf.set(t.field, t.truth);
     const printed = new Set(page.truth.map((t) => t.field));
@@ -125,6 +123,14 @@ function pairedGain(baseline: ReadonlyMap<string, PageOutcome>, change: Readonly
   // The 5th and 95th percentiles of the resampled gains: a 90 % interval.
   const [low, high] = [resampled[Math.floor(0.05 * draws)]!, resampled[Math.ceil(0.95 * draws) - 1]!];
   const changed = gains.filter((g) => g.gain !== 0).length;
+  // Each side's own figures: with --paired the tallies above hold both.
+  for (const [name, outcomes] of [
+    ['baseline', baseline],
+    ['change', change],
+  ] as const) {
+    const total = pages.map((p) => outcomes.get(p)!).reduce((t, o) => ({ exact: t.exact + o.exact, wrong: t.wrong + o.wrong, fields: t.fields + o.fields }));
+    console.log(`paired ${name}: exact ${pct(total.exact, total.fields)}  wrong ${pct(total.wrong, total.fields)} of ${total.fields}`);
+  }
   console.log(
     `paired, ${pages.length} pages (${changed} changed): exact % − 3 × wrong % ${percent(gains) >= 0 ? '+' : ''}${percent(gains).toFixed(2)}, 90 % interval ${low.toFixed(2)} to ${high.toFixed(2)}`,
   );
