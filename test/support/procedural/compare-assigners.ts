@@ -45,13 +45,13 @@ if (rewordAt >= 0 && !(unknownWording >= 0 && unknownWording <= 1)) throw new Er
 const paired = args.includes('--paired');
 /** `--model <module>` scores with another model module's trees; `--base-model <module>`, the baseline's with --paired. */
 const optionsWithValue = ['--unknown-wording', '--model', '--base-model'];
-const valueOf = (option: string) => (args.includes(option) ? args[args.indexOf(option) + 1] : undefined);
+const optionValue = (option: string) => (args.includes(option) ? args[args.indexOf(option) + 1] : undefined);
 const files = args.filter((a, i) => a !== '--paired' && !optionsWithValue.includes(a) && !optionsWithValue.includes(args[i - 1] ?? ''));
 if (paired && files.length !== 2) throw new Error('--paired compares two dumps of the same seeds: give the baseline, then the change');
 const loadModel = async (module: string | undefined): Promise<FieldAssignerModel> =>
   module ? ((await import(pathToFileURL(path.resolve(module)).href)) as { fieldAssignerModel: FieldAssignerModel }).fieldAssignerModel : fieldAssignerModel;
-const changeModel = await loadModel(valueOf('--model'));
-const baseModel = paired ? await loadModel(valueOf('--base-model') ?? valueOf('--model')) : changeModel;
+const changeModel = await loadModel(optionValue('--model'));
+const baseModel = paired ? await loadModel(optionValue('--base-model') ?? optionValue('--model')) : changeModel;
 /** A page's exact and wrong values as the engine decodes it, and its printed fields judged. */
 type PageOutcome = { exact: number; wrong: number; fields: number };
 /** Per file, per page (its layout), its outcome. */
