@@ -10,7 +10,7 @@
  * engine's values page for page, with a 90 % bootstrap interval over the pages: whether a gain on one
  * check set is more than which pages happened to be drawn. Two models on the same reading: one dump
  * given twice, `--base-model <module>` scoring the first and `--model <module>` the second (modules
- * as train_field_assigner.py writes them; without either, the engine's model).
+ * as train_field_assigner.py writes them; `--model` alone scores both, neither the engine's model).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,13 +39,12 @@ const tally = (name: string, outcome: Outcome) => {
 };
 
 const args = process.argv.slice(2);
-const rewordAt = args.indexOf('--unknown-wording');
-const unknownWording = rewordAt >= 0 ? Number(args[rewordAt + 1]) : 0;
-if (rewordAt >= 0 && !(unknownWording >= 0 && unknownWording <= 1)) throw new Error('--unknown-wording takes a share from 0 to 1');
-const paired = args.includes('--paired');
 /** `--model <module>` scores with another model module's trees; `--base-model <module>`, the baseline's with --paired. */
 const optionsWithValue = ['--unknown-wording', '--model', '--base-model'];
 const optionValue = (option: string) => (args.includes(option) ? args[args.indexOf(option) + 1] : undefined);
+const unknownWording = Number(optionValue('--unknown-wording') ?? 0);
+if (!(unknownWording >= 0 && unknownWording <= 1)) throw new Error('--unknown-wording takes a share from 0 to 1');
+const paired = args.includes('--paired');
 const files = args.filter((a, i) => a !== '--paired' && !optionsWithValue.includes(a) && !optionsWithValue.includes(args[i - 1] ?? ''));
 if (paired && files.length !== 2) throw new Error('--paired compares two dumps of the same seeds: give the baseline, then the change');
 const loadModel = async (module: string | undefined): Promise<FieldAssignerModel> =>
