@@ -5,6 +5,8 @@ import { createEngine, type Engine } from '@idlens/sdk/engine';
 import { loadZxingNode } from '@idlens/sdk/runtime/zxing-node';
 import type { Frame } from '../../packages/sdk/src/core/frame.ts';
 import { composeScene, renderBarcode } from '../support/engine/barcode-scenes.ts';
+import { upceDigits } from '../support/generated-barcode-scenes.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 import { noBarcodeImages } from '../support/no-barcode-scenes.ts';
 
 // The barcode reader on generated images of the kinds the eval's transform families and
@@ -50,5 +52,17 @@ describe('no barcode, no result', () => {
       if (result.barcodeType !== null) reported.push(`${image.name}: ${result.barcodeType} ${result.stringData}`);
     }
     expect(reported).toEqual([]);
+  });
+});
+
+describe('generated UPC-E numbers', () => {
+  it('draws only numbers zero suppression allows, which the writer encodes', async () => {
+    const random = seededRandom(29);
+    const drawn = Array.from({ length: 400 }, () => upceDigits(random));
+    // Each suppression mode (the last digit) is drawn, and none in a form the writer refuses.
+    expect(new Set(drawn.map((six) => six[5])).size).toBe(10);
+    const refused = drawn.filter((six) => (six[5] === '3' && six[2]! < '3') || (six[5] === '4' && six[3] === '0') || (six[5]! >= '5' && six[4] === '0'));
+    expect(refused).toEqual([]);
+    for (const six of drawn.slice(0, 60)) await expect(renderBarcode('UPCE', `0${six}`, { moduleSize: 2, quietZone: 8 })).resolves.toBeDefined();
   });
 });

@@ -36,6 +36,21 @@ function upceToUpca(six: string): string {
   return `0${a}${b}${c}${d}${e}0000${f}`;
 }
 
+/**
+ * Six UPC-E digits that zero suppression allows. A number whose last digit is 3 with a third digit
+ * of 0–2, 4 with a fourth of 0, or 5–9 with a fifth of 0 has another UPC-E form, and writers refuse it
+ * (zxing-wasm's: error 271–273); such a draw has that digit moved up (3 → +3, 0 → 5), so every
+ * allowed draw, and the scenes of the seeds that drew only such numbers, stay as they were.
+ */
+export function upceDigits(random: Random): string {
+  const d = [...digits(random, 6)];
+  const last = Number(d[5]);
+  if (last === 3 && Number(d[2]) < 3) d[2] = String(Number(d[2]) + 3);
+  if (last === 4 && d[3] === '0') d[3] = '5';
+  if (last >= 5 && d[4] === '0') d[4] = '5';
+  return d.join('');
+}
+
 interface FormatSpec {
   format: WriteInputBarcodeFormat;
   type: string;
@@ -55,7 +70,7 @@ const formats: FormatSpec[] = [
     type: 'UPC_E',
     linear: true,
     content: (r) => {
-      const six = digits(r, 6);
+      const six = upceDigits(r);
       return `0${six}${gs1CheckDigit(upceToUpca(six))}`;
     },
   },
