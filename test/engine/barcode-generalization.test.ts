@@ -59,10 +59,8 @@ describe('generated UPC-E numbers', () => {
   it('draws only numbers zero suppression allows, which the writer encodes', async () => {
     const random = seededRandom(29);
     const drawn = Array.from({ length: 400 }, () => upceDigits(random));
-    // Each suppression mode (the last digit) is drawn, and none in a form the writer refuses.
+    // Every suppression mode (the last digit) is drawn, and the writer encodes every number drawn.
     expect(new Set(drawn.map((six) => six[5])).size).toBe(10);
-    const refused = drawn.filter((six) => (six[5] === '3' && six[2]! < '3') || (six[5] === '4' && six[3] === '0') || (six[5]! >= '5' && six[4] === '0'));
-    expect(refused).toEqual([]);
-    for (const six of drawn.slice(0, 60)) await expect(renderBarcode('UPCE', `0${six}`, { moduleSize: 2, quietZone: 8 })).resolves.toBeDefined();
+    for (const six of drawn) await expect(renderBarcode('UPCE', `0${six}`, { moduleSize: 1, quietZone: 2, barHeight: 4 }), six).resolves.toBeDefined();
   });
 });
